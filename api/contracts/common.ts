@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ErrorCodes } from '../../domain/shared/errors.ts';
+
+/** Every error answer: { error: { code, message, details? } }, code from the catalogue (domain/shared/errors.ts). */
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.enum(ErrorCodes),
+      message: z.string(),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  })
+  .meta({ id: 'ErrorBody' });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Global log position "commit.prepare" returned by every command; read endpoints accept it as ?after= to wait for it. */
+export const PositionText = z.string().regex(/^-?\d+\.-?\d+$/);
+
+export const CommandAccepted = z.object({ position: PositionText }).meta({ id: 'CommandAccepted' });
+export type CommandAccepted = z.infer<typeof CommandAccepted>;
+
+export const Lang = z.enum(['ar', 'en']);
+export type Lang = z.infer<typeof Lang>;
+
+/** Who did something, as the history tab and the audit log show it. */
+export const Actor = z.object({
+  id: z.string().nullable(),
+  nameAr: z.string().nullable(),
+  nameEn: z.string().nullable(),
+  roleId: z.number().nullable(),
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { ClientCodes } from '../../domain/shared/clients.ts';
+import { PositionText } from './common.ts';
+
+/** LoginStatus (spec section 4): Success 1, WrongCaptcha 2, WrongInfo 3, DeactivatedUser 4, Locked 5, InvalidNIC 6, EmailVerification 7. */
+export const LoginStatus = {
+  Success: 1,
+  WrongCaptcha: 2,
+  WrongInfo: 3,
+  DeactivatedUser: 4,
+  Locked: 5,
+  InvalidNIC: 6,
+  EmailVerification: 7,
+} as const;
+export type LoginStatus = (typeof LoginStatus)[keyof typeof LoginStatus];
+
+export { PASSWORD_SPECIALS } from '../../domain/account/password.ts';
+
+export const SessionUser = z
+  .object({
+    id: z.string(),
+    userName: z.string(),
+    name: z.object({ ar: z.string(), en: z.string() }),
+    roleId: z.number().int().min(1).max(6),
+    isRegistrationComplete: z.boolean(),
+    isNicValid: z.boolean(),
+    /** True until the first password change (spec: UpdatedPassword false forces the change-password screen). */
+    mustChangePassword: z.boolean(),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const SessionInfo = z
+  .object({
+    user: SessionUser.nullable(),
+    /** Send back as the x-csrf-token header on every POST, PUT, PATCH and DELETE. */
+    csrfToken: z.string(),
+    idleTimeoutSeconds: z.number().int(),
+    /** Seconds before the time-out at which the UI warns. */
+    idleWarningSeconds: z.number().int(),
+  })
+  .meta({ id: 'SessionInfo' });
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const LoginRequest = z
+  .object({
+    userName: z.string().max(100),
+    password: z.string().max(200),
+    /** 1 Arabic, 2 English (spec: login language ids). */
+    language: z.union([z.literal(1), z.literal(2)]).optional(),
+  })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/** A successful login answers 200 with this; any other LoginStatus answers 401 with ErrorBody, details.loginStatus. */
+export const LoginResponse = z
+  .object({
+    loginStatus: z.literal(1),
+    user: SessionUser,
+    csrfToken: z.string(),
+    position: PositionText,
+  })
+  .meta({ id: 'LoginResponse' });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const ChangePasswordRequest = z
+  .object({
+    oldPassword: z.string().max(200),
+    newPassword: z.string().max(200),
+    confirmPassword: z.string().max(200),
+  })
+  .meta({ id: 'ChangePasswordRequest' });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+export const Permissions = z
+  .object({
+    roleId: z.number().int(),
+    /** screen name (lower case) → permitted actions */
+    screens: z.record(z.string(), z.array(z.enum(['View', 'Add', 'Edit', 'Delete', 'Approve']))),
+  })
+  .meta({ id: 'Permissions' });
+export type Permissions = z.infer<typeof Permissions>;
+
+export const PublicConfig = z
+  .object({
+    clientCode: z.enum(ClientCodes),
+    clientName: z.object({ ar: z.string(), en: z.string() }),
+    homeView: z.string(),
+    loginView: z.string(),
+    hasSingleSignOn: z.boolean(),
+    hasNotificationsHeader: z.boolean(),
+  })
+  .meta({ id: 'PublicConfig' });
+export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { EventStore } from '../../commands/event-store/port.ts';
+import { parsePosition } from '../../commands/event-store/port.ts';
+import type { CommandContext } from '../../commands/handle.ts';
+import type { ClientConfig } from '../../domain/shared/clients.ts';
+import type { AnyDB, Projection } from '../../projections/runner/projection.ts';
+import { waitForPosition } from '../../projections/runner/status.ts';
+import type { JobQueue } from '../../workers/jobs/port.ts';
+import type { Runtime } from '../../workers/runtime.ts';
+import type { SessionStore } from './sessions.ts';
+
+/** What the routes need; built once by the runtime (workers/runtime.ts). */
+export interface ApiDeps {
+  store: EventStore;
+  db: Kysely<AnyDB>;
+  sessions: SessionStore;
+  client: ClientConfig;
+  queue: JobQueue;
+  projections: readonly Projection[];
+  /** Longest a read waits for ?after= (read-your-writes). */
+  readWaitMs: number;
+}
+
+export function commandContext(req: FastifyRequest, deps: ApiDeps): CommandContext {
+  const key = req.headers['idempotency-key'];
+  return {
+    actorId: req.session?.userId ?? null,
+    actorRole: req.session?.roleId ?? null,
+    correlationId: req.id,
+    causationId: null,
+    clientCode: deps.client.code,
+    commandId: typeof key === 'string' && key.length >= 8 && key.length <= 100 ? key : randomUUID(),
+    now: new Date(),
+  };
+}
+
+/** Read-your-writes: when the request carries ?after=<position>, wait (bounded) until these read models have it. */
+export async function readAfter(req: FastifyRequest, deps: ApiDeps, projectionNames: readonly string[]): Promise<void> {
+  const after = (req.query as { after?: string } | undefined)?.after;
+  if (!after) return;
+  let position: ReturnType<typeof parsePosition>;
+  try {
+    position = parsePosition(after);
+  } catch {
+    return;
+  }
+  await waitForPosition(deps.db, projectionNames, position, deps.readWaitMs);
+}
+
+/** The API's dependencies from a started runtime (npm start, api/main.ts, the test portal). */
+export function depsFrom(rt: Runtime, readWaitMs = 2000): ApiDeps {
+  return {
+    store: rt.store,
+    db: rt.db,
+    sessions: rt.sessions,
+    client: rt.client,
+    queue: rt.queue,
+    projections: rt.projections,
+    readWaitMs,
+  };
+}

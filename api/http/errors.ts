@@ -1,0 +1,104 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, type ErrorCode } from '../../domain/shared/errors.ts';
+
+/** HTTP status by catalogue code: 422 validation, 401 sign-in, 403, 404, 409 rule or conflict (the default), 428, 429. */
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  ValidationFailed: 422,
+  AllFieldsRequired: 422,
+  Error_ReqCredentials: 422,
+  PasswordsNotMatched: 422,
+  WeakPassword: 422,
+  WrongOldPassword: 422,
+  Error_WrongActivationLink: 422,
+  InvalidIdNo: 422,
+  InvalidMobile: 422,
+  InvalidEmail: 422,
+  InvalidUserName: 422,
+  InvalidAge: 422,
+  InvalidDate: 422,
+  InvalidIdType: 422,
+  RegionNotAllowed: 422,
+  AgreementRequired: 422,
+  DuplicatesNotAllowed: 422,
+  EmptyText: 422,
+  FileTooLarge: 422,
+  InvalidFileType: 422,
+  AppointmentInPast: 422,
+  InitialAcceptIncomplete: 422,
+  RejectReasonRequired: 422,
+  InvalidEventDates: 422,
+  EventStartTooSoon: 422,
+  InvalidCount: 422,
+  InvalidTargetRange: 422,
+  EventLeadMobileRequired: 422,
+  DeleteReasonRequired: 422,
+  InvalidHours: 422,
+  WrongCaptcha: 401,
+  WrongInfo: 401,
+  DeactivatedUser: 401,
+  Locked: 401,
+  InvalidNIC: 401,
+  EmailVerification: 401,
+  Unauthorized: 401,
+  SessionExpired: 401,
+  Forbidden: 403,
+  CsrfRejected: 403,
+  NotAuthorizedToAccept: 403,
+  NotFound: 404,
+  PasswordChangeRequired: 428,
+  TooManyRequests: 429,
+  InternalServerError: 500,
+};
+
+/** English fallback text; the web app shows its own translation of the code in Arabic or English. */
+const MESSAGE: Partial<Record<ErrorCode, string>> = {
+  Error_ReqCredentials: 'Enter user name and password',
+  WrongInfo: 'Invalid information provided',
+  DeactivatedUser: 'Account deactivated; contact the administrator',
+  Locked: 'User is locked; reset your password or try later',
+  InvalidNIC: 'National identity sign-in required',
+  EmailVerification: 'E-mail verification pending',
+  PasswordsNotMatched: 'Password and Confirm passwords does not match',
+  WeakPassword: 'Weak password',
+  WrongOldPassword: 'The current password is wrong',
+  Unauthorized: 'Sign in first',
+  SessionExpired: 'Session expired',
+  Forbidden: 'Forbidden',
+  CsrfRejected: 'Missing or wrong CSRF token',
+  PasswordChangeRequired: 'Change your password first',
+  NotFound: 'Not found',
+  ValidationFailed: 'Invalid request',
+  TooManyRequests: 'Too many requests',
+  ConcurrencyConflict: 'The record changed meanwhile; try again',
+  InternalServerError: 'An error has been occurred, please contact system admin.',
+};
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS[code] ?? 409;
+}
+
+export function errorBody(code: ErrorCode, details?: Record<string, unknown>) {
+  return { error: { code, message: MESSAGE[code] ?? code, ...(details ? { details } : {}) } };
+}
+
+export function sendError(reply: FastifyReply, code: ErrorCode, details?: Record<string, unknown>) {
+  return reply.code(statusOf(code)).send(errorBody(code, details));
+}
+
+export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof DomainError) return sendError(reply, err.code, err.details);
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    return sendError(reply, 'ValidationFailed', {
+      issues: err.validation.map((v) => ({ path: v.instancePath, message: v.message })),
+    });
+  }
+  if (err.statusCode === 429) return sendError(reply, 'TooManyRequests');
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return reply
+      .code(err.statusCode)
+      .send(errorBody(err.statusCode === 404 ? 'NotFound' : 'ValidationFailed', { reason: err.message }));
+  }
+  req.log.error({ err }, 'unhandled error');
+  return sendError(reply, 'InternalServerError');
+}

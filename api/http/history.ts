@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import type { StoredEvent } from '../../commands/event-store/port.ts';
+import { changesOf } from '../../projections/audit/audit-log.ts';
+import type { HistoryEntry } from '../contracts/registration.ts';
+import type { ApiDeps } from './deps.ts';
+
+/** The events of a stream as a history tab shows them: when, who (name and role), what action, which fields changed. */
+export async function historyOf(
+  deps: ApiDeps,
+  events: readonly Pick<StoredEvent, 'type' | 'data' | 'metadata'>[],
+): Promise<HistoryEntry[]> {
+  const actorIds = [
+    ...new Set(events.map((e) => e.metadata.actorId).filter((x): x is string => !!x && /^[0-9a-f-]{36}$/.test(x))),
+  ];
+  const { rows } = actorIds.length
+    ? await sql<{ user_id: string; name_ar: string; name_en: string }>`
+        select user_id::text, name_ar, name_en from rm.users where user_id = any(${actorIds}::uuid[])`.execute(deps.db)
+    : { rows: [] };
+  const names = new Map(rows.map((u) => [u.user_id, u]));
+  return events.map((e) => {
+    const who = names.get(e.metadata.actorId ?? '');
+    return {
+      at: e.metadata.occurredAt,
+      actor: {
+        id: e.metadata.actorId,
+        nameAr: who?.name_ar ?? null,
+        nameEn: who?.name_en ?? null,
+        roleId: e.metadata.actorRole,
+      },
+      action: e.type,
+      changes: changesOf(e),
+    };
+  });
+}
+
+export async function readStreamEvents(deps: ApiDeps, stream: string): Promise<StoredEvent[]> {
+  const out: StoredEvent[] = [];
+  for await (const e of deps.store.readStream(stream)) out.push(e);
+  return out;
+}

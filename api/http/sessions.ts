@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { registerSchema } from '../../commands/db/migrate.ts';
+import type { RoleId } from '../../domain/shared/roles.ts';
+import type { AnyDB } from '../../projections/runner/projection.ts';
+
+/** Spec: idle time-out 900 s. */
+export const IDLE_TIMEOUT_SECONDS = 900;
+/** The UI warns this long before the time-out. */
+export const IDLE_WARNING_SECONDS = 60;
+
+// Sessions are infrastructure, not domain facts: they live in a plain table. What matters for the audit (each login
+// attempt, each password change) is an event on the user's stream.
+registerSchema(
+  'auth',
+  `
+      create table if not exists auth.sessions (
+        id_hash text primary key,
+        user_id uuid not null,
+        role_id int not null,
+        csrf_token text not null,
+        must_change_password boolean not null,
+        created_at timestamptz not null default now(),
+        last_seen_at timestamptz not null default now()
+      );
+      create index if not exists sessions_user_idx on auth.sessions (user_id);`,
+);
+
+export interface Session {
+  userId: string;
+  roleId: RoleId;
+  csrfToken: string;
+  mustChangePassword: boolean;
+}
+
+const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
+export const newToken = () => randomBytes(32).toString('base64url');
+
+export class SessionStore {
+  private readonly db: Kysely<AnyDB>;
+  readonly idleSeconds: number;
+  constructor(db: Kysely<AnyDB>, idleSeconds = IDLE_TIMEOUT_SECONDS) {
+    this.db = db;
+    this.idleSeconds = idleSeconds;
+  }
+
+  /** Creates a session; the returned id goes only into the httpOnly cookie (the table keeps its hash). */
+  async create(s: Session): Promise<string> {
+    const id = newToken();
+    await sql`insert into auth.sessions (id_hash, user_id, role_id, csrf_token, must_change_password)
+              values (${hashId(id)}, ${s.userId}, ${s.roleId}, ${s.csrfToken}, ${s.mustChangePassword})`.execute(
+      this.db,
+    );
+    return id;
+  }
+
+  /**
+   * The live session for a cookie, touched in the same statement; 'expired' when it sat idle past the time-out
+   * (and is then removed), null when unknown.
+   */
+  async touch(id: string): Promise<Session | 'expired' | null> {
+    const { rows } = await sql<{
+      user_id: string;
+      role_id: number;
+      csrf_token: string;
+      must_change_password: boolean;
+      expired: boolean;
+    }>`
+      with old as (select id_hash, last_seen_at < now() - make_interval(secs => ${this.idleSeconds}) as expired
+                     from auth.sessions where id_hash = ${hashId(id)}),
+      upd as (update auth.sessions s set last_seen_at = now() from old
+               where s.id_hash = old.id_hash and not old.expired
+               returning s.user_id, s.role_id, s.csrf_token, s.must_change_password)
+      select upd.*, old.expired from old left join upd on true`.execute(this.db);
+    const r = rows[0];
+    if (!r) return null;
+    if (r.expired) {
+      await this.destroy(id);
+      return 'expired';
+    }
+    return {
+      userId: r.user_id,
+      roleId: r.role_id as RoleId,
+      csrfToken: r.csrf_token,
+      mustChangePassword: r.must_change_password,
+    };
+  }
+
+  async passwordChanged(id: string): Promise<void> {
+    await sql`update auth.sessions set must_change_password = false where id_hash = ${hashId(id)}`.execute(this.db);
+  }
+
+  async destroy(id: string): Promise<void> {
+    await sql`delete from auth.sessions where id_hash = ${hashId(id)}`.execute(this.db);
+  }
+
+  async destroyAllOf(userId: string): Promise<void> {
+    await sql`delete from auth.sessions where user_id = ${userId}`.execute(this.db);
+  }
+}

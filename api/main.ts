@@ -1,0 +1,20 @@
+// The API process of the scaled topology (docker-compose): HTTP and the web app; projections and jobs run in
+
+import { join } from 'node:path';
+// workers/main.ts. With WORKERS_IN_PROCESS=1 it runs them too (a single-process deployment on external services).
+import { configFromEnv, onStop } from '../workers/config.ts';
+import { createRuntime } from '../workers/runtime.ts';
+import { buildApp } from './http/app.ts';
+import { depsFrom } from './http/deps.ts';
+
+const runtime = await createRuntime(configFromEnv());
+if (process.env.WORKERS_IN_PROCESS === '1') await runtime.startWorkers();
+const app = await buildApp(depsFrom(runtime, 2000), {
+  secureCookies: process.env.SECURE_COOKIES === '1',
+  filesDir: join(configFromEnv().dataDir, 'files'),
+});
+await app.listen({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '0.0.0.0' });
+onStop(async () => {
+  await app.close();
+  await runtime.close();
+});

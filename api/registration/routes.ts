@@ -1,0 +1,380 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { verifyEmail } from '../../commands/account/handlers.ts';
+import { type EventStore, formatPosition } from '../../commands/event-store/port.ts';
+import { registerVolunteer, reviewRegistration, updateRegistration } from '../../commands/registration/handlers.ts';
+import { type Registration, type RegistrationCommand, registrationDecider } from '../../domain/registration/decide.ts';
+import { type RegistrationEvent, registrationStream } from '../../domain/registration/events.ts';
+import { fold } from '../../domain/shared/decider.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { Role } from '../../domain/shared/roles.ts';
+import { CommandAccepted, ErrorBody } from '../contracts/common.ts';
+import {
+  AddNoteRequest,
+  HistoryEntry,
+  InitialAcceptRequest,
+  RegistrationDetail,
+  RejectRequest,
+  SaveRegistrationRequest,
+  SaveRegistrationResponse,
+} from '../contracts/registration.ts';
+import { requireScreen, requireUser } from '../http/auth.ts';
+import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
+import { historyOf, readStreamEvents } from '../http/history.ts';
+import { PageSize } from '../users/routes.ts';
+
+async function loadRegistration(
+  store: EventStore,
+  volunteerId: string,
+): Promise<{
+  state: Registration;
+  events: { e: RegistrationEvent; at: string; actorId: string | null; actorRole: number | null }[];
+}> {
+  const events: { e: RegistrationEvent; at: string; actorId: string | null; actorRole: number | null }[] = [];
+  for await (const s of store.readStream(registrationStream(volunteerId))) {
+    events.push({
+      e: { type: s.type, data: s.data } as RegistrationEvent,
+      at: s.metadata.occurredAt,
+      actorId: s.metadata.actorId,
+      actorRole: s.metadata.actorRole,
+    });
+  }
+  return {
+    state: fold(
+      registrationDecider,
+      events.map((x) => x.e),
+    ),
+    events,
+  };
+}
+
+/** Staff see only the regions and cities assigned to them (spec: allowregionrestriction); other roles are not scoped. */
+interface Scope {
+  regionIds: number[];
+  cityIds: number[];
+}
+async function scopeOf(deps: ApiDeps, session: { userId: string; roleId: number }): Promise<Scope | null> {
+  if (session.roleId !== Role.Staff) return null;
+  const { rows } = await sql<{ region_ids: number[]; city_ids: number[] }>`
+    select region_ids, city_ids from rm.users where user_id = ${session.userId}`.execute(deps.db);
+  return { regionIds: rows[0]?.region_ids ?? [], cityIds: rows[0]?.city_ids ?? [] };
+}
+function inScope(scope: Scope | null, s: Registration): boolean {
+  if (!scope) return true;
+  const a = s.form.address ?? {};
+  return (
+    (a.regionId !== undefined && scope.regionIds.includes(a.regionId)) ||
+    (a.cityId !== undefined && scope.cityIds.includes(a.cityId))
+  );
+}
+/** The application, if the caller may see it: NotFound otherwise (an out-of-scope record is not revealed). */
+async function visibleRegistration(deps: ApiDeps, session: { userId: string; roleId: number }, volunteerId: string) {
+  const loaded = await loadRegistration(deps.store, volunteerId);
+  if (!loaded.state.exists || !inScope(await scopeOf(deps, session), loaded.state)) throw new DomainError('NotFound');
+  return loaded;
+}
+
+function detailOf(volunteerId: string, s: Registration) {
+  if (!s.exists || s.status === null) throw new DomainError('NotFound');
+  return {
+    volunteerId,
+    status: s.status,
+    referenceNumber: s.referenceNumber,
+    form: s.form,
+    appointment: s.appointment,
+    rejectReason: s.rejectReason,
+    notes: s.notes,
+  };
+}
+
+const GridQuery = z.object({
+  after: z.string().optional(),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((n) => [1, 2, 3, 5, 6].includes(n))
+    .default(2),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: PageSize,
+  sort: z.enum(['submittedAt', 'updatedAt', 'nameAr', 'nameEn', 'referenceNumber']).default('submittedAt'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  name: z.string().max(100).optional(),
+  idNumber: z.string().max(20).optional(),
+  mobile: z.string().max(10).optional(),
+  regionId: z.coerce.number().int().optional(),
+  cityId: z.coerce.number().int().optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
+const SORT_COLUMN = {
+  submittedAt: 'submitted_at',
+  updatedAt: 'updated_at',
+  nameAr: 'lower(name_ar)',
+  nameEn: 'lower(name_en)',
+  referenceNumber: 'reference_number',
+} as const;
+
+const GridRow = z.object({
+  volunteerId: z.string(),
+  referenceNumber: z.string().nullable(),
+  status: z.number(),
+  nameAr: z.string(),
+  nameEn: z.string(),
+  idNumber: z.string().nullable(),
+  mobile: z.string().nullable(),
+  regionId: z.number().nullable(),
+  cityId: z.number().nullable(),
+  submittedAt: z.string().nullable(),
+  appointmentAt: z.string().nullable(),
+});
+
+export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { rateLimit: number }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['registration'];
+  const okPosition = (p: { commit: bigint; prepare: bigint }) => ({ position: formatPosition(p) });
+
+  // A visitor registers (anonymous; CSRF by the double-submit cookie).
+  r.post(
+    '/api/registrations',
+    {
+      config: { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        body: SaveRegistrationRequest,
+        response: { 201: SaveRegistrationResponse, 409: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const res = await registerVolunteer(deps.store, deps.client, req.body, commandContext(req, deps));
+      return reply.code(201).send({ ...res, position: formatPosition(res.position), hasEmailVerification: true });
+    },
+  );
+
+  // The link mailed at registration: "100" confirmed, "400" expired (a new link is mailed), "200" already verified.
+  r.post(
+    '/api/email-verification',
+    {
+      config: { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        body: z.object({ token: z.string().max(200) }),
+        response: { 200: z.object({ result: z.enum(['100', '200', '400']), position: z.string() }), 422: ErrorBody },
+      },
+    },
+    async (req) => {
+      const r = await verifyEmail(deps.store, req.body.token, commandContext(req, deps));
+      return { result: r.result, position: formatPosition(r.position) };
+    },
+  );
+
+  r.get(
+    '/api/registrations/me',
+    { schema: { tags, response: { 200: RegistrationDetail } }, preHandler: requireUser() },
+    async (req) => {
+      const { state } = await loadRegistration(deps.store, req.session!.userId);
+      return detailOf(req.session!.userId, state);
+    },
+  );
+
+  r.put(
+    '/api/registrations/me',
+    {
+      schema: {
+        tags,
+        body: SaveRegistrationRequest,
+        response: { 200: SaveRegistrationResponse, 409: ErrorBody, 422: ErrorBody },
+      },
+      preHandler: requireUser(),
+    },
+    async (req) => {
+      if (req.session!.roleId !== Role.Volunteer) throw new DomainError('Forbidden');
+      const id = req.session!.userId;
+      const { state } = await loadRegistration(deps.store, id);
+      const res = await updateRegistration(
+        deps.store,
+        deps.client,
+        id,
+        state.form,
+        req.body,
+        commandContext(req, deps),
+      );
+      return { ...res, position: formatPosition(res.position), hasEmailVerification: false };
+    },
+  );
+
+  r.get(
+    '/api/registrations',
+    {
+      schema: {
+        tags,
+        querystring: GridQuery,
+        response: { 200: z.object({ rows: z.array(GridRow), total: z.number() }) },
+      },
+      preHandler: requireScreen(deps, 'registrationadmin'),
+    },
+    async (req) => {
+      await readAfter(req, deps, ['registrations', 'users']); // the scope comes from rm.users
+      const q = req.query;
+      const where = [sql`status = ${q.status}`];
+      const scope = await scopeOf(deps, req.session!);
+      if (scope)
+        where.push(sql`(region_id = any(${scope.regionIds}::int[]) or city_id = any(${scope.cityIds}::int[]))`);
+      if (q.name) {
+        // A name typed in Arabic script can only match the Arabic name, and Latin only the English one: one prefix
+        // range on one index instead of an OR over both.
+        const prefix = `${q.name.trim().toLowerCase()}%`;
+        where.push(
+          /[\u0600-\u06FF]/.test(q.name) ? sql`lower(name_ar) like ${prefix}` : sql`lower(name_en) like ${prefix}`,
+        );
+      }
+      if (q.idNumber) where.push(sql`id_number = ${q.idNumber}`);
+      if (q.mobile) where.push(sql`mobile = ${q.mobile}`);
+      if (q.regionId) where.push(sql`region_id = ${q.regionId}`);
+      if (q.cityId) where.push(sql`city_id = ${q.cityId}`);
+      if (q.from) where.push(sql`submitted_at >= ${q.from}::date`);
+      if (q.to) where.push(sql`submitted_at < ${q.to}::date + 1`);
+      const cond = sql.join(where, sql` and `);
+      // Exact mirrors of the sort indexes (desc nulls last, id desc): either direction is an index scan.
+      const order = sql.raw(
+        q.dir === 'desc'
+          ? `${SORT_COLUMN[q.sort]} desc nulls last, volunteer_id desc`
+          : `${SORT_COLUMN[q.sort]} asc nulls first, volunteer_id asc`,
+      );
+      // Unfiltered and unscoped: the projection keeps the count per status.
+      const countQuery =
+        where.length === 1
+          ? sql<{
+              n: string;
+            }>`select coalesce((select n from rm.registration_counts where status = ${q.status}), 0)::text as n`
+          : sql<{ n: string }>`select count(*)::text as n from rm.registrations where ${cond}`;
+      const [{ rows }, { rows: count }] = await Promise.all([
+        sql<{
+          volunteer_id: string;
+          reference_number: string | null;
+          status: number;
+          name_ar: string;
+          name_en: string;
+          id_number: string | null;
+          mobile: string | null;
+          region_id: number | null;
+          city_id: number | null;
+          submitted_at: Date | null;
+          appointment_at: Date | null;
+        }>`
+          select volunteer_id, reference_number, status, name_ar, name_en, id_number, mobile, region_id, city_id, submitted_at, appointment_at
+            from rm.registrations where ${cond} order by ${order} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`.execute(
+          deps.db,
+        ),
+        countQuery.execute(deps.db),
+      ]);
+      return {
+        total: Number(count[0]?.n ?? 0),
+        rows: rows.map((x) => ({
+          volunteerId: x.volunteer_id,
+          referenceNumber: x.reference_number,
+          status: x.status,
+          nameAr: x.name_ar,
+          nameEn: x.name_en,
+          idNumber: x.id_number,
+          mobile: x.mobile,
+          regionId: x.region_id,
+          cityId: x.city_id,
+          submittedAt: x.submitted_at?.toISOString() ?? null,
+          appointmentAt: x.appointment_at?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
+
+  const Id = z.object({ id: z.uuid() });
+  const visible = async (req: { session: { userId: string; roleId: number } | null; params: unknown }) => {
+    await visibleRegistration(deps, req.session!, (req.params as { id: string }).id);
+  };
+  r.get(
+    '/api/registrations/:id',
+    {
+      schema: { tags, params: Id, response: { 200: RegistrationDetail } },
+      preHandler: requireScreen(deps, 'registrationadmin'),
+    },
+    async (req) => {
+      const { state } = await visibleRegistration(deps, req.session!, req.params.id);
+      return detailOf(req.params.id, state);
+    },
+  );
+
+  // The history tab reads the events themselves, so it is never stale.
+  r.get(
+    '/api/registrations/:id/history',
+    {
+      schema: { tags, params: Id, response: { 200: z.array(HistoryEntry) } },
+      preHandler: requireScreen(deps, 'registrationadmin'),
+    },
+    async (req) => {
+      await visibleRegistration(deps, req.session!, req.params.id);
+      const events = await readStreamEvents(deps, registrationStream(req.params.id));
+      if (events.length === 0) throw new DomainError('NotFound');
+      return historyOf(deps, events);
+    },
+  );
+
+  // Review actions: the role must hold Approve on the screen (else "not authorized to accept" for the accepting
+  // ones), the application must be in the caller's scope; each answers the position of its event.
+  type Req = FastifyRequest<{ Params: { id: string } }>;
+  const guarded = (code: 'Forbidden' | 'NotAuthorizedToAccept' = 'Forbidden') => ({
+    preHandler: [requireScreen(deps, 'registrationadmin', 'Approve', code), visible],
+  });
+  const run = async (req: Req, command: RegistrationCommand) =>
+    okPosition((await reviewRegistration(deps.store, req.params.id, command, commandContext(req, deps))).position);
+  const accepted = { 200: CommandAccepted };
+
+  r.post(
+    '/api/registrations/:id/initial-accept',
+    {
+      schema: { tags, params: Id, body: InitialAcceptRequest, response: accepted },
+      ...guarded('NotAuthorizedToAccept'),
+    },
+    async (req) => {
+      const { rows } = await sql<{
+        name_ar: string;
+      }>`select name_ar from rm.users where user_id = ${req.body.reviewerId}::uuid`
+        .execute(deps.db)
+        .catch(() => ({ rows: [] as { name_ar: string }[] }));
+      if (!rows[0]) throw new DomainError('InitialAcceptIncomplete', { field: 'reviewerId' });
+      return run(req, { type: 'InitiallyAccept', ...req.body, reviewerName: rows[0].name_ar });
+    },
+  );
+  r.post(
+    '/api/registrations/:id/approve',
+    { schema: { tags, params: Id, response: accepted }, ...guarded('NotAuthorizedToAccept') },
+    (req) => run(req, { type: 'Approve' }),
+  );
+  r.post(
+    '/api/registrations/:id/reject',
+    { schema: { tags, params: Id, body: RejectRequest, response: accepted }, ...guarded() },
+    (req) => run(req, { type: 'Reject', reason: req.body.reason }),
+  );
+  r.post(
+    '/api/registrations/:id/return-to-submitted',
+    { schema: { tags, params: Id, response: accepted }, ...guarded() },
+    (req) => run(req, { type: 'ReturnToSubmitted' }),
+  );
+  r.post(
+    '/api/registrations/:id/notes',
+    { schema: { tags, params: Id, body: AddNoteRequest, response: accepted }, ...guarded() },
+    (req) => run(req, { type: 'AddNote', noteId: randomUUID(), note: req.body.note }),
+  );
+  r.post(
+    '/api/registrations/:id/notes/:noteId/remove',
+    { schema: { tags, params: Id.extend({ noteId: z.string().max(40) }), response: accepted }, ...guarded() },
+    (req) => run(req, { type: 'RemoveNote', noteId: req.params.noteId }),
+  );
+}

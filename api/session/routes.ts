@@ -1,0 +1,188 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { changePassword, login } from '../../commands/account/handlers.ts';
+import { formatPosition } from '../../commands/event-store/port.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { DEFAULT_PERMISSIONS, type RoleId } from '../../domain/shared/roles.ts';
+import { CommandAccepted, ErrorBody } from '../contracts/common.ts';
+import {
+  ChangePasswordRequest,
+  LoginRequest,
+  LoginResponse,
+  Permissions,
+  PublicConfig,
+  SessionInfo,
+  type SessionUser,
+} from '../contracts/session.ts';
+import { anonymousCsrf, clearSessionCookie, requireUser, setSessionCookies } from '../http/auth.ts';
+import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
+import { IDLE_WARNING_SECONDS, newToken } from '../http/sessions.ts';
+
+const LOGIN_ERROR = {
+  3: 'WrongInfo',
+  4: 'DeactivatedUser',
+  5: 'Locked',
+  6: 'InvalidNIC',
+  7: 'EmailVerification',
+} as const;
+
+async function sessionUser(deps: ApiDeps, userId: string, mustChangePassword: boolean): Promise<SessionUser | null> {
+  const { rows } = await sql<{
+    user_name: string;
+    name_ar: string;
+    name_en: string;
+    role_id: number;
+    registration_complete: boolean;
+    nic_valid: boolean;
+  }>`
+    select user_name, name_ar, name_en, role_id, registration_complete, nic_valid from rm.users where user_id = ${userId}`.execute(
+    deps.db,
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: userId,
+    userName: r.user_name,
+    name: { ar: r.name_ar, en: r.name_en },
+    roleId: r.role_id,
+    isRegistrationComplete: r.registration_complete,
+    isNicValid: r.nic_valid,
+    mustChangePassword,
+  };
+}
+
+export function sessionRoutes(
+  app: FastifyInstance,
+  deps: ApiDeps,
+  opts: { secureCookies: boolean; loginRateLimit: number },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/config', { schema: { tags: ['session'], response: { 200: PublicConfig } } }, async () => ({
+    clientCode: deps.client.code,
+    clientName: deps.client.name,
+    homeView: deps.client.homeView,
+    loginView: deps.client.loginView,
+    hasSingleSignOn: false,
+    hasNotificationsHeader: true,
+  }));
+
+  r.get(
+    '/api/session',
+    {
+      schema: {
+        tags: ['session'],
+        querystring: z.object({ after: z.string().optional() }),
+        response: { 200: SessionInfo },
+      },
+    },
+    async (req, reply) => {
+      const idle = {
+        idleTimeoutSeconds: deps.sessions.idleSeconds,
+        idleWarningSeconds: Math.min(IDLE_WARNING_SECONDS, deps.sessions.idleSeconds),
+      };
+      if (!req.session) return { user: null, csrfToken: anonymousCsrf(req, reply, opts.secureCookies), ...idle };
+      await readAfter(req, deps, ['users']);
+      const user = await sessionUser(deps, req.session.userId, req.session.mustChangePassword);
+      return { user, csrfToken: req.session.csrfToken, ...idle };
+    },
+  );
+
+  r.post(
+    '/api/session/login',
+    {
+      config: { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['session'],
+        body: LoginRequest,
+        response: { 200: LoginResponse, 401: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const ctx = commandContext(req, deps);
+      const result = await login(
+        deps.store,
+        deps.client,
+        {
+          userName: req.body.userName,
+          password: req.body.password,
+          ip: req.ip,
+          userAgent: req.headers['user-agent'] ?? null,
+        },
+        ctx,
+      );
+      if (result.status !== 1) {
+        throw new DomainError(LOGIN_ERROR[result.status], {
+          loginStatus: result.status,
+          ...(result.lockedUntil ? { lockedUntil: result.lockedUntil } : {}),
+        });
+      }
+      const a = result.account;
+      if (req.sessionId) await deps.sessions.destroy(req.sessionId); // a new session id at every login
+      const csrfToken = newToken();
+      const sid = await deps.sessions.create({
+        userId: a.userId,
+        roleId: a.roleId,
+        csrfToken,
+        mustChangePassword: a.mustChangePassword,
+      });
+      setSessionCookies(reply, sid, csrfToken, opts.secureCookies);
+      return {
+        loginStatus: 1 as const,
+        csrfToken,
+        position: formatPosition(result.position),
+        user: {
+          id: a.userId,
+          userName: a.userName,
+          name: a.name,
+          roleId: a.roleId,
+          isRegistrationComplete: a.registrationComplete,
+          isNicValid: a.nicValid,
+          mustChangePassword: a.mustChangePassword,
+        },
+      };
+    },
+  );
+
+  r.post('/api/session/logout', { schema: { tags: ['session'] } }, async (req, reply) => {
+    if (req.sessionId) await deps.sessions.destroy(req.sessionId);
+    clearSessionCookie(reply);
+    return reply.code(204).send();
+  });
+
+  r.post(
+    '/api/session/keepalive',
+    { schema: { tags: ['session'] }, preHandler: requireUser({ allowDuringPasswordChange: true }) },
+    async (_req, reply) => reply.code(204).send(),
+  );
+
+  r.post(
+    '/api/session/change-password',
+    {
+      schema: { tags: ['session'], body: ChangePasswordRequest, response: { 200: CommandAccepted, 422: ErrorBody } },
+      preHandler: requireUser({ allowDuringPasswordChange: true }),
+    },
+    async (req) => {
+      const position = await changePassword(deps.store, req.session!.userId, req.body, commandContext(req, deps));
+      await deps.sessions.passwordChanged(req.sessionId!);
+      return { position: formatPosition(position) };
+    },
+  );
+
+  r.get(
+    '/api/session/permissions',
+    {
+      schema: { tags: ['session'], response: { 200: Permissions } },
+      preHandler: requireUser({ allowDuringPasswordChange: true }),
+    },
+    async (req) => {
+      const roleId = req.session!.roleId as RoleId;
+      const screens: Record<string, ('View' | 'Add' | 'Edit' | 'Delete' | 'Approve')[]> = {};
+      for (const [screen, actions] of Object.entries(DEFAULT_PERMISSIONS[roleId]))
+        screens[screen] = [...(actions ?? [])];
+      return { roleId, screens };
+    },
+  );
+}

@@ -1,0 +1,87 @@
+// What bench/registration.ts and bench/events.ts share: percentiles, the CPU split of a measured window, and writing
+// their section of docs/performance.md between its markers.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export const percentile = (xs: readonly number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+export const ms = (n: number) => n.toFixed(2);
+
+function machineTicks(): { busy: number; total: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (f[3] ?? 0) + (f[4] ?? 0);
+  const total = f.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+/** Cores used over a window: by this process (Node: API, projections, jobs, the clients), by everything else, idle. */
+export function cpuWindow() {
+  const m0 = machineTicks();
+  const p0 = process.cpuUsage();
+  const t0 = performance.now();
+  return () => {
+    const m1 = machineTicks();
+    const p1 = process.cpuUsage(p0);
+    const seconds = (performance.now() - t0) / 1000;
+    const cores = Number(execFileSync('nproc', { encoding: 'utf8' }).trim());
+    const machineCores = ((m1.busy - m0.busy) / (m1.total - m0.total)) * cores;
+    const nodeCores = (p1.user + p1.system) / 1e6 / seconds;
+    const otherCores = Math.max(0, machineCores - nodeCores);
+    const idleCores = Math.max(0, cores - machineCores);
+    return {
+      nodeCores,
+      otherCores,
+      idleCores,
+      text: `Node ${nodeCores.toFixed(2)} / PostgreSQL and the rest ${otherCores.toFixed(2)} / idle ${idleCores.toFixed(2)} cores`,
+    };
+  };
+}
+
+/** Replace this benchmark's section of docs/performance.md (between its markers), or append it. */
+export function writeDocSection(name: string, section: string): string {
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const body = `${start}\n${section}\n${end}`;
+  const docPath = resolve(import.meta.dirname, '..', 'docs', 'performance.md');
+  let doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Performance\n';
+  const a = doc.indexOf(start);
+  const b = doc.indexOf(end);
+  doc = a >= 0 && b > a ? doc.slice(0, a) + body + doc.slice(b + end.length) : `${doc.trimEnd()}\n\n${body}\n`;
+  writeFileSync(docPath, doc);
+  // The project's formatter formats Markdown too: leave the file as `biome check` wants it.
+  execFileSync(resolve(import.meta.dirname, '..', 'node_modules', '.bin', 'biome'), ['format', '--write', docPath], {
+    stdio: 'ignore',
+  });
+  return docPath;
+}
+
+/**
+ * Time each query shape `repeats` times in a row (after 20 warm-up calls) through HTTP from one client; returns the
+ * markdown rows (label, p50, p99) and every latency, for the "all shapes" line.
+ */
+export async function timeShapes(
+  prefix: string,
+  shapes: readonly [label: string, url: string][],
+  repeats: number,
+  headers: Record<string, string> = {},
+): Promise<{ rows: string[]; all: number[] }> {
+  const rows: string[] = [];
+  const all: number[] = [];
+  for (const [label, url] of shapes) {
+    const lat: number[] = [];
+    for (let i = 0; i < repeats + 20; i++) {
+      const s = performance.now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${label}: HTTP ${res.status}`);
+      if (i >= 20) lat.push(performance.now() - s);
+    }
+    all.push(...lat);
+    rows.push(`| ${label} | ${ms(percentile(lat, 50))} | ${ms(percentile(lat, 99))} |`);
+    console.log(`${prefix} ${label}: p50 ${ms(percentile(lat, 50))} ms, p99 ${ms(percentile(lat, 99))} ms`);
+  }
+  return { rows, all };
+}

@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { buildApp } from '../api/http/app.ts';
+import { depsFrom } from '../api/http/deps.ts';
+import { newToken } from '../api/http/sessions.ts';
+import { handleCommand } from '../commands/handle.ts';
+import { opportunityDecider, opportunityStream } from '../domain/opportunity/decide.ts';
+import { CLIENTS } from '../domain/shared/clients.ts';
+import { Role } from '../domain/shared/roles.ts';
+import { createRuntime } from '../workers/runtime.ts';
+import { cpuWindow, ms, percentile, timeShapes, writeDocSection } from './common.ts';
+import { assertLocal, freshDatabase, machineInfo } from './support.ts';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const parts = args.filter((a) => !a.startsWith('--'));
+const want = (p: string) => parts.length === 0 || parts.includes(p);
+const CLIENTS_N = 16;
+const SECONDS = quick ? 3 : 10;
+const EVENTS_IN_LIST = quick ? 2_000 : 10_000;
+const PARTICIPATIONS = quick ? 100_000 : 1_000_000;
+const REPEATS = quick ? 50 : 300;
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+async function main() {
+  const db = await freshDatabase('events');
+  assertLocal(db.url);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-events-'));
+  const runtime = await createRuntime({ databaseUrl: db.url, dataDir, poolSize: 24, schedules: false });
+  await runtime.startWorkers();
+  const app = await buildApp(depsFrom(runtime, 2000), {
+    logLevel: 'silent',
+    webDist: null,
+    loginRateLimit: 1e9,
+    registrationRateLimit: 1e9,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const info = await machineInfo(db.url);
+  const out: string[] = [];
+  const t0 = Date.now();
+  const ctx = () => ({
+    actorId: null,
+    actorRole: Role.Admin,
+    correlationId: 'bench',
+    clientCode: 'MOH' as const,
+    commandId: randomUUID(),
+    now: new Date(),
+  });
+  async function sessionFor(userId: string, roleId: number) {
+    const csrfToken = newToken();
+    const sid = await runtime.sessions.create({ userId, roleId: roleId as 1, csrfToken, mustChangePassword: false });
+    return { cookie: `sid=${sid}`, csrfToken };
+  }
+  async function waitForTable(name: string) {
+    for (let i = 0; i < 500; i++) {
+      const { rows } = await sql<{ t: string | null }>`select to_regclass(${name})::text as t`.execute(runtime.db);
+      if (rows[0]?.t) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  async function createEvents(n: number, startIn: number) {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const id = randomUUID();
+      const details = {
+        code: `B${i}`,
+        nameAr: `فعالية ${i}`,
+        nameEn: `Event ${i}`,
+        leadName: 'Lead',
+        leadMobile: '0551234567',
+        leadEmail: 'lead@example.org',
+        visibility: 0 as const,
+        regionIds: [],
+        cityIds: [],
+        maxInvitations: 100_000,
+        maxContributions: 100_000,
+        startDate: inDays(startIn + (i % 200) * 3),
+        endDate: inDays(startIn + (i % 200) * 3 + 1),
+        gender: 3 as const,
+        timePeriod: 3 as const,
+        volunteeringDays: [0],
+        attendanceType: 1 as const,
+        maxHours: 8,
+      };
+      await handleCommand(
+        runtime.store,
+        opportunityStream(id),
+        opportunityDecider,
+        { type: 'Create', details, client: CLIENTS.MOH },
+        ctx(),
+      );
+      await handleCommand(runtime.store, opportunityStream(id), opportunityDecider, { type: 'Approve' }, ctx());
+      ids.push(id);
+    }
+    return ids;
+  }
+  /** A closed loop of 16 clients over `jobs`; returns commands/s and latencies of the measured window. */
+  async function closedLoop(jobs: (() => Promise<number>)[]) {
+    let next = 0;
+    let measuring = false;
+    let stop = false;
+    let errors = 0;
+    const lat: number[] = [];
+    const succeeded: number[] = [];
+    const client = async () => {
+      while (!stop) {
+        const i = next++;
+        if (i >= jobs.length) return;
+        const start = performance.now();
+        const status = await jobs[i]!();
+        const took = performance.now() - start;
+        if (status !== 200) errors++;
+        else {
+          succeeded.push(i);
+          if (measuring) lat.push(took);
+        }
+      }
+    };
+    const running = Array.from({ length: CLIENTS_N }, client);
+    await new Promise((r) => setTimeout(r, 1000));
+    measuring = true;
+    const cpu = cpuWindow();
+    const m0 = performance.now();
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    measuring = false;
+    const seconds = (performance.now() - m0) / 1000;
+    const cpuText = cpu().text;
+    stop = true;
+    await Promise.all(running);
+    return { rate: lat.length / seconds, lat, errors, cpuText, succeeded };
+  }
+
+  try {
+    if (want('commands')) {
+      // Setup (not timed): approved volunteers straight into the read models the join rules read, sessions, 200 events
+      // far enough apart that a volunteer's two joins never overlap.
+      await waitForTable('rm.registrations');
+      const volunteers = quick ? 6_000 : 24_000;
+      await sql`insert into rm.users (user_id, user_name, user_name_lower, name_ar, name_en, email, role_id, active, must_change_password, email_verified,
+                  nic_valid, registration_complete, created_at, updated_at)
+                select ('00000000-0000-4000-9000-' || lpad(g::text, 12, '0'))::uuid, 'b' || g, 'b' || g, 'متطوع ' || g, 'Volunteer ' || g, 'b' || g || '@example.org',
+                  1, true, false, true, true, true, now(), now() from generate_series(1, ${volunteers}) g`.execute(
+        runtime.db,
+      );
+      await sql`insert into rm.registrations (volunteer_id, status, name_ar, name_en, region_id, city_id, gender, created_at, updated_at)
+                select ('00000000-0000-4000-9000-' || lpad(g::text, 12, '0'))::uuid, 5, 'متطوع ' || g, 'Volunteer ' || g, 1, 3, 1, now(), now()
+                  from generate_series(1, ${volunteers}) g`.execute(runtime.db);
+      const vid = (g: number) => `00000000-0000-4000-9000-${String(g).padStart(12, '0')}`;
+      const events = await createEvents(200, 5);
+      const sessions = await Promise.all(
+        Array.from({ length: volunteers }, (_, i) => sessionFor(vid(i + 1), Role.Volunteer)),
+      );
+      const staff = await sessionFor('00000000-0000-4000-8000-000000000002', Role.Staff);
+      const post = async (url: string, s: { cookie: string; csrfToken: string }, body?: unknown) => {
+        const res = await fetch(`${base}${url}`, {
+          method: 'POST',
+          headers: {
+            cookie: s.cookie,
+            'x-csrf-token': s.csrfToken,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+        await res.arrayBuffer();
+        return res.status;
+      };
+      const pairs = Array.from({ length: volunteers }, (_, i) => ({
+        v: vid(i + 1),
+        s: sessions[i]!,
+        e: events[i % events.length]!,
+      }));
+      const join = await closedLoop(pairs.map((p) => () => post(`/api/opportunities/${p.e}/join`, p.s)));
+      // Accept exactly the volunteers whose join went through.
+      const joined = join.succeeded.map((i) => pairs[i]!);
+      const accept = await closedLoop(
+        joined.map(
+          (p) => () => post(`/api/opportunities/${p.e}/participants/${p.v}/accept`, staff, { confirmRaise: false }),
+        ),
+      );
+      const row = (name: string, r: typeof join) =>
+        `| ${name} | ${r.rate.toFixed(0)} | ${ms(percentile(r.lat, 50))} | ${ms(percentile(r.lat, 99))} | ${r.errors} | ${r.cpuText} |`;
+      console.log(row('join', join));
+      console.log(row('accept', accept));
+      out.push(
+        '### Join and accept through HTTP, 16 clients',
+        '',
+        `Setup (not timed): ${volunteers.toLocaleString('en')} approved volunteers in the read models the join rules read, a session each, 200 approved events. ` +
+          `Measured: ${CLIENTS_N} clients in a closed loop, 1 s warm-up, ${SECONDS} s measured. **join** = \`POST /api/opportunities/:id/join\` (the spec's join rules from the read models, the event from its stream, the volunteer's schedule — two pending requests at most — then the join request: 2 streams). ` +
+          '**accept** = `POST …/participants/:volunteerId/accept` by a staff member (the transition check, the schedule reservation, a seat on the event — the capacity rule, contended by every acceptance for that event — then the participation: 3 streams). Projections and jobs run in the same process, as with `npm start`.',
+        '',
+        '| command | commands/s | p50 ms | p99 ms | errors | CPU while measuring |',
+        '|---|---:|---:|---:|---:|---|',
+        row('join', join),
+        row('accept', accept),
+        '',
+        `Target ≥ 1,500 commands/s: **${Math.min(join.rate, accept.rate) >= 1500 ? 'met' : 'missed'}**.`,
+        '',
+      );
+    }
+
+    if (want('list')) {
+      await waitForTable('rm.opportunities');
+      const fill0 = Date.now();
+      await sql`insert into rm.opportunities (opportunity_id, code, name_ar, name_en, details, visibility, region_ids, city_ids, start_date, end_date,
+                  attendance_type, latitude, longitude, status, approval, max_contributions, seats_taken, created_at, updated_at)
+                select gen_random_uuid(), 'L' || g, 'فعالية ' || g, 'Event ' || g, '{}'::jsonb, (array[0, 0, 0, 1, 2])[1 + g % 5], array[1 + g % 13], array[1 + g % 23],
+                  current_date + (g % 400) - 100, current_date + (g % 400) - 98, 1 + g % 3, 24 + (g % 100) / 100.0, 46 + (g % 100) / 100.0,
+                  (array[0, 2, 3])[1 + g % 3], (array['approved', 'approved', 'approved', 'pending'])[1 + g % 4], 20, g % 20, now(), now()
+                  from generate_series(1, ${EVENTS_IN_LIST}) g`.execute(runtime.db);
+      await sql`analyze`.execute(runtime.db);
+      const fill = (Date.now() - fill0) / 1000;
+      const shapes: [string, string][] = [
+        ['page 1', 'page=1'],
+        ['page 40', 'page=40'],
+        ['upcoming, region 1', 'status=0&regionId=1'],
+        ['active, city 3, inside facility', 'status=2&cityId=3&attendanceType=1'],
+        ['by code', 'code=L4242'],
+        ['map (100 markers)', '__map'],
+      ];
+      const { rows, all } = await timeShapes(
+        'list',
+        shapes.map(
+          ([label, q]) =>
+            [label, q === '__map' ? `${base}/api/opportunities/map` : `${base}/api/opportunities?${q}`] as [
+              string,
+              string,
+            ],
+        ),
+        REPEATS,
+      );
+      out.push(
+        `### Public events list over ${EVENTS_IN_LIST.toLocaleString('en')} events`,
+        '',
+        `${EVENTS_IN_LIST.toLocaleString('en')} events inserted into the read model (${fill.toFixed(1)} s; three in four approved; statuses 0/2/3; visibilities all/region/city), then \`ANALYZE\`. Each shape ${REPEATS} times by one anonymous client through HTTP (12 a page with the total) after 20 warm-up calls.`,
+        '',
+        '| query | p50 ms | p99 ms |',
+        '|---|---:|---:|',
+        ...rows,
+        `| **all shapes** | **${ms(percentile(all, 50))}** | **${ms(percentile(all, 99))}** |`,
+        '',
+        `Target p99 < 20 ms: **${percentile(all, 99) < 20 ? 'met' : 'missed'}**.`,
+        '',
+      );
+    }
+
+    if (want('roster')) {
+      await waitForTable('rm.participations');
+      const fill0 = Date.now();
+      // 1,000 events: one of 100,000 participants, the rest of 900 each.
+      await sql`insert into rm.participations (opportunity_id, volunteer_id, status, approved_hours, pending_hours, updated_at)
+                select ('00000000-0000-4000-a000-' || lpad((case when g <= ${PARTICIPATIONS / 10} then 0 else 1 + g % 999 end)::text, 12, '0'))::uuid,
+                  gen_random_uuid(), (array[1, 2, 4, 4, 4, 7, 9, 8, 3, 5])[1 + g % 10], (g % 9)::numeric, 0, now()
+                  from generate_series(1, ${PARTICIPATIONS}) g`.execute(runtime.db);
+      await sql`insert into rm.participation_counts (opportunity_id, status, n)
+                select opportunity_id, status, count(*) from rm.participations group by 1, 2
+                on conflict (opportunity_id, status) do update set n = excluded.n`.execute(runtime.db);
+      await sql`analyze`.execute(runtime.db);
+      const fill = (Date.now() - fill0) / 1000;
+      const staff = await sessionFor('00000000-0000-4000-8000-000000000001', Role.Admin);
+      const big = '00000000-0000-4000-a000-000000000000';
+      const small = '00000000-0000-4000-a000-000000000042';
+      const shapes: [string, string][] = [
+        [
+          `large event (${(PARTICIPATIONS / 10).toLocaleString('en')}), page 1 of 10`,
+          `${big}/participants?pageSize=10`,
+        ],
+        ['large event, accepted, page 100 of 50', `${big}/participants?status=4&pageSize=50&page=100`],
+        ['typical event (900), page 1 of 20', `${small}/participants?pageSize=20`],
+        ['typical event, join requests, 100', `${small}/participants?status=7&pageSize=100`],
+      ];
+      const { rows, all } = await timeShapes(
+        'roster',
+        shapes.map(([label, q]) => [label, `${base}/api/opportunities/${q}`] as [string, string]),
+        REPEATS,
+        { cookie: staff.cookie },
+      );
+      out.push(
+        `### Roster grid over ${PARTICIPATIONS.toLocaleString('en')} participations`,
+        '',
+        `${PARTICIPATIONS.toLocaleString('en')} participations inserted into the read model (${fill.toFixed(1)} s): one event with ${(PARTICIPATIONS / 10).toLocaleString('en')} participants, 999 with about 900 each; statuses spread over 1–9. Each shape ${REPEATS} times by one staff client through HTTP (the page with names, and the total), after 20 warm-up calls.`,
+        '',
+        '| query | p50 ms | p99 ms |',
+        '|---|---:|---:|',
+        ...rows,
+        `| **all shapes** | **${ms(percentile(all, 50))}** | **${ms(percentile(all, 99))}** |`,
+        '',
+        `Target p99 < 20 ms: **${percentile(all, 99) < 20 ? 'met' : 'missed'}**.`,
+        '',
+      );
+    }
+
+    const section = [
+      '## Events, joining and participation',
+      '',
+      `Generated by \`npm run bench:events\` (bench/events.ts; one part: \`-- commands\`, \`-- list\` or \`-- roster\`; \`--quick\` only prints). Run ${info.date.slice(0, 16).replace('T', ' ')} UTC in ${((Date.now() - t0) / 1000).toFixed(0)} s. Machine: ${info.nproc} cores (${info.cpu}), ${info.memory}, Node ${info.node}, ${info.postgres.split(' on ')[0]} on the same machine (${info.settings}). The portal runs in the benchmark's own process on a fresh database.`,
+      '',
+      ...out,
+    ].join('\n');
+    console.log(`\n${section}`);
+    if (!quick || args.includes('--write')) {
+      console.log(`written: ${writeDocSection('events', section)}`);
+    }
+  } finally {
+    await app.close();
+    await runtime.close();
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { buildApp } from '../api/http/app.ts';
+import { depsFrom } from '../api/http/deps.ts';
+import { newToken } from '../api/http/sessions.ts';
+import { handleCommand } from '../commands/handle.ts';
+import { registrationDecider } from '../domain/registration/decide.ts';
+import { registrationStream } from '../domain/registration/events.ts';
+import { completeForm } from '../domain/registration/fixtures.ts';
+import { Role } from '../domain/shared/roles.ts';
+import { createRuntime } from '../workers/runtime.ts';
+import { cpuWindow, ms, percentile, timeShapes, writeDocSection } from './common.ts';
+import { assertLocal, freshDatabase, machineInfo } from './support.ts';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const parts = args.filter((a) => !a.startsWith('--'));
+const want = (p: string) => parts.length === 0 || parts.includes(p);
+const CLIENTS = 16;
+const SUBMIT_SECONDS = quick ? 3 : 12;
+const WARMUP_SECONDS = quick ? 1 : 3;
+const GRID_ROWS = quick ? 20_000 : 100_000;
+const GRID_REPEATS = quick ? 50 : 300;
+
+async function main() {
+  const db = await freshDatabase('registration');
+  assertLocal(db.url);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-reg-'));
+  const runtime = await createRuntime({ databaseUrl: db.url, dataDir, poolSize: 24 });
+  await runtime.startWorkers();
+  const app = await buildApp(depsFrom(runtime, 2000), {
+    logLevel: 'silent',
+    webDist: null,
+    loginRateLimit: 1e9,
+    registrationRateLimit: 1e9,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const info = await machineInfo(db.url);
+  const out: string[] = [];
+  const t0 = Date.now();
+
+  /** A session the way login makes one (the benchmark skips the password hashing, which is not what it measures). */
+  async function sessionFor(userId: string, roleId: number) {
+    const csrfToken = newToken();
+    const sid = await runtime.sessions.create({ userId, roleId: roleId as 1, csrfToken, mustChangePassword: false });
+    return { cookie: `sid=${sid}`, csrfToken };
+  }
+
+  try {
+    if (want('submit')) {
+      // Setup (not timed): drafts written through the command handler, one per submit to come.
+      const needed = quick ? 6_000 : 40_000;
+      const ctx = (id: string) => ({
+        actorId: id,
+        actorRole: Role.Volunteer,
+        correlationId: 'bench',
+        clientCode: 'MOH' as const,
+        commandId: randomUUID(),
+        now: new Date(),
+      });
+      const volunteers: { id: string; n: string }[] = [];
+      const formOf = (n: string) =>
+        completeForm({
+          userName: `bench_${n}`,
+          email: `bench${n}@example.org`,
+          mobile: `0550${n}`,
+          idNumber: `1000${n}`,
+        });
+      const setupStart = Date.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          for (;;) {
+            const i = next++;
+            if (i >= needed) return;
+            const id = randomUUID();
+            const n = String(i).padStart(6, '0');
+            const form = formOf(n);
+            await handleCommand(
+              runtime.store,
+              registrationStream(id),
+              registrationDecider,
+              { type: 'SaveDraft', volunteerId: id, form, client: runtime.client },
+              ctx(id),
+            );
+            volunteers.push({ id, n });
+          }
+        }),
+      );
+      const setupSeconds = (Date.now() - setupStart) / 1000;
+      const sessions = await Promise.all(volunteers.map((v) => sessionFor(v.id, Role.Volunteer)));
+      // The volunteer's own form with one change, as the edit-registration page sends it (no password).
+      const body = (v: { n: string }) => {
+        const f = formOf(v.n);
+        delete f.user!.password;
+        delete f.user!.confirmPassword;
+        f.address!.district = `حي ${v.n}`;
+        return JSON.stringify({ form: f, submit: true });
+      };
+      let taken = 0;
+      const latencies: number[] = [];
+      let errors = 0;
+      let measuring = false;
+      let stop = false;
+      const client = async () => {
+        while (!stop) {
+          const i = taken++;
+          if (i >= volunteers.length) return;
+          const s = sessions[i]!;
+          const start = performance.now();
+          const res = await fetch(`${base}/api/registrations/me`, {
+            method: 'PUT',
+            headers: { cookie: s.cookie, 'x-csrf-token': s.csrfToken, 'content-type': 'application/json' },
+            body: body(volunteers[i]!),
+          });
+          await res.arrayBuffer();
+          const took = performance.now() - start;
+          if (res.status !== 200) errors++;
+          else if (measuring) latencies.push(took);
+        }
+      };
+      const clients = Array.from({ length: CLIENTS }, client);
+      await new Promise((r) => setTimeout(r, WARMUP_SECONDS * 1000));
+      const xacts = async () =>
+        Number(
+          (
+            await sql<{
+              n: string;
+            }>`select (xact_commit + xact_rollback)::text as n from pg_stat_database where datname = current_database()`.execute(
+              runtime.db,
+            )
+          ).rows[0]!.n,
+        );
+      const x0 = await xacts();
+      measuring = true;
+      const mStart = performance.now();
+      const cpu = cpuWindow();
+      await new Promise((r) => setTimeout(r, SUBMIT_SECONDS * 1000));
+      measuring = false;
+      const used = cpu();
+      const x1 = await xacts();
+      const seconds = (performance.now() - mStart) / 1000;
+      stop = true;
+      await Promise.all(clients);
+      const rate = latencies.length / seconds;
+      // pg_stat_database is updated as backends report (at most ~0.5 s late): close enough over a window of seconds.
+      const perCommand = (x1 - x0) / Math.max(1, latencies.length);
+      const cpuText = `${used.text}; ${perCommand.toFixed(1)} PostgreSQL transactions per command`;
+      console.log(
+        `submit: ${rate.toFixed(0)} commands/s, p50 ${ms(percentile(latencies, 50))} ms, p99 ${ms(percentile(latencies, 99))} ms, errors ${errors}; ${cpuText}`,
+      );
+      out.push(
+        '### Submit registration through HTTP, 16 clients',
+        '',
+        `Setup (not timed): ${volunteers.length.toLocaleString('en')} drafts written through the command handler (${setupSeconds.toFixed(1)} s) and a session each. ` +
+          `Measured: ${CLIENTS} clients in a closed loop, each \`PUT /api/registrations/me\` with \`submit: true\` for the next draft (full section-5 validation, stream load, append, JSON over HTTP on loopback), ${WARMUP_SECONDS} s warm-up, ${SUBMIT_SECONDS} s measured. Projections and jobs run in the same process, as with \`npm start\`. ` +
+          "A visitor's first `POST /api/registrations` also hashes a password with argon2id (19 MiB, 2 passes: tens of milliseconds of CPU by design), so that call is not what this measures.",
+        '',
+        '| commands/s | p50 ms | p99 ms | errors | CPU while measuring | target |',
+        '|---:|---:|---:|---:|---|---|',
+        `| ${rate.toFixed(0)} | ${ms(percentile(latencies, 50))} | ${ms(percentile(latencies, 99))} | ${errors} | ${cpuText} | ≥ 1,500 commands/s: **${rate >= 1500 ? 'met' : 'missed'}** |`,
+        '',
+      );
+    }
+
+    if (want('grid')) {
+      // 100,000 applications straight into the read model (the grid reads only rm.registrations), once its runner
+      // has created it.
+      for (let i = 0; i < 500; i++) {
+        const { rows } = await sql<{
+          t: string | null;
+        }>`select to_regclass('rm.registration_counts')::text as t`.execute(runtime.db);
+        if (rows[0]?.t) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const fillStart = Date.now();
+      await sql`
+        insert into rm.registrations (volunteer_id, reference_number, status, name_ar, name_en, id_number, mobile, email, user_name,
+          region_id, city_id, gender, nationality_id, birth_date, created_at, submitted_at, updated_at)
+        select gen_random_uuid(), 'R' || to_char(now() - (g % 700) * interval '1 day', 'YYYYMMDD') || '-' || lpad(g::text, 6, '0'),
+               (array[1, 2, 2, 2, 3, 5, 5, 6])[1 + g % 8],
+               -- Names by g % 7 and (g / 7) % 6, statuses by g % 8: independent, as in life.
+               (array['محمد', 'أحمد', 'سارة', 'نورة', 'خالد', 'فهد', 'ريم'])[1 + g % 7] || ' ' ||
+                 (array['العتيبي', 'القحطاني', 'الحربي', 'الشمري', 'الدوسري', 'الزهراني'])[1 + (g / 7) % 6] || ' ' || g,
+               (array['Mohammed', 'Ahmed', 'Sarah', 'Noura', 'Khalid', 'Fahad', 'Reem'])[1 + g % 7] || ' ' ||
+                 (array['Alotaibi', 'Alqahtani', 'Alharbi', 'Alshammari', 'Aldosari', 'Alzahrani'])[1 + (g / 7) % 6] || ' ' || g,
+               '10' || lpad(g::text, 8, '0'), '05' || lpad(g::text, 8, '0'), 'v' || g || '@example.org', 'v' || g,
+               1 + g % 13, 1 + g % 23, 1 + g % 2, 44, date '1990-01-01' + (g % 9000),
+               now() - (g % 700) * interval '1 day', now() - (g % 700) * interval '1 day' + interval '1 hour', now() - (g % 500) * interval '1 day'
+          from generate_series(1, ${GRID_ROWS}) g`.execute(runtime.db);
+      await sql`insert into rm.registration_counts as c (status, n) select status, count(*) from rm.registrations group by status
+                on conflict (status) do update set n = excluded.n`.execute(runtime.db);
+      await sql`analyze`.execute(runtime.db);
+      const fillSeconds = (Date.now() - fillStart) / 1000;
+      const admin = await sessionFor('00000000-0000-4000-8000-0000000000aa', Role.Admin);
+      const queries: [string, string][] = [
+        ['submitted, newest first, page 1 of 10', 'status=2&pageSize=10&sort=submittedAt&dir=desc'],
+        ['submitted, by Arabic name, page 50 of 20', 'status=2&pageSize=20&page=50&sort=nameAr&dir=asc'],
+        ['submitted, name prefix «محمد», 10', `status=2&pageSize=10&name=${encodeURIComponent('محمد')}`],
+        [
+          'approved, region 1 + city 3, by update, 50',
+          'status=5&pageSize=50&regionId=1&cityId=3&sort=updatedAt&dir=desc',
+        ],
+        [
+          'submitted, date range of 30 days, 100',
+          `status=2&pageSize=100&from=${new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10)}`,
+        ],
+        ['submitted, exact id number, 10', 'status=2&pageSize=10&idNumber=1000000042'],
+      ];
+      const { rows, all } = await timeShapes(
+        'grid',
+        queries.map(([label, q]) => [label, `${base}/api/registrations?${q}`] as [string, string]),
+        GRID_REPEATS,
+        { cookie: admin.cookie },
+      );
+      out.push(
+        `### Registrations grid over ${GRID_ROWS.toLocaleString('en')} applications`,
+        '',
+        `${GRID_ROWS.toLocaleString('en')} applications inserted into the read model with \`generate_series\` (${fillSeconds.toFixed(1)} s; statuses 1/2/3/5/6 in the proportions 1:3:1:2:1, 13 regions, 23 cities, 700 days of submissions), then \`ANALYZE\`. ` +
+          `Each query shape ${GRID_REPEATS} times in a row by one admin client through HTTP (\`GET /api/registrations\`: the page and the total count, session check included) after 20 warm-up calls.`,
+        '',
+        '| query | p50 ms | p99 ms |',
+        '|---|---:|---:|',
+        ...rows,
+        `| **all shapes** | **${ms(percentile(all, 50))}** | **${ms(percentile(all, 99))}** |`,
+        '',
+        `Target grid p99 < 20 ms: **${percentile(all, 99) < 20 ? 'met' : 'missed'}**.`,
+        '',
+      );
+    }
+
+    const section = [
+      '## Registration',
+      '',
+      `Generated by \`npm run bench:registration\` (bench/registration.ts; one part: \`-- submit\` or \`-- grid\`; \`--quick\` for a short smoke run that only prints). ` +
+        `Run ${info.date.slice(0, 16).replace('T', ' ')} UTC in ${((Date.now() - t0) / 1000).toFixed(0)} s. Machine: ${info.nproc} cores (${info.cpu}), ${info.memory}, Node ${info.node}, ${info.postgres.split(' on ')[0]} on the same machine (${info.settings}). The portal runs in the benchmark's own process on a fresh database.`,
+      '',
+      ...out,
+    ].join('\n');
+    console.log(`\n${section}`);
+    if (!quick || args.includes('--write')) {
+      console.log(`written: ${writeDocSection('registration', section)}`);
+    }
+  } finally {
+    await app.close();
+    await runtime.close();
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,239 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  type Account,
+  type AccountCommand,
+  accountDecider,
+  emailVerificationOutcome,
+  loginOutcome,
+} from '../../domain/account/decide.ts';
+import {
+  type AccountEvent,
+  accountStream,
+  type UnknownLoginEvent,
+  type UserNameEvent,
+  unknownLoginStream,
+  userNameStream,
+} from '../../domain/account/events.ts';
+import { isPasswordValid, passwordProblems } from '../../domain/account/password.ts';
+import type { ClientConfig } from '../../domain/shared/clients.ts';
+import { fold } from '../../domain/shared/decider.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import type { RoleId } from '../../domain/shared/roles.ts';
+import { type EventStore, type Position, WrongExpectedRevisionError } from '../event-store/port.ts';
+import { type CommandContext, deterministicEventId, handleCommand, metadataOf } from '../handle.ts';
+import { dummyHash, hashPassword, verifyPassword } from './password-hash.ts';
+
+export interface NewAccount {
+  userName: string;
+  name: { ar: string; en: string };
+  email: string;
+  roleId: RoleId;
+  password: string;
+  mustChangePassword?: boolean;
+  emailVerified?: boolean;
+  nicValid?: boolean;
+  registrationComplete?: boolean;
+  /** Fixed id (demo data); a new UUID otherwise. */
+  userId?: string;
+}
+
+async function loadAccount(store: EventStore, userId: string): Promise<Account> {
+  const events: AccountEvent[] = [];
+  for await (const e of store.readStream(accountStream(userId)))
+    events.push({ type: e.type, data: e.data } as AccountEvent);
+  return fold(accountDecider, events);
+}
+
+/** The owner of a user name, read from its reservation stream (consistent: no projection lag). */
+export async function userIdForName(store: EventStore, userName: string): Promise<string | null> {
+  for await (const e of store.readStream(userNameStream(userName))) {
+    if (e.type === 'UserNameReserved') return (e.data as UserNameEvent['data']).userId;
+  }
+  return null;
+}
+
+/**
+ * Creates an account. The user name's own stream is created first with expectedRevision no_stream, so two
+ * simultaneous creations of one name cannot both succeed; a retry of the same command finds its own reservation.
+ */
+export async function createAccount(
+  store: EventStore,
+  input: NewAccount,
+  ctx: CommandContext,
+): Promise<{ userId: string; position: Position }> {
+  if (!isPasswordValid(input.password))
+    throw new DomainError('WeakPassword', { problems: passwordProblems(input.password) });
+  const userName = input.userName.trim();
+  const userId = input.userId ?? randomUUID();
+  const reservation: UserNameEvent = { type: 'UserNameReserved', data: { userName, userId } };
+  try {
+    await store.append(
+      userNameStream(userName),
+      [
+        {
+          id: deterministicEventId(ctx.commandId, userNameStream(userName), 0),
+          ...reservation,
+          metadata: metadataOf(ctx),
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+  } catch (e) {
+    if (!(e instanceof WrongExpectedRevisionError)) throw e;
+    if ((await userIdForName(store, userName)) !== userId) throw new DomainError('UserNameAlreadyExists');
+  }
+  const command: AccountCommand = {
+    type: 'CreateAccount',
+    userId,
+    userName,
+    name: input.name,
+    email: input.email,
+    roleId: input.roleId,
+    password: input.password,
+    passwordHash: await hashPassword(input.password),
+    mustChangePassword: input.mustChangePassword ?? true,
+    emailVerified: input.emailVerified ?? true,
+    nicValid: input.nicValid ?? true,
+    registrationComplete: input.registrationComplete ?? true,
+    ...(input.emailVerified === false ? { verificationToken: newVerificationToken(userId) } : {}),
+  };
+  const r = await handleCommand(store, accountStream(userId), accountDecider, command, ctx);
+  return { userId, position: r.position };
+}
+
+/** "<userId>.<random>": the link names its account, the random part proves the mail was received. */
+function newVerificationToken(userId: string): string {
+  return `${userId}.${randomBytes(24).toString('base64url')}`;
+}
+
+/** Spec outcomes: "100" confirmed, "400" expired (a new link is mailed), "200" already verified. */
+export async function verifyEmail(
+  store: EventStore,
+  token: string,
+  ctx: CommandContext,
+): Promise<{ result: '100' | '200' | '400'; position: Position }> {
+  const userId = /^([0-9a-f-]{36})\.[A-Za-z0-9_-]{16,}$/.exec(token)?.[1];
+  if (!userId) throw new DomainError('Error_WrongActivationLink');
+  const r = await handleCommand(
+    store,
+    accountStream(userId),
+    accountDecider,
+    { type: 'VerifyEmail', token, newToken: newVerificationToken(userId) },
+    {
+      ...ctx,
+      actorId: ctx.actorId ?? userId,
+    },
+  );
+  return { result: emailVerificationOutcome(r.events), position: r.position };
+}
+
+export interface LoginAttempt {
+  userName: string;
+  password: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export type LoginResult =
+  | { status: 1; account: Account; position: Position }
+  | { status: 3 | 4 | 5 | 6 | 7; lockedUntil: string | null; position: Position };
+
+/** Records every attempt as an event (the users log) and answers with the spec's LoginStatus. */
+export async function login(
+  store: EventStore,
+  client: ClientConfig,
+  attempt: LoginAttempt,
+  ctx: CommandContext,
+): Promise<LoginResult> {
+  const userName = attempt.userName.trim();
+  if (!userName || !attempt.password.trim()) throw new DomainError('Error_ReqCredentials');
+  const userId = await userIdForName(store, userName);
+  if (!userId) {
+    await verifyPassword(attempt.password, await dummyHash());
+    const e: UnknownLoginEvent = {
+      type: 'UnknownUserLoginFailed',
+      data: {
+        at: ctx.now.toISOString(),
+        userName: userName.slice(0, 100),
+        ip: attempt.ip,
+        userAgent: attempt.userAgent,
+      },
+    };
+    const stream = unknownLoginStream(ctx.now);
+    const r = await store.append(
+      stream,
+      [{ id: deterministicEventId(ctx.commandId, stream, 0), ...e, metadata: metadataOf(ctx) }],
+      {
+        expectedRevision: 'any',
+      },
+    );
+    return { status: 3, lockedUntil: null, position: r.position };
+  }
+  const before = await loadAccount(store, userId);
+  const passwordMatches = before.exists && (await verifyPassword(attempt.password, before.passwordHash));
+  const r = await handleCommand(
+    store,
+    accountStream(userId),
+    accountDecider,
+    {
+      type: 'RecordLogin',
+      passwordMatches,
+      identityVerification: client.identityVerification,
+      ip: attempt.ip,
+      userAgent: attempt.userAgent,
+    },
+    { ...ctx, actorId: ctx.actorId ?? userId, actorRole: ctx.actorRole ?? before.roleId },
+  );
+  const status = loginOutcome(r.events);
+  if (status === 1) return { status, account: await loadAccount(store, userId), position: r.position };
+  const locked = r.events.find((e) => e.type === 'AccountLocked');
+  const lockedUntil = locked?.type === 'AccountLocked' ? locked.data.until : status === 5 ? before.lockedUntil : null;
+  return { status, lockedUntil, position: r.position };
+}
+
+export async function changePassword(
+  store: EventStore,
+  userId: string,
+  input: { oldPassword: string; newPassword: string; confirmPassword: string },
+  ctx: CommandContext,
+): Promise<Position> {
+  const account = await loadAccount(store, userId);
+  const oldPasswordMatches = account.exists && (await verifyPassword(input.oldPassword, account.passwordHash));
+  const newPasswordHash = isPasswordValid(input.newPassword) ? await hashPassword(input.newPassword) : '';
+  const r = await handleCommand(
+    store,
+    accountStream(userId),
+    accountDecider,
+    {
+      type: 'ChangePassword',
+      oldPasswordMatches,
+      newPassword: input.newPassword,
+      confirmPassword: input.confirmPassword,
+      newPasswordHash,
+    },
+    ctx,
+  );
+  return r.position;
+}
+
+export async function assignAreas(
+  store: EventStore,
+  userId: string,
+  areas: { regionIds: number[]; cityIds: number[] },
+  ctx: CommandContext,
+): Promise<Position> {
+  return (await handleCommand(store, accountStream(userId), accountDecider, { type: 'AssignAreas', ...areas }, ctx))
+    .position;
+}
+
+export async function deactivateAccount(
+  store: EventStore,
+  userId: string,
+  reason: string,
+  ctx: CommandContext,
+): Promise<Position> {
+  return (await handleCommand(store, accountStream(userId), accountDecider, { type: 'DeactivateAccount', reason }, ctx))
+    .position;
+}
+
+export { loadAccount };

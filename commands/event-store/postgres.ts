@@ -1,0 +1,264 @@
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
+import {
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type StoredEvent,
+  streamCategory,
+  WrongExpectedRevisionError,
+} from './port.ts';
+
+const READ_STREAM_BATCH = 1000;
+const VALUES_MAX = 20;
+
+interface EventRow {
+  event_id: string;
+  stream_id: string;
+  stream_position: string;
+  global_position: string;
+  tx: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+}
+
+// The text form of the xid gets its own name: an alias "transaction_id" would make ORDER BY transaction_id sort
+// the text ('100' < '99'), skipping or repeating events and defeating the (transaction_id, global_position) index.
+const EVENT_COLUMNS =
+  'event_id, stream_id, stream_position, global_position, transaction_id::text as tx, type, data, metadata, recorded_at';
+
+function toStored(r: EventRow): StoredEvent {
+  return {
+    id: r.event_id,
+    streamId: r.stream_id,
+    revision: BigInt(r.stream_position),
+    position: { commit: BigInt(r.tx), prepare: BigInt(r.global_position) },
+    type: r.type,
+    data: r.data,
+    metadata: r.metadata,
+    recordedAt: r.recorded_at,
+  };
+}
+
+/** The stream-version bump of an append, by expected revision: zero rows returned means a conflict. */
+function bumpSql(expected: ExpectedRevision, expectedParam: number): string {
+  if (expected === 'no_stream') {
+    return `insert into es.streams (stream_id, stream_type, version) values ($1, $2, $3::bigint - 1)
+            on conflict do nothing returning version`;
+  }
+  if (expected === 'any') {
+    return `insert into es.streams (stream_id, stream_type, version) values ($1, $2, $3::bigint - 1)
+            on conflict (stream_id) do update set version = es.streams.version + $3::bigint returning version`;
+  }
+  return `update es.streams set version = version + $3::bigint where stream_id = $1 and version = $${expectedParam}::bigint
+            and $2::text is not null returning version`;
+}
+
+/**
+ * Appends in ONE statement (one round trip, its own transaction when run on a pool): bump the stream's version where
+ * it matches, then a multi-row insert of the events. Exported so a test can run it inside a transaction it holds open.
+ */
+export async function appendWith(
+  client: pg.Pool | pg.ClientBase,
+  stream: string,
+  events: readonly NewEvent[],
+  expected: ExpectedRevision,
+): Promise<AppendResult> {
+  if (events.length === 0) throw new Error('append needs at least one event');
+  // Up to VALUES_MAX events the rows travel as VALUES (one named statement per count): as arrays, pg would escape
+  // every JSON string into an array literal for the server to parse back (measured: +28% for 10-event appends).
+  const asValues = events.length <= VALUES_MAX;
+  const params: unknown[] = [stream, streamCategory(stream), events.length];
+  let rowsSql: string;
+  if (asValues) {
+    const tuples: string[] = [];
+    events.forEach((e, i) => {
+      const p = params.length;
+      params.push(e.id, e.type, JSON.stringify(e.data ?? null), JSON.stringify(e.metadata));
+      tuples.push(`($${p + 1}::uuid, $${p + 2}::text, $${p + 3}::jsonb, $${p + 4}::jsonb, ${i + 1})`);
+    });
+    rowsSql = `(values ${tuples.join(', ')}) as e(id, type, data, meta, ord)`;
+  } else {
+    params.push(
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data ?? null)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    );
+    rowsSql =
+      'unnest($4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[]) with ordinality as e(id, type, data, meta, ord)';
+  }
+  const expectedParam = params.length + 1;
+  if (typeof expected === 'bigint') params.push(expected.toString());
+  const sql = `
+    with s as (${bumpSql(expected, expectedParam)}),
+    ins as (
+      insert into es.events (stream_id, stream_position, event_id, type, data, metadata)
+      select $1, s.version - $3::bigint + e.ord, e.id, e.type, e.data, e.meta
+      from s, ${rowsSql}
+      returning stream_position, global_position, transaction_id
+    )
+    select max(stream_position)::text as rev, max(global_position)::text as pos, max(transaction_id::text) as tx from ins`; // one append, one xid
+  try {
+    // A named statement: prepared once per connection, so the CTE is not parsed and planned on every append.
+    const name = `es_append_${typeof expected === 'bigint' ? 'revision' : expected}_${asValues ? events.length : 'arrays'}`;
+    const { rows } = await client.query<{ rev: string | null; pos: string | null; tx: string | null }>({
+      name,
+      text: sql,
+      values: params,
+    });
+    const row = rows[0];
+    if (row?.rev != null && row.pos != null && row.tx != null) {
+      return { nextRevision: BigInt(row.rev), position: { commit: BigInt(row.tx), prepare: BigInt(row.pos) } };
+    }
+  } catch (e) {
+    if ((e as { code?: string; constraint?: string }).constraint !== 'events_event_id_key') throw e;
+    // The same event ids were appended before (a retry): answered below.
+  }
+  const again = await alreadyAppended(client, stream, events);
+  if (again) return again;
+  const { rows } = await client.query<{ version: string }>(
+    'select version::text from es.streams where stream_id = $1',
+    [stream],
+  );
+  throw new WrongExpectedRevisionError(stream, expected, rows[0] ? BigInt(rows[0].version) : 'no_stream');
+}
+
+/** When every event id is already stored in this stream, the append is a retry: answer with the stored result. */
+async function alreadyAppended(
+  client: pg.Pool | pg.ClientBase,
+  stream: string,
+  events: readonly NewEvent[],
+): Promise<AppendResult | null> {
+  const { rows } = await client.query<{ stream_id: string; rev: string; pos: string; tx: string }>(
+    `select stream_id, stream_position::text as rev, global_position::text as pos, transaction_id::text as tx
+       from es.events where event_id = any($1::uuid[]) order by stream_position`,
+    [events.map((e) => e.id)],
+  );
+  if (rows.length === 0) return null;
+  if (rows.length !== events.length || rows.some((r) => r.stream_id !== stream)) {
+    throw new WrongExpectedRevisionError(stream, 'any', 'no_stream');
+  }
+  const last = rows[rows.length - 1]!;
+  return { nextRevision: BigInt(last.rev), position: { commit: BigInt(last.tx), prepare: BigInt(last.pos) } };
+}
+
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres' as const;
+  readonly pool: pg.Pool;
+  private readonly emitter = new EventEmitter();
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+    this.emitter.setMaxListeners(0);
+  }
+
+  async append(
+    stream: string,
+    events: readonly NewEvent[],
+    opts: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    const result = await appendWith(this.pool, stream, events, opts.expectedRevision);
+    this.emitter.emit('appended', stream);
+    return result;
+  }
+
+  async *readStream(stream: string, opts: { fromRevision?: bigint } = {}): AsyncIterable<StoredEvent> {
+    let from = opts.fromRevision ?? 0n;
+    for (;;) {
+      const { rows } = await this.pool.query<EventRow>(
+        `select ${EVENT_COLUMNS} from es.events where stream_id = $1 and stream_position >= $2
+          order by stream_position limit ${READ_STREAM_BATCH}`,
+        [stream, from.toString()],
+      );
+      for (const r of rows) yield toStored(r);
+      if (rows.length < READ_STREAM_BATCH) return;
+      from = BigInt(rows[rows.length - 1]!.stream_position) + 1n;
+    }
+  }
+
+  /**
+   * Reads by (transaction_id, global_position) and only below the oldest transaction still running: a sequence
+   * value taken by a transaction that commits later can never be skipped, because no event at or past that
+   * transaction is returned until it has ended.
+   */
+  private readAllQuery(opts: ReadAllOptions): { text: string; params: unknown[] } {
+    const params: unknown[] = [
+      opts.after.commit < 0n ? '0' : opts.after.commit.toString(),
+      opts.after.prepare.toString(),
+      opts.limit,
+    ];
+    let typeFilter = '';
+    if (opts.types) {
+      params.push(opts.types);
+      typeFilter = 'and type = any($4::text[])';
+    }
+    const text = `select ${EVENT_COLUMNS} from es.events
+        where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          ${typeFilter}
+        order by transaction_id, global_position
+        limit $3`;
+    return { text, params };
+  }
+
+  async readAll(opts: ReadAllOptions): Promise<StoredEvent[]> {
+    const q = this.readAllQuery(opts);
+    const { rows } = await this.pool.query<EventRow>(q.text, q.params);
+    return rows.map(toStored);
+  }
+
+  /**
+   * readAll and the readable head in ONE statement, so under one snapshot: a runner needs both on every step, and
+   * one round trip instead of two halves its queries.
+   */
+  async readAllWithHead(opts: ReadAllOptions): Promise<{ events: StoredEvent[]; head: Position }> {
+    const q = this.readAllQuery(opts);
+    const { rows } = await this.pool.query<EventRow & { head_tx: string | null; head_pos: string | null }>(
+      `with h as (select transaction_id::text as head_tx, global_position::text as head_pos from es.events
+                   where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+                   order by transaction_id desc, global_position desc limit 1)
+       select h.head_tx, h.head_pos, e.* from h left join lateral (${q.text}) e on true`,
+      q.params,
+    );
+    const first = rows[0];
+    const head = first?.head_tx
+      ? { commit: BigInt(first.head_tx), prepare: BigInt(first.head_pos!) }
+      : { commit: -1n, prepare: -1n };
+    return { events: rows.filter((r) => r.event_id !== null).map(toStored), head };
+  }
+
+  async headPosition(): Promise<Position> {
+    const { rows } = await this.pool.query<{ tx: string; pos: string }>(
+      `select transaction_id::text as tx, global_position::text as pos from es.events
+        where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by transaction_id desc, global_position desc limit 1`,
+    );
+    const r = rows[0];
+    return r ? { commit: BigInt(r.tx), prepare: BigInt(r.pos) } : { commit: -1n, prepare: -1n };
+  }
+
+  async lastPosition(): Promise<Position> {
+    const { rows } = await this.pool.query<{ tx: string; pos: string }>(
+      `select transaction_id::text as tx, global_position::text as pos from es.events
+        order by transaction_id desc, global_position desc limit 1`,
+    );
+    const r = rows[0];
+    return r ? { commit: BigInt(r.tx), prepare: BigInt(r.pos) } : { commit: -1n, prepare: -1n };
+  }
+
+  onAppended(listener: (stream: string) => void): () => void {
+    this.emitter.on('appended', listener);
+    return () => this.emitter.off('appended', listener);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}

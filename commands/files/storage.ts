@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import { MAX_FILE_BYTES } from '../../domain/registration/rules.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+
+/** Attachment kinds (spec: CertificateFor) and which family of types each accepts. */
+export const AttachmentKinds = {
+  graduation: { id: 0, accept: 'mixed' },
+  expertise: { id: 1, accept: 'mixed' },
+  volunteerWork: { id: 2, accept: 'mixed' },
+  otherAttachment: { id: 3, accept: 'mixed' },
+  personalPhoto: { id: 4, accept: 'image' },
+  idPhoto: { id: 5, accept: 'image' },
+  training: { id: 6, accept: 'mixed' },
+  university: { id: 9, accept: 'mixed' },
+  scfhs: { id: 10, accept: 'mixed' },
+  volunteerCertificate: { id: 11, accept: 'mixed' },
+} as const;
+export type AttachmentKind = keyof typeof AttachmentKinds;
+
+// Spec: images jpg, jpeg, png, bmp; mixed adds pdf, ppt, pptx, txt, zip, rar, 7z; documents doc, docx, xls, xlsx, ppt, pptx, pdf.
+const IMAGE = new Set(['image/jpeg', 'image/png', 'image/bmp']);
+const MIXED = new Set([
+  ...IMAGE,
+  'application/pdf',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/x-cfb', // doc, xls, ppt (OLE compound files)
+  'application/zip',
+  'application/x-rar-compressed',
+  'application/vnd.rar',
+  'application/x-7z-compressed',
+  'text/plain',
+]);
+
+export interface StoredFile {
+  fileId: string;
+  name: string;
+  size: number;
+  mimeType: string;
+}
+
+/** The storage port; the local folder is the default, an object store can take its place. */
+export interface FileStorage {
+  put(bytes: Uint8Array, name: string, mimeType: string): Promise<StoredFile>;
+  get(fileId: string): Promise<{ bytes: Buffer; meta: StoredFile } | null>;
+}
+
+export class LocalFolderStorage implements FileStorage {
+  private readonly dir: string;
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+  async put(bytes: Uint8Array, name: string, mimeType: string): Promise<StoredFile> {
+    await mkdir(this.dir, { recursive: true });
+    const meta: StoredFile = { fileId: randomUUID(), name: name.slice(0, 200), size: bytes.byteLength, mimeType };
+    await writeFile(join(this.dir, meta.fileId), bytes);
+    await writeFile(join(this.dir, `${meta.fileId}.json`), JSON.stringify(meta));
+    return meta;
+  }
+  async get(fileId: string) {
+    if (!/^[0-9a-f-]{36}$/.test(fileId)) return null;
+    try {
+      const meta = JSON.parse(await readFile(join(this.dir, `${fileId}.json`), 'utf8')) as StoredFile;
+      return { bytes: await readFile(join(this.dir, fileId)), meta };
+    } catch {
+      return null;
+    }
+  }
+}
+
+function looksLikeText(bytes: Uint8Array): boolean {
+  const sample = bytes.subarray(0, 4096);
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(sample);
+  } catch {
+    return false;
+  }
+  return !sample.includes(0);
+}
+
+/** The type by content, never by the name's extension: FileTooLarge / InvalidFileType otherwise. */
+export async function checkUpload(bytes: Uint8Array, kind: AttachmentKind): Promise<string> {
+  if (bytes.byteLength > MAX_FILE_BYTES) throw new DomainError('FileTooLarge', { maxBytes: MAX_FILE_BYTES });
+  if (bytes.byteLength === 0) throw new DomainError('InvalidFileType');
+  const detected = await fileTypeFromBuffer(bytes);
+  const mime = detected?.mime ?? (looksLikeText(bytes) ? 'text/plain' : 'application/octet-stream');
+  const allowed = AttachmentKinds[kind].accept === 'image' ? IMAGE : MIXED;
+  if (!allowed.has(mime)) throw new DomainError('InvalidFileType', { detected: mime });
+  return mime;
+}

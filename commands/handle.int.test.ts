@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Decider, DomainEvent } from '../domain/shared/decider.ts';
+import { DomainError } from '../domain/shared/errors.ts';
+import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts';
+import { PostgresEventStore } from './event-store/postgres.ts';
+import { type CommandContext, handleCommand } from './handle.ts';
+
+// A counter with a ceiling: enough to show retries on conflict, idempotency and a rule that must hold under races.
+type E = DomainEvent<'Incremented', { by: number }>;
+const counter: Decider<number, { by: number; max: number }, E> = {
+  initialState: () => 0,
+  evolve: (s, e) => s + e.data.by,
+  decide: (c, s) => {
+    if (s + c.by > c.max) throw new DomainError('ConcurrencyConflict', { reason: 'ceiling' });
+    return [{ type: 'Incremented', data: { by: c.by } }];
+  },
+};
+const ctx = (commandId: string = randomUUID()): CommandContext => ({
+  actorId: 'u',
+  actorRole: 3,
+  correlationId: 'req',
+  clientCode: 'MOH',
+  commandId,
+  now: new Date(),
+});
+
+describe('command handling', () => {
+  let t: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    t = await createTestDatabase('handle');
+    store = new PostgresEventStore(t.pool);
+  });
+  afterAll(async () => {
+    await t.drop();
+  });
+  const count = async (stream: string) => {
+    let n = 0;
+    for await (const _ of store.readStream(stream)) n++;
+    return n;
+  };
+
+  it('appends once when the same command is retried with the same id, and answers with the first position', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const c = ctx();
+    const first = await handleCommand(store, stream, counter, { by: 1, max: 100 }, c);
+    const retry = await handleCommand(store, stream, counter, { by: 1, max: 100 }, c);
+    expect(retry.duplicate).toBe(true);
+    expect(retry.position).toEqual(first.position);
+    expect(await count(stream)).toBe(1);
+  });
+
+  it('appends once when the same command arrives ten times at once', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const c = ctx();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => handleCommand(store, stream, counter, { by: 1, max: 100 }, c)),
+    );
+    expect(await count(stream)).toBe(1);
+    expect(results.filter((r) => !r.duplicate).length).toBeGreaterThanOrEqual(1);
+    expect(new Set(results.map((r) => `${r.position.commit}.${r.position.prepare}`)).size).toBe(1);
+  });
+
+  it('keeps a stream rule under concurrent commands by retrying on version conflicts', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () => handleCommand(store, stream, counter, { by: 1, max: 5 }, ctx())),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    expect(ok).toHaveLength(5);
+    expect(await count(stream)).toBe(5);
+    for (const r of results.filter((x) => x.status === 'rejected'))
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(DomainError);
+  });
+
+  it('sees what another process appended after its cached fold (two stores on one database)', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const other = new PostgresEventStore(t.pool); // another process: its own cache
+    await handleCommand(store, stream, counter, { by: 1, max: 2 }, ctx()); // this process caches revision 0
+    await handleCommand(other, stream, counter, { by: 1, max: 2 }, ctx()); // the other appends revision 1
+    // Here the state is 2: a third increment must hit the ceiling, not append at a stale revision.
+    await expect(handleCommand(store, stream, counter, { by: 1, max: 2 }, ctx())).rejects.toMatchObject({
+      code: 'ConcurrencyConflict',
+      details: { reason: 'ceiling' },
+    });
+    expect(await count(stream)).toBe(2);
+  });
+
+  it('stamps every event with the actor, request, client and command', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const c = ctx('cmd-stamp-1');
+    await handleCommand(store, stream, counter, { by: 2, max: 10 }, c);
+    for await (const e of store.readStream(stream)) {
+      expect(e.metadata).toMatchObject({
+        actorId: 'u',
+        actorRole: 3,
+        correlationId: 'req',
+        clientCode: 'MOH',
+        commandId: 'cmd-stamp-1',
+        causationId: null,
+      });
+      expect(e.metadata.occurredAt).toBe(c.now.toISOString());
+    }
+  });
+});

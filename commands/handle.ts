@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import type { ClientCode } from '../domain/shared/clients.ts';
+import type { Decider, DomainEvent } from '../domain/shared/decider.ts';
+import { DomainError } from '../domain/shared/errors.ts';
+import type { RoleId } from '../domain/shared/roles.ts';
+import {
+  type EventMetadata,
+  type EventStore,
+  type NewEvent,
+  type Position,
+  START,
+  WrongExpectedRevisionError,
+} from './event-store/port.ts';
+
+/** Who asks, through which request: becomes every event's metadata. */
+export interface CommandContext {
+  actorId: string | null;
+  actorRole: RoleId | null;
+  /** The HTTP request id. */
+  correlationId: string;
+  /** What caused this command (an event id for a reaction), if anything. */
+  causationId?: string | null;
+  clientCode: ClientCode;
+  /** Unique per command; a retry with the same id appends nothing new. */
+  commandId: string;
+  now: Date;
+}
+
+export interface CommandResult<E extends DomainEvent = DomainEvent> {
+  /** Global position of the last event written (or the stream's last event on an idempotent retry or no-op). */
+  position: Position;
+  events: E[];
+  /** True when this command id had already been handled: nothing was appended. */
+  duplicate: boolean;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/** A stable UUID from the command id, stream and index, so a retried append carries the same event ids. */
+export function deterministicEventId(commandId: string, stream: string, index: number): string {
+  const h = createHash('sha256').update(`${commandId}\u0000${stream}\u0000${index}`).digest();
+  h[6] = (h[6]! & 0x0f) | 0x50; // version 5-style
+  h[8] = (h[8]! & 0x3f) | 0x80; // RFC 4122 variant
+  const x = h.subarray(0, 16).toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+export function metadataOf(ctx: CommandContext): EventMetadata {
+  return {
+    actorId: ctx.actorId,
+    actorRole: ctx.actorRole,
+    correlationId: ctx.correlationId,
+    causationId: ctx.causationId ?? null,
+    occurredAt: ctx.now.toISOString(),
+    clientCode: ctx.clientCode,
+    commandId: ctx.commandId,
+  };
+}
+
+/** A stream folded up to a revision; the events of each command seen in it (idempotency). */
+interface Folded<S, E> {
+  state: S;
+  revision: bigint | null;
+  lastPosition: Position;
+  byCommand: Map<string, { position: Position; events: E[] }>;
+}
+
+/**
+ * Folded streams, per store and decider, in this process. Events never change and evolve() is pure, so a cached fold
+ * stays true: a command reads only the events after the cached revision instead of the whole stream. Bounded, oldest
+ * dropped first.
+ */
+const MAX_CACHED_STREAMS = 20_000;
+const folds = new WeakMap<EventStore, WeakMap<object, Map<string, Folded<unknown, DomainEvent>>>>();
+
+function foldCache<S, E extends DomainEvent>(
+  store: EventStore,
+  decider: Decider<S, never, E>,
+): Map<string, Folded<S, E>> {
+  let perStore = folds.get(store);
+  if (!perStore) {
+    perStore = new WeakMap();
+    folds.set(store, perStore);
+  }
+  let perDecider = perStore.get(decider);
+  if (!perDecider) {
+    perDecider = new Map();
+    perStore.set(decider, perDecider);
+  }
+  return perDecider as unknown as Map<string, Folded<S, E>>;
+}
+
+function remember<S, E>(cache: Map<string, Folded<S, E>>, stream: string, f: Folded<S, E>) {
+  cache.delete(stream);
+  cache.set(stream, f);
+  if (cache.size > MAX_CACHED_STREAMS) cache.delete(cache.keys().next().value!);
+}
+
+/** The stream folded to its last event: from the cache, reading only what came after. */
+export async function loadFolded<S, E extends DomainEvent>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<S, never, E>,
+): Promise<Folded<S, E>> {
+  const cache = foldCache(store, decider);
+  const cached = cache.get(stream);
+  let f: Folded<S, E> = cached
+    ? { ...cached }
+    : { state: decider.initialState(), revision: null, lastPosition: START, byCommand: new Map() };
+  let grew = false;
+  for await (const e of store.readStream(stream, { fromRevision: f.revision === null ? 0n : f.revision + 1n })) {
+    const domainEvent = { type: e.type, data: e.data } as E;
+    f = { ...f, state: decider.evolve(f.state, domainEvent), revision: e.revision, lastPosition: e.position };
+    const commandId = e.metadata.commandId;
+    if (commandId) {
+      if (!grew) f.byCommand = new Map(f.byCommand);
+      grew = true;
+      const seen = f.byCommand.get(commandId);
+      f.byCommand.set(commandId, { position: e.position, events: [...(seen?.events ?? []), domainEvent] });
+    }
+  }
+  remember(cache, stream, f);
+  return f;
+}
+
+/**
+ * Load the stream, fold it, decide, append at the revision read; on a version conflict, load again and decide again.
+ * A command id already seen in the stream answers with the earlier result and appends nothing.
+ */
+export async function handleCommand<S, C, E extends DomainEvent>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<S, C, E>,
+  command: C,
+  ctx: CommandContext,
+  opts: { maxAttempts?: number } = {},
+): Promise<CommandResult<E>> {
+  const maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
+  for (let attempt = 1; ; attempt++) {
+    const f = await loadFolded(store, stream, decider as Decider<S, never, E>);
+    const earlier = f.byCommand.get(ctx.commandId);
+    if (earlier) return { position: earlier.position, events: earlier.events, duplicate: true };
+
+    const events = decider.decide(command, f.state, ctx.now);
+    if (events.length === 0) return { position: f.lastPosition, events, duplicate: false };
+    const meta = metadataOf(ctx);
+    const toAppend: NewEvent[] = events.map((e, i) => ({
+      id: deterministicEventId(ctx.commandId, stream, i),
+      type: e.type,
+      data: e.data,
+      metadata: meta,
+    }));
+    try {
+      const r = await store.append(stream, toAppend, { expectedRevision: f.revision ?? 'no_stream' });
+      // What was just written is known: fold it in without reading it back.
+      const byCommand = new Map(f.byCommand).set(ctx.commandId, { position: r.position, events });
+      remember(foldCache(store, decider as Decider<S, never, E>), stream, {
+        state: events.reduce(decider.evolve, f.state),
+        revision: r.nextRevision,
+        lastPosition: r.position,
+        byCommand,
+      });
+      return { position: r.position, events, duplicate: false };
+    } catch (e) {
+      if (!(e instanceof WrongExpectedRevisionError)) throw e;
+      if (attempt >= maxAttempts) throw new DomainError('ConcurrencyConflict', { stream });
+      // A little jitter so that contenders do not collide again in lockstep.
+      if (attempt > 2) await new Promise((r) => setTimeout(r, Math.random() * attempt));
+    }
+  }
+}

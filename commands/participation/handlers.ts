@@ -1,0 +1,280 @@
+import { type Opportunity, opportunityDecider, opportunityStream } from '../../domain/opportunity/decide.ts';
+import { datesOverlap } from '../../domain/opportunity/rules.ts';
+import {
+  type OpportunityView,
+  type Participation,
+  type ParticipationCommand,
+  participationDecider,
+  seatChange,
+} from '../../domain/participation/decide.ts';
+import { type Schedule, scheduleDecider, scheduleStream } from '../../domain/participation/schedule.ts';
+import type { Decider, DomainEvent } from '../../domain/shared/decider.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import type { EventStore, Position } from '../event-store/port.ts';
+import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
+
+export const participationStream = (opportunityId: string, volunteerId: string) =>
+  `participation-${opportunityId}_${volunteerId}`;
+
+/**
+ * Contention on one event's seats: every conflict means another acceptance took a seat or the event changed, so a
+ * generous budget ends with either a seat or ExceededApprovalLimit, never a spurious ConcurrencyConflict.
+ */
+const SEAT_ATTEMPTS = 200;
+
+async function load<S, E extends DomainEvent>(store: EventStore, stream: string, d: Decider<S, never, E>): Promise<S> {
+  return (await loadFolded(store, stream, d)).state;
+}
+
+export async function loadOpportunity(store: EventStore, opportunityId: string): Promise<Opportunity> {
+  const o = await load(
+    store,
+    opportunityStream(opportunityId),
+    opportunityDecider as Decider<Opportunity, never, DomainEvent>,
+  );
+  if (!o.exists || !o.details) throw new DomainError('InvalidEvent');
+  return o;
+}
+
+export function viewOf(o: Opportunity): OpportunityView {
+  const d = o.details!;
+  const days =
+    (new Date(`${d.endDate}T00:00:00Z`).getTime() - new Date(`${d.startDate}T00:00:00Z`).getTime()) / 86_400_000 + 1;
+  return {
+    deleted: o.status === 4,
+    startDate: d.startDate,
+    endDate: d.endDate,
+    durationHours: days * d.maxHours,
+    leadName: d.leadName,
+    leadEmail: d.leadEmail,
+  };
+}
+
+/** Seat-moving compensation, run when a later step of an acceptance fails. */
+async function undo(steps: (() => Promise<unknown>)[]): Promise<void> {
+  for (const step of steps.reverse()) await step().catch(() => {});
+}
+
+/**
+ * Staff accept a volunteer (join request or accepted invitation → 4): the volunteer's schedule reserves the dates
+ * (no overlapping accepted event), the event gives a seat (capacity), then the participation records it.
+ */
+export async function staffAccept(
+  store: EventStore,
+  opportunityId: string,
+  volunteerId: string,
+  opts: { byAdmin: boolean; confirmRaise: boolean },
+  ctx: CommandContext,
+): Promise<Position> {
+  const opportunity = viewOf(await loadOpportunity(store, opportunityId));
+  const stream = participationStream(opportunityId, volunteerId);
+  const command = { type: 'StaffAccept' as const, byAdmin: opts.byAdmin, opportunity };
+  // The transition's own rules first, so a refusal reserves nothing.
+  participationDecider.decide(
+    command,
+    await load(store, stream, participationDecider as Decider<Participation, never, DomainEvent>),
+    ctx.now,
+  );
+  const done: (() => Promise<unknown>)[] = [];
+  const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
+  try {
+    await handleCommand(
+      store,
+      scheduleStream(volunteerId),
+      scheduleDecider,
+      { type: 'ReserveAcceptance', opportunityId, dates: opportunity },
+      sub('schedule'),
+    );
+    done.push(() =>
+      handleCommand(
+        store,
+        scheduleStream(volunteerId),
+        scheduleDecider,
+        { type: 'ReleaseAcceptance', opportunityId },
+        sub('schedule-undo'),
+      ),
+    );
+    await handleCommand(
+      store,
+      opportunityStream(opportunityId),
+      opportunityDecider,
+      { type: 'TakeSeat', volunteerId, confirmRaise: opts.confirmRaise },
+      sub('seat'),
+      {
+        maxAttempts: SEAT_ATTEMPTS,
+      },
+    );
+    done.push(() =>
+      handleCommand(
+        store,
+        opportunityStream(opportunityId),
+        opportunityDecider,
+        { type: 'FreeSeat', volunteerId },
+        sub('seat-undo'),
+        { maxAttempts: SEAT_ATTEMPTS },
+      ),
+    );
+    return (await handleCommand(store, stream, participationDecider, command, sub('participation'))).position;
+  } catch (e) {
+    await undo(done);
+    throw e;
+  }
+}
+
+/** A volunteer asks to join: at most two pending requests and no overlapping accepted event (the schedule), then the request. */
+export async function requestJoin(
+  store: EventStore,
+  opportunityId: string,
+  volunteerId: string,
+  ctx: CommandContext,
+): Promise<Position> {
+  const opportunity = viewOf(await loadOpportunity(store, opportunityId));
+  const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
+  await handleCommand(
+    store,
+    scheduleStream(volunteerId),
+    scheduleDecider,
+    { type: 'HoldJoinRequest', opportunityId, dates: opportunity },
+    sub('schedule'),
+    {
+      maxAttempts: 20,
+    },
+  );
+  try {
+    return (
+      await handleCommand(
+        store,
+        participationStream(opportunityId, volunteerId),
+        participationDecider,
+        { type: 'RequestJoin' },
+        sub('participation'),
+      )
+    ).position;
+  } catch (e) {
+    await handleCommand(
+      store,
+      scheduleStream(volunteerId),
+      scheduleDecider,
+      { type: 'SettleJoinRequest', opportunityId },
+      sub('schedule-undo'),
+    ).catch(() => {});
+    throw e;
+  }
+}
+
+/**
+ * Any other participation action, with its follow-ups: a participation that leaves a seat gives the seat and the
+ * dates back; approved hours are counted on the event (an event with approved hours cannot be deleted).
+ */
+export async function participationAction(
+  store: EventStore,
+  opportunityId: string,
+  volunteerId: string,
+  build: (opportunity: OpportunityView) => ParticipationCommand,
+  ctx: CommandContext,
+): Promise<Position> {
+  const opportunity = viewOf(await loadOpportunity(store, opportunityId));
+  const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
+  const r = await handleCommand(
+    store,
+    participationStream(opportunityId, volunteerId),
+    participationDecider,
+    build(opportunity),
+    sub('participation'),
+  );
+  let position = r.position;
+  for (const e of r.events) {
+    if (seatChange(e) === -1) {
+      await handleCommand(
+        store,
+        opportunityStream(opportunityId),
+        opportunityDecider,
+        { type: 'FreeSeat', volunteerId },
+        sub('seat'),
+        { maxAttempts: SEAT_ATTEMPTS },
+      );
+      position = (
+        await handleCommand(
+          store,
+          scheduleStream(volunteerId),
+          scheduleDecider,
+          { type: 'ReleaseAcceptance', opportunityId },
+          sub('schedule'),
+        )
+      ).position;
+    }
+    if (e.type === 'HoursApproved') {
+      const state = await load(
+        store,
+        participationStream(opportunityId, volunteerId),
+        participationDecider as Decider<Participation, never, DomainEvent>,
+      );
+      const hours = state.hours.find((h) => h.hoursId === e.data.hoursId)?.hours ?? 0;
+      position = (
+        await handleCommand(
+          store,
+          opportunityStream(opportunityId),
+          opportunityDecider,
+          { type: 'CountApprovedHours', volunteerId, hours },
+          sub('hours'),
+          {
+            maxAttempts: SEAT_ATTEMPTS,
+          },
+        )
+      ).position;
+    }
+  }
+  return position;
+}
+
+/**
+ * The volunteer accepts an invitation (1 → 2). Spec: refused with OtherEventAccepted when already accepted in an event
+ * whose dates overlap (the schedule is read here; the binding check is the staff acceptance's reservation).
+ */
+export async function volunteerAcceptInvitation(
+  store: EventStore,
+  opportunityId: string,
+  volunteerId: string,
+  ctx: CommandContext,
+): Promise<Position> {
+  const o = await loadOpportunity(store, opportunityId);
+  const schedule = await load(
+    store,
+    scheduleStream(volunteerId),
+    scheduleDecider as Decider<Schedule, never, DomainEvent>,
+  );
+  const clash = Object.entries(schedule.accepted).some(
+    ([id, d]) => id !== opportunityId && datesOverlap(d, o.details!),
+  );
+  if (clash) throw new DomainError('OtherEventAccepted');
+  return participationAction(
+    store,
+    opportunityId,
+    volunteerId,
+    (opportunity) => ({ type: 'VolunteerAccept', opportunity }),
+    ctx,
+  );
+}
+
+/** Staff invite a volunteer: counted against the event's maximum (raised only on confirmation), then the invitation. */
+export async function inviteVolunteer(
+  store: EventStore,
+  opportunityId: string,
+  volunteerId: string,
+  confirmRaise: boolean,
+  ctx: CommandContext,
+): Promise<Position> {
+  const stream = participationStream(opportunityId, volunteerId);
+  const state = await load(store, stream, participationDecider as Decider<Participation, never, DomainEvent>);
+  if (state.status !== null) throw new DomainError('VolunteerAlreadyInvited', { status: state.status });
+  const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
+  await handleCommand(
+    store,
+    opportunityStream(opportunityId),
+    opportunityDecider,
+    { type: 'CountInvitation', volunteerId, confirmRaise },
+    sub('count'),
+    { maxAttempts: SEAT_ATTEMPTS },
+  );
+  return (await handleCommand(store, stream, participationDecider, { type: 'Invite' }, sub('invite'))).position;
+}

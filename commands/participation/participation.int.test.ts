@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { opportunityDecider, opportunityStream } from '../../domain/opportunity/decide.ts';
+import type { OpportunityDetails } from '../../domain/opportunity/rules.ts';
+import { participationDecider } from '../../domain/participation/decide.ts';
+import { CLIENTS } from '../../domain/shared/clients.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
+import { PostgresEventStore } from '../event-store/postgres.ts';
+import { type CommandContext, handleCommand } from '../handle.ts';
+import { loadOpportunity, participationStream, requestJoin, staffAccept } from './handlers.ts';
+
+const ctx = (): CommandContext => ({
+  actorId: 'staff',
+  actorRole: 2,
+  correlationId: 'test',
+  clientCode: 'MOH',
+  commandId: randomUUID(),
+  now: new Date(),
+});
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+describe('participation under concurrent requests (real PostgreSQL)', () => {
+  let t: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    t = await createTestDatabase('participation', 40);
+    store = new PostgresEventStore(t.pool);
+  });
+  afterAll(async () => {
+    await t.drop();
+  });
+
+  async function newOpportunity(over: Partial<OpportunityDetails> = {}): Promise<string> {
+    const id = randomUUID();
+    const details: OpportunityDetails = {
+      code: `EV-${id.slice(0, 4)}`,
+      nameAr: 'فعالية',
+      nameEn: 'Event',
+      leadName: 'Lead',
+      leadMobile: '0551234567',
+      leadEmail: 'lead@example.org',
+      visibility: 0,
+      regionIds: [],
+      cityIds: [],
+      maxInvitations: 100,
+      maxContributions: 10,
+      startDate: inDays(5),
+      endDate: inDays(9),
+      gender: 3,
+      timePeriod: 3,
+      volunteeringDays: [0, 1, 2, 3, 4],
+      attendanceType: 1,
+      maxHours: 8,
+      ...over,
+    };
+    await handleCommand(
+      store,
+      opportunityStream(id),
+      opportunityDecider,
+      { type: 'Create', details, client: CLIENTS.MOH },
+      ctx(),
+    );
+    await handleCommand(store, opportunityStream(id), opportunityDecider, { type: 'Approve' }, ctx());
+    return id;
+  }
+  const outcome = (r: PromiseSettledResult<unknown>) =>
+    r.status === 'fulfilled' ? 'accepted' : r.reason instanceof DomainError ? r.reason.code : String(r.reason);
+
+  it('accepts exactly 10 of 50 simultaneous acceptances for an event with room for 10; the other 40 get ExceededApprovalLimit', async () => {
+    const opportunityId = await newOpportunity({ maxContributions: 10 });
+    const volunteers = Array.from({ length: 50 }, () => randomUUID());
+    for (const v of volunteers)
+      await handleCommand(
+        store,
+        participationStream(opportunityId, v),
+        participationDecider,
+        { type: 'RequestJoin' },
+        ctx(),
+      );
+    const results = await Promise.allSettled(
+      volunteers.map((v) => staffAccept(store, opportunityId, v, { byAdmin: false, confirmRaise: false }, ctx())),
+    );
+    const counts: Record<string, number> = {};
+    for (const o of results.map(outcome)) counts[o] = (counts[o] ?? 0) + 1;
+    expect(counts).toEqual({ accepted: 10, ExceededApprovalLimit: 40 });
+    const o = await loadOpportunity(store, opportunityId);
+    expect(o.seats).toHaveLength(10);
+    // The seats and the participations agree: exactly the accepted volunteers hold a seat.
+    const acceptedIds = volunteers.filter((_, i) => results[i]!.status === 'fulfilled');
+    expect([...o.seats].sort()).toEqual([...acceptedIds].sort());
+  });
+
+  it("keeps one volunteer's three simultaneous join requests to at most two pending", async () => {
+    const events = await Promise.all(
+      [0, 1, 2].map((i) => newOpportunity({ startDate: inDays(10 + i * 10), endDate: inDays(12 + i * 10) })),
+    );
+    const volunteer = randomUUID();
+    const results = await Promise.allSettled(events.map((e) => requestJoin(store, e, volunteer, ctx())));
+    const outcomes = results.map(outcome).sort();
+    expect(outcomes).toEqual(['VolunteerJoinedAnotherEvent', 'accepted', 'accepted']);
+  });
+
+  it('lets only one of two simultaneous acceptances of one volunteer into events with overlapping dates through', async () => {
+    const a = await newOpportunity({ startDate: inDays(40), endDate: inDays(45) });
+    const b = await newOpportunity({ startDate: inDays(44), endDate: inDays(48) });
+    const volunteer = randomUUID();
+    for (const e of [a, b])
+      await handleCommand(
+        store,
+        participationStream(e, volunteer),
+        participationDecider,
+        { type: 'RequestJoin' },
+        ctx(),
+      );
+    const results = await Promise.allSettled(
+      [a, b].map((e) => staffAccept(store, e, volunteer, { byAdmin: false, confirmRaise: false }, ctx())),
+    );
+    expect(results.map(outcome).sort()).toEqual(['ErrorMessageConflictEventDate', 'accepted']);
+    // The loser gave its seat back.
+    const seats = (await loadOpportunity(store, a)).seats.length + (await loadOpportunity(store, b)).seats.length;
+    expect(seats).toBe(1);
+  });
+});

@@ -1,0 +1,160 @@
+import { type RegistrationCommand, registrationDecider } from '../../domain/registration/decide.ts';
+import { registrationStream } from '../../domain/registration/events.ts';
+import type { RegistrationForm } from '../../domain/registration/form.ts';
+import { normaliseForm, summaryCode, validateRegistration } from '../../domain/registration/rules.ts';
+import type { ClientConfig } from '../../domain/shared/clients.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { Role } from '../../domain/shared/roles.ts';
+import { createAccount } from '../account/handlers.ts';
+import type { EventStore, Position } from '../event-store/port.ts';
+import { type CommandContext, deterministicEventId, handleCommand } from '../handle.ts';
+import { claim, release, type UniqueKind } from './uniqueness.ts';
+
+export interface SaveResult {
+  volunteerId: string;
+  status: 1 | 2;
+  referenceNumber: string | null;
+  position: Position;
+}
+
+function uniqueValues(form: RegistrationForm): [UniqueKind, string][] {
+  const out: [UniqueKind, string][] = [];
+  if (form.user?.email) out.push(['email', form.user.email]);
+  if (form.user?.mobile) out.push(['mobile', form.user.mobile]);
+  if (form.identity?.idNumber) out.push(['idNumber', form.identity.idNumber]);
+  return out;
+}
+
+function validateOrThrow(form: RegistrationForm, submit: boolean, client: ClientConfig, now: Date): RegistrationForm {
+  const normal = normaliseForm(form, client);
+  const issues = validateRegistration(normal, submit ? 'submit' : 'draft', client, now);
+  if (issues.length) throw new DomainError(summaryCode(issues), { issues });
+  return normal;
+}
+
+async function saveForm(
+  store: EventStore,
+  client: ClientConfig,
+  volunteerId: string,
+  form: RegistrationForm,
+  submit: boolean,
+  ctx: CommandContext,
+): Promise<SaveResult> {
+  const command: RegistrationCommand = { type: submit ? 'Submit' : 'SaveDraft', volunteerId, form, client };
+  const r = await handleCommand(store, registrationStream(volunteerId), registrationDecider, command, ctx);
+  const e = r.events[0];
+  return {
+    volunteerId,
+    status: submit ? 2 : 1,
+    referenceNumber: e?.type === 'RegistrationSubmitted' ? e.data.referenceNumber : null,
+    position: r.position,
+  };
+}
+
+/**
+ * A visitor registers: claim the unique values (e-mail, mobile, id number; the user name through its account),
+ * create the volunteer's account, then save or submit the application. If a step fails, the values claimed so far
+ * are released so the visitor can try again. A retry with the same command id repeats nothing.
+ */
+export async function registerVolunteer(
+  store: EventStore,
+  client: ClientConfig,
+  input: { form: RegistrationForm; submit: boolean },
+  ctx: CommandContext,
+): Promise<SaveResult> {
+  const form = validateOrThrow(input.form, input.submit, client, ctx.now);
+  const volunteerId = deterministicEventId(ctx.commandId, 'volunteer', 0);
+  const ownCtx = { ...ctx, actorId: ctx.actorId ?? volunteerId, actorRole: ctx.actorRole ?? Role.Volunteer };
+  const claimed: [UniqueKind, string][] = [];
+  let accountCreated = false;
+  try {
+    for (const [kind, value] of uniqueValues(form)) {
+      await claim(store, kind, value, volunteerId, ownCtx);
+      claimed.push([kind, value]);
+    }
+    const p = form.personal ?? {};
+    const fullName = (parts: (string | undefined)[]) => parts.filter(Boolean).join(' ');
+    try {
+      await createAccount(
+        store,
+        {
+          userId: volunteerId,
+          userName: form.user!.userName!,
+          name: {
+            ar: fullName([p.firstNameAr, p.secondNameAr, p.thirdNameAr, p.lastNameAr]),
+            en: fullName([p.firstNameEn, p.lastNameEn]) || fullName([p.firstNameAr, p.lastNameAr]),
+          },
+          email: form.user!.email!,
+          roleId: Role.Volunteer,
+          password: form.user!.password!,
+          mustChangePassword: false,
+          // A verification link is mailed; until it is followed, sign-in answers EmailVerification (7).
+          emailVerified: false,
+          // No national identity provider is reachable here; the id number has passed the client's pattern.
+          nicValid: true,
+          registrationComplete: false,
+        },
+        { ...ownCtx, commandId: `${ctx.commandId}:account` },
+      );
+    } catch (e) {
+      if (e instanceof DomainError && e.code === 'UserNameAlreadyExists')
+        throw new DomainError('UserNameAlreadyExists', { field: 'user.userName' });
+      throw e;
+    }
+    accountCreated = true;
+    return await saveForm(store, client, volunteerId, form, input.submit, ownCtx);
+  } catch (e) {
+    if (!accountCreated) for (const [kind, value] of claimed) await release(store, kind, value, volunteerId, ownCtx);
+    throw e;
+  }
+}
+
+/** The signed-in volunteer edits (draft or edit state): claims changed unique values, releases the old ones after. */
+export async function updateRegistration(
+  store: EventStore,
+  client: ClientConfig,
+  volunteerId: string,
+  previous: RegistrationForm,
+  input: { form: RegistrationForm; submit: boolean },
+  ctx: CommandContext,
+): Promise<SaveResult> {
+  const incoming = structuredClone(input.form);
+  // Editing never touches the account's password (that is POST /api/session/change-password) nor its user name:
+  // the rules still run over the rest of the user section.
+  incoming.user = {
+    ...incoming.user,
+    userName: previous.user?.userName ?? incoming.user?.userName,
+    password: 'Unchanged@0',
+    confirmPassword: 'Unchanged@0',
+  };
+  const form = validateOrThrow(incoming, input.submit, client, ctx.now);
+  const before = new Map(uniqueValues(previous));
+  const after = uniqueValues(form);
+  const newlyClaimed: [UniqueKind, string][] = [];
+  try {
+    for (const [kind, value] of after) {
+      if (before.get(kind) === value) continue;
+      await claim(store, kind, value, volunteerId, ctx);
+      newlyClaimed.push([kind, value]);
+    }
+    const result = await saveForm(store, client, volunteerId, form, input.submit, ctx);
+    for (const [kind] of newlyClaimed) {
+      const old = before.get(kind);
+      if (old) await release(store, kind, old, volunteerId, ctx);
+    }
+    return result;
+  } catch (e) {
+    for (const [kind, value] of newlyClaimed) await release(store, kind, value, volunteerId, ctx);
+    throw e;
+  }
+}
+
+/** Staff and admin actions on an application. */
+export function reviewRegistration(
+  store: EventStore,
+  volunteerId: string,
+  command: RegistrationCommand,
+  ctx: CommandContext,
+) {
+  return handleCommand(store, registrationStream(volunteerId), registrationDecider, command, ctx);
+}

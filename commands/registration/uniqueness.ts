@@ -1,0 +1,108 @@
+import { DomainError, type ErrorCode } from '../../domain/shared/errors.ts';
+import { type EventStore, WrongExpectedRevisionError } from '../event-store/port.ts';
+import { type CommandContext, deterministicEventId, metadataOf } from '../handle.ts';
+
+/**
+ * A unique value is owned by a stream of its own ("email-ahmed@example.org"): claimed with expectedRevision
+ * no_stream (or at the revision where it was last released), so of two simultaneous claims exactly one wins.
+ */
+export const UniqueKinds = {
+  email: {
+    prefix: 'email',
+    code: 'EmailAlreadyExists',
+    field: 'user.email',
+    normalise: (v: string) => v.trim().toLowerCase(),
+  },
+  mobile: {
+    prefix: 'mobile',
+    code: 'MobileAlreadyExists',
+    field: 'user.mobile',
+    normalise: (v: string) => v.replace(/\D/g, ''),
+  },
+  idNumber: {
+    prefix: 'idnumber',
+    code: 'IdNumberAlreadyExists',
+    field: 'identity.idNumber',
+    normalise: (v: string) => v.trim(),
+  },
+} as const satisfies Record<
+  string,
+  { prefix: string; code: ErrorCode; field: string; normalise: (v: string) => string }
+>;
+export type UniqueKind = keyof typeof UniqueKinds;
+
+export const uniqueStream = (kind: UniqueKind, value: string) =>
+  `${UniqueKinds[kind].prefix}-${UniqueKinds[kind].normalise(value)}`;
+
+async function ownerOf(store: EventStore, stream: string): Promise<{ owner: string | null; revision: bigint | null }> {
+  let owner: string | null = null;
+  let revision: bigint | null = null;
+  for await (const e of store.readStream(stream)) {
+    revision = e.revision;
+    owner = e.type === 'UniqueValueClaimed' ? (e.data as { ownerId: string }).ownerId : null;
+  }
+  return { owner, revision };
+}
+
+/** Claims the value for ownerId; a claim the owner already holds is a no-op. */
+export async function claim(
+  store: EventStore,
+  kind: UniqueKind,
+  value: string,
+  ownerId: string,
+  ctx: CommandContext,
+): Promise<void> {
+  const stream = uniqueStream(kind, value);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { owner, revision } = await ownerOf(store, stream);
+    if (owner === ownerId) return;
+    if (owner !== null) throw new DomainError(UniqueKinds[kind].code, { field: UniqueKinds[kind].field });
+    try {
+      await store.append(
+        stream,
+        [
+          {
+            id: deterministicEventId(ctx.commandId, stream, Number(revision ?? -1n) + 1),
+            type: 'UniqueValueClaimed',
+            data: { kind, value: UniqueKinds[kind].normalise(value), ownerId },
+            metadata: metadataOf(ctx),
+          },
+        ],
+        { expectedRevision: revision ?? 'no_stream' },
+      );
+      return;
+    } catch (e) {
+      if (!(e instanceof WrongExpectedRevisionError)) throw e; // someone else moved first: look again
+    }
+  }
+  throw new DomainError('ConcurrencyConflict', { stream });
+}
+
+/** Gives the value up (the owner changed it, or a registration that claimed it failed). */
+export async function release(
+  store: EventStore,
+  kind: UniqueKind,
+  value: string,
+  ownerId: string,
+  ctx: CommandContext,
+): Promise<void> {
+  const stream = uniqueStream(kind, value);
+  const { owner, revision } = await ownerOf(store, stream);
+  if (owner !== ownerId || revision === null) return;
+  await store
+    .append(
+      stream,
+      [
+        {
+          id: deterministicEventId(`${ctx.commandId}:release`, stream, Number(revision) + 1),
+          type: 'UniqueValueReleased',
+          data: { kind, ownerId },
+          metadata: metadataOf(ctx),
+        },
+      ],
+      { expectedRevision: revision },
+    )
+    .catch((e) => {
+      if (!(e instanceof WrongExpectedRevisionError)) throw e;
+    });
+}

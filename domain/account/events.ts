@@ -1,0 +1,50 @@
+import type { DomainEvent } from '../shared/decider.ts';
+import type { RoleId } from '../shared/roles.ts';
+
+export type LoginRefusal = 'WrongInfo' | 'DeactivatedUser' | 'Locked' | 'InvalidNIC' | 'EmailVerification';
+
+export type AccountEvent =
+  | DomainEvent<
+      'AccountCreated',
+      {
+        userId: string;
+        userName: string;
+        name: { ar: string; en: string };
+        email: string;
+        roleId: RoleId;
+        passwordHash: string;
+        /** Spec: UpdatedPassword false forces a change at the first login. */
+        mustChangePassword: boolean;
+        emailVerified: boolean;
+        nicValid: boolean;
+        registrationComplete: boolean;
+      }
+    >
+  | DomainEvent<'LoginSucceeded', { at: string; ip: string | null; userAgent: string | null }>
+  | DomainEvent<
+      'LoginFailed',
+      { at: string; reason: LoginRefusal; failedAttempts: number; ip: string | null; userAgent: string | null }
+    >
+  | DomainEvent<'AccountLocked', { at: string; until: string; failedAttempts: number }>
+  | DomainEvent<'PasswordChanged', { at: string; passwordHash: string; forced: boolean }>
+  | DomainEvent<'EmailVerificationRequested', { at: string; email: string; token: string; expiresAt: string }>
+  | DomainEvent<'EmailVerified', { at: string; email: string }>
+  | DomainEvent<
+      'UserAreasAssigned',
+      { at: string; regionIds: number[]; cityIds: number[]; previous: { regionIds: number[]; cityIds: number[] } }
+    >
+  | DomainEvent<'AccountDeactivated', { at: string; reason: string }>
+  | DomainEvent<'AccountReactivated', { at: string }>;
+
+/** The user-name reservation stream: owns the uniqueness of user names (one stream per name, created once). */
+export type UserNameEvent = DomainEvent<'UserNameReserved', { userName: string; userId: string }>;
+
+/** Attempts with a user name that belongs to nobody: recorded too (the users log report). */
+export type UnknownLoginEvent = DomainEvent<
+  'UnknownUserLoginFailed',
+  { at: string; userName: string; ip: string | null; userAgent: string | null }
+>;
+
+export const accountStream = (userId: string) => `user-${userId}`;
+export const userNameStream = (userName: string) => `username-${userName.trim().toLowerCase()}`;
+export const unknownLoginStream = (at: Date) => `loginlog-${at.toISOString().slice(0, 10)}`;

@@ -1,0 +1,132 @@
+import { type Issue, isBlank, isValidEmail } from '../registration/rules.ts';
+import type { ClientConfig } from '../shared/clients.ts';
+import type { ErrorCode } from '../shared/errors.ts';
+
+/** Spec (both documents, section 9): an event starts at least 3 days after it is created. */
+export const MIN_DAYS_BEFORE_START = 3;
+
+/** Event status (spec): 0 upcoming, 2 active (today's events for the giga-project client), 3 closed, 4 deleted. */
+export const OpportunityStatus = { Upcoming: 0, Active: 2, Closed: 3, Deleted: 4 } as const;
+export type OpportunityStatus = (typeof OpportunityStatus)[keyof typeof OpportunityStatus];
+/** Approval (spec): pending, approved, rejected; and pending delete while a deletion awaits approval. */
+export type Approval = 'pending' | 'approved' | 'rejected' | 'pendingDelete';
+/** Visibility (spec): 0 open to all, 1 selected regions, 2 selected cities, 3 invited volunteers only. */
+export const Visibility = { All: 0, Regions: 1, Cities: 2, InvitedOnly: 3 } as const;
+export type Visibility = (typeof Visibility)[keyof typeof Visibility];
+
+export interface OpportunityDetails {
+  code: string;
+  nameAr: string;
+  nameEn: string;
+  descriptionAr?: string;
+  descriptionEn?: string;
+  leadName: string;
+  leadMobile: string;
+  leadEmail: string;
+  visibility: Visibility;
+  regionIds: number[];
+  cityIds: number[];
+  maxInvitations: number;
+  maxContributions: number;
+  /** ISO days, inclusive. */
+  startDate: string;
+  endDate: string;
+  registrationStart?: string;
+  registrationEnd?: string;
+  /** 1 males only, 2 females only, 3 both */
+  gender: 1 | 2 | 3;
+  /** 1 morning, 2 evening, 3 both */
+  timePeriod: 1 | 2 | 3;
+  /** Day ids, Sunday 0 … Saturday 6 */
+  volunteeringDays: number[];
+  /** 1 inside facility, 2 outside facility, 3 remote */
+  attendanceType: 1 | 2 | 3;
+  categoryId?: number;
+  workFieldId?: number;
+  workFieldGroupId?: number;
+  trainingCompulsory?: boolean;
+  trainingHours?: number;
+  travelRequired?: boolean;
+  travelTime?: string;
+  coordinatorMobile?: string;
+  costPerHour?: number;
+  /** Hours a day a volunteer may log at most. */
+  maxHours: number;
+  location?: string;
+  latitude?: number;
+  longitude?: number;
+  minTarget?: number;
+  maxTarget?: number;
+  mainImageFileId?: string;
+  galleryFileIds?: string[];
+  conditionSkills?: string[];
+  responsibilities?: string[];
+}
+
+const day = (iso: string) => new Date(`${iso}T00:00:00Z`).getTime();
+const DAY_MS = 86_400_000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Spec section 5 "Events". `creating` applies the creation-only rules (start ≥ today + 3 days, not expired). */
+export function validateOpportunity(
+  o: OpportunityDetails,
+  client: ClientConfig,
+  now: Date,
+  creating: boolean,
+): Issue[] {
+  const issues: Issue[] = [];
+  const add = (path: string, code: ErrorCode) => issues.push({ path, code });
+  for (const k of ['code', 'nameAr', 'nameEn', 'leadName', 'leadEmail', 'startDate', 'endDate'] as const) {
+    if (isBlank(o[k])) add(k, 'AllFieldsRequired');
+  }
+  if (isBlank(o.leadMobile)) add('leadMobile', 'EventLeadMobileRequired');
+  else if (!/^05\d{8}$/.test(o.leadMobile)) add('leadMobile', 'InvalidMobile');
+  if (!isBlank(o.leadEmail) && !isValidEmail(o.leadEmail)) add('leadEmail', 'InvalidEmail');
+  if (
+    client.companyEmailDomain &&
+    !isBlank(o.leadEmail) &&
+    !o.leadEmail.toLowerCase().endsWith(`@${client.companyEmailDomain}`)
+  ) {
+    add('leadEmail', 'InvalidEmail');
+  }
+  if (o.coordinatorMobile && !/^05\d{8}$/.test(o.coordinatorMobile)) add('coordinatorMobile', 'InvalidMobile');
+  if (!(Number.isInteger(o.maxInvitations) && o.maxInvitations > 0)) add('maxInvitations', 'InvalidCount');
+  if (!(Number.isInteger(o.maxContributions) && o.maxContributions > 0)) add('maxContributions', 'InvalidCount');
+  if (!(o.maxHours > 0 && o.maxHours <= 24)) add('maxHours', 'InvalidCount');
+  if (o.minTarget !== undefined && o.maxTarget !== undefined && !(o.minTarget < o.maxTarget))
+    add('minTarget', 'InvalidTargetRange');
+  if (o.visibility === Visibility.Regions && o.regionIds.length === 0) add('regionIds', 'AllFieldsRequired');
+  if (o.visibility === Visibility.Cities && o.cityIds.length === 0) add('cityIds', 'AllFieldsRequired');
+  if (o.volunteeringDays.some((d) => !Number.isInteger(d) || d < 0 || d > 6))
+    add('volunteeringDays', 'ValidationFailed');
+  if (o.latitude !== undefined && !(o.latitude >= -90 && o.latitude <= 90)) add('latitude', 'ValidationFailed');
+  if (o.longitude !== undefined && !(o.longitude >= -180 && o.longitude <= 180)) add('longitude', 'ValidationFailed');
+
+  const today = day(isoDay(now));
+  if (!isBlank(o.startDate) && !isBlank(o.endDate)) {
+    if (day(o.startDate) > day(o.endDate)) add('endDate', 'InvalidEventDates');
+    if (day(o.endDate) < today) add('endDate', creating ? 'event_expired' : 'InvalidEventDates');
+    if (creating && day(o.startDate) < today + MIN_DAYS_BEFORE_START * DAY_MS) add('startDate', 'EventStartTooSoon');
+  }
+  if (o.registrationStart && o.registrationEnd && day(o.registrationStart) > day(o.registrationEnd))
+    add('registrationEnd', 'InvalidEventDates');
+  if (o.registrationEnd && o.endDate && day(o.registrationEnd) > day(o.endDate))
+    add('registrationEnd', 'InvalidEventDates');
+  return issues;
+}
+
+/** The status the dates give (spec: upcoming → active → closed, driven by dates by a scheduled job). */
+export function statusByDates(startDate: string, endDate: string, now: Date): OpportunityStatus {
+  const today = day(isoDay(now));
+  if (today < day(startDate)) return OpportunityStatus.Upcoming;
+  if (today <= day(endDate)) return OpportunityStatus.Active;
+  return OpportunityStatus.Closed;
+}
+
+/** Inclusive day ranges overlap (spec: no two accepted events whose dates overlap). */
+export function datesOverlap(
+  a: { startDate: string; endDate: string },
+  b: { startDate: string; endDate: string },
+): boolean {
+  return day(a.startDate) <= day(b.endDate) && day(b.startDate) <= day(a.endDate);
+}

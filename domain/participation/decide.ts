@@ -1,0 +1,282 @@
+import type { Decider, DomainEvent } from '../shared/decider.ts';
+import { DomainError } from '../shared/errors.ts';
+import { HOLDS_SEAT, type ParticipationStatus, ParticipationStatus as S } from './status.ts';
+
+/** What a participation command needs to know of its event (the opportunity stream owns it; the handler reads it). */
+export interface OpportunityView {
+  deleted: boolean;
+  /** ISO days, inclusive. */
+  startDate: string;
+  endDate: string;
+  /** Most hours a volunteer may log for the whole event (spec: hours not above the event's duration). */
+  durationHours: number;
+  leadName: string;
+  leadEmail: string;
+}
+
+export type HoursState = 'pending' | 'approved' | 'rejected';
+export interface HoursEntry {
+  hoursId: string;
+  hours: number;
+  casesHandled: number;
+  checkIn: string;
+  checkOut: string;
+  rating: 1 | 2 | 3 | 4 | 5;
+  review: string;
+  state: HoursState;
+}
+
+/** An incident recorded as a contribution (spec: Incident (contribution)). */
+export interface Incident {
+  incidentId: string;
+  fullName: string;
+  genderType: number;
+  age: number;
+  nationalityId: number;
+  startTime: string;
+  closeTime?: string | undefined;
+  proceduresTaken?: string | undefined;
+  complaint?: string | undefined;
+}
+
+export interface Participation {
+  status: ParticipationStatus | null;
+  hours: HoursEntry[];
+  checkedInAt: string | null;
+  incidents: number;
+}
+
+type WithPrevious<D = object> = D & { previousStatus: ParticipationStatus | null };
+export type ParticipationEvent =
+  | DomainEvent<'ParticipantInvited', WithPrevious<{ at: string }>>
+  | DomainEvent<'JoinRequested', WithPrevious<{ at: string }>>
+  | DomainEvent<'InvitationAcceptedByVolunteer', WithPrevious>
+  | DomainEvent<'InvitationRejectedByVolunteer', WithPrevious>
+  | DomainEvent<'ParticipationCancelled', WithPrevious>
+  | DomainEvent<'ReleaseRequested', WithPrevious>
+  | DomainEvent<'ParticipantAccepted', WithPrevious<{ reversal: boolean }>>
+  | DomainEvent<'ParticipantRejected', WithPrevious>
+  | DomainEvent<'ParticipantMarkedAbsent', WithPrevious>
+  | DomainEvent<'ParticipantReleased', WithPrevious>
+  | DomainEvent<'HoursRecorded', Omit<HoursEntry, 'state'>>
+  | DomainEvent<'HoursApproved', { hoursId: string }>
+  | DomainEvent<'HoursRejected', { hoursId: string }>
+  | DomainEvent<'HoursDeleted', { hoursId: string }>
+  | DomainEvent<'CheckedIn', { at: string }>
+  | DomainEvent<'IncidentRecorded', { incident: Incident; submitted: boolean }>;
+
+export type ParticipationCommand =
+  | { type: 'Invite' }
+  | { type: 'RequestJoin' }
+  | { type: 'VolunteerAccept'; opportunity: OpportunityView }
+  | { type: 'VolunteerReject'; opportunity: OpportunityView }
+  | { type: 'Cancel'; opportunity: OpportunityView }
+  | { type: 'RequestRelease'; opportunity: OpportunityView }
+  /** byAdmin: an admin may reverse an accidental rejection, cancellation or absence (spec). */
+  | { type: 'StaffAccept'; byAdmin: boolean; opportunity: OpportunityView }
+  | { type: 'StaffReject'; opportunity: OpportunityView }
+  | { type: 'MarkAbsent' }
+  | { type: 'Release'; opportunity: OpportunityView }
+  | { type: 'RecordHours'; entry: Omit<HoursEntry, 'state'>; opportunity: OpportunityView }
+  | { type: 'ApproveHours'; hoursId: string }
+  | { type: 'RejectHours'; hoursId: string }
+  | { type: 'DeleteHours'; hoursId: string }
+  | { type: 'CheckIn'; opportunity: OpportunityView }
+  /** mode submit: complaint, procedures, start and close times are required too (spec). */
+  | { type: 'RecordIncident'; incident: Incident; mode: 'draft' | 'submit' };
+
+const STATUS_AFTER: Partial<Record<ParticipationEvent['type'], ParticipationStatus>> = {
+  ParticipantInvited: S.PendingVolunteer,
+  JoinRequested: S.VolunteerJoinRequest,
+  InvitationAcceptedByVolunteer: S.AcceptedVolunteerPendingStaff,
+  InvitationRejectedByVolunteer: S.RejectedVolunteer,
+  ParticipationCancelled: S.Cancelled,
+  ReleaseRequested: S.VolunteerRequestToRelease,
+  ParticipantAccepted: S.AcceptedStaff,
+  ParticipantRejected: S.RejectedStaff,
+  ParticipantMarkedAbsent: S.VolunteerAbsent,
+  ParticipantReleased: S.ReleaseVolunteer,
+};
+
+export const initialParticipation = (): Participation => ({ status: null, hours: [], checkedInAt: null, incidents: 0 });
+
+export function evolve(s: Participation, e: ParticipationEvent): Participation {
+  const status = STATUS_AFTER[e.type];
+  if (status !== undefined) return { ...s, status };
+  switch (e.type) {
+    case 'HoursRecorded':
+      return { ...s, hours: [...s.hours, { ...e.data, state: 'pending' }] };
+    case 'HoursApproved':
+    case 'HoursRejected': {
+      const state: HoursState = e.type === 'HoursApproved' ? 'approved' : 'rejected';
+      return { ...s, hours: s.hours.map((h) => (h.hoursId === e.data.hoursId ? { ...h, state } : h)) };
+    }
+    case 'HoursDeleted':
+      return { ...s, hours: s.hours.filter((h) => h.hoursId !== e.data.hoursId) };
+    case 'CheckedIn':
+      return { ...s, checkedInAt: e.data.at };
+    case 'IncidentRecorded':
+      return { ...s, incidents: s.incidents + 1 };
+    default:
+      return s;
+  }
+}
+
+const day = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`).getTime();
+const today = (now: Date) => day(now.toISOString());
+
+/** Spec catalogue for acting on an event: deleted, then expired. */
+function assertOpen(o: OpportunityView, now: Date) {
+  if (o.deleted) throw new DomainError('event_deleted');
+  if (day(o.endDate) < today(now)) throw new DomainError('event_expired');
+}
+function isActive(o: OpportunityView, now: Date) {
+  return day(o.startDate) <= today(now) && today(now) <= day(o.endDate);
+}
+const hasHours = (s: Participation) => s.hours.length > 0;
+
+export function decide(cmd: ParticipationCommand, s: Participation, now: Date): ParticipationEvent[] {
+  const previousStatus = s.status;
+  const at = now.toISOString();
+  switch (cmd.type) {
+    case 'Invite':
+      if (s.status !== null) throw new DomainError('VolunteerAlreadyInvited', { status: s.status });
+      return [{ type: 'ParticipantInvited', data: { at, previousStatus } }];
+    case 'RequestJoin':
+      if (s.status !== null && s.status !== S.Cancelled && s.status !== S.RejectedVolunteer)
+        throw new DomainError('NotAllowToJoinEvent', { status: s.status });
+      return [{ type: 'JoinRequested', data: { at, previousStatus } }];
+    case 'VolunteerAccept':
+      assertOpen(cmd.opportunity, now);
+      if (s.status !== S.PendingVolunteer) throw new DomainError('Error_CheckEventStatus', { status: s.status });
+      return [{ type: 'InvitationAcceptedByVolunteer', data: { previousStatus } }];
+    case 'VolunteerReject':
+      assertOpen(cmd.opportunity, now);
+      if (s.status !== S.PendingVolunteer && s.status !== S.AcceptedVolunteerPendingStaff)
+        throw new DomainError('InvalidStatusChange', { status: s.status });
+      return [{ type: 'InvitationRejectedByVolunteer', data: { previousStatus } }];
+    case 'Cancel':
+      assertOpen(cmd.opportunity, now);
+      if (s.status === S.AcceptedStaff) {
+        throw new DomainError('ApprovedInvitationCannotCancel', {
+          leadName: cmd.opportunity.leadName,
+          leadEmail: cmd.opportunity.leadEmail,
+        });
+      }
+      if (hasHours(s)) throw new DomainError('CancelBlockedByHours');
+      if (
+        s.status !== S.PendingVolunteer &&
+        s.status !== S.AcceptedVolunteerPendingStaff &&
+        s.status !== S.VolunteerJoinRequest
+      ) {
+        throw new DomainError('InvalidStatusChange', { status: s.status });
+      }
+      return [{ type: 'ParticipationCancelled', data: { previousStatus } }];
+    case 'RequestRelease':
+      if (s.status !== S.AcceptedStaff) throw new DomainError('InvalidStatusChange', { status: s.status });
+      if (!isActive(cmd.opportunity, now)) throw new DomainError('ReleaseEventNotActive');
+      if (!hasHours(s)) throw new DomainError('ReleaseRequiresHours');
+      return [{ type: 'ReleaseRequested', data: { previousStatus } }];
+    case 'StaffAccept': {
+      assertOpen(cmd.opportunity, now);
+      // Spec: accept only from volunteer-accepted or join-request; an admin may reverse a rejection, cancellation or absence.
+      const normal = s.status === S.AcceptedVolunteerPendingStaff || s.status === S.VolunteerJoinRequest;
+      const reversal =
+        cmd.byAdmin && (s.status === S.RejectedStaff || s.status === S.Cancelled || s.status === S.VolunteerAbsent);
+      if (!normal && !reversal) throw new DomainError('InvalidStatusChange', { status: s.status });
+      return [{ type: 'ParticipantAccepted', data: { previousStatus, reversal } }];
+    }
+    case 'StaffReject':
+      assertOpen(cmd.opportunity, now);
+      // Spec: rejecting is not allowed for accepted or volunteer-pending ones.
+      if (s.status === null || s.status === S.AcceptedStaff || s.status === S.PendingVolunteer)
+        throw new DomainError('InvalidStatusChange', { status: s.status });
+      if (
+        s.status !== S.AcceptedVolunteerPendingStaff &&
+        s.status !== S.VolunteerJoinRequest &&
+        s.status !== S.VolunteerRequestToRelease
+      ) {
+        throw new DomainError('InvalidStatusChange', { status: s.status });
+      }
+      return [{ type: 'ParticipantRejected', data: { previousStatus } }];
+    case 'MarkAbsent':
+      if (s.status !== S.AcceptedStaff) throw new DomainError('InvalidStatusChange', { status: s.status });
+      return [{ type: 'ParticipantMarkedAbsent', data: { previousStatus } }];
+    case 'Release':
+      if (s.status !== S.AcceptedStaff && s.status !== S.VolunteerRequestToRelease)
+        throw new DomainError('InvalidStatusChange', { status: s.status });
+      if (!isActive(cmd.opportunity, now)) throw new DomainError('ReleaseEventNotActive');
+      if (!hasHours(s)) throw new DomainError('ReleaseRequiresHours');
+      return [{ type: 'ParticipantReleased', data: { previousStatus } }];
+    case 'RecordHours': {
+      if (s.status === null || !HOLDS_SEAT.includes(s.status))
+        throw new DomainError('InvalidStatusChange', { status: s.status });
+      const e = cmd.entry;
+      if (!(e.hours > 0) || !(e.casesHandled > 0) || ![1, 2, 3, 4, 5].includes(e.rating))
+        throw new DomainError('InvalidHours');
+      if (new Date(e.checkIn).getTime() >= new Date(e.checkOut).getTime())
+        throw new DomainError('InvalidDate', { field: 'checkOut' });
+      if (s.hours.some((h) => h.state === 'pending')) throw new DomainError('PreviousHoursPending');
+      const logged = s.hours.filter((h) => h.state === 'approved').reduce((sum, h) => sum + h.hours, 0);
+      if (logged + e.hours > cmd.opportunity.durationHours)
+        throw new DomainError('HoursExceedDuration', { maxHours: cmd.opportunity.durationHours - logged });
+      return [{ type: 'HoursRecorded', data: e }];
+    }
+    case 'ApproveHours':
+    case 'RejectHours': {
+      const h = s.hours.find((x) => x.hoursId === cmd.hoursId);
+      if (!h) throw new DomainError('NotFound');
+      if (h.state !== 'pending') throw new DomainError('InvalidStatusChange', { hours: h.state });
+      return [
+        { type: cmd.type === 'ApproveHours' ? 'HoursApproved' : 'HoursRejected', data: { hoursId: cmd.hoursId } },
+      ];
+    }
+    case 'CheckIn':
+      if (s.status === null || !HOLDS_SEAT.includes(s.status))
+        throw new DomainError('InvalidStatusChange', { status: s.status });
+      if (!isActive(cmd.opportunity, now)) throw new DomainError('Error_CheckEventStatus');
+      return s.checkedInAt ? [] : [{ type: 'CheckedIn', data: { at } }];
+    case 'RecordIncident':
+      // Spec: a volunteer must check in first before adding contributions.
+      if (!s.checkedInAt) throw new DomainError('CheckInRequired');
+      assertIncident(cmd.incident, cmd.mode);
+      return [{ type: 'IncidentRecorded', data: { incident: cmd.incident, submitted: cmd.mode === 'submit' } }];
+    case 'DeleteHours': {
+      const h = s.hours.find((x) => x.hoursId === cmd.hoursId);
+      if (!h) throw new DomainError('NotFound');
+      if (h.state === 'approved') throw new DomainError('InvalidStatusChange', { hours: h.state });
+      return [{ type: 'HoursDeleted', data: { hoursId: cmd.hoursId } }];
+    }
+  }
+}
+
+/** Spec "Incident": required fields, start time, start before close, close time when procedures were taken. */
+export function assertIncident(i: Incident, mode: 'draft' | 'submit'): void {
+  const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+  // GenderType 0 is allowed (spec), so only a missing value counts.
+  if (blank(i.fullName) || blank(i.age) || i.genderType === undefined || blank(i.nationalityId))
+    throw new DomainError('AllFieldsRequired');
+  if (blank(i.startTime)) throw new DomainError('StartTimeRequired');
+  if (!blank(i.proceduresTaken) && blank(i.closeTime))
+    throw new DomainError('AllFieldsRequired', { field: 'closeTime' });
+  if (mode === 'submit' && (blank(i.complaint) || blank(i.proceduresTaken) || blank(i.closeTime)))
+    throw new DomainError('AllFieldsRequired');
+  if (!blank(i.closeTime) && new Date(i.startTime).getTime() >= new Date(i.closeTime!).getTime())
+    throw new DomainError('InvalidDate', { field: 'closeTime' });
+}
+
+export const participationDecider: Decider<Participation, ParticipationCommand, ParticipationEvent> = {
+  initialState: initialParticipation,
+  evolve,
+  decide,
+};
+
+/** Whether an event moves the participation into or out of a seat of the event's capacity. */
+export function seatChange(e: ParticipationEvent): 1 | -1 | 0 {
+  const after = STATUS_AFTER[e.type];
+  if (after === undefined || !('previousStatus' in e.data)) return 0;
+  const before = e.data.previousStatus;
+  const had = before !== null && HOLDS_SEAT.includes(before);
+  const has = HOLDS_SEAT.includes(after);
+  return had === has ? 0 : has ? 1 : -1;
+}

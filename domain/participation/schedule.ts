@@ -1,0 +1,85 @@
+import { datesOverlap } from '../opportunity/rules.ts';
+import type { Decider, DomainEvent } from '../shared/decider.ts';
+import { DomainError } from '../shared/errors.ts';
+import { MAX_PENDING_JOIN_REQUESTS } from './status.ts';
+
+/**
+ * A volunteer's schedule (stream `schedule-<volunteerId>`): owns the rules across events, so that they hold under
+ * concurrent requests — at most two pending join requests, and no two accepted events whose dates overlap.
+ */
+export interface Dates {
+  startDate: string;
+  endDate: string;
+}
+export interface Schedule {
+  pending: string[];
+  accepted: Record<string, Dates>;
+}
+
+export type ScheduleEvent =
+  | DomainEvent<'JoinRequestHeld', { opportunityId: string }>
+  | DomainEvent<'JoinRequestSettled', { opportunityId: string }>
+  | DomainEvent<'AcceptanceReserved', { opportunityId: string } & Dates>
+  | DomainEvent<'AcceptanceReleased', { opportunityId: string }>;
+
+export type ScheduleCommand =
+  | { type: 'HoldJoinRequest'; opportunityId: string; dates: Dates }
+  | { type: 'SettleJoinRequest'; opportunityId: string }
+  | { type: 'ReserveAcceptance'; opportunityId: string; dates: Dates }
+  | { type: 'ReleaseAcceptance'; opportunityId: string };
+
+export const initialSchedule = (): Schedule => ({ pending: [], accepted: {} });
+
+export function evolve(s: Schedule, e: ScheduleEvent): Schedule {
+  const id = e.data.opportunityId;
+  switch (e.type) {
+    case 'JoinRequestHeld':
+      return { ...s, pending: [...s.pending, id] };
+    case 'JoinRequestSettled':
+      return { ...s, pending: s.pending.filter((x) => x !== id) };
+    case 'AcceptanceReserved':
+      return {
+        pending: s.pending.filter((x) => x !== id),
+        accepted: { ...s.accepted, [id]: { startDate: e.data.startDate, endDate: e.data.endDate } },
+      };
+    case 'AcceptanceReleased': {
+      const { [id]: _gone, ...rest } = s.accepted;
+      return { ...s, accepted: rest };
+    }
+  }
+}
+
+function overlapping(s: Schedule, opportunityId: string, dates: Dates): string | undefined {
+  return Object.entries(s.accepted).find(([id, d]) => id !== opportunityId && datesOverlap(d, dates))?.[0];
+}
+
+export function decide(cmd: ScheduleCommand, s: Schedule): ScheduleEvent[] {
+  const opportunityId = cmd.opportunityId;
+  switch (cmd.type) {
+    case 'HoldJoinRequest':
+      if (s.pending.includes(opportunityId)) return [];
+      // Spec: "cannot send a join request for more than two events" and "cannot join while in another event".
+      if (s.pending.length >= MAX_PENDING_JOIN_REQUESTS)
+        throw new DomainError('VolunteerJoinedAnotherEvent', { reason: 'pendingRequests' });
+      if (overlapping(s, opportunityId, cmd.dates))
+        throw new DomainError('VolunteerJoinedAnotherEvent', { reason: 'acceptedElsewhere' });
+      return [{ type: 'JoinRequestHeld', data: { opportunityId } }];
+    case 'SettleJoinRequest':
+      return s.pending.includes(opportunityId) ? [{ type: 'JoinRequestSettled', data: { opportunityId } }] : [];
+    case 'ReserveAcceptance': {
+      if (s.accepted[opportunityId]) return [];
+      const other = overlapping(s, opportunityId, cmd.dates);
+      if (other) throw new DomainError('ErrorMessageConflictEventDate', { otherOpportunityId: other });
+      return [{ type: 'AcceptanceReserved', data: { opportunityId, ...cmd.dates } }];
+    }
+    case 'ReleaseAcceptance':
+      return s.accepted[opportunityId] ? [{ type: 'AcceptanceReleased', data: { opportunityId } }] : [];
+  }
+}
+
+export const scheduleDecider: Decider<Schedule, ScheduleCommand, ScheduleEvent> = {
+  initialState: initialSchedule,
+  evolve,
+  decide: (c, s) => decide(c, s),
+};
+export const scheduleStream = (volunteerId: string) => `schedule-${volunteerId}`;

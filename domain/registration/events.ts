@@ -1,0 +1,42 @@
+import type { DomainEvent } from '../shared/decider.ts';
+import type { RegistrationForm } from './form.ts';
+import type { RegistrationStatus } from './status.ts';
+
+/** One changed field, for the history tab: "personal.firstNameAr: أحمد → محمد". Passwords never appear. */
+export interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+export type RegistrationEvent =
+  | DomainEvent<
+      'RegistrationDraftSaved',
+      { form: RegistrationForm; changes: FieldChange[]; previousStatus: RegistrationStatus | null }
+    >
+  | DomainEvent<
+      'RegistrationSubmitted',
+      {
+        form: RegistrationForm;
+        changes: FieldChange[];
+        previousStatus: RegistrationStatus | null;
+        referenceNumber: string;
+      }
+    >
+  | DomainEvent<
+      'RegistrationInitiallyAccepted',
+      {
+        appointmentAt: string;
+        location: string;
+        reviewerId: string;
+        reviewerName: string;
+        previousStatus: RegistrationStatus;
+      }
+    >
+  | DomainEvent<'RegistrationApproved', { previousStatus: RegistrationStatus }>
+  | DomainEvent<'RegistrationRejected', { reason: string; previousStatus: RegistrationStatus }>
+  | DomainEvent<'RegistrationReturnedToSubmitted', { previousStatus: RegistrationStatus }>
+  | DomainEvent<'ApplicationNoteAdded', { noteId: string; note: string; at: string }>
+  | DomainEvent<'ApplicationNoteRemoved', { noteId: string; note: string }>;
+
+export const registrationStream = (volunteerId: string) => `registration-${volunteerId}`;

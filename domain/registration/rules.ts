@@ -1,0 +1,331 @@
+import { isPasswordValid } from '../account/password.ts';
+import type { ClientConfig } from '../shared/clients.ts';
+import type { ErrorCode } from '../shared/errors.ts';
+import type { CalendarDate, RegistrationForm } from './form.ts';
+
+/** Spec constants (documents 1 and 2, sections 5 and 9). */
+export const MIN_AGE = 18;
+export const MAX_AGE = 60;
+export const NATIONAL_NATIONALITY_ID = 44;
+export const EXCLUDED_REGION_ID = 16;
+export const DATE_PICKER_MIN = '1950-01-01';
+export const DATE_PICKER_MAX = '2030-06-22';
+export const PASSPORT_EXPIRY_MAX = '2050-12-31';
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+export interface Issue {
+  path: string;
+  code: ErrorCode;
+}
+
+/** Spec: undefined, null, false, empty and whitespace-only all count as empty. */
+export function isBlank(v: unknown): boolean {
+  return v === undefined || v === null || v === false || (typeof v === 'string' && v.trim() === '');
+}
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDate(s: string | undefined): s is string {
+  const m = s ? ISO.exec(s) : null;
+  if (!m) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+const hijriParts = new Intl.DateTimeFormat('en-US-u-ca-islamic-umalqura-nu-latn', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
+
+/** The Umm al-Qura date of a Gregorian day, as [year, month, day]. */
+export function toHijri(gregorian: Date): [number, number, number] {
+  const parts = hijriParts.formatToParts(gregorian);
+  const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  return [n('year'), n('month'), n('day')];
+}
+
+const hijriCache = new Map<string, string | null>();
+const HIJRI_CACHE_MAX = 5000;
+
+/**
+ * The Gregorian ISO day of an Umm al-Qura date, or null when there is no such day. A binary search over days (about
+ * 17 Intl calls), remembered: the same dates come back on every validation of a form.
+ */
+export function hijriToGregorian(hijri: string): string | null {
+  const hit = hijriCache.get(hijri);
+  if (hit !== undefined) return hit;
+  const result = searchHijri(hijri);
+  if (hijriCache.size >= HIJRI_CACHE_MAX) hijriCache.delete(hijriCache.keys().next().value!);
+  hijriCache.set(hijri, result);
+  return result;
+}
+
+function searchHijri(hijri: string): string | null {
+  const m = ISO.exec(hijri);
+  if (!m) return null;
+  const target = [Number(m[1]), Number(m[2]), Number(m[3])] as const;
+  const cmp = (a: readonly number[], b: readonly number[]) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
+  let lo = Date.UTC(1900, 0, 1) / 86_400_000;
+  let hi = Date.UTC(2100, 0, 1) / 86_400_000;
+  while (lo <= hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const c = cmp(toHijri(new Date(mid * 86_400_000)), target);
+    if (c === 0) return new Date(mid * 86_400_000).toISOString().slice(0, 10);
+    if (c < 0) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return null;
+}
+
+/** A form date in Gregorian ISO, whichever calendar it was entered in; null when invalid. */
+export function gregorianOf(d: CalendarDate | undefined): string | null {
+  if (!d) return null;
+  if (d.calendar === 'gregorian') return isIsoDate(d.value) ? d.value : null;
+  return hijriToGregorian(d.value);
+}
+
+/** Whole years between a birth date and now. */
+export function ageOn(birthIso: string, now: Date): number {
+  const b = new Date(`${birthIso}T00:00:00Z`);
+  let age = now.getUTCFullYear() - b.getUTCFullYear();
+  const beforeBirthday =
+    now.getUTCMonth() < b.getUTCMonth() || (now.getUTCMonth() === b.getUTCMonth() && now.getUTCDate() < b.getUTCDate());
+  if (beforeBirthday) age--;
+  return age;
+}
+
+/** Spec: exactly 10 digits; one variant starts with 05, the other with 0 or 5. */
+export function isValidMobile(mobile: string | undefined, prefix: ClientConfig['mobilePrefix']): boolean {
+  if (!mobile || !/^\d{10}$/.test(mobile)) return false;
+  return prefix === '05' ? mobile.startsWith('05') : mobile.startsWith('0') || mobile.startsWith('5');
+}
+
+/** Spec: IdType is 0 when nationality id is 44, else 1. */
+export function idTypeFor(nationalityId: number): 0 | 1 {
+  return nationalityId === NATIONAL_NATIONALITY_ID ? 0 : 1;
+}
+
+/** Spec (fuller variant): English letters, digits and underscore only, no spaces. */
+export function isValidUserName(name: string | undefined): boolean {
+  return !!name && /^[A-Za-z0-9_]{3,50}$/.test(name);
+}
+
+export function isValidEmail(email: string | undefined): boolean {
+  return !!email && email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+}
+
+function within(iso: string, min: string, max: string): boolean {
+  return iso >= min && iso <= max;
+}
+
+const dayBefore = (now: Date) => new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
+/**
+ * Draft: the basic checks (personal, identity, address, user). Submit: everything, plus medical, specialities,
+ * the list sections and the agreement. Every broken rule is one issue with its own catalogue code.
+ */
+export function validateRegistration(
+  form: RegistrationForm,
+  mode: 'draft' | 'submit',
+  client: ClientConfig,
+  now: Date,
+): Issue[] {
+  const issues: Issue[] = [];
+  const full = client.registrationVariant === 'full';
+  const need = (path: string, v: unknown) => {
+    if (isBlank(v)) issues.push({ path, code: 'AllFieldsRequired' });
+    return !isBlank(v);
+  };
+  const text = (path: string, v: unknown) => {
+    if (typeof v === 'string' && v.length > 0 && v.trim() === '') issues.push({ path, code: 'EmptyText' });
+  };
+
+  // Personal
+  const p = form.personal ?? {};
+  need('personal.firstNameAr', p.firstNameAr);
+  need('personal.lastNameAr', p.lastNameAr);
+  need('personal.gender', p.gender);
+  if (full) {
+    need('personal.secondNameAr', p.secondNameAr);
+    need('personal.thirdNameAr', p.thirdNameAr);
+    need('personal.maritalStatus', p.maritalStatus);
+    for (const k of ['firstNameEn', 'secondNameEn', 'thirdNameEn', 'lastNameEn'] as const) need(`personal.${k}`, p[k]);
+    if (client.code === 'MOH') {
+      need('personal.preferredTime', p.preferredTime);
+      if (!p.preferredDays?.length) issues.push({ path: 'personal.preferredDays', code: 'AllFieldsRequired' });
+    }
+  }
+  for (const k of [
+    'firstNameAr',
+    'secondNameAr',
+    'thirdNameAr',
+    'lastNameAr',
+    'firstNameEn',
+    'secondNameEn',
+    'thirdNameEn',
+    'lastNameEn',
+  ] as const) {
+    text(`personal.${k}`, p[k]);
+  }
+  if (p.isSpecialNeeds) need('personal.specialNeedsDetails', p.specialNeedsDetails);
+  if (p.universityYear !== undefined && !(p.universityYear >= 1 && p.universityYear <= 7))
+    issues.push({ path: 'personal.universityYear', code: 'ValidationFailed' });
+  if (p.preferredDays?.some((d) => !Number.isInteger(d) || d < 0 || d > 6))
+    issues.push({ path: 'personal.preferredDays', code: 'ValidationFailed' });
+  if (need('personal.birthDate', p.birthDate?.value)) {
+    const birth = gregorianOf(p.birthDate);
+    if (!birth || !within(birth, DATE_PICKER_MIN, DATE_PICKER_MAX))
+      issues.push({ path: 'personal.birthDate', code: 'InvalidDate' });
+    else {
+      const age = ageOn(birth, now);
+      if (age < MIN_AGE || age > MAX_AGE) issues.push({ path: 'personal.birthDate', code: 'InvalidAge' });
+    }
+  }
+
+  // Identity
+  const id = form.identity ?? {};
+  if (
+    need('identity.nationalityId', id.nationalityId) &&
+    id.idType !== undefined &&
+    id.idType !== idTypeFor(id.nationalityId!)
+  ) {
+    issues.push({ path: 'identity.idType', code: 'InvalidIdType' });
+  }
+  if (need('identity.idNumber', id.idNumber) && !client.idNumberPattern.test(id.idNumber!))
+    issues.push({ path: 'identity.idNumber', code: 'InvalidIdNo' });
+  if (full && need('identity.idExpiryDate', id.idExpiryDate?.value) && !gregorianOf(id.idExpiryDate)) {
+    issues.push({ path: 'identity.idExpiryDate', code: 'InvalidDate' });
+  }
+  if (
+    id.passportExpDate !== undefined &&
+    !(isIsoDate(id.passportExpDate) && within(id.passportExpDate, DATE_PICKER_MIN, PASSPORT_EXPIRY_MAX))
+  ) {
+    issues.push({ path: 'identity.passportExpDate', code: 'InvalidDate' });
+  }
+
+  // Address
+  const a = form.address ?? {};
+  if (need('address.regionId', a.regionId) && a.regionId === EXCLUDED_REGION_ID)
+    issues.push({ path: 'address.regionId', code: 'RegionNotAllowed' });
+  need('address.cityId', a.cityId);
+  for (const k of ['district', 'street', 'buildingNo', 'postalCode'] as const) text(`address.${k}`, a[k]);
+
+  // User
+  const u = form.user ?? {};
+  if (need('user.userName', u.userName) && !isValidUserName(u.userName))
+    issues.push({ path: 'user.userName', code: 'InvalidUserName' });
+  if (need('user.email', u.email)) {
+    if (!isValidEmail(u.email)) issues.push({ path: 'user.email', code: 'InvalidEmail' });
+    else if (
+      client.companyEmailDomain &&
+      form.employee?.isEmployee &&
+      !u.email!.toLowerCase().endsWith(`@${client.companyEmailDomain}`)
+    ) {
+      issues.push({ path: 'user.email', code: 'InvalidEmail' });
+    }
+  }
+  if (need('user.mobile', u.mobile) && !isValidMobile(u.mobile, client.mobilePrefix))
+    issues.push({ path: 'user.mobile', code: 'InvalidMobile' });
+  if (need('user.password', u.password) && need('user.confirmPassword', u.confirmPassword)) {
+    if (u.password !== u.confirmPassword) issues.push({ path: 'user.confirmPassword', code: 'PasswordsNotMatched' });
+    else if (!isPasswordValid(u.password!)) issues.push({ path: 'user.password', code: 'WeakPassword' });
+  }
+
+  if (mode === 'draft') return issues;
+
+  // Medical (submit)
+  const m = form.medical ?? {};
+  need('medical.bloodGroup', m.bloodGroup);
+  if (m.geneticDiseasesExist) need('medical.geneticDiseases', m.geneticDiseases);
+  if (client.covidContactField) need('medical.contactedCovidStatus', m.contactedCovidStatus);
+
+  // Specialities (submit)
+  const s = form.specialities ?? {};
+  need('specialities.professionId', s.professionId);
+  if (full) need('specialities.categoryId', s.categoryId);
+  need('specialities.subCategoryLevel1Id', s.subCategoryLevel1Id);
+  if (!s.preferredWorkFields?.length)
+    issues.push({ path: 'specialities.preferredWorkFields', code: 'AllFieldsRequired' });
+
+  // Lists (submit): at least one emergency contact, one language, a graduation certificate; complete rows; no duplicates.
+  const contacts = form.emergencyContacts ?? [];
+  if (contacts.length === 0) issues.push({ path: 'emergencyContacts', code: 'AllFieldsRequired' });
+  contacts.forEach((c, i) => {
+    need(`emergencyContacts.${i}.relationId`, c.relationId);
+    need(`emergencyContacts.${i}.name`, c.name);
+    if (need(`emergencyContacts.${i}.mobile`, c.mobile) && !isValidMobile(c.mobile, client.mobilePrefix)) {
+      issues.push({ path: `emergencyContacts.${i}.mobile`, code: 'InvalidMobile' });
+    }
+  });
+  if (new Set(contacts.map((c) => c.mobile)).size < contacts.length)
+    issues.push({ path: 'emergencyContacts', code: 'DuplicatesNotAllowed' });
+
+  const languages = form.languages ?? [];
+  if (languages.length === 0) issues.push({ path: 'languages', code: 'AllFieldsRequired' });
+  languages.forEach((l, i) => {
+    need(`languages.${i}.languageId`, l.languageId);
+    need(`languages.${i}.proficiency`, l.proficiency);
+  });
+  if (new Set(languages.map((l) => l.languageId)).size < languages.length)
+    issues.push({ path: 'languages', code: 'DuplicatesNotAllowed' });
+
+  const grads = form.graduationCertificates ?? [];
+  if (grads.length === 0) issues.push({ path: 'graduationCertificates', code: 'AllFieldsRequired' });
+  grads.forEach((g, i) => {
+    need(`graduationCertificates.${i}.certificateFieldId`, g.certificateFieldId);
+    need(`graduationCertificates.${i}.fileId`, g.fileId);
+    if (
+      need(`graduationCertificates.${i}.issueDate`, g.issueDate) &&
+      !(isIsoDate(g.issueDate) && within(g.issueDate, DATE_PICKER_MIN, today(now)))
+    ) {
+      issues.push({ path: `graduationCertificates.${i}.issueDate`, code: 'InvalidDate' });
+    }
+  });
+
+  // Trainings: start at most yesterday, end at most today, start not after end.
+  (form.trainings ?? []).forEach((t, i) => {
+    need(`trainings.${i}.name`, t.name);
+    need(`trainings.${i}.fileId`, t.fileId);
+    const okStart =
+      need(`trainings.${i}.startDate`, t.startDate) &&
+      isIsoDate(t.startDate) &&
+      within(t.startDate, DATE_PICKER_MIN, dayBefore(now));
+    const okEnd =
+      need(`trainings.${i}.endDate`, t.endDate) &&
+      isIsoDate(t.endDate) &&
+      within(t.endDate, DATE_PICKER_MIN, today(now));
+    if (t.startDate && !okStart) issues.push({ path: `trainings.${i}.startDate`, code: 'InvalidDate' });
+    if (t.endDate && !okEnd) issues.push({ path: `trainings.${i}.endDate`, code: 'InvalidDate' });
+    if (okStart && okEnd && t.startDate! > t.endDate!)
+      issues.push({ path: `trainings.${i}.endDate`, code: 'InvalidDate' });
+  });
+  (form.volunteerWorks ?? []).forEach((w, i) => {
+    need(`volunteerWorks.${i}.description`, w.description);
+  });
+  // An attachment's description requires a file.
+  (form.otherAttachments ?? []).forEach((o, i) => {
+    need(`otherAttachments.${i}.name`, o.name);
+    if (!isBlank(o.description)) need(`otherAttachments.${i}.fileId`, o.fileId);
+  });
+
+  if (form.agreement !== true) issues.push({ path: 'agreement', code: 'AgreementRequired' });
+  return issues;
+}
+
+/** The form as stored: idType derived from nationality; covid status forced to 0 where the client has no such field. */
+export function normaliseForm(form: RegistrationForm, client: ClientConfig): RegistrationForm {
+  const out: RegistrationForm = structuredClone(form);
+  if (out.identity?.nationalityId !== undefined) out.identity.idType = idTypeFor(out.identity.nationalityId);
+  if (!client.covidContactField && out.medical) out.medical.contactedCovidStatus = 0;
+  if (out.user?.email) out.user.email = out.user.email.trim().toLowerCase();
+  if (out.user?.userName) out.user.userName = out.user.userName.trim();
+  return out;
+}
+
+/** The top-level code of a failed validation: AllFieldsRequired when something required is missing, else the first rule. */
+export function summaryCode(issues: readonly Issue[]): ErrorCode {
+  return issues.some((i) => i.code === 'AllFieldsRequired') ? 'AllFieldsRequired' : issues[0]!.code;
+}

@@ -1,0 +1,107 @@
+/**
+ * One table of per-client behaviour (spec: "Behaviour differs per client code"). Code reads a flag from here;
+ * nothing else in the project compares client codes.
+ */
+export const ClientCodes = ['MOH', 'SRCA', 'NEOM'] as const;
+export type ClientCode = (typeof ClientCodes)[number];
+export const DEFAULT_CLIENT: ClientCode = 'MOH';
+
+export interface ClientConfig {
+  code: ClientCode;
+  /** Numeric mapping seen in the spec: 6 health ministry, 5 red crescent, 2 giga-project. */
+  numericCode: number;
+  name: { ar: string; en: string };
+  /** Which home and login views to show. */
+  homeView: 'ministry' | 'crescent' | 'gigaproject';
+  loginView: 'standard' | 'sso-first';
+  /** Registration form variant: 'full' (fuller) or 'light' (lighter). */
+  registrationVariant: 'full' | 'light';
+  /** Id-number pattern of the variant (spec 5: ^(10|11|20-26)+8 digits vs ^(4|10-13|20-26)+8 digits). */
+  idNumberPattern: RegExp;
+  /** Mobile prefix rule: '05' or '0or5'. */
+  mobilePrefix: '05' | '0or5';
+  thankYouTextKey: 'ThankYouDefault' | 'ThankYouNeom';
+  /** MOH: viewing event details requires login. */
+  eventDetailsRequireLogin: boolean;
+  /** NEOM: a volunteer with incomplete info goes to edit registration before joining. */
+  editRegistrationBeforeJoin: boolean;
+  /** National-identity verification (InvalidNIC outcome); off for the giga-project client. */
+  identityVerification: boolean;
+  /** COVID-contact status field (MOH only; forced 0 elsewhere). */
+  covidContactField: boolean;
+  /** Employee fields and company-domain e-mail rule. */
+  employeeFields: boolean;
+  companyEmailDomain: string | null;
+  /** Status 2 label: "today's events" for the giga-project client. */
+  activeEventsLabelKey: 'EventStatusActive' | 'EventStatusToday';
+  /** The create-event year allowance applies to one client only. */
+  createEventYearAllowance: boolean;
+}
+
+export const CLIENTS: Record<ClientCode, ClientConfig> = {
+  MOH: {
+    code: 'MOH',
+    numericCode: 6,
+    name: { ar: 'وزارة الصحة', en: 'Ministry of Health' },
+    homeView: 'ministry',
+    loginView: 'standard',
+    registrationVariant: 'full',
+    idNumberPattern: /^(10|11|2[0-6])\d{8}$/,
+    mobilePrefix: '05',
+    thankYouTextKey: 'ThankYouDefault',
+    eventDetailsRequireLogin: true,
+    editRegistrationBeforeJoin: false,
+    identityVerification: true,
+    covidContactField: true,
+    employeeFields: false,
+    companyEmailDomain: null,
+    activeEventsLabelKey: 'EventStatusActive',
+    createEventYearAllowance: false,
+  },
+  SRCA: {
+    code: 'SRCA',
+    numericCode: 5,
+    name: { ar: 'هيئة الهلال الأحمر السعودي', en: 'Saudi Red Crescent Authority' },
+    homeView: 'crescent',
+    loginView: 'standard',
+    registrationVariant: 'full',
+    idNumberPattern: /^(10|11|2[0-6])\d{8}$/,
+    mobilePrefix: '05',
+    thankYouTextKey: 'ThankYouDefault',
+    eventDetailsRequireLogin: false,
+    editRegistrationBeforeJoin: false,
+    identityVerification: true,
+    covidContactField: false,
+    employeeFields: true,
+    companyEmailDomain: null,
+    activeEventsLabelKey: 'EventStatusActive',
+    createEventYearAllowance: true,
+  },
+  NEOM: {
+    code: 'NEOM',
+    numericCode: 2,
+    name: { ar: 'نيوم', en: 'NEOM' },
+    homeView: 'gigaproject',
+    loginView: 'standard',
+    registrationVariant: 'light',
+    idNumberPattern: /^(4|1[0-3]|2[0-6])\d{8}$/,
+    mobilePrefix: '0or5',
+    thankYouTextKey: 'ThankYouNeom',
+    eventDetailsRequireLogin: false,
+    editRegistrationBeforeJoin: true,
+    identityVerification: false,
+    covidContactField: false,
+    employeeFields: true,
+    companyEmailDomain: 'neom.com',
+    activeEventsLabelKey: 'EventStatusToday',
+    createEventYearAllowance: false,
+  },
+};
+
+export function clientConfig(code: string | undefined): ClientConfig {
+  const key = (code ?? DEFAULT_CLIENT).toUpperCase();
+  if (!(ClientCodes as readonly string[]).includes(key)) {
+    throw new Error(`Unknown CLIENT_CODE "${code}"; expected one of ${ClientCodes.join(', ')}`);
+  }
+  return CLIENTS[key as ClientCode];
+}

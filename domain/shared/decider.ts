@@ -1,0 +1,19 @@
+/** A domain event as decide() returns it: a past-tense fact with its data. */
+export interface DomainEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+}
+
+/** Pure functions for one kind of stream (see CONVENTIONS: a decider is a few pure functions). */
+export interface Decider<S, C, E extends DomainEvent> {
+  initialState: () => S;
+  evolve: (state: S, event: E) => S;
+  decide: (command: C, state: S, now: Date) => E[];
+}
+
+export function fold<S, E extends DomainEvent>(
+  d: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>,
+  events: readonly E[],
+): S {
+  return events.reduce(d.evolve, d.initialState());
+}

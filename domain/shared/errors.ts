@@ -1,0 +1,118 @@
+/**
+ * The error catalogue. Keys come from the spec's error catalogue (sections 8 of both documents) wherever the spec
+ * names one; the few infrastructure codes the spec does not name (session, CSRF, conflicts) are marked below.
+ * The web app translates every key in Arabic and English (web/src/app/i18n).
+ */
+export const ErrorCodes = [
+  // generic (spec)
+  'GenericErrorMessage',
+  'ErrorSavingData',
+  'ErrorLoadingData',
+  'NoRecordsFound',
+  'InternalServerError',
+  'AllFieldsRequired',
+  // login (spec: LoginStatus outcomes and messages)
+  'Error_ReqCredentials',
+  'WrongCaptcha',
+  'WrongInfo',
+  'DeactivatedUser',
+  'Locked',
+  'InvalidNIC',
+  'EmailVerification',
+  // passwords (spec)
+  'PasswordsNotMatched',
+  'WeakPassword',
+  'WrongOldPassword',
+  'Error_WrongActivationLink',
+  // duplicates (spec: "already exists for mobile, email, id, username")
+  'UserNameAlreadyExists',
+  'EmailAlreadyExists',
+  'MobileAlreadyExists',
+  'IdNumberAlreadyExists',
+  // registration (spec section 5 and the catalogue; keys the spec does not name are descriptive)
+  'InvalidIdNo',
+  'InvalidMobile',
+  'InvalidEmail',
+  'InvalidUserName',
+  'InvalidAge',
+  'InvalidDate',
+  'InvalidIdType',
+  'RegionNotAllowed',
+  'AgreementRequired',
+  'DuplicatesNotAllowed',
+  'EmptyText',
+  'FileTooLarge',
+  'InvalidFileType',
+  'RegistrationNotEditable',
+  'AttachmentsLocked',
+  'AppointmentInPast',
+  'InitialAcceptIncomplete',
+  'RejectReasonRequired',
+  'InvalidRegistrationTransition',
+  'NoteNotFound',
+  // events ("opportunities" in code) and participation (spec catalogue, both documents)
+  'InvalidEventDates',
+  'EventStartTooSoon',
+  'InvalidCount',
+  'InvalidTargetRange',
+  'EventLeadMobileRequired',
+  'DeleteReasonRequired',
+  'EventHasApprovedHours',
+  'EventDatePassed',
+  'EventNotApproved',
+  'event_expired',
+  'event_deleted',
+  'InvalidEvent',
+  'OtherEventAccepted',
+  'ExceededApprovalLimit',
+  'ErrorMessageConflictEventDate',
+  'ApprovedInvitationCannotCancel',
+  'Error_CheckEventStatus',
+  'CancelBlockedByHours',
+  'ReleaseRequiresHours',
+  'ReleaseEventNotActive',
+  'VolunteerAlreadyInvited',
+  'InvitationExceededMax',
+  'RestrictedInvitation',
+  'NotAllowToJoinEvent',
+  'VolunteerJoinedAnotherEvent',
+  'YouMustLogIn',
+  'YouMustBeVolunteer',
+  'InvalidNICAccount',
+  'UpdateRegistrationTitle',
+  'HoursExceedDuration',
+  'PreviousHoursPending',
+  'InvalidHours',
+  'InvalidStatusChange',
+  'StartTimeRequired',
+  'CheckInRequired',
+  // authorisation (spec: 403 destroys the session)
+  'Forbidden',
+  'NotAuthorizedToAccept',
+  // not in the spec's catalogue: infrastructure outcomes
+  'Unauthorized',
+  'SessionExpired',
+  'CsrfRejected',
+  'PasswordChangeRequired',
+  'ConcurrencyConflict',
+  'ValidationFailed',
+  'NotFound',
+  'TooManyRequests',
+] as const;
+
+export type ErrorCode = (typeof ErrorCodes)[number];
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+  constructor(code: ErrorCode, details?: Record<string, unknown>) {
+    super(code);
+    this.name = 'DomainError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isDomainError(e: unknown): e is DomainError {
+  return e instanceof DomainError;
+}

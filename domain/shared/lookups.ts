@@ -1,0 +1,141 @@
+/**
+ * Reference lists the forms need before master data management exists (a later issue makes them editable through
+ * commands). Ids are stable: read models and events refer to them.
+ */
+export interface Lookup {
+  id: number;
+  nameAr: string;
+  nameEn: string;
+}
+
+const l = (id: number, nameAr: string, nameEn: string): Lookup => ({ id, nameAr, nameEn });
+
+export const REGIONS: Lookup[] = [
+  l(1, 'الرياض', 'Riyadh'),
+  l(2, 'مكة المكرمة', 'Makkah'),
+  l(3, 'المدينة المنورة', 'Madinah'),
+  l(4, 'القصيم', 'Qassim'),
+  l(5, 'المنطقة الشرقية', 'Eastern Province'),
+  l(6, 'عسير', 'Asir'),
+  l(7, 'تبوك', 'Tabuk'),
+  l(8, 'حائل', 'Hail'),
+  l(9, 'الحدود الشمالية', 'Northern Borders'),
+  l(10, 'جازان', 'Jazan'),
+  l(11, 'نجران', 'Najran'),
+  l(12, 'الباحة', 'Al Bahah'),
+  l(13, 'الجوف', 'Al Jouf'),
+  l(16, 'خارج المملكة', 'Outside the Kingdom'),
+];
+
+export const CITIES: (Lookup & { regionId: number })[] = [
+  { ...l(1, 'الرياض', 'Riyadh'), regionId: 1 },
+  { ...l(2, 'الخرج', 'Al Kharj'), regionId: 1 },
+  { ...l(3, 'الدرعية', 'Diriyah'), regionId: 1 },
+  { ...l(4, 'مكة المكرمة', 'Makkah'), regionId: 2 },
+  { ...l(5, 'جدة', 'Jeddah'), regionId: 2 },
+  { ...l(6, 'الطائف', 'Taif'), regionId: 2 },
+  { ...l(7, 'المدينة المنورة', 'Madinah'), regionId: 3 },
+  { ...l(8, 'ينبع', 'Yanbu'), regionId: 3 },
+  { ...l(9, 'بريدة', 'Buraydah'), regionId: 4 },
+  { ...l(10, 'عنيزة', 'Unaizah'), regionId: 4 },
+  { ...l(11, 'الدمام', 'Dammam'), regionId: 5 },
+  { ...l(12, 'الخبر', 'Khobar'), regionId: 5 },
+  { ...l(13, 'الأحساء', 'Al Ahsa'), regionId: 5 },
+  { ...l(14, 'أبها', 'Abha'), regionId: 6 },
+  { ...l(15, 'خميس مشيط', 'Khamis Mushait'), regionId: 6 },
+  { ...l(16, 'تبوك', 'Tabuk'), regionId: 7 },
+  { ...l(17, 'نيوم', 'NEOM'), regionId: 7 },
+  { ...l(18, 'حائل', 'Hail'), regionId: 8 },
+  { ...l(19, 'عرعر', 'Arar'), regionId: 9 },
+  { ...l(20, 'جازان', 'Jazan'), regionId: 10 },
+  { ...l(21, 'نجران', 'Najran'), regionId: 11 },
+  { ...l(22, 'الباحة', 'Al Bahah'), regionId: 12 },
+  { ...l(23, 'سكاكا', 'Sakaka'), regionId: 13 },
+];
+
+export const NATIONALITIES: Lookup[] = [
+  l(44, 'سعودي', 'Saudi'),
+  l(12, 'مصري', 'Egyptian'),
+  l(20, 'أردني', 'Jordanian'),
+  l(31, 'سوداني', 'Sudanese'),
+  l(35, 'يمني', 'Yemeni'),
+  l(50, 'هندي', 'Indian'),
+  l(51, 'باكستاني', 'Pakistani'),
+  l(60, 'فلبيني', 'Filipino'),
+  l(99, 'أخرى', 'Other'),
+];
+export const COUNTRIES: Lookup[] = NATIONALITIES.map((n) => ({ ...n }));
+
+export const PROFESSIONS: Lookup[] = [
+  l(1, 'طبيب', 'Physician'),
+  l(2, 'ممرض', 'Nurse'),
+  l(3, 'صيدلي', 'Pharmacist'),
+  l(4, 'أخصائي مختبر', 'Lab specialist'),
+  l(5, 'مسعف', 'Paramedic'),
+  l(6, 'إداري', 'Administrator'),
+  l(7, 'طالب', 'Student'),
+  l(8, 'أخرى', 'Other'),
+];
+export const CATEGORIES: Lookup[] = [l(1, 'صحي', 'Health'), l(2, 'غير صحي', 'Non-health')];
+export const SUBCATEGORIES_L1: (Lookup & { categoryId: number })[] = [
+  { ...l(1, 'طب بشري', 'Medicine'), categoryId: 1 },
+  { ...l(2, 'تمريض', 'Nursing'), categoryId: 1 },
+  { ...l(3, 'صيدلة', 'Pharmacy'), categoryId: 1 },
+  { ...l(4, 'إسعاف', 'Emergency care'), categoryId: 1 },
+  { ...l(5, 'إدارة', 'Administration'), categoryId: 2 },
+  { ...l(6, 'تقنية', 'Technology'), categoryId: 2 },
+  { ...l(7, 'تعليم', 'Education'), categoryId: 2 },
+];
+export const SUBCATEGORIES_L2: (Lookup & { level1Id: number })[] = [
+  { ...l(1, 'طب الطوارئ', 'Emergency medicine'), level1Id: 1 },
+  { ...l(2, 'طب الأسرة', 'Family medicine'), level1Id: 1 },
+  { ...l(3, 'تمريض الطوارئ', 'Emergency nursing'), level1Id: 2 },
+  { ...l(4, 'إسعاف ميداني', 'Field emergency care'), level1Id: 4 },
+];
+export const EXPERIENCE_LEVELS: Lookup[] = [
+  l(1, 'مبتدئ', 'Beginner'),
+  l(2, 'متوسط', 'Intermediate'),
+  l(3, 'خبير', 'Expert'),
+];
+export const WORK_FIELDS: Lookup[] = [
+  l(1, 'الرعاية الصحية', 'Health care'),
+  l(2, 'التوعية الصحية', 'Health awareness'),
+  l(3, 'الإسعافات الأولية', 'First aid'),
+  l(4, 'الدعم الإداري', 'Administrative support'),
+  l(5, 'الحشود والفعاليات', 'Crowds and events'),
+  l(6, 'التطوع الرقمي', 'Digital volunteering'),
+];
+export const CERTIFICATE_FIELDS: Lookup[] = [
+  l(1, 'ثانوي', 'Secondary'),
+  l(2, 'بكالوريوس', "Bachelor's"),
+  l(3, 'ماجستير', "Master's"),
+  l(4, 'دكتوراه', 'Doctorate'),
+  l(5, 'دبلوم', 'Diploma'),
+];
+export const LANGUAGES: Lookup[] = [
+  l(1, 'العربية', 'Arabic'),
+  l(2, 'الإنجليزية', 'English'),
+  l(3, 'الفرنسية', 'French'),
+  l(4, 'الأردية', 'Urdu'),
+];
+export const PROFICIENCY_LEVELS: Lookup[] = [
+  l(1, 'مبتدئ', 'Beginner'),
+  l(2, 'متوسط', 'Intermediate'),
+  l(3, 'متقدم', 'Advanced'),
+  l(4, 'ممتاز', 'Fluent'),
+  l(5, 'لغة أم', 'Native'),
+];
+export const CONTACT_RELATIONS: Lookup[] = [
+  l(1, 'أب', 'Father'),
+  l(2, 'أم', 'Mother'),
+  l(3, 'زوج/زوجة', 'Spouse'),
+  l(4, 'أخ/أخت', 'Sibling'),
+  l(5, 'صديق', 'Friend'),
+  l(6, 'أخرى', 'Other'),
+];
+export const BLOOD_GROUPS: Lookup[] = ['A+', 'A-', 'B+', 'B-', 'O+', 'O-', 'AB+', 'AB-'].map((g, i) => l(i + 1, g, g));
+export const COVID_CONTACT_STATUSES: Lookup[] = [
+  l(0, 'لا يوجد مخالطة', 'No contact'),
+  l(1, 'مخالطة', 'Contact'),
+  l(2, 'إصابة سابقة', 'Previously infected'),
+];

@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import type { AccountEvent } from '../../domain/account/events.ts';
+import type { Projection } from '../runner/projection.ts';
+
+/** rm.users: one row per account, for the users grid, the dashboard greeting and the session's profile. */
+export const usersProjection: Projection = {
+  name: 'users',
+  // 2: registration_complete follows RegistrationSubmitted; 3: authorised regions and cities. Each version rebuilds
+  // into a new generation at the next start and swaps the view.
+  version: 3,
+  tables: ['users'],
+  types: [
+    'AccountCreated',
+    'LoginSucceeded',
+    'LoginFailed',
+    'AccountLocked',
+    'PasswordChanged',
+    'AccountDeactivated',
+    'AccountReactivated',
+    'EmailVerified',
+    'UserAreasAssigned',
+    'RegistrationSubmitted',
+  ],
+  async setup({ tx, table }) {
+    await sql
+      .raw(`
+      create table ${table('users')} (
+        user_id uuid primary key,
+        user_name text not null,
+        user_name_lower text not null unique,
+        name_ar text not null,
+        name_en text not null,
+        email text not null,
+        role_id int not null,
+        active boolean not null,
+        must_change_password boolean not null,
+        email_verified boolean not null,
+        nic_valid boolean not null,
+        registration_complete boolean not null,
+        failed_attempts int not null default 0,
+        locked_until timestamptz,
+        last_login_at timestamptz,
+        password_changed_at timestamptz,
+        region_ids int[] not null default '{}',
+        city_ids int[] not null default '{}',
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      )`)
+      .execute(tx);
+  },
+  async apply({ tx, table }, events) {
+    const t = sql.raw(table('users'));
+    for (const stored of events) {
+      if (stored.type === 'RegistrationSubmitted') {
+        const volunteerId = stored.streamId.slice('registration-'.length);
+        await sql`update ${t} set registration_complete = true, updated_at = ${stored.metadata.occurredAt} where user_id = ${volunteerId}`.execute(
+          tx,
+        );
+        continue;
+      }
+      const e = { type: stored.type, data: stored.data } as AccountEvent;
+      const id = stored.streamId.slice('user-'.length);
+      const at = stored.metadata.occurredAt;
+      switch (e.type) {
+        case 'AccountCreated': {
+          const d = e.data;
+          await sql`insert into ${t} (user_id, user_name, user_name_lower, name_ar, name_en, email, role_id, active,
+              must_change_password, email_verified, nic_valid, registration_complete, created_at, updated_at)
+            values (${d.userId}, ${d.userName}, ${d.userName.toLowerCase()}, ${d.name.ar}, ${d.name.en}, ${d.email}, ${d.roleId},
+              true, ${d.mustChangePassword}, ${d.emailVerified}, ${d.nicValid}, ${d.registrationComplete}, ${at}, ${at})`.execute(
+            tx,
+          );
+          break;
+        }
+        case 'LoginSucceeded':
+          await sql`update ${t} set failed_attempts = 0, locked_until = null, last_login_at = ${e.data.at}, updated_at = ${at}
+                    where user_id = ${id}`.execute(tx);
+          break;
+        case 'LoginFailed':
+          await sql`update ${t} set failed_attempts = ${e.data.failedAttempts}, updated_at = ${at} where user_id = ${id}`.execute(
+            tx,
+          );
+          break;
+        case 'AccountLocked':
+          await sql`update ${t} set locked_until = ${e.data.until}, failed_attempts = ${e.data.failedAttempts}, updated_at = ${at}
+                    where user_id = ${id}`.execute(tx);
+          break;
+        case 'PasswordChanged':
+          await sql`update ${t} set must_change_password = false, password_changed_at = ${e.data.at}, updated_at = ${at}
+                    where user_id = ${id}`.execute(tx);
+          break;
+        case 'UserAreasAssigned':
+          await sql`update ${t} set region_ids = ${e.data.regionIds}::int[], city_ids = ${e.data.cityIds}::int[], updated_at = ${at}
+                    where user_id = ${id}`.execute(tx);
+          break;
+        case 'EmailVerified':
+          await sql`update ${t} set email_verified = true, updated_at = ${at} where user_id = ${id}`.execute(tx);
+          break;
+        case 'AccountDeactivated':
+          await sql`update ${t} set active = false, updated_at = ${at} where user_id = ${id}`.execute(tx);
+          break;
+        case 'AccountReactivated':
+          await sql`update ${t} set active = true, failed_attempts = 0, locked_until = null, updated_at = ${at}
+                    where user_id = ${id}`.execute(tx);
+          break;
+      }
+    }
+  },
+};

@@ -1,0 +1,17 @@
+import { loginLogProjection } from './account/login-log.ts';
+import { usersProjection } from './account/users.ts';
+import { auditLogProjection } from './audit/audit-log.ts';
+import { opportunitiesProjection } from './opportunity/opportunities.ts';
+import { participationsProjection } from './opportunity/participations.ts';
+import { registrationsProjection } from './registration/registrations.ts';
+import type { Projection } from './runner/projection.ts';
+
+/** Every read model the portal runs. */
+export const projections: readonly Projection[] = [
+  usersProjection,
+  loginLogProjection,
+  registrationsProjection,
+  auditLogProjection,
+  opportunitiesProjection,
+  participationsProjection,
+];

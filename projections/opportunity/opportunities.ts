@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import type { OpportunityEvent } from '../../domain/opportunity/decide.ts';
+import type { OpportunityDetails } from '../../domain/opportunity/rules.ts';
+import type { Projection } from '../runner/projection.ts';
+
+/** rm.opportunities: the events list (public and staff), with seats taken and approved hours. */
+export const opportunitiesProjection: Projection = {
+  name: 'opportunities',
+  version: 1,
+  tables: ['opportunities'],
+  types: [
+    'OpportunityCreated',
+    'OpportunityEdited',
+    'OpportunityApproved',
+    'OpportunityRejected',
+    'OpportunityStatusChanged',
+    'OpportunityDeleteRequested',
+    'OpportunityDeleted',
+    'MaxInvitationsRaised',
+    'MaxContributionsChanged',
+    'SeatTaken',
+    'SeatFreed',
+    'HoursApprovedCounted',
+  ],
+  async setup({ tx, table }) {
+    const t = table('opportunities');
+    await sql
+      .raw(`
+      create table ${t} (
+        opportunity_id uuid primary key,
+        code text not null,
+        name_ar text not null,
+        name_en text not null,
+        details jsonb not null,
+        visibility int not null,
+        region_ids int[] not null,
+        city_ids int[] not null,
+        start_date date not null,
+        end_date date not null,
+        attendance_type int not null,
+        category_id int,
+        work_field_id int,
+        latitude double precision,
+        longitude double precision,
+        status int not null default 0,
+        approval text not null default 'pending',
+        max_contributions int not null,
+        seats_taken int not null default 0,
+        approved_hours numeric not null default 0,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      );
+      create index on ${t} (approval, status, start_date, opportunity_id);
+      create index on ${t} (code);`)
+      .execute(tx);
+  },
+  async apply({ tx, table }, events) {
+    const t = sql.raw(table('opportunities'));
+    for (const stored of events) {
+      const e = { type: stored.type, data: stored.data } as OpportunityEvent;
+      const id = stored.streamId.slice('opportunity-'.length);
+      const at = stored.metadata.occurredAt;
+      const row = (d: OpportunityDetails) => sql`
+        code = ${d.code}, name_ar = ${d.nameAr}, name_en = ${d.nameEn}, details = ${JSON.stringify(d)}::jsonb, visibility = ${d.visibility},
+        region_ids = ${d.regionIds}::int[], city_ids = ${d.cityIds}::int[], start_date = ${d.startDate}, end_date = ${d.endDate},
+        attendance_type = ${d.attendanceType}, category_id = ${d.categoryId ?? null}, work_field_id = ${d.workFieldId ?? null},
+        latitude = ${d.latitude ?? null}, longitude = ${d.longitude ?? null}, max_contributions = ${d.maxContributions}, updated_at = ${at}`;
+      switch (e.type) {
+        case 'OpportunityCreated': {
+          const d = e.data.details;
+          await sql`insert into ${t} (opportunity_id, code, name_ar, name_en, details, visibility, region_ids, city_ids, start_date, end_date,
+                attendance_type, max_contributions, created_at, updated_at)
+              values (${id}, ${d.code}, ${d.nameAr}, ${d.nameEn}, ${JSON.stringify(d)}::jsonb, ${d.visibility}, ${d.regionIds}::int[],
+                ${d.cityIds}::int[], ${d.startDate}, ${d.endDate}, ${d.attendanceType}, ${d.maxContributions}, ${at}, ${at})`.execute(
+            tx,
+          );
+          await sql`update ${t} set ${row(d)} where opportunity_id = ${id}`.execute(tx);
+          break;
+        }
+        case 'OpportunityEdited':
+          await sql`update ${t} set ${row(e.data.details)} where opportunity_id = ${id}`.execute(tx);
+          break;
+        case 'OpportunityApproved':
+          await sql`update ${t} set approval = 'approved', updated_at = ${at} where opportunity_id = ${id}`.execute(tx);
+          break;
+        case 'OpportunityRejected':
+          await sql`update ${t} set approval = 'rejected', updated_at = ${at} where opportunity_id = ${id}`.execute(tx);
+          break;
+        case 'OpportunityDeleteRequested':
+          await sql`update ${t} set approval = 'pendingDelete', updated_at = ${at} where opportunity_id = ${id}`.execute(
+            tx,
+          );
+          break;
+        case 'OpportunityStatusChanged':
+          await sql`update ${t} set status = ${e.data.to}, updated_at = ${at} where opportunity_id = ${id}`.execute(tx);
+          break;
+        case 'OpportunityDeleted':
+          await sql`update ${t} set status = 4, updated_at = ${at} where opportunity_id = ${id}`.execute(tx);
+          break;
+        case 'MaxInvitationsRaised':
+          await sql`update ${t} set details = jsonb_set(details, '{maxInvitations}', to_jsonb(${e.data.to}::int)), updated_at = ${at}
+                    where opportunity_id = ${id}`.execute(tx);
+          break;
+        case 'MaxContributionsChanged':
+          await sql`update ${t} set max_contributions = ${e.data.to}, details = jsonb_set(details, '{maxContributions}', to_jsonb(${e.data.to}::int)),
+                    updated_at = ${at} where opportunity_id = ${id}`.execute(tx);
+          break;
+        case 'SeatTaken':
+        case 'SeatFreed':
+          await sql`update ${t} set seats_taken = seats_taken + ${e.type === 'SeatTaken' ? 1 : -1}, updated_at = ${at}
+                    where opportunity_id = ${id}`.execute(tx);
+          break;
+        case 'HoursApprovedCounted':
+          await sql`update ${t} set approved_hours = approved_hours + ${e.data.hours}, updated_at = ${at} where opportunity_id = ${id}`.execute(
+            tx,
+          );
+          break;
+      }
+    }
+  },
+};

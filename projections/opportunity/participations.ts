@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import type { ParticipationEvent } from '../../domain/participation/decide.ts';
+import type { Projection } from '../runner/projection.ts';
+
+const STATUS: Partial<Record<ParticipationEvent['type'], number>> = {
+  ParticipantInvited: 1,
+  JoinRequested: 7,
+  InvitationAcceptedByVolunteer: 2,
+  InvitationRejectedByVolunteer: 3,
+  ParticipationCancelled: 6,
+  ReleaseRequested: 10,
+  ParticipantAccepted: 4,
+  ParticipantRejected: 5,
+  ParticipantMarkedAbsent: 9,
+  ParticipantReleased: 8,
+};
+
+/** rm.participations (rosters, "my events") and rm.participation_hours (hours and performance per entry). */
+export const participationsProjection: Projection = {
+  name: 'participations',
+  version: 1,
+  tables: ['participations', 'participation_hours', 'participation_counts'],
+  types: [...Object.keys(STATUS), 'HoursRecorded', 'HoursApproved', 'HoursRejected', 'HoursDeleted'],
+  async setup({ tx, table }) {
+    const p = table('participations');
+    const h = table('participation_hours');
+    await sql
+      .raw(`
+      create table ${p} (
+        opportunity_id uuid not null,
+        volunteer_id uuid not null,
+        status int not null,
+        approved_hours numeric not null default 0,
+        pending_hours numeric not null default 0,
+        updated_at timestamptz not null,
+        primary key (opportunity_id, volunteer_id)
+      );
+      create index on ${p} (volunteer_id, status);
+      create index on ${p} (opportunity_id, status, volunteer_id);
+      create table ${h} (
+        hours_id text primary key,
+        opportunity_id uuid not null,
+        volunteer_id uuid not null,
+        hours numeric not null,
+        cases_handled int not null,
+        check_in timestamptz not null,
+        check_out timestamptz not null,
+        rating int not null,
+        review text not null,
+        state text not null
+      );
+      create index on ${h} (opportunity_id, volunteer_id);
+      -- Participants per event and status, so a roster page does not count its rows every time.
+      create table ${table('participation_counts')} (opportunity_id uuid not null, status int not null, n int not null,
+        primary key (opportunity_id, status));`)
+      .execute(tx);
+  },
+  async apply({ tx, table }, events) {
+    const p = sql.raw(table('participations'));
+    const h = sql.raw(table('participation_hours'));
+    const c = sql.raw(table('participation_counts'));
+    for (const stored of events) {
+      const e = { type: stored.type, data: stored.data } as ParticipationEvent;
+      const [opportunityId, volunteerId] = stored.streamId.slice('participation-'.length).split('_') as [
+        string,
+        string,
+      ];
+      const at = stored.metadata.occurredAt;
+      const status = STATUS[e.type];
+      if (status !== undefined) {
+        const previous = (e.data as { previousStatus?: number | null }).previousStatus ?? null;
+        if (previous !== status) {
+          if (previous !== null)
+            await sql`update ${c} set n = n - 1 where opportunity_id = ${opportunityId} and status = ${previous}`.execute(
+              tx,
+            );
+          await sql`insert into ${c} as x (opportunity_id, status, n) values (${opportunityId}, ${status}, 1)
+                    on conflict (opportunity_id, status) do update set n = x.n + 1`.execute(tx);
+        }
+        await sql`insert into ${p} (opportunity_id, volunteer_id, status, updated_at) values (${opportunityId}, ${volunteerId}, ${status}, ${at})
+                  on conflict (opportunity_id, volunteer_id) do update set status = excluded.status, updated_at = excluded.updated_at`.execute(
+          tx,
+        );
+        continue;
+      }
+      switch (e.type) {
+        case 'HoursRecorded': {
+          const d = e.data;
+          await sql`insert into ${h} (hours_id, opportunity_id, volunteer_id, hours, cases_handled, check_in, check_out, rating, review, state)
+                    values (${d.hoursId}, ${opportunityId}, ${volunteerId}, ${d.hours}, ${d.casesHandled}, ${d.checkIn}, ${d.checkOut}, ${d.rating}, ${d.review}, 'pending')`.execute(
+            tx,
+          );
+          break;
+        }
+        case 'HoursApproved':
+        case 'HoursRejected':
+          await sql`update ${h} set state = ${e.type === 'HoursApproved' ? 'approved' : 'rejected'} where hours_id = ${e.data.hoursId}`.execute(
+            tx,
+          );
+          break;
+        case 'HoursDeleted':
+          await sql`delete from ${h} where hours_id = ${e.data.hoursId}`.execute(tx);
+          break;
+        default:
+          continue;
+      }
+      await sql`update ${p} set
+          approved_hours = coalesce((select sum(hours) from ${h} where opportunity_id = ${opportunityId} and volunteer_id = ${volunteerId} and state = 'approved'), 0),
+          pending_hours = coalesce((select sum(hours) from ${h} where opportunity_id = ${opportunityId} and volunteer_id = ${volunteerId} and state = 'pending'), 0),
+          updated_at = ${at}
+        where opportunity_id = ${opportunityId} and volunteer_id = ${volunteerId}`.execute(tx);
+    }
+  },
+};

@@ -1,0 +1,161 @@
+import { sql } from 'kysely';
+import type { RegistrationEvent } from '../../domain/registration/events.ts';
+import type { RegistrationForm } from '../../domain/registration/form.ts';
+import { gregorianOf } from '../../domain/registration/rules.ts';
+import type { Projection } from '../runner/projection.ts';
+
+/** rm.registrations (grids by status, detail) and rm.registration_notes. */
+export const registrationsProjection: Projection = {
+  name: 'registrations',
+  // 2: sort indexes that match the grid's ORDER BY both ways; per-status counts; no copy of the whole form (the
+  // detail view folds the stream itself).
+  version: 2,
+  tables: ['registrations', 'registration_notes', 'registration_counts'],
+  types: [
+    'RegistrationDraftSaved',
+    'RegistrationSubmitted',
+    'RegistrationInitiallyAccepted',
+    'RegistrationApproved',
+    'RegistrationRejected',
+    'RegistrationReturnedToSubmitted',
+    'ApplicationNoteAdded',
+    'ApplicationNoteRemoved',
+  ],
+  async setup({ tx, table }) {
+    const r = table('registrations');
+    await sql
+      .raw(`
+      create table ${r} (
+        volunteer_id uuid primary key,
+        reference_number text,
+        status int not null,
+        name_ar text not null default '',
+        name_en text not null default '',
+        id_number text,
+        mobile text,
+        email text,
+        user_name text,
+        region_id int,
+        city_id int,
+        gender int,
+        nationality_id int,
+        birth_date date,
+        appointment_at timestamptz,
+        appointment_location text,
+        reviewer_id text,
+        reviewer_name text,
+        reject_reason text,
+        created_at timestamptz not null,
+        submitted_at timestamptz,
+        updated_at timestamptz not null
+      );
+      -- One index per sort column, in the grid's exact order (desc nulls last, id desc) so both directions scan it.
+      create index on ${r} (status, submitted_at desc nulls last, volunteer_id desc);
+      create index on ${r} (status, updated_at desc nulls last, volunteer_id desc);
+      create index on ${r} (status, lower(name_ar) desc nulls last, volunteer_id desc);
+      create index on ${r} (status, lower(name_en) desc nulls last, volunteer_id desc);
+      create index on ${r} (status, reference_number desc nulls last, volunteer_id desc);
+      -- Name prefix filters (like 'x%').
+      create index on ${r} (status, lower(name_ar) text_pattern_ops);
+      create index on ${r} (status, lower(name_en) text_pattern_ops);
+      create index on ${r} (id_number);
+      create index on ${r} (mobile);
+      create index on ${r} (status, region_id, city_id);
+      create table ${table('registration_notes')} (
+        note_id text primary key,
+        volunteer_id uuid not null,
+        note text not null,
+        author_id text,
+        at timestamptz not null
+      );
+      create index on ${table('registration_notes')} (volunteer_id, at);
+      -- Applications per status, so an unfiltered grid does not count its rows on every page.
+      create table ${table('registration_counts')} (status int primary key, n int not null);`)
+      .execute(tx);
+  },
+  async apply({ tx, table }, events) {
+    const r = sql.raw(table('registrations'));
+    const counts = sql.raw(table('registration_counts'));
+    const move = async (from: number | null, to: number) => {
+      if (from === to) return;
+      if (from !== null) await sql`update ${counts} set n = n - 1 where status = ${from}`.execute(tx);
+      await sql`insert into ${counts} as c (status, n) values (${to}, 1) on conflict (status) do update set n = c.n + 1`.execute(
+        tx,
+      );
+    };
+    for (const stored of events) {
+      const e = { type: stored.type, data: stored.data } as RegistrationEvent;
+      const id = stored.streamId.slice('registration-'.length);
+      const at = stored.metadata.occurredAt;
+      switch (e.type) {
+        case 'RegistrationDraftSaved':
+        case 'RegistrationSubmitted': {
+          const f: RegistrationForm = e.data.form;
+          const p = f.personal ?? {};
+          const join = (xs: (string | undefined)[]) => xs.filter(Boolean).join(' ');
+          const submitted = e.type === 'RegistrationSubmitted';
+          await move(e.data.previousStatus, submitted ? 2 : 1);
+          const row = {
+            status: submitted ? 2 : 1,
+            reference_number: submitted ? e.data.referenceNumber : null,
+            name_ar: join([p.firstNameAr, p.secondNameAr, p.thirdNameAr, p.lastNameAr]),
+            name_en: join([p.firstNameEn, p.secondNameEn, p.thirdNameEn, p.lastNameEn]),
+            id_number: f.identity?.idNumber ?? null,
+            mobile: f.user?.mobile ?? null,
+            email: f.user?.email ?? null,
+            user_name: f.user?.userName ?? null,
+            region_id: f.address?.regionId ?? null,
+            city_id: f.address?.cityId ?? null,
+            gender: p.gender ?? null,
+            nationality_id: f.identity?.nationalityId ?? null,
+            birth_date: gregorianOf(p.birthDate),
+          };
+          await sql`insert into ${r} (volunteer_id, reference_number, status, name_ar, name_en, id_number, mobile, email, user_name,
+                region_id, city_id, gender, nationality_id, birth_date, created_at, submitted_at, updated_at)
+              values (${id}, ${row.reference_number}, ${row.status}, ${row.name_ar}, ${row.name_en}, ${row.id_number}, ${row.mobile},
+                ${row.email}, ${row.user_name}, ${row.region_id}, ${row.city_id}, ${row.gender}, ${row.nationality_id}, ${row.birth_date}, ${at}, ${submitted ? at : null}, ${at})
+              on conflict (volunteer_id) do update set
+                reference_number = coalesce(excluded.reference_number, ${r}.reference_number), status = excluded.status,
+                name_ar = excluded.name_ar, name_en = excluded.name_en, id_number = excluded.id_number, mobile = excluded.mobile,
+                email = excluded.email, user_name = excluded.user_name, region_id = excluded.region_id, city_id = excluded.city_id,
+                gender = excluded.gender, nationality_id = excluded.nationality_id, birth_date = excluded.birth_date,
+                submitted_at = coalesce(excluded.submitted_at, ${r}.submitted_at), updated_at = excluded.updated_at`.execute(
+            tx,
+          );
+          break;
+        }
+        case 'RegistrationInitiallyAccepted':
+          await move(e.data.previousStatus, 3);
+          await sql`update ${r} set status = 3, appointment_at = ${e.data.appointmentAt}, appointment_location = ${e.data.location},
+                      reviewer_id = ${e.data.reviewerId}, reviewer_name = ${e.data.reviewerName}, updated_at = ${at}
+                    where volunteer_id = ${id}`.execute(tx);
+          break;
+        case 'RegistrationApproved':
+          await move(e.data.previousStatus, 5);
+          await sql`update ${r} set status = 5, updated_at = ${at} where volunteer_id = ${id}`.execute(tx);
+          break;
+        case 'RegistrationRejected':
+          await move(e.data.previousStatus, 6);
+          await sql`update ${r} set status = 6, reject_reason = ${e.data.reason}, updated_at = ${at} where volunteer_id = ${id}`.execute(
+            tx,
+          );
+          break;
+        case 'RegistrationReturnedToSubmitted':
+          await move(e.data.previousStatus, 2);
+          await sql`update ${r} set status = 2, reject_reason = null, updated_at = ${at} where volunteer_id = ${id}`.execute(
+            tx,
+          );
+          break;
+        case 'ApplicationNoteAdded':
+          await sql`insert into ${sql.raw(table('registration_notes'))} (note_id, volunteer_id, note, author_id, at)
+                    values (${e.data.noteId}, ${id}, ${e.data.note}, ${stored.metadata.actorId}, ${e.data.at})`.execute(
+            tx,
+          );
+          break;
+        case 'ApplicationNoteRemoved':
+          await sql`delete from ${sql.raw(table('registration_notes'))} where note_id = ${e.data.noteId}`.execute(tx);
+          break;
+      }
+    }
+  },
+};

@@ -1,0 +1,79 @@
+// npm test: every check and every test, in order of cost. Ends with one line "tests: N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+const only = process.argv.slice(2);
+const reports = mkdtempSync(join(tmpdir(), 'portal-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps: string[] = [];
+
+function run(step: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n▶ ${step}: ${[cmd.replace(`${root}/`, ''), ...args].join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) failedSteps.push(step);
+  return r.status === 0;
+}
+
+function vitest(project: string): void {
+  const out = join(reports, `${project}.json`);
+  run(`${project} tests`, bin('vitest'), [
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  if (!existsSync(out)) return;
+  const r = JSON.parse(readFileSync(out, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+}
+
+/** Browser tests use Debian's Chromium, never a downloaded browser; install it where we may (root with apt). */
+function ensureChromium(): boolean {
+  if (existsSync('/usr/bin/chromium')) return true;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('Installing Debian chromium for the browser tests…');
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  }
+  if (existsSync('/usr/bin/chromium')) return true;
+  console.error('Browser tests need /usr/bin/chromium (Debian: apt-get install chromium).');
+  failedSteps.push('chromium');
+  return false;
+}
+
+const want = (s: string) => only.length === 0 || only.includes(s);
+if (want('static')) {
+  run('engines', process.execPath, ['scripts/check-engines.ts']);
+  run('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  run('lint and format', bin('biome'), ['check', '.']);
+}
+if (want('unit')) vitest('unit');
+if (want('integration')) vitest('integration');
+if (want('e2e')) {
+  if (
+    run('web build', bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']) &&
+    ensureChromium()
+  )
+    vitest('e2e');
+}
+
+console.log('');
+if (failedSteps.length) console.log(`failed steps: ${failedSteps.join(', ')}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);

@@ -1,0 +1,75 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
+import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+
+let portal: StartedPortal;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  portal = await npmStart();
+  browser = await launchChromium();
+  page = await browser.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const htmlAttrs = () =>
+  page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
+const text = () => page.evaluate(() => document.body.innerText);
+
+describe('the portal started with npm start', () => {
+  it('prints where to log in and the demo logins', () => {
+    expect(portal.output()).toMatch(/Sign in: +http:\/\/127\.0\.0\.1:\d+\/ar\/login/);
+    expect(portal.output()).toMatch(/admin +Admin@2026!/);
+  });
+
+  it('opens in Arabic, right to left', async () => {
+    await page.goto(`${portal.url}/`, { waitUntil: 'networkidle0' });
+    expect(new URL(page.url()).pathname).toMatch(/^\/ar/);
+    expect(await htmlAttrs()).toEqual({ dir: 'rtl', lang: 'ar' });
+    expect(await text()).toMatch(/[\u0600-\u06FF]{3,}/);
+  });
+
+  it('signs the demo admin in and greets her by name and role on the dashboard', async () => {
+    await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle0' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.type('input[name="userName"]', 'admin');
+    await page.type('input[name="password"]', 'Admin@2026!');
+    await Promise.all([
+      page.waitForFunction(() => location.pathname === '/ar/dashboard', { timeout: 20_000 }),
+      page.keyboard.press('Enter'),
+    ]);
+    await page.waitForFunction(() => document.body.innerText.includes('سارة العتيبي'), { timeout: 20_000 });
+    expect(await text()).toContain('مدير'); // the role, Admin
+    expect(await htmlAttrs()).toEqual({ dir: 'rtl', lang: 'ar' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('switches to English, left to right, on the same page', async () => {
+    const toggle = await page.waitForSelector('::-p-text(English)');
+    await Promise.all([
+      page.waitForFunction(() => location.pathname === '/en/dashboard', { timeout: 10_000 }),
+      toggle!.click(),
+    ]);
+    await page.waitForFunction(() => document.body.innerText.includes('Sarah Alotaibi'), { timeout: 10_000 });
+    expect(await htmlAttrs()).toEqual({ dir: 'ltr', lang: 'en' });
+    const cookies = await browser.cookies();
+    expect(cookies.find((c) => c.name === 'lang')?.value).toBe('en');
+  });
+
+  it('shows the wrong-credentials message in the page language', async () => {
+    const context = await browser.createBrowserContext(); // signed out, no cookies
+    const p = await context.newPage();
+    await p.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle0' });
+    await p.type('input[name="userName"]', 'admin');
+    await p.type('input[name="password"]', 'Not-the@password1');
+    await p.keyboard.press('Enter');
+    const alert = await p.waitForSelector('[data-testid="login-error"]', { timeout: 10_000 });
+    expect(await alert!.evaluate((n) => (n as HTMLElement).innerText)).toMatch(/[\u0600-\u06FF]/);
+    await context.close();
+  });
+});

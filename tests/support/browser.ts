@@ -1,0 +1,72 @@
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'puppeteer-core';
+
+/**
+ * Sets a React-controlled input's value as typing would (the native setter, then input and change events). Date
+ * and time inputs take ISO values this way, whatever the browser's locale shows.
+ */
+export async function setValue(page: Page, selector: string, value: string): Promise<void> {
+  await page.$eval(
+    selector,
+    (el, v) => {
+      const input = el as HTMLInputElement;
+      const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')?.set;
+      setter?.call(input, v);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    value,
+  );
+}
+
+/**
+ * Clicks an element the way a keyboard or assistive technology would (a DOM click after scrolling it to the centre):
+ * sticky bars cannot take a pointer click meant for the element under them.
+ */
+export async function press(page: Page, selector: string): Promise<void> {
+  const el = await page.waitForSelector(selector);
+  if (!el) throw new Error(`no element for ${selector}`);
+  await el.evaluate((e) => {
+    e.scrollIntoView({ block: 'center' });
+    (e as HTMLElement).click();
+  });
+}
+
+/** Waits until the page's text contains `text`. */
+export async function waitForText(page: Page, text: string, timeout = 20_000): Promise<void> {
+  await page.waitForFunction((t) => document.body.textContent?.includes(t) ?? false, { timeout }, text);
+}
+
+function crc32(bytes: Uint8Array): number {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A valid 1×1 PNG (real signature and chunks: the server checks uploads by their content). */
+export function tinyPng(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0); // width
+  header.writeUInt32BE(1, 4); // height
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const pixels = deflateSync(Buffer.from([0, 12, 106, 76])); // filter byte, then one RGB pixel
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}

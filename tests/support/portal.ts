@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../api/http/app.ts';
+import { depsFrom } from '../../api/http/deps.ts';
+import { dropDatabase, withDatabase } from '../../commands/db/pool.ts';
+import { loadDemoData } from '../../scripts/demo-data.ts';
+import { createRuntime, type Runtime } from '../../workers/runtime.ts';
+
+export interface TestPortal {
+  runtime: Runtime;
+  app: FastifyInstance;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The whole portal (API + projections + in-process jobs) on a database of its own, with the demo data. */
+export async function startTestPortal(opts: { loginRateLimit?: number } = {}): Promise<TestPortal> {
+  const url = withDatabase(inject('pgServerUrl'), `portal_${randomBytes(6).toString('hex')}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-'));
+  const runtime = await createRuntime({
+    databaseUrl: url,
+    dataDir,
+    clientCode: 'MOH',
+    idlePollMs: 20,
+    poolSize: 10,
+    schedules: false,
+  });
+  await loadDemoData(runtime.store, 'MOH');
+  await runtime.startWorkers();
+  const app = await buildApp(depsFrom(runtime, 5000), {
+    logLevel: 'silent',
+    webDist: null,
+    loginRateLimit: opts.loginRateLimit ?? 1000,
+    registrationRateLimit: 1000,
+    filesDir: join(dataDir, 'files'),
+  });
+  return {
+    runtime,
+    app,
+    dataDir,
+    async close() {
+      await app.close();
+      await runtime.close();
+      await dropDatabase(url);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A cookie-keeping client over app.inject, sending the CSRF header the way the web app does. */
+export class Browser {
+  private readonly app: FastifyInstance;
+  cookies = new Map<string, string>();
+  csrf = '';
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
+  private keep(res: LightMyRequestResponse) {
+    for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0)
+        this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+  private cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  async get(url: string, headers: Record<string, string> = {}) {
+    return this.keep(
+      await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookieHeader(), ...headers } }),
+    );
+  }
+  async post(url: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.keep(
+      await this.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          cookie: this.cookieHeader(),
+          'x-csrf-token': this.csrf,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      }),
+    );
+  }
+  /** Like the web app: fetch the session (and its CSRF token), then log in. */
+  async login(userName: string, password: string) {
+    const s = await this.get('/api/session');
+    this.csrf = s.json().csrfToken;
+    const res = await this.post('/api/session/login', { userName, password, language: 1 });
+    if (res.statusCode === 200) this.csrf = res.json().csrfToken;
+    return res;
+  }
+}
+
+/** The verification link mailed to an address (the embedded mail sink), waited for: the mail is a job after commit. */
+export async function mailedVerificationToken(portal: TestPortal, email: string, timeoutMs = 15_000): Promise<string> {
+  const { readdirSync, readFileSync, existsSync } = await import('node:fs');
+  const dir = join(portal.dataDir, 'mail');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const tokens = existsSync(dir)
+      ? readdirSync(dir)
+          .map((f) => readFileSync(join(dir, f), 'utf8'))
+          .filter((m) => m.includes(`To: ${email}\n`))
+          .map((m) => /verify-email\?token=([^\s&]+)/.exec(m)?.[1])
+          .filter((t): t is string => !!t)
+      : [];
+    if (tokens.length) return decodeURIComponent(tokens[tokens.length - 1]!);
+    if (Date.now() > deadline) throw new Error(`no verification mail for ${email}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The mails the embedded sink holds for an address, once at least `count` are there (bounded wait). */
+export async function mailsTo(portal: TestPortal, email: string, count: number, timeoutMs = 15_000): Promise<string[]> {
+  const { readdirSync, readFileSync, existsSync } = await import('node:fs');
+  const dir = join(portal.dataDir, 'mail');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = existsSync(dir)
+      ? readdirSync(dir)
+          .map((f) => readFileSync(join(dir, f), 'utf8'))
+          .filter((m) => m.includes(`To: ${email}\n`))
+      : [];
+    if (mails.length >= count || Date.now() > deadline) return mails;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

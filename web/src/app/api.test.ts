@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, api, setApiHooks } from './api.ts';
+import { resetSessionStore, useSessionStore } from './stores/session.ts';
+
+const sara = {
+  id: 'u1',
+  userName: 'sara',
+  name: { ar: 'سارة', en: 'Sara' },
+  roleId: 1,
+  isRegistrationComplete: true,
+  isNicValid: true,
+  mustChangePassword: false,
+};
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function errorBody(code: string, details?: Record<string, unknown>) {
+  return { error: { code, message: 'English text the UI must not show', details } };
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+const hooks = { onSessionEnded: vi.fn(), onPasswordChangeRequired: vi.fn(), onServerContact: vi.fn() };
+let unhook: () => void;
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  unhook = setApiHooks(hooks);
+  resetSessionStore();
+  useSessionStore.getState().setLoggedIn(sara, 'token-1');
+});
+
+afterEach(() => {
+  unhook();
+  fetchMock.mockReset();
+  for (const h of Object.values(hooks)) h.mockReset();
+  vi.unstubAllGlobals();
+});
+
+function sentHeaders(call = 0): Record<string, string> {
+  return fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string>;
+}
+
+describe('api helper', () => {
+  it('sends the CSRF token with a POST', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await api('/api/session/keepalive', { method: 'POST' });
+    expect(sentHeaders()['x-csrf-token']).toBe('token-1');
+  });
+
+  it('does not send the CSRF token with a GET', async () => {
+    fetchMock.mockResolvedValue(json(200, { ok: true }));
+    await api('/api/config');
+    expect(sentHeaders()['x-csrf-token']).toBeUndefined();
+  });
+
+  it('validates the answer with the shared schema', async () => {
+    fetchMock.mockResolvedValue(json(200, { position: 'nope' }));
+    await expect(api('/x', { schema: z.object({ position: z.number() }) })).rejects.toMatchObject({
+      code: 'ErrorLoadingData',
+    });
+  });
+
+  it('turns an error body into its catalogue code', async () => {
+    fetchMock.mockResolvedValue(json(422, errorBody('WeakPassword', { problems: ['tooShort'] })));
+    const error = await api('/api/session/change-password', { method: 'POST', body: {} }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, code: 'WeakPassword', details: { problems: ['tooShort'] } });
+  });
+
+  it('reports an unreachable server as a loading error for reads', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(api('/api/config')).rejects.toMatchObject({ status: 0, code: 'ErrorLoadingData' });
+  });
+
+  it('reports a non-JSON failure (a proxy page) with a generic code', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(api('/api/config')).rejects.toMatchObject({ code: 'ErrorLoadingData' });
+    await expect(api('/api/x', { method: 'POST' })).rejects.toMatchObject({ code: 'InternalServerError' });
+  });
+
+  it('tells the idle tracker about every answered call', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await api('/api/session/keepalive', { method: 'POST' });
+    expect(hooks.onServerContact).toHaveBeenCalledOnce();
+  });
+});
+
+describe('session rules', () => {
+  it('clears the session and goes to login on 401 SessionExpired', async () => {
+    fetchMock.mockResolvedValue(json(401, errorBody('SessionExpired')));
+    await expect(api('/api/session/permissions')).rejects.toMatchObject({ code: 'SessionExpired', handled: true });
+    expect(useSessionStore.getState().user).toBeNull();
+    expect(hooks.onSessionEnded).toHaveBeenCalledWith('expired');
+  });
+
+  it('leaves a failed login alone: 401 WrongInfo is the answer, not an expired session', async () => {
+    fetchMock.mockResolvedValue(json(401, errorBody('WrongInfo', { loginStatus: 3 })));
+    await expect(api('/api/session/login', { method: 'POST', body: {}, sessionRules: false })).rejects.toMatchObject({
+      code: 'WrongInfo',
+      handled: false,
+    });
+    expect(hooks.onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('logs out on the server, clears the session and goes to login on any 403', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(403, errorBody('Forbidden')))
+      .mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await expect(api('/api/statistics')).rejects.toMatchObject({ code: 'Forbidden', handled: true });
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/session/logout');
+    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('POST');
+    expect(sentHeaders(1)['x-csrf-token']).toBe('token-1');
+    expect(useSessionStore.getState().user).toBeNull();
+    expect(useSessionStore.getState().csrfToken).toBeNull();
+    expect(hooks.onSessionEnded).toHaveBeenCalledWith('forbidden');
+  });
+
+  it('opens the forced password change on 428 PasswordChangeRequired', async () => {
+    fetchMock.mockResolvedValue(json(428, errorBody('PasswordChangeRequired')));
+    await expect(api('/api/anything')).rejects.toMatchObject({ code: 'PasswordChangeRequired', handled: true });
+    expect(hooks.onPasswordChangeRequired).toHaveBeenCalledOnce();
+    expect(useSessionStore.getState().user).not.toBeNull();
+  });
+});

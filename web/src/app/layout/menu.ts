@@ -1,0 +1,89 @@
+import type { Permissions, SessionUser } from '../../../../api/contracts/session.ts';
+import { type Screen, Screens } from '../../../../domain/shared/roles.ts';
+import type { TranslationKey } from '../i18n/index.ts';
+import { hasPermission } from '../permissions.ts';
+
+/** Routes a menu entry may open. Screens without a page yet open the dashboard for now. */
+export type MenuRoute =
+  | '/$lang/dashboard'
+  | '/$lang/change-password'
+  | '/$lang/registration'
+  | '/$lang/registrations'
+  | '/$lang/audit-log'
+  | '/$lang/events'
+  | '/$lang/events/manage'
+  | '/$lang/my-events';
+
+export interface MenuItem {
+  screen: Screen;
+  labelKey: TranslationKey;
+  to: MenuRoute;
+  /** Set while the screen has no page of its own: keeps each placeholder link distinct (and not "current"). */
+  hash: string | undefined;
+}
+
+interface MenuEntry {
+  to: MenuRoute;
+  placement: 'header' | 'user';
+  /** No page yet: opens the dashboard for now. */
+  placeholder?: true;
+}
+
+const PLACEHOLDER: MenuEntry = { to: '/$lang/dashboard', placement: 'header', placeholder: true };
+
+/** Every screen the server can authorise, with its page; the user menu holds the personal ones. */
+const MENU: Record<Screen, MenuEntry> = {
+  dashboard: { to: '/$lang/dashboard', placement: 'header' },
+  changepassword: { to: '/$lang/change-password', placement: 'user' },
+  users: PLACEHOLDER,
+  auditlog: { to: '/$lang/audit-log', placement: 'header' },
+  registrationadmin: { to: '/$lang/registrations', placement: 'header' },
+  events: { to: '/$lang/events', placement: 'header' },
+  eventsadmin: { to: '/$lang/events/manage', placement: 'header' },
+  volunteerhours: PLACEHOLDER,
+  statistics: PLACEHOLDER,
+  content: PLACEHOLDER,
+  masterdata: PLACEHOLDER,
+  permissions: PLACEHOLDER,
+  tickets: PLACEHOLDER,
+  firstresponder: PLACEHOLDER,
+  myevents: { to: '/$lang/my-events', placement: 'header' },
+  myregistration: { to: '/$lang/registration', placement: 'header' },
+};
+
+function canView(permissions: Permissions, screen: Screen): boolean {
+  return hasPermission(permissions, screen, 'View');
+}
+
+/**
+ * The header menu: only screens the role may View, and only once registration is complete and the national id is
+ * valid (spec, section 2). Nothing while a password change is pending.
+ */
+export function headerMenu(user: SessionUser | null, permissions: Permissions | null): MenuItem[] {
+  if (!user?.isRegistrationComplete || !user.isNicValid || user.mustChangePassword) return [];
+  return items(permissions, 'header');
+}
+
+/** The user menu's personal entries (change password), by permission; sign-out is always there. */
+export function userMenu(user: SessionUser | null, permissions: Permissions | null): MenuItem[] {
+  if (!user || user.mustChangePassword) return [];
+  return items(permissions, 'user');
+}
+
+function items(permissions: Permissions | null, placement: 'header' | 'user'): MenuItem[] {
+  if (!permissions) return [];
+  return Screens.filter((screen) => MENU[screen].placement === placement && canView(permissions, screen)).map(
+    (screen): MenuItem => ({
+      screen,
+      labelKey: `menu.${screen}`,
+      to: MENU[screen].to,
+      hash: MENU[screen].placeholder ? screen : undefined,
+    }),
+  );
+}
+
+/** A visitor's header menu: the public events list (spec: events are open to everyone). */
+export function visitorMenu(user: SessionUser | null): MenuItem[] {
+  if (user) return [];
+  return [{ screen: 'events', labelKey: 'menu.events', to: '/$lang/events', hash: undefined }];
+}

@@ -1,0 +1,418 @@
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Navigate,
+  Outlet,
+  type ParsedLocation,
+  type RouterHistory,
+  redirect,
+} from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { Screen } from '../../../domain/shared/roles.ts';
+import { validateAuditSearch } from '../features/audit/search.ts';
+import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { validateEventsSearch } from '../features/events/search.ts';
+import { HomePage } from '../features/home/HomePage.tsx';
+import { validateThankYouSearch } from '../features/registration/thankYouSearch.ts';
+import { validateGridSearch } from '../features/review/search.ts';
+import { bootstrapSession, endClientSession } from '../features/session/api.ts';
+import { ChangePasswordPage } from '../features/session/ChangePasswordPage.tsx';
+import { ForceChangePasswordPage } from '../features/session/ForceChangePasswordPage.tsx';
+import { appIdleTracker } from '../features/session/IdleWatcher.tsx';
+import { LoginPage } from '../features/session/LoginPage.tsx';
+import type { LoginReason } from '../features/session/useSession.ts';
+import { StatusPage } from '../features/status/StatusPage.tsx';
+import { setApiHooks } from './api.ts';
+import { fixLangPath, isLang, isLoginPath, preferredLang, safeRedirect, stripLang } from './language.ts';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { hasPermission } from './permissions.ts';
+import { useLanguageStore } from './stores/language.ts';
+import { useSessionStore } from './stores/session.ts';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/** Page names under /$lang, so "/login" can be read as "/ar/login". */
+const PAGES = [
+  'login',
+  'force-change-password',
+  'change-password',
+  'dashboard',
+  'register',
+  'registration',
+  'verify-email',
+  'registrations',
+  'audit-log',
+  'events',
+  'my-events',
+  'not-found',
+  'forbidden',
+  'unauthorized',
+];
+const LOGIN_REASONS: readonly LoginReason[] = ['expired', 'forbidden', 'signedOut', 'required'];
+
+export interface LoginSearch {
+  redirect?: string;
+  reason?: LoginReason;
+}
+
+function cookieHeader(): string {
+  return typeof document === 'undefined' ? '' : document.cookie;
+}
+
+function currentLang() {
+  return useLanguageStore.getState().lang;
+}
+
+/** Where a page needing login sends an anonymous user: login, then back here. */
+function requireUser({ location, params }: { location: ParsedLocation; params: { lang: string } }) {
+  const user = useSessionStore.getState().user;
+  if (!user) {
+    throw redirect({
+      to: '/$lang/login',
+      params: { lang: params.lang },
+      search: { redirect: `${stripLang(location.pathname)}${location.searchStr}`, reason: 'required' },
+    });
+  }
+  return user;
+}
+
+/** A staff screen: login first, then (once the permissions are known) the screen's View right, else "forbidden". */
+function requireScreen(ctx: { location: ParsedLocation; params: { lang: string } }, screen: Screen) {
+  requireUser(ctx);
+  const permissions = useSessionStore.getState().permissions;
+  if (permissions && !hasPermission(permissions, screen)) {
+    throw redirect({ to: '/$lang/forbidden', params: { lang: ctx.params.lang }, replace: true });
+  }
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ context }) => bootstrapSession(context.queryClient),
+  component: Outlet,
+  notFoundComponent: () => <Navigate to="/$lang" params={{ lang: preferredLang(cookieHeader()) }} replace />,
+});
+
+/** "/" → the cookie's language, else Arabic. */
+const rootIndexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/$lang', params: { lang: preferredLang(cookieHeader()) }, replace: true });
+  },
+});
+
+const langRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$lang',
+  beforeLoad: ({ params, location }) => {
+    if (!isLang(params.lang)) {
+      const fixed = fixLangPath(location.pathname, preferredLang(cookieHeader()), PAGES);
+      throw redirect({ href: `${fixed}${location.searchStr}`, replace: true });
+    }
+    useLanguageStore.getState().setLanguage(params.lang);
+    // Spec: after a first or reset login the user cannot go anywhere before changing the password.
+    const user = useSessionStore.getState().user;
+    if (user?.mustChangePassword && !location.pathname.endsWith('/force-change-password')) {
+      throw redirect({ to: '/$lang/force-change-password', params: { lang: params.lang }, replace: true });
+    }
+  },
+  component: AppLayout,
+  // Spec: unknown routes fall back to home.
+  notFoundComponent: () => <Navigate to="/$lang" params={{ lang: currentLang() }} replace />,
+});
+
+const homeRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    // Spec: the root state sends a logged-in user to the dashboard and an anonymous user to home.
+    if (useSessionStore.getState().user) throw redirect({ to: '/$lang/dashboard', params, replace: true });
+  },
+  component: HomePage,
+});
+
+export const loginRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'login',
+  validateSearch: (search: Record<string, unknown>): LoginSearch => {
+    const out: LoginSearch = {};
+    const back = safeRedirect(search.redirect);
+    if (back) out.redirect = back;
+    if (LOGIN_REASONS.includes(search.reason as LoginReason)) out.reason = search.reason as LoginReason;
+    return out;
+  },
+  beforeLoad: ({ params, search }) => {
+    const user = useSessionStore.getState().user;
+    if (!user) return;
+    const back = safeRedirect(search.redirect);
+    if (back && !isLoginPath(back)) throw redirect({ href: `/${params.lang}${back}`, replace: true });
+    throw redirect({ to: '/$lang/dashboard', params, replace: true });
+  },
+  component: LoginPage,
+});
+
+const forceChangePasswordRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'force-change-password',
+  beforeLoad: (ctx) => {
+    const user = requireUser(ctx);
+    if (!user.mustChangePassword) throw redirect({ to: '/$lang/dashboard', params: ctx.params, replace: true });
+  },
+  component: ForceChangePasswordPage,
+});
+
+const changePasswordRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'change-password',
+  beforeLoad: (ctx) => {
+    requireUser(ctx);
+  },
+  component: ChangePasswordPage,
+});
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'dashboard',
+  beforeLoad: (ctx) => {
+    requireUser(ctx);
+  },
+  component: DashboardPage,
+});
+
+/** The visitor's registration form; a signed-in user already has one and sees it instead. */
+const registerRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'register',
+  beforeLoad: ({ params }) => {
+    if (useSessionStore.getState().user) throw redirect({ to: '/$lang/registration', params, replace: true });
+  },
+  // The registration pages load on first use: the home and login pages do not carry the form.
+  component: lazyRouteComponent(() => import('../features/registration/RegisterPage.tsx'), 'RegisterPage'),
+});
+
+const myRegistrationRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'registration',
+  beforeLoad: (ctx) => {
+    requireUser(ctx);
+  },
+  component: lazyRouteComponent(() => import('../features/registration/MyRegistrationPage.tsx'), 'MyRegistrationPage'),
+});
+
+const editRegistrationRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'registration/edit',
+  beforeLoad: (ctx) => {
+    requireUser(ctx);
+  },
+  component: lazyRouteComponent(
+    () => import('../features/registration/EditRegistrationPage.tsx'),
+    'EditRegistrationPage',
+  ),
+});
+
+/** After a submit, for visitors and volunteers alike: the reference number comes in the query string. */
+const thankYouRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'registration/thank-you',
+  validateSearch: validateThankYouSearch,
+  component: lazyRouteComponent(() => import('../features/registration/ThankYouPage.tsx'), 'ThankYouPage'),
+});
+
+/** The link mailed at registration. */
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'verify-email',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token.length <= 200 ? { token: search.token } : {},
+  component: lazyRouteComponent(() => import('../features/registration/VerifyEmailPage.tsx'), 'VerifyEmailPage'),
+});
+
+/** Registration review (staff, reviewers, admins): the grid by status, and one application with its history. */
+const registrationsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'registrations',
+  validateSearch: validateGridSearch,
+  beforeLoad: (ctx) => requireScreen(ctx, 'registrationadmin'),
+  component: lazyRouteComponent(() => import('../features/review/RegistrationsPage.tsx'), 'RegistrationsPage'),
+});
+
+const registrationDetailRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'registrations/$id',
+  validateSearch: (search: Record<string, unknown>): { tab?: 'history' } =>
+    search.tab === 'history' ? { tab: 'history' } : {},
+  beforeLoad: (ctx) => requireScreen(ctx, 'registrationadmin'),
+  component: lazyRouteComponent(
+    () => import('../features/review/RegistrationDetailPage.tsx'),
+    'RegistrationDetailPage',
+  ),
+});
+
+/** The global audit log (admins). */
+const auditLogRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'audit-log',
+  validateSearch: validateAuditSearch,
+  beforeLoad: (ctx) => requireScreen(ctx, 'auditlog'),
+  component: lazyRouteComponent(() => import('../features/audit/AuditLogPage.tsx'), 'AuditLogPage'),
+});
+
+/** Events (spec section 2): the public list and map, and one event's details; visitors too. */
+const eventsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'events',
+  validateSearch: validateEventsSearch,
+  component: lazyRouteComponent(() => import('../features/events/EventsPage.tsx'), 'EventsPage'),
+});
+
+const eventDetailRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'events/$id',
+  component: lazyRouteComponent(() => import('../features/events/EventDetailPage.tsx'), 'EventDetailPage'),
+});
+
+/** Staff: the events to manage, creation, approval, and one event's roster. */
+const manageEventsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'events/manage',
+  beforeLoad: (ctx) => requireScreen(ctx, 'eventsadmin'),
+  component: lazyRouteComponent(() => import('../features/events/manage/ManageEventsPage.tsx'), 'ManageEventsPage'),
+});
+
+const manageEventRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'events/manage/$id',
+  beforeLoad: (ctx) => requireScreen(ctx, 'eventsadmin'),
+  component: lazyRouteComponent(() => import('../features/events/manage/ManageEventPage.tsx'), 'ManageEventPage'),
+});
+
+/** The volunteer's invitations, current and past events. */
+const myEventsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'my-events',
+  beforeLoad: (ctx) => {
+    requireUser(ctx);
+  },
+  component: lazyRouteComponent(() => import('../features/my-events/MyEventsPage.tsx'), 'MyEventsPage'),
+});
+
+const notFoundRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'not-found',
+  component: () => <StatusPage kind="notFound" />,
+});
+
+const forbiddenRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'forbidden',
+  component: () => <StatusPage kind="forbidden" />,
+});
+
+const unauthorizedRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'unauthorized',
+  component: () => <StatusPage kind="unauthorized" />,
+});
+
+export const routeTree = rootRoute.addChildren([
+  rootIndexRoute,
+  langRoute.addChildren([
+    homeRoute,
+    loginRoute,
+    forceChangePasswordRoute,
+    changePasswordRoute,
+    dashboardRoute,
+    registerRoute,
+    myRegistrationRoute,
+    editRegistrationRoute,
+    thankYouRoute,
+    verifyEmailRoute,
+    registrationsRoute,
+    registrationDetailRoute,
+    auditLogRoute,
+    eventsRoute,
+    eventDetailRoute,
+    manageEventsRoute,
+    manageEventRoute,
+    myEventsRoute,
+    notFoundRoute,
+    forbiddenRoute,
+    unauthorizedRoute,
+  ]),
+]);
+
+function PendingPage() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="50vh">
+      <Loader role="status" aria-label={t('app.loading')} />
+    </Center>
+  );
+}
+
+function ErrorPage({ reset }: { reset: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack maw={520} mx="auto" mt="xl">
+      <Alert color="red" role="alert">
+        <Text>{t('GenericErrorMessage')}</Text>
+      </Alert>
+      <Button variant="default" onClick={reset}>
+        {t('app.retry')}
+      </Button>
+    </Stack>
+  );
+}
+
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    ...(history ? { history } : {}),
+    defaultPendingComponent: PendingPage,
+    defaultErrorComponent: ErrorPage,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}
+
+/**
+ * Wires the API helper's session rules to navigation: 401 (expired) and 403 (forbidden) end the session and open
+ * login with a message and the way back; 428 opens the forced password change. Returns the unwiring function.
+ */
+export function connectApi(router: AppRouter, queryClient: QueryClient): () => void {
+  return setApiHooks({
+    onSessionEnded: (reason) => {
+      endClientSession(queryClient);
+      const { pathname, searchStr } = router.state.location;
+      const lang = currentLang();
+      const here = `${stripLang(pathname)}${searchStr}`;
+      const onLogin = isLoginPath(stripLang(pathname));
+      void router.navigate({
+        to: '/$lang/login',
+        params: { lang },
+        search: onLogin ? { reason } : { reason, redirect: here },
+        replace: onLogin,
+      });
+    },
+    onPasswordChangeRequired: () => {
+      const user = useSessionStore.getState().user;
+      if (user && !user.mustChangePassword) useSessionStore.getState().setUser({ ...user, mustChangePassword: true });
+      void router.navigate({ to: '/$lang/force-change-password', params: { lang: currentLang() } });
+    },
+    onServerContact: () => appIdleTracker.getState().contact(Date.now()),
+  });
+}

@@ -1,0 +1,49 @@
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../../../api/contracts/common.ts';
+import type { SessionUser } from '../../../../api/contracts/session.ts';
+import { isRoleId, RoleNameKey } from '../../../../domain/shared/roles.ts';
+import type { TranslationKey } from '../../app/i18n/index.ts';
+import { AnchorLink } from '../../app/layout/links.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { useSessionStore } from '../../app/stores/session.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+
+/** The landing page after login: greets the user by name and role in the current language. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  usePageTitle('page.dashboard');
+  const lang = useLanguageStore((s) => s.lang);
+  const user = useSessionStore((s) => s.user);
+  if (!user) return null; // the route guard sends anonymous users to login first
+  return (
+    <Stack mt="lg">
+      <Title order={1}>{t('dashboard.welcome', { name: displayName(user, lang) })}</Title>
+      <Text fw={600}>{t('dashboard.role', { role: t(roleNameKey(user.roleId)) })}</Text>
+      {!user.isRegistrationComplete && (
+        <Alert color="yellow" role="status">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('login.completeRegistration')}</Text>
+            <AnchorLink to="/$lang/registration" params={{ lang }} size="sm" fw={600}>
+              {t('dashboard.completeRegistrationLink')}
+            </AnchorLink>
+          </Stack>
+        </Alert>
+      )}
+      <Paper withBorder p="lg" radius="md">
+        <Text>{t('dashboard.intro')}</Text>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** The name in the page's language, else the other one, else the user name. */
+export function displayName(user: SessionUser, lang: Lang): string {
+  const other: Lang = lang === 'ar' ? 'en' : 'ar';
+  return user.name[lang].trim() || user.name[other].trim() || user.userName;
+}
+
+export function roleNameKey(roleId: number): TranslationKey {
+  // Every RoleNameKey value is a resource key (checked by i18n.test.ts).
+  return (isRoleId(roleId) ? RoleNameKey[roleId] : RoleNameKey[1]) as TranslationKey;
+}

@@ -1,0 +1,191 @@
+import { Alert, Badge, Button, CopyButton, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorCode } from '../../app/api.ts';
+import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { LoadState } from '../registration/LoadState.tsx';
+import { type EventDetail, eventQuery } from './api.ts';
+import { eventName, formatIsoDay, sortedDays } from './format.ts';
+import { JoinButton } from './JoinButton.tsx';
+
+const route = getRouteApi('/$lang/events/$id');
+
+/** /$lang/events/$id: one event for visitors and volunteers; MOH asks visitors to sign in first. */
+export function EventDetailPage() {
+  const { t } = useTranslation();
+  usePageTitle('page.eventDetail');
+  const lang = useLanguageStore((s) => s.lang);
+  const { id } = route.useParams();
+  const query = useQuery(eventQuery(id));
+  if (!query.data) {
+    const code = query.error ? errorCode(query.error) : null;
+    if (code === 'YouMustLogIn') {
+      return (
+        <Stack mt="lg" maw={560} mx="auto">
+          <Alert color="brand" role="alert" title={t('event.loginPrompt')}>
+            <ButtonLink
+              to="/$lang/login"
+              params={{ lang }}
+              search={{ redirect: `/events/${id}`, reason: 'required' }}
+              mt="sm"
+              data-testid="event-login"
+            >
+              {t('event.goLogin')}
+            </ButtonLink>
+          </Alert>
+        </Stack>
+      );
+    }
+    return (
+      <Stack mt="lg">
+        <LoadState error={code} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+      </Stack>
+    );
+  }
+  return <EventDetailView event={query.data} />;
+}
+
+export function EventDetailView({
+  event,
+  actions,
+  embedded,
+}: {
+  event: EventDetail;
+  actions?: ReactNode;
+  /** Inside the staff page: no heading of its own, no back link, no Join. */
+  embedded?: boolean;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const name = eventName(event, lang);
+  const description = (lang === 'ar' ? event.descriptionAr : event.descriptionEn) || event.descriptionAr || '';
+  const days = sortedDays(event.volunteeringDays);
+  // The public page of the event, also when copied from the staff page.
+  const url = typeof window === 'undefined' ? '' : `${window.location.origin}/${lang}/events/${event.id}`;
+  const canJoin = event.status === 0 || event.status === 2;
+  const facts: [string, ReactNode][] = [
+    [
+      t('event.dates'),
+      t('events.dates', { start: formatIsoDay(event.startDate, lang), end: formatIsoDay(event.endDate, lang) }),
+    ],
+    [
+      t('events.code'),
+      <bdi key="c" dir="ltr">
+        {event.code}
+      </bdi>,
+    ],
+  ];
+  if (event.attendanceType)
+    facts.push([t('event.attendance'), t(`events.attendance.${event.attendanceType as 1 | 2 | 3}`)]);
+  if (event.gender) facts.push([t('event.gender'), t(`events.gender.${event.gender as 1 | 2 | 3}`)]);
+  if (event.timePeriod) facts.push([t('event.period'), t(`events.period.${event.timePeriod as 1 | 2 | 3}`)]);
+  if (event.location) facts.push([t('event.location'), event.location]);
+  if (event.leadName) facts.push([t('event.lead'), event.leadName]);
+
+  return (
+    <Stack mt="lg" gap="md">
+      {!embedded && (
+        <AnchorLink to="/$lang/events" params={{ lang }} size="sm">
+          {t('event.back')}
+        </AnchorLink>
+      )}
+      <Group justify="space-between" align="flex-start">
+        <Title order={embedded ? 2 : 1} data-testid="event-title">
+          {name}
+        </Title>
+        <Badge
+          size="lg"
+          variant="filled"
+          color={event.status === 2 ? 'brand.7' : event.status === 0 ? 'blue.9' : 'gray.7'}
+        >
+          {t(`events.status.${event.status as 0 | 2 | 3 | 4}`)}
+        </Badge>
+      </Group>
+      <Group gap="sm">
+        <Text fw={600} data-testid="joined-count" aria-live="polite">
+          {t('event.joined', { n: event.joinedCount })}
+        </Text>
+        {event.maxContributions !== undefined && (
+          <Text c="dimmed">{t('events.seats', { taken: event.joinedCount, max: event.maxContributions })}</Text>
+        )}
+      </Group>
+      <Group gap="sm">
+        {canJoin && !embedded && <JoinButton id={event.id} name={name} />}
+        {actions}
+        <CopyButton value={url}>
+          {({ copied, copy }) => (
+            <Button variant="default" onClick={copy} aria-live="polite">
+              {copied ? t('event.copied') : t('event.copyLink')}
+            </Button>
+          )}
+        </CopyButton>
+        {typeof navigator !== 'undefined' && 'share' in navigator && (
+          <Button variant="default" onClick={() => void navigator.share({ title: name, url }).catch(() => {})}>
+            {t('event.share')}
+          </Button>
+        )}
+      </Group>
+      <Paper withBorder p="md" radius="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" spacing="xs" m={0}>
+          {facts.map(([k, v]) => (
+            <div key={k}>
+              <Text component="dt" fw={600} size="sm">
+                {k}
+              </Text>
+              <Text component="dd" m={0}>
+                {v}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Paper>
+      {description && (
+        <section aria-labelledby="event-description">
+          <Title order={2} size="h3" id="event-description" mb="xs">
+            {t('event.description')}
+          </Title>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{description}</Text>
+        </section>
+      )}
+      <ListSection
+        id="event-days"
+        title={t('event.days')}
+        items={days.map((d) => t(`events.day.${d as 0}`))}
+        testId="event-days"
+      />
+      <ListSection
+        id="event-skills"
+        title={t('event.skills')}
+        items={event.conditionSkills ?? []}
+        testId="event-skills"
+      />
+      <ListSection
+        id="event-responsibilities"
+        title={t('event.responsibilities')}
+        items={event.responsibilities ?? []}
+        testId="event-responsibilities"
+      />
+    </Stack>
+  );
+}
+
+function ListSection({ id, title, items, testId }: { id: string; title: string; items: string[]; testId: string }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <Title order={2} size="h3" id={id} mb="xs">
+        {title}
+      </Title>
+      <List data-testid={testId} withPadding>
+        {items.map((item, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list that may repeat values
+          <List.Item key={i}>{item}</List.Item>
+        ))}
+      </List>
+    </section>
+  );
+}

@@ -1,0 +1,252 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorCode } from '../../app/api.ts';
+import { ButtonLink } from '../../app/layout/links.tsx';
+import { Pager } from '../../app/Pager.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { lookupsQuery } from '../registration/api.ts';
+import { lookupName } from '../registration/fields.tsx';
+import { type EventListItem, eventsQuery } from './api.ts';
+import { EventMap } from './EventMap.tsx';
+import { eventName, formatIsoDay } from './format.ts';
+import { ATTENDANCE_TYPES, EVENT_STATUSES, EVENTS_PAGE_SIZE, type EventsSearch, eventsParams } from './search.ts';
+
+const route = getRouteApi('/$lang/events');
+
+/** /$lang/events: approved events, 12 a page, filtered on the server; or the same events on a map. */
+export function EventsPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.events');
+  const lang = useLanguageStore((s) => s.lang);
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const params = eventsParams(search);
+  const go = (next: EventsSearch) => {
+    const s: EventsSearch = { ...next };
+    if (s.page === 1) delete s.page;
+    void navigate({ to: '/$lang/events', params: { lang }, search: s });
+  };
+  const view = search.view ?? 'list';
+
+  return (
+    <Stack mt="lg" gap="md">
+      <Title order={1}>{title}</Title>
+      <EventFilters
+        key={JSON.stringify(params)}
+        initial={search}
+        onApply={(f) => go({ ...f, ...(search.view ? { view: search.view } : {}) })}
+        onClear={() => go(search.view ? { view: search.view } : {})}
+      />
+      <Group justify="space-between">
+        <SegmentedControl
+          aria-label={t('events.view')}
+          value={view}
+          onChange={(v) => {
+            const { view: _old, ...rest } = search;
+            go(v === 'map' ? { ...rest, view: 'map' } : rest);
+          }}
+          data={[
+            { value: 'list', label: t('events.view.list') },
+            { value: 'map', label: t('events.view.map') },
+          ]}
+          data-testid="view-toggle"
+        />
+      </Group>
+      {view === 'map' ? <EventMap /> : <EventList search={search} onPage={(page) => go({ ...search, page })} />}
+    </Stack>
+  );
+}
+
+function EventList({ search, onPage }: { search: EventsSearch; onPage(page: number): void }) {
+  const { t } = useTranslation();
+  const params = eventsParams(search);
+  const query = useQuery({ ...eventsQuery(params), placeholderData: keepPreviousData });
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <Alert color="red" role="alert">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">{t(errorCode(query.error))}</Text>
+          <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
+            {t('app.retry')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  const { rows, total } = query.data;
+  const pages = Math.max(1, Math.ceil(total / EVENTS_PAGE_SIZE));
+  const from = total === 0 ? 0 : (params.page - 1) * EVENTS_PAGE_SIZE + 1;
+  const to = Math.min(total, params.page * EVENTS_PAGE_SIZE);
+  return (
+    <Stack gap="md" aria-busy={query.isFetching}>
+      {rows.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg" data-testid="events-empty">
+          {t('events.empty')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" className="plain-list">
+          {rows.map((row) => (
+            <li key={row.id}>
+              <EventCard row={row} />
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" aria-live="polite" data-testid="events-range">
+          {t('events.range', { from, to, total })}
+        </Text>
+        <Pager total={pages} value={params.page} onChange={onPage} />
+      </Group>
+    </Stack>
+  );
+}
+
+function EventCard({ row }: { row: EventListItem }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const name = eventName(row, lang);
+  const headingId = `event-${row.id}`;
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={headingId} data-testid="event-card">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={2} size="h4" id={headingId}>
+            {name}
+          </Title>
+          <Badge color={row.status === 2 ? 'brand.7' : row.status === 3 ? 'gray.7' : 'blue.9'} variant="filled">
+            {t(`events.status.${row.status as 0 | 2 | 3 | 4}`)}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {t('events.code')}: <bdi dir="ltr">{row.code}</bdi>
+        </Text>
+        <Text size="sm">
+          {t('events.dates', { start: formatIsoDay(row.startDate, lang), end: formatIsoDay(row.endDate, lang) })}
+        </Text>
+        <Text size="sm">{t(`events.attendance.${row.attendanceType as 1 | 2 | 3}`)}</Text>
+        <Text size="sm" data-testid="event-seats">
+          {t('events.seats', { taken: row.seatsTaken, max: row.maxContributions })}
+        </Text>
+        <ButtonLink
+          to="/$lang/events/$id"
+          params={{ lang, id: row.id }}
+          variant="light"
+          aria-label={`${t('events.details')}: ${name}`}
+        >
+          {t('events.details')}
+        </ButtonLink>
+      </Stack>
+    </Card>
+  );
+}
+
+type FilterValues = Omit<EventsSearch, 'page' | 'view'>;
+
+function EventFilters({
+  initial,
+  onApply,
+  onClear,
+}: {
+  initial: EventsSearch;
+  onApply(f: FilterValues): void;
+  onClear(): void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const lookups = useQuery(lookupsQuery);
+  const [f, setF] = useState<FilterValues>({
+    status: initial.status,
+    regionId: initial.regionId,
+    cityId: initial.cityId,
+    attendanceType: initial.attendanceType,
+    code: initial.code,
+  });
+  const all = { value: '', label: t('events.filter.all') };
+  const num = (v: string) => (v === '' ? undefined : Number(v));
+  const regions = lookups.data?.regions ?? [];
+  const cities = (lookups.data?.cities ?? []).filter((c) => f.regionId === undefined || c.regionId === f.regionId);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const out: FilterValues = {};
+    for (const [k, v] of Object.entries(f)) if (v !== undefined && v !== '') (out as Record<string, unknown>)[k] = v;
+    onApply(out);
+  }
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="events-filters-title">
+      <form onSubmit={submit} noValidate>
+        <Title order={2} size="h4" id="events-filters-title" mb="sm">
+          {t('events.filters')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} spacing="sm">
+          <NativeSelect
+            label={t('events.filter.status')}
+            value={f.status === undefined ? '' : String(f.status)}
+            onChange={(e) => setF({ ...f, status: num(e.currentTarget.value) as 0 | 2 | 3 | undefined })}
+            data={[all, ...EVENT_STATUSES.map((s) => ({ value: String(s), label: t(`events.status.${s}`) }))]}
+          />
+          <NativeSelect
+            label={t('events.filter.region')}
+            value={f.regionId === undefined ? '' : String(f.regionId)}
+            onChange={(e) => setF({ ...f, regionId: num(e.currentTarget.value), cityId: undefined })}
+            data={[all, ...regions.map((r) => ({ value: String(r.id), label: lookupName(r, lang) }))]}
+          />
+          <NativeSelect
+            label={t('events.filter.city')}
+            value={f.cityId === undefined ? '' : String(f.cityId)}
+            onChange={(e) => setF({ ...f, cityId: num(e.currentTarget.value) })}
+            data={[all, ...cities.map((c) => ({ value: String(c.id), label: lookupName(c, lang) }))]}
+          />
+          <NativeSelect
+            label={t('events.filter.attendance')}
+            value={f.attendanceType === undefined ? '' : String(f.attendanceType)}
+            onChange={(e) => setF({ ...f, attendanceType: num(e.currentTarget.value) as 1 | 2 | 3 | undefined })}
+            data={[all, ...ATTENDANCE_TYPES.map((a) => ({ value: String(a), label: t(`events.attendance.${a}`) }))]}
+          />
+          <TextInput
+            label={t('events.filter.code')}
+            value={f.code ?? ''}
+            maxLength={30}
+            dir="ltr"
+            onChange={(e) => setF({ ...f, code: e.currentTarget.value.trim() || undefined })}
+          />
+        </SimpleGrid>
+        <Group gap="sm" mt="md">
+          <Button type="submit">{t('events.search')}</Button>
+          <Button variant="default" onClick={onClear}>
+            {t('events.clear')}
+          </Button>
+        </Group>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,82 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorCode } from '../../app/api.ts';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { AppModal } from '../registration/sections.tsx';
+import { joinEvent } from './api.ts';
+import { type JoinOutcome, joinOutcome } from './format.ts';
+
+/** The Join button with the spec's dialogs: success, an information dialog, or a prompt then a redirect. */
+export function JoinButton({ id, name }: { id: string; name: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [outcome, setOutcome] = useState<JoinOutcome | 'joined' | null>(null);
+  const join = useMutation({
+    mutationFn: () => joinEvent(queryClient, id),
+    onSuccess: () => setOutcome('joined'),
+    onError: (e) => setOutcome(joinOutcome(errorCode(e))),
+  });
+  const close = () => setOutcome(null);
+  const follow = (o: JoinOutcome & { kind: 'redirect' }) => {
+    setOutcome(null);
+    if (o.to === 'login')
+      void navigate({
+        to: '/$lang/login',
+        params: { lang },
+        search: { redirect: `/events/${id}`, reason: 'required' },
+      });
+    else void navigate({ to: '/$lang/registration/edit', params: { lang } });
+  };
+  return (
+    <>
+      <Button onClick={() => join.mutate()} loading={join.isPending} data-testid="join-event">
+        {t('event.join')}
+      </Button>
+      {outcome === 'joined' && (
+        <AppModal opened onClose={close} title={t('event.joined.title')}>
+          <Stack>
+            <Text data-testid="join-result">{t('event.joined.body')}</Text>
+            <Text size="sm" c="dimmed">
+              {name}
+            </Text>
+            <Group justify="flex-end">
+              <Button onClick={close} data-autofocus>
+                {t('app.close')}
+              </Button>
+            </Group>
+          </Stack>
+        </AppModal>
+      )}
+      {outcome && outcome !== 'joined' && (
+        <AppModal opened onClose={close} title={t('event.refused')}>
+          <Stack>
+            <Text data-testid="join-result" data-code={outcome.code}>
+              {t(outcome.code)}
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              {outcome.kind === 'redirect' ? (
+                <>
+                  <Button variant="default" onClick={close}>
+                    {t('app.close')}
+                  </Button>
+                  <Button onClick={() => follow(outcome)} data-autofocus data-testid="join-redirect">
+                    {outcome.to === 'login' ? t('event.goLogin') : t('event.goRegistration')}
+                  </Button>
+                </>
+              ) : (
+                <Button onClick={close} data-autofocus>
+                  {t('app.close')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </AppModal>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Lang } from '../../../../api/contracts/common.ts';
+import type { ErrorCode } from '../../../../domain/shared/errors.ts';
+import { intlLocale } from '../../app/i18n/index.ts';
+
+/** An event's name in the page's language, else the other one. */
+export function eventName(row: { nameAr: string | null; nameEn: string | null }, lang: Lang): string {
+  const preferred = lang === 'ar' ? row.nameAr : row.nameEn;
+  const other = lang === 'ar' ? row.nameEn : row.nameAr;
+  return preferred?.trim() || other?.trim() || '—';
+}
+
+/** An ISO day ("2026-12-01") as the page's language writes it; days are calendar days, no time zone shift. */
+export function formatIsoDay(day: string, lang: Lang): string {
+  const at = new Date(`${day.slice(0, 10)}T12:00:00Z`);
+  if (Number.isNaN(at.getTime())) return day;
+  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(at);
+}
+
+/** Volunteering days (Sunday 0 … Saturday 6), in week order. */
+export function sortedDays(days: readonly number[]): number[] {
+  return [...new Set(days)].filter((d) => Number.isInteger(d) && d >= 0 && d <= 6).sort((a, b) => a - b);
+}
+
+/**
+ * What the event page does with a join refusal (spec section 5): most are an information dialog; a visitor is sent to
+ * sign in and an incomplete registration to its edit page after the prompt.
+ */
+export type JoinOutcome =
+  | { kind: 'info'; code: ErrorCode }
+  | { kind: 'redirect'; code: ErrorCode; to: 'login' | 'edit' };
+export function joinOutcome(code: ErrorCode): JoinOutcome {
+  if (code === 'YouMustLogIn' || code === 'SessionExpired' || code === 'Unauthorized')
+    return { kind: 'redirect', code: 'YouMustLogIn', to: 'login' };
+  if (code === 'UpdateRegistrationTitle') return { kind: 'redirect', code, to: 'edit' };
+  return { kind: 'info', code };
+}
+
+/** Statuses per tab of "my events" (spec section 2): invitations waiting, current (accepted), and the rest past. */
+export const INVITATION_STATUSES = [1, 2, 7] as const;
+export const CURRENT_STATUSES = [4, 10] as const;
+
+export type MyTab = 'invitations' | 'current' | 'past';
+export function tabOf(p: { status: number; endDate: string }, today: string): MyTab | null {
+  if ((INVITATION_STATUSES as readonly number[]).includes(p.status)) return p.endDate >= today ? 'invitations' : 'past';
+  if ((CURRENT_STATUSES as readonly number[]).includes(p.status)) return p.endDate >= today ? 'current' : 'past';
+  if (p.status === 8 || p.status === 9) return 'past';
+  return null;
+}
+
+/** Today as an ISO day in the browser's time zone. */
+export function todayIso(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** Map plot: latitude and longitude scaled to a box, with a margin; one point alone sits in the middle. */
+export function plotPoints<T extends { latitude: number; longitude: number }>(
+  markers: readonly T[],
+  width: number,
+  height: number,
+  margin = 20,
+): (T & { x: number; y: number })[] {
+  if (markers.length === 0) return [];
+  const lats = markers.map((m) => m.latitude);
+  const lons = markers.map((m) => m.longitude);
+  const [minLat, maxLat, minLon, maxLon] = [Math.min(...lats), Math.max(...lats), Math.min(...lons), Math.max(...lons)];
+  const spanLat = maxLat - minLat || 1;
+  const spanLon = maxLon - minLon || 1;
+  return markers.map((m) => ({
+    ...m,
+    x: maxLon === minLon ? width / 2 : margin + ((m.longitude - minLon) / spanLon) * (width - 2 * margin),
+    y: maxLat === minLat ? height / 2 : margin + ((maxLat - m.latitude) / spanLat) * (height - 2 * margin),
+  }));
+}

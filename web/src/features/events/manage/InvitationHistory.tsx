@@ -1,0 +1,39 @@
+import { Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorCode } from '../../../app/api.ts';
+import { LoadState } from '../../registration/LoadState.tsx';
+import { HistoryItem } from '../../review/HistoryPanel.tsx';
+import { invitationHistoryQuery } from '../api.ts';
+
+/** The History tab of one participant: each change of the invitation, who made it (name, role) and when. */
+export function InvitationHistory({ id, volunteerId, name }: { id: string; volunteerId: string; name: string }) {
+  const { t } = useTranslation();
+  const history = useQuery(invitationHistoryQuery(id, volunteerId));
+  if (!history.data) {
+    return (
+      <LoadState
+        error={history.error ? errorCode(history.error) : null}
+        retrying={history.isFetching}
+        onRetry={() => void history.refetch()}
+      />
+    );
+  }
+  return (
+    <section aria-labelledby="invitation-history-title">
+      <Title order={2} size="h3" id="invitation-history-title" mb="md">
+        {t('roster.historyOf', { name })}
+      </Title>
+      {history.data.length === 0 ? (
+        <Text c="dimmed">{t('history.empty')}</Text>
+      ) : (
+        <ol className="history-list" data-testid="history">
+          {history.data.map((entry, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only and read whole
+            <HistoryItem key={i} entry={entry} index={i} idPrefix="inv-history" />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

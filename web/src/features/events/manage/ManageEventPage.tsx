@@ -1,0 +1,167 @@
+import { Badge, Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
+import { errorCode } from '../../../app/api.ts';
+import { AnchorLink } from '../../../app/layout/links.tsx';
+import { usePermission } from '../../../app/permissions.ts';
+import { useLanguageStore } from '../../../app/stores/language.ts';
+import { usePageTitle } from '../../../app/usePageTitle.ts';
+import { LoadState } from '../../registration/LoadState.tsx';
+import { eventQuery, eventsCommand } from '../api.ts';
+import { EventDetailView } from '../EventDetailPage.tsx';
+import { eventName } from '../format.ts';
+import { notifyDone } from '../notify.ts';
+import { DeleteModal, InviteModal } from './dialogs.tsx';
+import { EventForm } from './EventForm.tsx';
+import { fromDetails } from './eventForm.ts';
+import { RosterGrid } from './RosterGrid.tsx';
+
+const route = getRouteApi('/$lang/events/manage/$id');
+
+type Approval = 'pending' | 'approved' | 'rejected' | 'pendingDelete';
+
+/** /$lang/events/manage/$id: approve, invite, stop invitations, delete; the roster and the event's details. */
+export function ManageEventPage() {
+  const { t } = useTranslation();
+  usePageTitle('page.manageEvent');
+  const lang = useLanguageStore((s) => s.lang);
+  const { id } = route.useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const query = useQuery(eventQuery(id));
+  const canApprove = usePermission('eventsadmin', 'Approve');
+  const canEdit = usePermission('eventsadmin', 'Edit');
+  const canDelete = usePermission('eventsadmin', 'Delete');
+  const canInvite = usePermission('eventsadmin', 'Add');
+  const [dialog, setDialog] = useState<'delete' | 'invite' | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [failure, setFailure] = useState<ErrorCode | null>(null);
+  const command = useMutation({
+    mutationFn: (path: 'approve' | 'stop-invitations' | 'confirm-delete') =>
+      eventsCommand(queryClient, `/api/opportunities/${encodeURIComponent(id)}/${path}`),
+    onSuccess: (_r, path) => {
+      setFailure(null);
+      notifyDone(t(path === 'approve' ? 'manage.approved' : path === 'confirm-delete' ? 'delete.done' : 'roster.done'));
+    },
+    onError: (e) => setFailure(errorCode(e)),
+  });
+  if (!query.data) {
+    return (
+      <Stack mt="lg">
+        <LoadState
+          error={query.error ? errorCode(query.error) : null}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      </Stack>
+    );
+  }
+  const event = query.data;
+  const approval = event.approval as Approval;
+  const live = event.status !== 3 && event.status !== 4;
+  return (
+    <Stack mt="lg" gap="md">
+      <AnchorLink to="/$lang/events/manage" params={{ lang }} size="sm">
+        {t('page.manageEvents')}
+      </AnchorLink>
+      <Group justify="space-between" align="flex-start">
+        <Title order={1}>{eventName(event, lang)}</Title>
+        <Group gap="xs">
+          <Badge
+            variant="filled"
+            color={approval === 'approved' ? 'brand.7' : 'blue.9'}
+            data-testid="event-approval"
+            data-approval={approval}
+          >
+            {t(`events.approval.${approval}`)}
+          </Badge>
+          <Badge variant="light" color="brand.9">
+            {t(`events.status.${event.status as 0}`)}
+          </Badge>
+        </Group>
+      </Group>
+      {failure && (
+        <Badge color="red.9" variant="light" size="lg" role="alert" style={{ textTransform: 'none' }}>
+          {t(failure)}
+        </Badge>
+      )}
+      <Group gap="sm">
+        {canApprove && approval === 'pending' && (
+          <Button
+            onClick={() => command.mutate('approve')}
+            loading={command.isPending && command.variables === 'approve'}
+            data-testid="approve-event"
+          >
+            {t('manage.approve')}
+          </Button>
+        )}
+        {canApprove && approval === 'pendingDelete' && (
+          <Button color="red.9" onClick={() => command.mutate('confirm-delete')} loading={command.isPending}>
+            {t('delete.confirmDelete')}
+          </Button>
+        )}
+        {canInvite && approval === 'approved' && live && (
+          <Button variant="light" onClick={() => setDialog('invite')}>
+            {t('invite.open')}
+          </Button>
+        )}
+        {canEdit && approval === 'approved' && live && (
+          <Button
+            variant="default"
+            onClick={() => command.mutate('stop-invitations')}
+            loading={command.isPending && command.variables === 'stop-invitations'}
+          >
+            {t('manage.stopInvitations')}
+          </Button>
+        )}
+        {canEdit && live && !editing && (
+          <Button variant="default" onClick={() => setEditing(true)} data-testid="edit-event">
+            {t('manage.edit')}
+          </Button>
+        )}
+        {canDelete && live && approval !== 'pendingDelete' && (
+          <Button variant="default" color="red.9" onClick={() => setDialog('delete')}>
+            {t('delete.open')}
+          </Button>
+        )}
+      </Group>
+      {editing ? (
+        <EventForm
+          editing={{ id, values: fromDetails(event) }}
+          onCancel={() => setEditing(false)}
+          onCreated={() => {
+            setEditing(false);
+            notifyDone(t('manage.saved'));
+          }}
+        />
+      ) : (
+        <Tabs defaultValue="participants">
+          <Tabs.List aria-label={t('roster.tabs')}>
+            <Tabs.Tab value="participants">{t('roster.tab.participants')}</Tabs.Tab>
+            <Tabs.Tab value="details">{t('roster.tab.details')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="participants" pt="md">
+            <RosterGrid id={id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="details" pt="md">
+            <EventDetailView event={event} embedded />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+      {dialog === 'invite' && <InviteModal id={id} onClose={() => setDialog(null)} />}
+      {dialog === 'delete' && (
+        <DeleteModal
+          id={id}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            void navigate({ to: '/$lang/events/manage', params: { lang } });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

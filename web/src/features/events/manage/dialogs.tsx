@@ -1,0 +1,372 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
+import { api, errorCode } from '../../../app/api.ts';
+import type { TranslationKey } from '../../../app/i18n/index.ts';
+import { useLanguageStore } from '../../../app/stores/language.ts';
+import { AppModal } from '../../registration/sections.tsx';
+import { GridRow, gridQueryString } from '../../review/api.ts';
+import { personName } from '../../review/format.ts';
+import { eventsCommand, participantPath, rememberEventsPosition } from '../api.ts';
+import { notifyDone } from '../notify.ts';
+import { EMPTY_HOURS, type HoursValues, hoursBody, hoursIssue } from './hours.ts';
+
+/** "Add hours" for one participant: hours, cases, check-in and -out, a rating 1–5 (Poor … Excellent), a review. */
+export function HoursModal({
+  id,
+  volunteerId,
+  name,
+  onClose,
+}: {
+  id: string;
+  volunteerId: string;
+  name: string;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [v, setV] = useState<HoursValues>(EMPTY_HOURS);
+  const [issue, setIssue] = useState<ErrorCode | null>(null);
+  const save = useMutation({
+    mutationFn: () => eventsCommand(queryClient, participantPath(id, volunteerId, 'hours'), hoursBody(v)),
+    onSuccess: () => {
+      notifyDone(t('hours.saved'));
+      onClose();
+    },
+    onError: (e) => setIssue(errorCode(e)),
+  });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = hoursIssue(v);
+    setIssue(problem);
+    if (!problem) save.mutate();
+  }
+  const set = (k: keyof HoursValues, value: string) => setV((old) => ({ ...old, [k]: value }));
+  return (
+    <AppModal opened onClose={onClose} title={`${t('hours.title')}: ${name}`} size="lg">
+      <form onSubmit={submit} noValidate data-testid="hours-form">
+        <Stack>
+          {issue && (
+            <Alert color="red" role="alert" data-testid="hours-error" data-code={issue}>
+              {t(issue)}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              id="hours-hours"
+              type="number"
+              min={0}
+              step="0.5"
+              required
+              label={t('hours.hours')}
+              value={v.hours}
+              onChange={(e) => set('hours', e.currentTarget.value)}
+            />
+            <TextInput
+              id="hours-cases"
+              type="number"
+              min={1}
+              required
+              label={t('hours.cases')}
+              value={v.casesHandled}
+              onChange={(e) => set('casesHandled', e.currentTarget.value)}
+            />
+            <TextInput
+              id="hours-checkIn"
+              type="datetime-local"
+              required
+              label={t('hours.checkIn')}
+              value={v.checkIn}
+              onChange={(e) => set('checkIn', e.currentTarget.value)}
+            />
+            <TextInput
+              id="hours-checkOut"
+              type="datetime-local"
+              required
+              label={t('hours.checkOut')}
+              value={v.checkOut}
+              min={v.checkIn || undefined}
+              onChange={(e) => set('checkOut', e.currentTarget.value)}
+            />
+            <NativeSelect
+              id="hours-rating"
+              required
+              label={t('hours.rating')}
+              value={v.rating}
+              onChange={(e) => set('rating', e.currentTarget.value)}
+              data={[
+                { value: '', label: '—' },
+                ...[1, 2, 3, 4, 5].map((r) => ({
+                  value: String(r),
+                  label: `${r} – ${t(`hours.rating.${r}` as TranslationKey)}`,
+                })),
+              ]}
+            />
+          </SimpleGrid>
+          <Textarea
+            id="hours-review"
+            label={t('hours.review')}
+            value={v.review}
+            maxLength={2000}
+            rows={2}
+            onChange={(e) => set('review', e.currentTarget.value)}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('manage.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="hours-save">
+              {t('manage.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppModal>
+  );
+}
+
+/** "Raise the quota?" — asked when accepting a volunteer would pass the participants needed. */
+export function ConfirmDialog({
+  title,
+  text,
+  confirm,
+  busy,
+  danger,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  text: string;
+  confirm: string;
+  busy: boolean;
+  danger?: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <AppModal opened onClose={onClose} title={title}>
+      <Stack>
+        <Text>{text}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('manage.cancel')}
+          </Button>
+          <Button color={danger ? 'red.9' : undefined} loading={busy} onClick={onConfirm} data-testid="confirm-dialog">
+            {confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}
+
+/** Delete with a reason; with accepted volunteers the deletion waits for an admin's approval. */
+export function DeleteModal({ id, onClose, onDone }: { id: string; onClose(): void; onDone(): void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [issue, setIssue] = useState<ErrorCode | null>(null);
+  const run = useMutation({
+    mutationFn: () =>
+      eventsCommand<{ position: string; pendingApproval: boolean }>(
+        queryClient,
+        `/api/opportunities/${encodeURIComponent(id)}/delete`,
+        { reason: reason.trim() },
+      ),
+    onSuccess: (res) => {
+      notifyDone(t(res.pendingApproval ? 'delete.pending' : 'delete.done'));
+      onDone();
+    },
+    onError: (e) => setIssue(errorCode(e)),
+  });
+  return (
+    <AppModal opened onClose={onClose} title={t('delete.title')}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (reason.trim() === '') setIssue('DeleteReasonRequired');
+          else run.mutate();
+        }}
+      >
+        <Stack>
+          {issue && (
+            <Alert color="red" role="alert">
+              {t(issue)}
+            </Alert>
+          )}
+          <Textarea
+            label={t('delete.reason')}
+            required
+            value={reason}
+            maxLength={1000}
+            rows={3}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('manage.cancel')}
+            </Button>
+            <Button type="submit" color="red.9" loading={run.isPending}>
+              {t('delete.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppModal>
+  );
+}
+
+const InviteResults = z.object({
+  results: z.array(z.object({ volunteerId: z.string(), result: z.string() })),
+  position: z.string().nullable(),
+});
+type InviteResult = z.infer<typeof InviteResults>['results'][number];
+
+/**
+ * Invite approved volunteers (found by name among approved registrations). Results are per volunteer; when the
+ * invitations would pass the maximum the staff member is asked to raise it, and those are sent again.
+ */
+export function InviteModal({ id, onClose }: { id: string; onClose(): void }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [term, setTerm] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [results, setResults] = useState<InviteResult[]>([]);
+  const [raise, setRaise] = useState<string[] | null>(null);
+  const [failure, setFailure] = useState<ErrorCode | null>(null);
+  const found = useQuery({
+    queryKey: ['events', 'invite-search', term],
+    enabled: term !== null,
+    queryFn: ({ signal }) =>
+      api(
+        `/api/registrations?${gridQueryString({ status: 5, page: 1, pageSize: 20, sort: 'nameAr', dir: 'asc', ...(term ? { name: term } : {}) })}`,
+        { schema: z.object({ rows: z.array(GridRow), total: z.number() }), signal },
+      ),
+  });
+  const send = useMutation({
+    mutationFn: async ({ ids, confirmRaise }: { ids: string[]; confirmRaise: boolean }) => {
+      const res = await api(`/api/opportunities/${encodeURIComponent(id)}/invitations`, {
+        method: 'POST',
+        body: { volunteerIds: ids, confirmRaise },
+        schema: InviteResults,
+      });
+      rememberEventsPosition(res.position);
+      void queryClient.invalidateQueries({ queryKey: ['events'] });
+      return res.results;
+    },
+    onSuccess: (res) => {
+      setFailure(null);
+      setResults((old) => [...old.filter((o) => !res.some((r) => r.volunteerId === o.volunteerId)), ...res]);
+      const over = res.filter((r) => r.result === 'InvitationExceededMax').map((r) => r.volunteerId);
+      setRaise(over.length ? over : null);
+    },
+    onError: (e) => setFailure(errorCode(e)),
+  });
+  const nameOf = (vid: string) => {
+    const row = found.data?.rows.find((r) => r.volunteerId === vid);
+    return row ? personName(row, lang) : vid;
+  };
+  const resultText = (r: string) =>
+    r === 'invited' ? t('invite.result.invited') : t(r as ErrorCode, { defaultValue: r });
+  return (
+    <AppModal opened onClose={onClose} title={t('invite.title')} size="lg">
+      <Stack>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            setTerm(name.trim());
+          }}
+        >
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label={t('invite.name')}
+              value={name}
+              maxLength={100}
+              onChange={(e) => setName(e.currentTarget.value)}
+              style={{ flex: 1 }}
+              data-autofocus
+            />
+            <Button type="submit" variant="default" loading={found.isFetching}>
+              {t('invite.search')}
+            </Button>
+          </Group>
+        </form>
+        {failure && (
+          <Alert color="red" role="alert">
+            {t(failure)}
+          </Alert>
+        )}
+        {found.isError && (
+          <Alert color="red" role="alert">
+            {t(errorCode(found.error))}
+          </Alert>
+        )}
+        {found.data &&
+          (found.data.rows.length === 0 ? (
+            <Text c="dimmed">{t('invite.none')}</Text>
+          ) : (
+            <Checkbox.Group value={selected} onChange={setSelected} label={t('invite.title')}>
+              <Stack gap={6} mt={6}>
+                {found.data.rows.map((r) => (
+                  <Checkbox key={r.volunteerId} value={r.volunteerId} label={personName(r, lang)} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          ))}
+        {results.length > 0 && (
+          <List data-testid="invite-results" aria-live="polite">
+            {results.map((r) => (
+              <List.Item key={r.volunteerId}>
+                {nameOf(r.volunteerId)}: {resultText(r.result)}
+              </List.Item>
+            ))}
+          </List>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('app.close')}
+          </Button>
+          <Button
+            disabled={selected.length === 0}
+            loading={send.isPending}
+            onClick={() => send.mutate({ ids: selected, confirmRaise: false })}
+            data-testid="invite-send"
+          >
+            {t('invite.send')}
+          </Button>
+        </Group>
+      </Stack>
+      {raise && (
+        <ConfirmDialog
+          title={t('invite.title')}
+          text={t('invite.raise')}
+          confirm={t('invite.raiseConfirm')}
+          busy={send.isPending}
+          onClose={() => setRaise(null)}
+          onConfirm={() => send.mutate({ ids: raise, confirmRaise: true })}
+        />
+      )}
+    </AppModal>
+  );
+}

@@ -1,0 +1,56 @@
+// The events list's URL state, kept apart from api.ts so the router can validate it without loading the pages.
+
+/** Spec section 9: the public list shows 12 events a page; the map at most 100 markers. */
+export const EVENTS_PAGE_SIZE = 12;
+export const MAP_MAX = 100;
+export const EVENT_STATUSES = [0, 2, 3] as const;
+export const ATTENDANCE_TYPES = [1, 2, 3] as const;
+
+export interface EventsSearch {
+  page?: number;
+  status?: 0 | 2 | 3;
+  regionId?: number;
+  cityId?: number;
+  attendanceType?: 1 | 2 | 3;
+  code?: string;
+  view?: 'map';
+}
+export interface EventsParams {
+  page: number;
+  status?: 0 | 2 | 3;
+  regionId?: number;
+  cityId?: number;
+  attendanceType?: 1 | 2 | 3;
+  code?: string;
+}
+
+const int = (v: unknown) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
+  return Number.isSafeInteger(n) ? n : undefined;
+};
+
+export function validateEventsSearch(search: Record<string, unknown>): EventsSearch {
+  const out: EventsSearch = {};
+  const page = int(search.page);
+  if (page !== undefined && page >= 1) out.page = page;
+  const status = int(search.status);
+  if (status !== undefined && (EVENT_STATUSES as readonly number[]).includes(status)) out.status = status as 0 | 2 | 3;
+  const regionId = int(search.regionId);
+  if (regionId !== undefined) out.regionId = regionId;
+  const cityId = int(search.cityId);
+  if (cityId !== undefined) out.cityId = cityId;
+  const at = int(search.attendanceType);
+  if (at !== undefined && (ATTENDANCE_TYPES as readonly number[]).includes(at)) out.attendanceType = at as 1 | 2 | 3;
+  if (typeof search.code === 'string' && search.code.trim() !== '' && search.code.length <= 30)
+    out.code = search.code.trim();
+  if (search.view === 'map') out.view = 'map';
+  return out;
+}
+
+export function eventsParams(s: EventsSearch): EventsParams {
+  const { view: _view, ...rest } = s;
+  return { ...rest, page: s.page ?? 1 };
+}
+
+/** Roster page sizes (spec section 9). */
+export const ROSTER_PAGE_SIZES = [10, 20, 30, 50, 75, 100, 500, 1000] as const;

@@ -1,0 +1,191 @@
+import { Alert, Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { assertIncident } from '../../../../domain/participation/decide.ts';
+import { DomainError, type ErrorCode } from '../../../../domain/shared/errors.ts';
+import { errorCode } from '../../app/api.ts';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { eventsCommand } from '../events/api.ts';
+import { notifyDone } from '../events/notify.ts';
+import { lookupsQuery } from '../registration/api.ts';
+import { lookupName } from '../registration/fields.tsx';
+import { AppModal } from '../registration/sections.tsx';
+
+export interface IncidentValues {
+  incidentId: string;
+  fullName: string;
+  genderType: number;
+  age: number | '';
+  nationalityId: number | '';
+  startTime: string;
+  closeTime: string;
+  proceduresTaken: string;
+  complaint: string;
+}
+
+const EMPTY: IncidentValues = {
+  incidentId: '',
+  fullName: '',
+  genderType: 0,
+  age: '',
+  nationalityId: '',
+  startTime: '',
+  closeTime: '',
+  proceduresTaken: '',
+  complaint: '',
+};
+
+/** The incident as the API takes it; blank optional fields are left out, blank numbers stay missing. */
+export function incidentBody(v: IncidentValues) {
+  const iso = (local: string) => (local ? new Date(local).toISOString() : '');
+  return {
+    incidentId: v.incidentId.trim(),
+    fullName: v.fullName.trim(),
+    genderType: v.genderType,
+    age: v.age === '' ? undefined : v.age,
+    nationalityId: v.nationalityId === '' ? undefined : v.nationalityId,
+    startTime: iso(v.startTime),
+    ...(v.closeTime ? { closeTime: iso(v.closeTime) } : {}),
+    ...(v.proceduresTaken.trim() ? { proceduresTaken: v.proceduresTaken.trim() } : {}),
+    ...(v.complaint.trim() ? { complaint: v.complaint.trim() } : {}),
+  };
+}
+
+/** The domain's incident rules (domain/participation/decide.ts), run in the browser with the same codes. */
+export function incidentIssue(v: IncidentValues, mode: 'draft' | 'submit'): ErrorCode | null {
+  try {
+    assertIncident(incidentBody(v) as Parameters<typeof assertIncident>[0], mode);
+    return null;
+  } catch (e) {
+    return e instanceof DomainError ? e.code : 'ValidationFailed';
+  }
+}
+
+export function IncidentForm({ opportunityId, onClose }: { opportunityId: string; onClose(): void }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const queryClient = useQueryClient();
+  const lookups = useQuery(lookupsQuery);
+  const [v, setV] = useState<IncidentValues>(EMPTY);
+  const [issue, setIssue] = useState<ErrorCode | null>(null);
+  const save = useMutation({
+    mutationFn: (mode: 'draft' | 'submit') =>
+      eventsCommand(queryClient, `/api/opportunities/${encodeURIComponent(opportunityId)}/contribution`, {
+        mode,
+        incident: incidentBody(v),
+      }),
+    onSuccess: () => {
+      notifyDone(t('incident.saved'));
+      onClose();
+    },
+    onError: (e) => setIssue(errorCode(e)),
+  });
+  const run = (mode: 'draft' | 'submit') => {
+    const problem = incidentIssue(v, mode);
+    setIssue(problem);
+    if (!problem) save.mutate(mode);
+  };
+  return (
+    <AppModal opened onClose={onClose} title={t('incident.title')} size="lg">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          run('submit');
+        }}
+      >
+        <Stack>
+          {issue && (
+            <Alert color="red" role="alert" data-testid="incident-error">
+              {t(issue)}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label={t('incident.incidentId')}
+              value={v.incidentId}
+              maxLength={40}
+              dir="ltr"
+              onChange={(e) => setV({ ...v, incidentId: e.currentTarget.value })}
+            />
+            <TextInput
+              label={t('incident.fullName')}
+              value={v.fullName}
+              maxLength={200}
+              onChange={(e) => setV({ ...v, fullName: e.currentTarget.value })}
+            />
+            <NativeSelect
+              label={t('incident.genderType')}
+              value={String(v.genderType)}
+              onChange={(e) => setV({ ...v, genderType: Number(e.currentTarget.value) })}
+              data={[0, 1, 2].map((g) => ({ value: String(g), label: t(`incident.gender.${g as 0 | 1 | 2}`) }))}
+            />
+            <NumberInput
+              label={t('incident.age')}
+              value={v.age}
+              min={0}
+              max={130}
+              allowDecimal={false}
+              onChange={(n) => setV({ ...v, age: typeof n === 'number' ? n : '' })}
+            />
+            <NativeSelect
+              label={t('incident.nationality')}
+              value={v.nationalityId === '' ? '' : String(v.nationalityId)}
+              onChange={(e) =>
+                setV({ ...v, nationalityId: e.currentTarget.value === '' ? '' : Number(e.currentTarget.value) })
+              }
+              data={[
+                { value: '', label: '—' },
+                ...(lookups.data?.nationalities ?? []).map((n) => ({
+                  value: String(n.id),
+                  label: lookupName(n, lang),
+                })),
+              ]}
+            />
+            <TextInput
+              type="datetime-local"
+              label={t('incident.startTime')}
+              required
+              value={v.startTime}
+              onChange={(e) => setV({ ...v, startTime: e.currentTarget.value })}
+            />
+            <TextInput
+              type="datetime-local"
+              label={t('incident.closeTime')}
+              value={v.closeTime}
+              min={v.startTime || undefined}
+              onChange={(e) => setV({ ...v, closeTime: e.currentTarget.value })}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={t('incident.procedures')}
+            value={v.proceduresTaken}
+            maxLength={2000}
+            rows={2}
+            onChange={(e) => setV({ ...v, proceduresTaken: e.currentTarget.value })}
+          />
+          <Textarea
+            label={t('incident.complaint')}
+            value={v.complaint}
+            maxLength={2000}
+            rows={2}
+            onChange={(e) => setV({ ...v, complaint: e.currentTarget.value })}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              onClick={() => run('draft')}
+              loading={save.isPending && save.variables === 'draft'}
+            >
+              {t('incident.draft')}
+            </Button>
+            <Button type="submit" loading={save.isPending && save.variables === 'submit'}>
+              {t('incident.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppModal>
+  );
+}

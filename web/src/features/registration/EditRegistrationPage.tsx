@@ -1,0 +1,135 @@
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { RegistrationDetail } from '../../../../api/contracts/registration.ts';
+import type { RegistrationForm as Form } from '../../../../domain/registration/form.ts';
+import { RegistrationStatus } from '../../../../domain/registration/status.ts';
+import { CLIENTS } from '../../../../domain/shared/clients.ts';
+import { ApiError, errorCode } from '../../app/api.ts';
+import { AnchorLink } from '../../app/layout/links.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { refreshSession } from '../session/api.ts';
+import { useConfig } from '../session/useSession.ts';
+import { lookupsQuery, myRegistrationQuery, reloadMyRegistration } from './api.ts';
+import { LoadState } from './LoadState.tsx';
+import { isEditable } from './MyRegistrationPage.tsx';
+import { SUCCESS_AUTO_CLOSE_MS } from './RegisterPage.tsx';
+import { RegistrationForm } from './RegistrationForm.tsx';
+
+/** The stored form as the edit form starts: no password (kept unless typed), agreement given once submitted. */
+export function formForEditing(detail: RegistrationDetail): Form {
+  const form = structuredClone(detail.form) as Form;
+  if (form.user) {
+    delete form.user.password;
+    delete form.user.confirmPassword;
+  }
+  // Spec: the agreement counts as approved when the status is above 1.
+  if (detail.status > RegistrationStatus.Draft) form.agreement = true;
+  return form;
+}
+
+/** /$lang/registration/edit: the same form, prefilled, saved with PUT /api/registrations/me. */
+export function EditRegistrationPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.editRegistration');
+  const lang = useLanguageStore((s) => s.lang);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const config = useConfig();
+  const lookups = useQuery(lookupsQuery);
+  const mine = useQuery({ ...myRegistrationQuery, refetchOnMount: 'always' });
+
+  const back = (
+    <AnchorLink to="/$lang/registration" params={{ lang }} size="sm">
+      {t('myReg.back')}
+    </AnchorLink>
+  );
+
+  if (mine.error instanceof ApiError && mine.error.status === 404) {
+    return (
+      <Stack mt="lg">
+        <Title order={1}>{title}</Title>
+        <Alert color="gray">{t('myReg.none')}</Alert>
+      </Stack>
+    );
+  }
+  // Wait for a fresh read: the form is filled once, from the registration as the server has it now.
+  if (!mine.data || !mine.isFetchedAfterMount || !config.data || !lookups.data) {
+    const failed = mine.error ?? config.error ?? lookups.error;
+    return (
+      <Stack mt="lg">
+        <Title order={1}>{title}</Title>
+        <LoadState
+          error={failed ? errorCode(failed) : null}
+          retrying={mine.isFetching || config.isFetching || lookups.isFetching}
+          onRetry={() => {
+            if (mine.isError) void mine.refetch();
+            if (config.isError) void config.refetch();
+            if (lookups.isError) void lookups.refetch();
+          }}
+        />
+      </Stack>
+    );
+  }
+
+  const detail = mine.data;
+  if (!isEditable(detail.status)) {
+    return (
+      <Stack mt="lg">
+        <Title order={1}>{title}</Title>
+        <Alert color="yellow" role="status">
+          {t('RegistrationNotEditable')}
+        </Alert>
+        {back}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack mt="lg" gap="lg">
+      <div>
+        <Title order={1}>{title}</Title>
+        <Group gap="xs" mt="xs">
+          <Text size="sm">{t('reg.intro')}</Text>
+        </Group>
+        {back}
+      </div>
+      <RegistrationForm
+        key={detail.volunteerId}
+        target="edit"
+        status={detail.status}
+        client={CLIENTS[config.data.clientCode]}
+        lookups={lookups.data}
+        initial={formForEditing(detail)}
+        onSaved={async (response, submitted) => {
+          // The session's isRegistrationComplete and the stored registration, once they include this save.
+          await Promise.allSettled([
+            refreshSession(queryClient, response.position),
+            reloadMyRegistration(queryClient, response.position),
+          ]);
+          if (submitted && detail.status === RegistrationStatus.Draft) {
+            await navigate({
+              to: '/$lang/registration/thank-you',
+              params: { lang },
+              search: {
+                ref: response.referenceNumber ?? undefined,
+                verify: response.hasEmailVerification || undefined,
+              },
+            });
+            return;
+          }
+          notifications.show({
+            message: submitted ? t('reg.saved') : t('reg.draftSaved'),
+            color: 'brand',
+            autoClose: SUCCESS_AUTO_CLOSE_MS,
+            closeButtonProps: { 'aria-label': t('app.close') },
+          });
+          await navigate({ to: '/$lang/registration', params: { lang } });
+        }}
+      />
+    </Stack>
+  );
+}

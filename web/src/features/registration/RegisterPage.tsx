@@ -1,0 +1,141 @@
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CLIENTS } from '../../../../domain/shared/clients.ts';
+import { errorCode } from '../../app/api.ts';
+import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { useConfig } from '../session/useSession.ts';
+import { lookupsQuery } from './api.ts';
+import { LoadState } from './LoadState.tsx';
+import { RegistrationForm } from './RegistrationForm.tsx';
+
+/** Spec: success messages hide after 5000 ms. */
+export const SUCCESS_AUTO_CLOSE_MS = 5000;
+
+interface DraftSaved {
+  referenceNumber: string | null;
+  userName: string;
+  hasEmailVerification: boolean;
+}
+
+/** /$lang/register: a visitor's registration form; submit opens the thank-you page, a draft shows how to come back. */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.register');
+  const lang = useLanguageStore((s) => s.lang);
+  const navigate = useNavigate();
+  const config = useConfig();
+  const lookups = useQuery(lookupsQuery);
+  const [draft, setDraft] = useState<DraftSaved | null>(null);
+
+  if (!config.data || !lookups.data) {
+    const failed = config.isError ? config.error : lookups.isError ? lookups.error : null;
+    return (
+      <Stack mt="lg">
+        <Title order={1}>{title}</Title>
+        <LoadState
+          error={failed ? errorCode(failed) : null}
+          retrying={config.isFetching || lookups.isFetching}
+          onRetry={() => {
+            if (config.isError) void config.refetch();
+            if (lookups.isError) void lookups.refetch();
+          }}
+        />
+      </Stack>
+    );
+  }
+
+  if (draft) return <DraftSavedPanel draft={draft} />;
+
+  return (
+    <Stack mt="lg" gap="lg">
+      <div>
+        <Title order={1}>{title}</Title>
+        <Text mt="xs">{t('reg.intro')}</Text>
+        <Group gap={6} mt="xs">
+          <Text size="sm">{t('reg.haveAccount')}</Text>
+          <AnchorLink to="/$lang/login" params={{ lang }} size="sm">
+            {t('app.signIn')}
+          </AnchorLink>
+        </Group>
+      </div>
+      <RegistrationForm
+        target="create"
+        client={CLIENTS[config.data.clientCode]}
+        lookups={lookups.data}
+        onSaved={async (response, submitted, form) => {
+          if (submitted) {
+            await navigate({
+              to: '/$lang/registration/thank-you',
+              params: { lang },
+              search: {
+                ref: response.referenceNumber ?? undefined,
+                verify: response.hasEmailVerification || undefined,
+              },
+            });
+            return;
+          }
+          notifications.show({
+            message: t('reg.draftSaved'),
+            color: 'brand',
+            autoClose: SUCCESS_AUTO_CLOSE_MS,
+            closeButtonProps: { 'aria-label': t('app.close') },
+          });
+          setDraft({
+            referenceNumber: response.referenceNumber,
+            userName: form.user?.userName ?? '',
+            hasEmailVerification: response.hasEmailVerification,
+          });
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** After a visitor's draft: the account exists, so the way back is to sign in. */
+function DraftSavedPanel({ draft }: { draft: DraftSaved }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+    heading.current?.focus();
+  }, []);
+  return (
+    <Stack mt="lg" maw={640}>
+      <Title order={1} ref={heading} tabIndex={-1}>
+        {t('reg.draftSaved')}
+      </Title>
+      <Paper withBorder p="lg" radius="md">
+        <Stack>
+          {draft.referenceNumber && (
+            <Alert color="brand" variant="light" data-testid="draft-reference">
+              <Text fw={700}>{t('reg.draftSavedRef', { ref: isolate(draft.referenceNumber) })}</Text>
+            </Alert>
+          )}
+          <Text>{t('reg.draftSavedText', { userName: isolate(draft.userName) })}</Text>
+          {draft.hasEmailVerification && (
+            <Alert color="brand" variant="light" role="status">
+              {t('thankYou.verifyEmail')}
+            </Alert>
+          )}
+          <div>
+            <ButtonLink to="/$lang/login" params={{ lang }} search={{ redirect: '/registration/edit' }}>
+              {t('reg.signInToContinue')}
+            </ButtonLink>
+          </div>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** First-strong isolation: a Latin value inside Arabic text keeps its own order (U+2068 … U+2069). */
+export function isolate(value: string): string {
+  return `\u2068${value}\u2069`;
+}

@@ -1,0 +1,373 @@
+import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SaveRegistrationResponse } from '../../../../api/contracts/registration.ts';
+import type { RegistrationForm as Form } from '../../../../domain/registration/form.ts';
+import { type Issue, summaryCode } from '../../../../domain/registration/rules.ts';
+import { RegistrationStatus } from '../../../../domain/registration/status.ts';
+import type { ClientConfig } from '../../../../domain/shared/clients.ts';
+import type { ErrorCode } from '../../../../domain/shared/errors.ts';
+import { ApiError, errorCode } from '../../app/api.ts';
+import type { TranslationKey } from '../../app/i18n/index.ts';
+import { type Lookups, SaveErrorDetails, saveRegistration } from './api.ts';
+import { FieldContext } from './fields.tsx';
+import {
+  AddressSection,
+  AgreementSection,
+  EmergencyContactsList,
+  EmployeeSection,
+  ExpertisesList,
+  type FormActions,
+  GraduationCertificatesList,
+  IdentitySection,
+  LanguagesList,
+  MedicalSection,
+  OtherAttachmentsList,
+  PersonalSection,
+  PractitionerSection,
+  SpecialitiesSection,
+  SpecialNeedsSection,
+  TrainingsList,
+  UserSection,
+  VolunteerCertificatesList,
+  VolunteeringTimesSection,
+  VolunteerWorksList,
+} from './formSections.tsx';
+import {
+  checkForm,
+  fieldId,
+  focusField,
+  formToSend,
+  inPageOrder,
+  knownCode,
+  labelKeyOf,
+  rowOf,
+  withField,
+  withRowField,
+} from './formState.ts';
+import { AppModal, listTitleKey } from './sections.tsx';
+
+/** Spec: the submit button is enabled again after 5 s at most, whatever the network does. */
+export const SAVE_LOCK_MS = 5000;
+
+export interface RegistrationFormProps {
+  /** 'create': a visitor's new registration (POST); 'edit': the signed-in volunteer's own (PUT). */
+  target: 'create' | 'edit';
+  client: ClientConfig;
+  lookups: Lookups;
+  initial?: Form;
+  /** The status of the registration being edited: a submitted one is no longer saved as a draft. */
+  status?: RegistrationStatus;
+  onSaved(response: SaveRegistrationResponse, submitted: boolean, form: Form): void | Promise<void>;
+}
+
+export function RegistrationForm({ target, client, lookups, initial, status, onSaved }: RegistrationFormProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const editing = target === 'edit';
+  const full = client.registrationVariant === 'full';
+  const withTimes = full && client.code === 'MOH';
+  const canDraft = !editing || status === RegistrationStatus.Draft;
+
+  const [form, setForm] = useState<Form>(() => initial ?? {});
+  const [issues, setIssues] = useState<Issue[]>([]);
+  const [failure, setFailure] = useState<ErrorCode | null>(null);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [locked, setLocked] = useState(false);
+  const focusFirst = useRef(false);
+  const lockTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(lockTimer.current), []);
+
+  const errors = useMemo(() => {
+    const map = new Map<string, ErrorCode>();
+    for (const issue of issues) if (!map.has(issue.path)) map.set(issue.path, issue.code);
+    return map;
+  }, [issues]);
+  const fieldContext = useMemo(
+    () => ({
+      errorOf: (path: string) => {
+        const code = errors.get(path);
+        return code ? t(code) : undefined;
+      },
+    }),
+    [errors, t],
+  );
+
+  // After a refused save, focus the first invalid field on the page (its message is announced with it).
+  useEffect(() => {
+    if (!focusFirst.current) return;
+    focusFirst.current = false;
+    const [first] = issues;
+    if (first) focusField(first.path);
+  }, [issues]);
+
+  /** Shows the issues in page order (the summary lists them as the fields come) and focuses the first. */
+  function showIssues(found: Issue[]) {
+    focusFirst.current = true;
+    setIssues(inPageOrder(found));
+  }
+
+  // Stable for the life of the form: the memoised sections re-render only when their own slice changes.
+  const actions = useMemo<FormActions>(() => {
+    const forget = (path: string) =>
+      setIssues((prev) => (prev.some((i) => i.path === path) ? prev.filter((i) => i.path !== path) : prev));
+    return {
+      set: (section, key, value) => {
+        setForm((f) => withField(f, section, key, value));
+        forget(`${section}.${String(key)}`);
+      },
+      setRow: (list, index, key, value) => {
+        setForm((f) => withRowField(f, list, index, key, value));
+        forget(`${list}.${index}.${String(key)}`);
+      },
+      setList: (list, rows) => {
+        setForm((f) => ({ ...f, [list]: rows }));
+        forget(list);
+      },
+      setTop: (key, value) => {
+        setForm((f) => ({ ...f, [key]: value }));
+        forget(key);
+      },
+      forget,
+      forgetList: (list) => setIssues((prev) => prev.filter((i) => i.path !== list && !i.path.startsWith(`${list}.`))),
+    };
+  }, []);
+  const openTerms = useCallback(() => setTermsOpen(true), []);
+
+  const mutation = useMutation({
+    mutationFn: ({ body, submit }: { body: Form; submit: boolean }) =>
+      saveRegistration(queryClient, target, body, submit),
+    onSuccess: (response, { body, submit }) => onSaved(response, submit, body),
+    onError: (e) => {
+      if (e instanceof ApiError && e.handled) return;
+      if (e instanceof ApiError) {
+        const details = SaveErrorDetails.safeParse(e.details ?? {});
+        if (details.success && details.data.field) {
+          showIssues([{ path: details.data.field, code: e.code }]);
+          return;
+        }
+        if (details.success && details.data.issues?.length) {
+          showIssues(details.data.issues.map((i) => ({ path: i.path, code: knownCode(i.code) })));
+          return;
+        }
+      }
+      setFailure(errorCode(e));
+    },
+    onSettled: () => {
+      clearTimeout(lockTimer.current);
+      setLocked(false);
+    },
+  });
+
+  function save(submit: boolean) {
+    if (locked) return;
+    setFailure(null);
+    const context = { client, editing };
+    const body = formToSend(form, context);
+    const found = checkForm(body, submit ? 'submit' : 'draft', context, new Date());
+    showIssues(found);
+    if (found.length > 0) return;
+    setLocked(true);
+    clearTimeout(lockTimer.current);
+    lockTimer.current = setTimeout(() => setLocked(false), SAVE_LOCK_MS);
+    mutation.mutate({ body, submit });
+  }
+
+  const sections: { anchor: string; titleKey: TranslationKey }[] = [
+    { anchor: 'personalInfoSection', titleKey: 'reg.section.personal' },
+    { anchor: 'IdSection', titleKey: 'reg.section.identity' },
+    { anchor: 'addressSection', titleKey: 'reg.section.address' },
+    { anchor: 'medicalInformationSection', titleKey: 'reg.section.medical' },
+    { anchor: 'specialitiesSection', titleKey: 'reg.section.specialities' },
+    ...(withTimes ? [{ anchor: 'VolunteeringTimes', titleKey: 'reg.section.volunteeringTimes' as const }] : []),
+    { anchor: 'emergencyContactsSection', titleKey: 'reg.section.emergencyContacts' },
+    { anchor: 'graduationCertificatesSection', titleKey: 'reg.section.graduationCertificates' },
+    { anchor: 'languagesSection', titleKey: 'reg.section.languages' },
+    { anchor: 'userInfoSection', titleKey: 'reg.section.user' },
+  ];
+
+  function issueLabel(path: string): string {
+    const key = labelKeyOf(path);
+    const field = key ? t(key) : path;
+    const row = rowOf(path);
+    if (!row) return field;
+    return t('reg.fieldInRow', {
+      field,
+      row: t('reg.list.row', { section: t(listTitleKey(row.list)), n: row.index + 1 }),
+    });
+  }
+
+  return (
+    <FieldContext value={fieldContext}>
+      <form
+        noValidate
+        onSubmit={(e) => e.preventDefault()}
+        aria-label={t(editing ? 'page.editRegistration' : 'page.register')}
+      >
+        <Stack gap="lg">
+          <nav aria-label={t('reg.sections')} className="reg-toc">
+            <Group component="ul" gap={6} wrap="wrap" className="reg-toc-list">
+              {sections.map((s) => (
+                <li key={s.anchor}>
+                  <Anchor
+                    href={`#${s.anchor}`}
+                    size="sm"
+                    onClick={(e) => {
+                      e.preventDefault();
+                      const heading = document.getElementById(`${s.anchor}-title`);
+                      heading?.scrollIntoView({ block: 'start' });
+                      heading?.focus({ preventScroll: true });
+                    }}
+                  >
+                    {t(s.titleKey)}
+                  </Anchor>
+                </li>
+              ))}
+            </Group>
+          </nav>
+
+          {failure && (
+            <Alert color="red" role="alert" data-testid="reg-failure">
+              {t(failure)}
+            </Alert>
+          )}
+          {issues.length > 0 && (
+            <Alert color="red.9" variant="outline" title={t(summaryCode(issues))} data-testid="reg-summary">
+              <Text size="sm" mb={4}>
+                {t('reg.summary.intro')}
+              </Text>
+              <List size="sm" spacing={2}>
+                {issues.map((issue) => (
+                  <List.Item key={`${issue.path}:${issue.code}`}>
+                    <Anchor
+                      href={`#${fieldId(issue.path)}`}
+                      size="sm"
+                      c="red.9"
+                      underline="always"
+                      onClick={(e) => {
+                        e.preventDefault();
+                        focusField(issue.path);
+                      }}
+                    >
+                      {/* A missing field is named; the title already says what is wrong with it. */}
+                      {issue.code === 'AllFieldsRequired'
+                        ? issueLabel(issue.path)
+                        : `${issueLabel(issue.path)}: ${t(issue.code)}`}
+                    </Anchor>
+                  </List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+
+          <PersonalSection actions={actions} personal={form.personal} full={full} />
+          <IdentitySection
+            actions={actions}
+            identity={form.identity}
+            photoFileId={form.photoFileId}
+            idFileId={form.idFileId}
+            full={full}
+            lookups={lookups}
+          />
+          <AddressSection actions={actions} address={form.address} lookups={lookups} />
+          <MedicalSection
+            actions={actions}
+            medical={form.medical}
+            covidContactField={client.covidContactField}
+            lookups={lookups}
+          />
+          <SpecialitiesSection
+            actions={actions}
+            specialities={form.specialities}
+            skills={form.skills}
+            full={full}
+            lookups={lookups}
+          />
+          <PractitionerSection actions={actions} practitioner={form.practitioner} />
+          {withTimes && (
+            <VolunteeringTimesSection
+              actions={actions}
+              preferredTime={form.personal?.preferredTime}
+              preferredDays={form.personal?.preferredDays}
+            />
+          )}
+          <EmergencyContactsList actions={actions} rows={form.emergencyContacts} lookups={lookups} />
+          <GraduationCertificatesList actions={actions} rows={form.graduationCertificates} lookups={lookups} />
+          <ExpertisesList actions={actions} rows={form.expertises} lookups={lookups} />
+          <TrainingsList actions={actions} rows={form.trainings} lookups={lookups} />
+          <VolunteerCertificatesList actions={actions} rows={form.volunteerCertificates} lookups={lookups} />
+          <LanguagesList actions={actions} rows={form.languages} lookups={lookups} />
+          <VolunteerWorksList actions={actions} rows={form.volunteerWorks} lookups={lookups} />
+          <OtherAttachmentsList actions={actions} rows={form.otherAttachments} lookups={lookups} />
+          <SpecialNeedsSection
+            actions={actions}
+            isSpecialNeeds={form.personal?.isSpecialNeeds}
+            specialNeedsDetails={form.personal?.specialNeedsDetails}
+          />
+          {client.employeeFields && <EmployeeSection actions={actions} employee={form.employee} />}
+          <UserSection
+            actions={actions}
+            user={form.user}
+            editing={editing}
+            client={client}
+            isEmployee={form.employee?.isEmployee}
+          />
+          <AgreementSection actions={actions} agreement={form.agreement} onOpenTerms={openTerms} />
+
+          <Group gap="sm" justify="flex-end" className="reg-actions">
+            {canDraft && (
+              <Button
+                variant="default"
+                onClick={() => save(false)}
+                disabled={locked}
+                loading={locked && mutation.isPending && mutation.variables?.submit === false}
+              >
+                {t('reg.saveDraft')}
+              </Button>
+            )}
+            <Button
+              onClick={() => save(true)}
+              disabled={locked}
+              loading={locked && mutation.isPending && mutation.variables?.submit === true}
+            >
+              {editing && !canDraft ? t('reg.saveChanges') : t('reg.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+
+      <TermsModal
+        opened={termsOpen}
+        onClose={() => setTermsOpen(false)}
+        onAccept={() => {
+          actions.setTop('agreement', true);
+          setTermsOpen(false);
+        }}
+      />
+    </FieldContext>
+  );
+}
+
+function TermsModal({ opened, onClose, onAccept }: { opened: boolean; onClose(): void; onAccept(): void }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <AppModal opened={opened} onClose={onClose} title={t('reg.terms.title')} size="lg">
+      <Stack>
+        <List type="ordered" spacing="xs">
+          <List.Item>{t('reg.terms.p1')}</List.Item>
+          <List.Item>{t('reg.terms.p2')}</List.Item>
+          <List.Item>{t('reg.terms.p3')}</List.Item>
+          <List.Item>{t('reg.terms.p4')}</List.Item>
+        </List>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('reg.terms.close')}
+          </Button>
+          <Button onClick={onAccept}>{t('reg.terms.accept')}</Button>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}

@@ -1,0 +1,62 @@
+import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorCode } from '../../app/api.ts';
+import type { TranslationKey } from '../../app/i18n/index.ts';
+import { ButtonLink } from '../../app/layout/links.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { verifyEmail } from './api.ts';
+
+/** Spec: "100" confirmed, "400" expired (a new link is mailed), "200" already verified (go to login). */
+const OUTCOME: Record<'100' | '200' | '400', { key: TranslationKey; color: string }> = {
+  '100': { key: 'verify.confirmed', color: 'brand' },
+  '200': { key: 'verify.already', color: 'brand' },
+  '400': { key: 'verify.expired', color: 'yellow' },
+};
+
+/** /$lang/verify-email?token=…: the link mailed at registration. */
+export function VerifyEmailPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.verifyEmail');
+  const lang = useLanguageStore((s) => s.lang);
+  const { token } = useSearch({ from: '/$lang/verify-email' });
+  const queryClient = useQueryClient();
+  const mutation = useMutation({ mutationFn: (value: string) => verifyEmail(queryClient, value) });
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current || !token) return;
+    sent.current = true;
+    mutation.mutate(token);
+  }, [token, mutation]);
+
+  const outcome = mutation.data ? OUTCOME[mutation.data.result] : null;
+  return (
+    <Stack mt="lg" maw={640}>
+      <Title order={1}>{title}</Title>
+      {!token || mutation.isError ? (
+        <Alert color="red" role="alert">
+          {t(token ? errorCode(mutation.error) : 'Error_WrongActivationLink')}
+        </Alert>
+      ) : outcome ? (
+        <Alert color={outcome.color} role="status">
+          {t(outcome.key)}
+        </Alert>
+      ) : (
+        <Center mih="20vh">
+          <Loader aria-label={t('app.loading')} />
+        </Center>
+      )}
+      {mutation.data && mutation.data.result !== '400' && (
+        <div>
+          <ButtonLink to="/$lang/login" params={{ lang }}>
+            {t('app.signIn')}
+          </ButtonLink>
+        </div>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,187 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  RegistrationDetail,
+  SaveRegistrationResponse,
+  type SaveRegistrationResponse as SaveResponse,
+} from '../../../../api/contracts/registration.ts';
+import type { RegistrationForm } from '../../../../domain/registration/form.ts';
+import { MAX_FILE_BYTES } from '../../../../domain/registration/rules.ts';
+import type { ErrorCode } from '../../../../domain/shared/errors.ts';
+import { ApiError, api, upload } from '../../app/api.ts';
+import { useSessionStore } from '../../app/stores/session.ts';
+import { refreshSession } from '../session/api.ts';
+
+const Lookup = z.object({ id: z.number(), nameAr: z.string(), nameEn: z.string() });
+export type Lookup = z.infer<typeof Lookup>;
+
+const list = <T extends z.ZodType>(item: T) => z.array(item).catch([]);
+
+/** GET /api/lookups. A list the server does not send yet reads as empty instead of failing the whole form. */
+export const Lookups = z.object({
+  regions: list(Lookup),
+  cities: list(Lookup.extend({ regionId: z.number() })),
+  nationalities: list(Lookup),
+  countries: list(Lookup),
+  professions: list(Lookup),
+  categories: list(Lookup),
+  subCategoriesLevel1: list(Lookup.extend({ categoryId: z.number() })),
+  subCategoriesLevel2: list(Lookup.extend({ level1Id: z.number() })),
+  experienceLevels: list(Lookup),
+  workFields: list(Lookup),
+  certificateFields: list(Lookup),
+  languages: list(Lookup),
+  proficiencyLevels: list(Lookup),
+  contactRelations: list(Lookup),
+  bloodGroups: list(Lookup),
+  covidContactStatuses: list(Lookup),
+  /** Not in the contract yet: the skills section shows only when the server sends it. */
+  skills: list(Lookup).optional(),
+});
+export type Lookups = z.infer<typeof Lookups>;
+
+export const lookupsQuery = queryOptions({
+  queryKey: ['lookups'],
+  queryFn: ({ signal }) => api('/api/lookups', { schema: Lookups, signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const myRegistrationQuery = queryOptions({
+  queryKey: ['registration', 'me'],
+  queryFn: ({ signal }) => api('/api/registrations/me', { schema: RegistrationDetail, signal }),
+  staleTime: 0,
+});
+
+/** The read after a save: the server answers once its read model includes the command at `position`. */
+export async function reloadMyRegistration(queryClient: QueryClient, position: string): Promise<void> {
+  const detail = await api(`/api/registrations/me?after=${encodeURIComponent(position)}`, {
+    schema: RegistrationDetail,
+  });
+  queryClient.setQueryData(myRegistrationQuery.queryKey, detail);
+}
+
+/** A visitor's first save (POST, anonymous) or the signed-in volunteer's own registration (PUT /me). */
+export async function saveRegistration(
+  queryClient: QueryClient,
+  target: 'create' | 'edit',
+  form: RegistrationForm,
+  submit: boolean,
+): Promise<SaveResponse> {
+  const body = { form, submit };
+  if (target === 'edit') {
+    return api('/api/registrations/me', { method: 'PUT', body, schema: SaveRegistrationResponse });
+  }
+  // Anonymous: no session rules (a 403 must not "end" a session that does not exist); one retry with a fresh
+  // CSRF token, as the login form does.
+  if (!useSessionStore.getState().csrfToken) await refreshSession(queryClient);
+  const post = () =>
+    api('/api/registrations', { method: 'POST', body, schema: SaveRegistrationResponse, sessionRules: false });
+  try {
+    return await post();
+  } catch (e) {
+    if (!(e instanceof ApiError && e.code === 'CsrfRejected')) throw e;
+    await refreshSession(queryClient);
+    return post();
+  }
+}
+
+/** Attachment kinds of POST /api/files (spec: CertificateFor). */
+export type FileKind =
+  | 'graduation'
+  | 'expertise'
+  | 'volunteerWork'
+  | 'otherAttachment'
+  | 'personalPhoto'
+  | 'idPhoto'
+  | 'training'
+  | 'university'
+  | 'scfhs'
+  | 'volunteerCertificate';
+
+const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'bmp'] as const;
+const DOCUMENT_EXTENSIONS = [
+  ...IMAGE_EXTENSIONS,
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'txt',
+  'zip',
+  'rar',
+  '7z',
+] as const;
+
+/** Photos take images only; every other kind takes images and documents. */
+export function allowedExtensions(kind: FileKind): readonly string[] {
+  return kind === 'personalPhoto' || kind === 'idPhoto' ? IMAGE_EXTENSIONS : DOCUMENT_EXTENSIONS;
+}
+
+/** The `accept` attribute of the file picker (a hint only; the checks below and the server decide). */
+export function acceptOf(kind: FileKind): string {
+  return allowedExtensions(kind)
+    .map((e) => `.${e}`)
+    .join(',');
+}
+
+/** The same checks as the server, before anything is sent: size first, then the extension. */
+export function checkFile(file: File, kind: FileKind): ErrorCode | null {
+  if (file.size > MAX_FILE_BYTES) return 'FileTooLarge';
+  const dot = file.name.lastIndexOf('.');
+  const extension = dot < 0 ? '' : file.name.slice(dot + 1).toLowerCase();
+  if (!allowedExtensions(kind).includes(extension)) return 'InvalidFileType';
+  return null;
+}
+
+export const UploadedFile = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  size: z.number(),
+  mimeType: z.string(),
+});
+export type UploadedFile = z.infer<typeof UploadedFile>;
+
+export async function uploadFile(
+  queryClient: QueryClient,
+  file: File,
+  kind: FileKind,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadedFile> {
+  const problem = checkFile(file, kind);
+  if (problem) throw new ApiError(422, problem);
+  const signedIn = useSessionStore.getState().user !== null;
+  if (!useSessionStore.getState().csrfToken) await refreshSession(queryClient);
+  const body = new FormData();
+  body.append('kind', kind);
+  body.append('file', file, file.name);
+  return upload('/api/files', { body, schema: UploadedFile, onProgress, signal, sessionRules: signedIn });
+}
+
+export const SaveErrorDetails = z.object({
+  issues: z.array(z.object({ path: z.string(), code: z.string() })).optional(),
+  field: z.string().optional(),
+});
+
+const EmailVerification = z.object({ result: z.enum(['100', '200', '400']), position: z.string() });
+
+/** POST /api/email-verification (anonymous): the token from the mailed link. */
+export async function verifyEmail(queryClient: QueryClient, token: string) {
+  if (!useSessionStore.getState().csrfToken) await refreshSession(queryClient);
+  const post = () =>
+    api('/api/email-verification', {
+      method: 'POST',
+      body: { token },
+      schema: EmailVerification,
+      sessionRules: false,
+    });
+  try {
+    return await post();
+  } catch (e) {
+    if (!(e instanceof ApiError && e.code === 'CsrfRejected')) throw e;
+    await refreshSession(queryClient);
+    return post();
+  }
+}

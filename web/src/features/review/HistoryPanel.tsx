@@ -1,0 +1,87 @@
+import { Group, Paper, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { HistoryEntry } from '../../../../api/contracts/registration.ts';
+import { errorCode } from '../../app/api.ts';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { LoadState } from '../registration/LoadState.tsx';
+import { historyQuery } from './api.ts';
+import { ChangesTable } from './ChangesTable.tsx';
+import { actionLabel, visibleInHistory } from './changes.ts';
+import { actorName, formatWhen } from './format.ts';
+
+/** Every change to the application, oldest first: when, who (name and role), what, and each field from → to. */
+export function HistoryPanel({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const history = useQuery(historyQuery(id));
+  if (!history.data) {
+    return (
+      <LoadState
+        error={history.error ? errorCode(history.error) : null}
+        retrying={history.isFetching}
+        onRetry={() => void history.refetch()}
+      />
+    );
+  }
+  return (
+    <section aria-labelledby="history-title">
+      <Title order={2} size="h3" id="history-title" mb="md">
+        {t('history.title')}
+      </Title>
+      {history.data.length === 0 ? (
+        <Text c="dimmed">{t('history.empty')}</Text>
+      ) : (
+        <ol className="history-list" data-testid="history">
+          {history.data.map((entry, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only and read whole
+            <HistoryItem key={i} entry={entry} index={i} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** One change in a history list (applications, invitations): action, when (with Hijri), who and role, fields. */
+export function HistoryItem({
+  entry,
+  index,
+  idPrefix = 'history',
+}: {
+  entry: HistoryEntry;
+  index: number;
+  idPrefix?: string;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const when = formatWhen(entry.at, lang, t);
+  const who = actorName(entry.actor, lang, t);
+  const action = actionLabel(entry.action, t);
+  const headingId = `${idPrefix}-${index}`;
+  return (
+    <li data-testid="history-entry" data-action={entry.action}>
+      <Paper withBorder p="sm" radius="md" className="history-entry" aria-labelledby={headingId} component="article">
+        <Group justify="space-between" align="flex-start" gap="xs" mb="xs" wrap="wrap">
+          <Title order={3} size="h5" id={headingId}>
+            {action}
+          </Title>
+          <Text size="sm" c="dimmed" component="p" m={0}>
+            <time dateTime={entry.at}>{when.main}</time>
+            {when.hijri && ` (${when.hijri})`}
+          </Text>
+        </Group>
+        <Group gap="xs" mb="sm">
+          <Text size="sm" fw={600} data-testid="history-actor">
+            {who.name}
+          </Text>
+          {who.role && (
+            <Text size="sm" c="dimmed" data-testid="history-role">
+              {who.role}
+            </Text>
+          )}
+        </Group>
+        <ChangesTable changes={entry.changes.filter(visibleInHistory)} caption={`${t('history.changes')}: ${action}`} />
+      </Paper>
+    </li>
+  );
+}

@@ -1,0 +1,111 @@
+import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RegistrationDetail } from '../../../../api/contracts/registration.ts';
+import type { ErrorCode } from '../../../../domain/shared/errors.ts';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { formatDayTime } from './format.ts';
+import { ConfirmDialog, failureOf, useReviewAction } from './ReviewActions.tsx';
+
+/** Application notes: the list, and for reviewers while the status is below approved, add and (confirmed) remove. */
+export function NotesSection({ id, detail, canEdit }: { id: string; detail: RegistrationDetail; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const [removing, setRemoving] = useState<string | null>(null);
+  return (
+    <section aria-labelledby="notes-title" data-testid="notes">
+      <Title order={3} size="h5" id="notes-title" mb="xs">
+        {t('myReg.notes')}
+      </Title>
+      {detail.notes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('NoRecordsFound')}
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" className="history-list">
+          {detail.notes.map((note) => {
+            const at = formatDayTime(note.at, lang) ?? note.at;
+            return (
+              <Paper key={note.noteId} component="li" withBorder p="xs" radius="sm" data-testid="note">
+                <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                  <div>
+                    <Text size="xs" c="dimmed">
+                      <time dateTime={note.at}>{at}</time>
+                    </Text>
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {note.note}
+                    </Text>
+                  </div>
+                  {canEdit && (
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      c="red.9"
+                      size="compact-sm"
+                      aria-label={t('review.notes.removeNamed', { at })}
+                      onClick={() => setRemoving(note.noteId)}
+                    >
+                      {t('review.notes.remove')}
+                    </Button>
+                  )}
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+      {canEdit && <AddNote id={id} />}
+      {removing && (
+        <ConfirmDialog
+          id={id}
+          action={{ type: 'remove-note', noteId: removing }}
+          title={t('review.notes.removeTitle')}
+          text={t('review.notes.removeText')}
+          confirm={t('review.notes.remove')}
+          danger
+          onClose={() => setRemoving(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function AddNote({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const run = useReviewAction(id, { focusStatus: false });
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<ErrorCode | null>(null);
+  const failure = problem ?? failureOf(run.error);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (note.trim() === '') {
+      setProblem('EmptyText');
+      document.getElementById('new-note')?.focus();
+      return;
+    }
+    setProblem(null);
+    run.mutate({ type: 'add-note', body: { note: note.trim() } }, { onSuccess: () => setNote('') });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xs" mt="sm">
+        <Textarea
+          id="new-note"
+          label={t('review.notes.new')}
+          rows={3}
+          maxLength={2000}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          error={failure ? t(failure) : undefined}
+        />
+        <Group>
+          <Button type="submit" variant="light" loading={run.isPending}>
+            {t('review.notes.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,484 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import {
+  createColumnHelper,
+  type PaginationState,
+  rowPaginationFeature,
+  rowSortingFeature,
+  type SortingState,
+  tableFeatures,
+  type Updater,
+  useTable,
+} from '@tanstack/react-table';
+import { type FormEvent, type MouseEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../../../api/contracts/common.ts';
+import type { RegistrationStatus } from '../../../../domain/registration/status.ts';
+import { errorCode } from '../../app/api.ts';
+import { AnchorLink } from '../../app/layout/links.tsx';
+import { Pager } from '../../app/Pager.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { type Lookups, lookupsQuery } from '../registration/api.ts';
+import { lookupName } from '../registration/fields.tsx';
+import { type GridRow, registrationsQuery } from './api.ts';
+import { formatDay, formatDayTime, personName } from './format.ts';
+import { SortIcon } from './icons.tsx';
+import { GRID_STATUSES, type GridParams, type GridSearch, gridParams, PAGE_SIZES, type SortKey } from './search.ts';
+
+const route = getRouteApi('/$lang/registrations');
+
+const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
+const helper = createColumnHelper<typeof features, GridRow>();
+const NO_ROWS: GridRow[] = [];
+
+/** Columns the server sorts by; the name column sorts by the name in the page's language. */
+function sortKeyOf(columnId: string, lang: Lang): SortKey | null {
+  if (columnId === 'name') return lang === 'ar' ? 'nameAr' : 'nameEn';
+  if (columnId === 'referenceNumber' || columnId === 'submittedAt') return columnId;
+  return null;
+}
+function columnOf(sort: SortKey): string | null {
+  if (sort === 'nameAr' || sort === 'nameEn') return 'name';
+  if (sort === 'referenceNumber' || sort === 'submittedAt') return sort;
+  return null;
+}
+
+function resolve<T>(updater: Updater<T>, old: T): T {
+  return typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater;
+}
+
+/** /$lang/registrations: the applications by status, paged, sorted and filtered on the server. */
+export function RegistrationsPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.registrations');
+  const lang = useLanguageStore((s) => s.lang);
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const params = gridParams(search);
+
+  /** Writes the grid's state into the URL: only the values that differ from the defaults. */
+  function go(next: GridSearch) {
+    const merged: GridSearch = { ...next };
+    if (merged.status === 2) delete merged.status;
+    if (merged.page === 1) delete merged.page;
+    if (merged.pageSize === 10) delete merged.pageSize;
+    if (merged.sort === 'submittedAt' && merged.dir !== 'asc') {
+      delete merged.sort;
+      delete merged.dir;
+    }
+    if (merged.dir === 'desc' && !merged.sort) delete merged.dir;
+    void navigate({ to: '/$lang/registrations', params: { lang }, search: merged });
+  }
+
+  const filters = {
+    name: search.name,
+    idNumber: search.idNumber,
+    mobile: search.mobile,
+    regionId: search.regionId,
+    cityId: search.cityId,
+    from: search.from,
+    to: search.to,
+  };
+
+  return (
+    <Stack mt="lg" gap="md">
+      <Title order={1}>{title}</Title>
+      <Filters
+        key={JSON.stringify(filters)}
+        initial={filters}
+        onApply={(f) => go({ ...search, ...f, page: 1 })}
+        onClear={() => go({ status: params.status, pageSize: params.pageSize, sort: params.sort, dir: params.dir })}
+      />
+      <Tabs
+        value={String(params.status)}
+        onChange={(v) => v && go({ ...search, status: Number(v) as RegistrationStatus, page: 1 })}
+      >
+        <Tabs.List aria-label={t('review.statusTabs')}>
+          {GRID_STATUSES.map((s) => (
+            <Tabs.Tab key={s} value={String(s)} data-testid={`status-tab-${s}`}>
+              {t(`reg.status.${s}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {GRID_STATUSES.map((s) => (
+          <Tabs.Panel key={s} value={String(s)} pt="md">
+            {s === params.status && <Grid params={params} onChange={(p) => go(p)} search={search} />}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+type FilterValues = Pick<GridSearch, 'name' | 'idNumber' | 'mobile' | 'regionId' | 'cityId' | 'from' | 'to'>;
+
+function Filters({
+  initial,
+  onApply,
+  onClear,
+}: {
+  initial: FilterValues;
+  onApply(f: FilterValues): void;
+  onClear(): void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const lookups = useQuery(lookupsQuery);
+  const [f, setF] = useState<FilterValues>(initial);
+  const set = (k: keyof FilterValues, v: string) =>
+    setF((old) => ({ ...old, [k]: v.trim() === '' ? undefined : k === 'regionId' || k === 'cityId' ? Number(v) : v }));
+  const regions = lookups.data?.regions ?? [];
+  const cities = (lookups.data?.cities ?? []).filter((c) => f.regionId === undefined || c.regionId === f.regionId);
+  const all = { value: '', label: t('review.filter.all') };
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onApply(f);
+  }
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="grid-filters-title">
+      <form onSubmit={submit} noValidate>
+        <Title order={2} size="h4" id="grid-filters-title" mb="sm">
+          {t('review.filters')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+          <TextInput
+            label={t('review.filter.name')}
+            description={t('review.filter.nameHint')}
+            inputWrapperOrder={['label', 'input', 'description']}
+            value={f.name ?? ''}
+            maxLength={100}
+            onChange={(e) => set('name', e.currentTarget.value)}
+          />
+          <TextInput
+            label={t('review.filter.idNumber')}
+            value={f.idNumber ?? ''}
+            maxLength={20}
+            inputMode="numeric"
+            dir="ltr"
+            onChange={(e) => set('idNumber', e.currentTarget.value)}
+          />
+          <TextInput
+            label={t('review.filter.mobile')}
+            value={f.mobile ?? ''}
+            maxLength={10}
+            inputMode="tel"
+            dir="ltr"
+            onChange={(e) => set('mobile', e.currentTarget.value)}
+          />
+          <NativeSelect
+            label={t('review.col.region')}
+            value={f.regionId === undefined ? '' : String(f.regionId)}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              setF((old) => {
+                const regionId = v === '' ? undefined : Number(v);
+                const city = lookups.data?.cities.find((c) => c.id === old.cityId);
+                return {
+                  ...old,
+                  regionId,
+                  cityId: city && regionId !== undefined && city.regionId !== regionId ? undefined : old.cityId,
+                };
+              });
+            }}
+            data={[all, ...regions.map((r) => ({ value: String(r.id), label: lookupName(r, lang) }))]}
+          />
+          <NativeSelect
+            label={t('review.col.city')}
+            value={f.cityId === undefined ? '' : String(f.cityId)}
+            onChange={(e) => set('cityId', e.currentTarget.value)}
+            data={[all, ...cities.map((c) => ({ value: String(c.id), label: lookupName(c, lang) }))]}
+          />
+          <TextInput
+            type="date"
+            label={t('review.filter.from')}
+            value={f.from ?? ''}
+            max={f.to}
+            onChange={(e) => set('from', e.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label={t('review.filter.to')}
+            value={f.to ?? ''}
+            min={f.from}
+            onChange={(e) => set('to', e.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <Group gap="sm" mt="md">
+          <Button type="submit">{t('review.search')}</Button>
+          <Button variant="default" onClick={onClear}>
+            {t('review.clear')}
+          </Button>
+        </Group>
+      </form>
+    </Paper>
+  );
+}
+
+function Grid({ params, search, onChange }: { params: GridParams; search: GridSearch; onChange(s: GridSearch): void }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const navigate = useNavigate();
+  const lookups = useQuery(lookupsQuery);
+  const query = useQuery({ ...registrationsQuery(params), placeholderData: keepPreviousData });
+  const status = params.status;
+
+  const columns = useMemo(
+    () => gridColumns(t, lang, lookups.data, status, (row) => detailLink(row, lang, t)),
+    [t, lang, lookups.data, status],
+  );
+  const sortColumn = columnOf(params.sort);
+  const sorting: SortingState = sortColumn ? [{ id: sortColumn, desc: params.dir === 'desc' }] : [];
+  const pagination: PaginationState = { pageIndex: params.page - 1, pageSize: params.pageSize };
+  const total = query.data?.total ?? 0;
+
+  const table = useTable({
+    features,
+    columns,
+    data: query.data?.rows ?? NO_ROWS,
+    getRowId: (row) => row.volunteerId,
+    state: { sorting, pagination },
+    manualSorting: true,
+    manualPagination: true,
+    rowCount: total,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    onSortingChange: (updater) => {
+      const [first] = resolve(updater, sorting);
+      const key = first ? sortKeyOf(first.id, lang) : null;
+      if (!first || !key) return;
+      onChange({ ...search, sort: key, dir: first.desc ? 'desc' : 'asc', page: 1 });
+    },
+    onPaginationChange: (updater) => {
+      const next = resolve(updater, pagination);
+      const sizeChanged = next.pageSize !== pagination.pageSize;
+      onChange({ ...search, pageSize: next.pageSize, page: sizeChanged ? 1 : next.pageIndex + 1 });
+    },
+  });
+
+  if (query.isError && !query.data) {
+    return (
+      <Alert color="red" role="alert">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">{t(errorCode(query.error))}</Text>
+          <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
+            {t('app.retry')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+
+  const rows = table.getRowModel().rows;
+  const pages = Math.max(1, Math.ceil(total / params.pageSize));
+  const first = total === 0 ? 0 : (params.page - 1) * params.pageSize + 1;
+  const last = Math.min(total, params.page * params.pageSize);
+  const columnCount = columns.length;
+
+  function openRow(e: MouseEvent<HTMLTableRowElement>, row: GridRow) {
+    // The name is a real link (keyboard and middle-click); a click elsewhere on the row opens the same page.
+    if ((e.target as HTMLElement).closest('a, button')) return;
+    void navigate({ to: '/$lang/registrations/$id', params: { lang, id: row.volunteerId } });
+  }
+
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer
+        minWidth={860}
+        scrollAreaProps={{
+          viewportProps: {
+            tabIndex: 0,
+            role: 'region',
+            'aria-label': t('review.caption', { status: t(`reg.status.${status}`) }),
+          },
+        }}
+      >
+        <Table
+          striped
+          highlightOnHover
+          withTableBorder
+          verticalSpacing="sm"
+          aria-busy={query.isFetching}
+          data-testid="registrations-grid"
+        >
+          <caption className="visually-hidden">{t('review.caption', { status: t(`reg.status.${status}`) })}</caption>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const canSort = header.column.getCanSort();
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={
+                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined
+                      }
+                    >
+                      {canSort ? (
+                        <UnstyledButton
+                          className="grid-sort"
+                          onClick={header.column.getToggleSortingHandler()}
+                          data-sorted={sorted || undefined}
+                        >
+                          <table.FlexRender header={header} />
+                          <SortIcon direction={sorted} />
+                        </UnstyledButton>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {query.isPending ? (
+              <Table.Tr>
+                <Table.Td colSpan={columnCount}>
+                  <Center py="xl">
+                    <Loader role="status" aria-label={t('app.loading')} />
+                  </Center>
+                </Table.Td>
+              </Table.Tr>
+            ) : rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columnCount}>
+                  <Text ta="center" py="lg" c="dimmed" data-testid="grid-empty">
+                    {t('NoRecordsFound')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((row) => (
+                <Table.Tr key={row.id} className="grid-row" onClick={(e) => openRow(e, row.original)}>
+                  {row.getAllCells().map((cell) => (
+                    <Table.Td key={cell.id}>
+                      <table.FlexRender cell={cell} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm">
+          <NativeSelect
+            label={t('review.pageSize')}
+            size="xs"
+            value={String(params.pageSize)}
+            onChange={(e) => table.setPageSize(Number(e.currentTarget.value))}
+            data={PAGE_SIZES.map((n) => String(n))}
+            styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { marginBottom: 0 } }}
+            data-testid="page-size"
+          />
+          <Text size="sm" aria-live="polite" data-testid="grid-range">
+            {t('review.range', { from: first, to: last, total })}
+          </Text>
+          {query.isFetching && !query.isPending && <Loader size="xs" role="status" aria-label={t('app.loading')} />}
+        </Group>
+        <Pager total={pages} value={params.page} onChange={(p) => table.setPageIndex(p - 1)} />
+      </Group>
+    </Stack>
+  );
+}
+
+function detailLink(row: GridRow, lang: Lang, t: ReturnType<typeof useTranslation>['t']) {
+  const name = personName(row, lang) || t('review.unnamed');
+  return (
+    <AnchorLink to="/$lang/registrations/$id" params={{ lang, id: row.volunteerId }} fw={600}>
+      {name}
+    </AnchorLink>
+  );
+}
+
+function gridColumns(
+  t: ReturnType<typeof useTranslation>['t'],
+  lang: Lang,
+  lookups: Lookups | undefined,
+  status: RegistrationStatus,
+  link: (row: GridRow) => React.ReactNode,
+) {
+  const place = (items: readonly { id: number; nameAr: string; nameEn: string }[] | undefined, id: number | null) => {
+    if (id === null) return '—';
+    const item = items?.find((i) => i.id === id);
+    return item ? lookupName(item, lang) : String(id);
+  };
+  const ltr = (v: string | null) =>
+    v ? (
+      <bdi dir="ltr" className="nowrap">
+        {v}
+      </bdi>
+    ) : (
+      '—'
+    );
+  const base = helper.columns([
+    helper.accessor((row) => personName(row, lang), {
+      id: 'name',
+      header: () => t('review.col.name'),
+      cell: (info) => link(info.row.original),
+    }),
+    helper.accessor('referenceNumber', {
+      header: () => t('review.col.reference'),
+      cell: (info) => ltr(info.getValue()),
+    }),
+    helper.accessor('idNumber', {
+      header: () => t('review.col.idNumber'),
+      enableSorting: false,
+      cell: (info) => ltr(info.getValue()),
+    }),
+    helper.accessor('mobile', {
+      header: () => t('review.col.mobile'),
+      enableSorting: false,
+      cell: (info) => ltr(info.getValue()),
+    }),
+    helper.accessor('regionId', {
+      header: () => t('review.col.region'),
+      enableSorting: false,
+      cell: (info) => place(lookups?.regions, info.getValue()),
+    }),
+    helper.accessor('cityId', {
+      header: () => t('review.col.city'),
+      enableSorting: false,
+      cell: (info) => place(lookups?.cities, info.getValue()),
+    }),
+    helper.accessor('submittedAt', {
+      header: () => t('review.col.submittedAt'),
+      sortDescFirst: true,
+      cell: (info) => formatDay(info.getValue(), lang) ?? '—',
+    }),
+  ]);
+  if (status !== 3) return base;
+  return helper.columns([
+    ...base,
+    helper.accessor('appointmentAt', {
+      header: () => t('review.col.appointmentAt'),
+      enableSorting: false,
+      cell: (info) => formatDayTime(info.getValue(), lang) ?? '—',
+    }),
+  ]);
+}

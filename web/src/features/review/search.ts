@@ -1,0 +1,95 @@
+import { type RegistrationStatus, RegistrationStatuses } from '../../../../domain/registration/status.ts';
+
+// The grid's URL state, kept apart from api.ts so the router can validate it without loading the review pages.
+
+/** Spec section 9: grid page sizes, 10 by default. */
+export const PAGE_SIZES = [10, 20, 30, 50, 75, 100, 500, 1000] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const SORT_KEYS = ['submittedAt', 'updatedAt', 'nameAr', 'nameEn', 'referenceNumber'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+/** The statuses the grid offers, in workflow order (drafts last: they are not yet for review). */
+export const GRID_STATUSES: readonly RegistrationStatus[] = [2, 3, 5, 6, 1];
+
+/** The grid's state as it stands in the URL: only what differs from the defaults is written. */
+export interface GridSearch {
+  status?: RegistrationStatus;
+  page?: number;
+  pageSize?: number;
+  sort?: SortKey;
+  dir?: 'asc' | 'desc';
+  name?: string;
+  idNumber?: string;
+  mobile?: string;
+  regionId?: number;
+  cityId?: number;
+  from?: string;
+  to?: string;
+}
+
+/** Every parameter of GET /api/registrations, defaults filled in. */
+export interface GridParams {
+  status: RegistrationStatus;
+  page: number;
+  pageSize: number;
+  sort: SortKey;
+  dir: 'asc' | 'desc';
+  name?: string;
+  idNumber?: string;
+  mobile?: string;
+  regionId?: number;
+  cityId?: number;
+  from?: string;
+  to?: string;
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const text = (v: unknown, max: number) =>
+  typeof v === 'string' && v.trim() !== '' && v.length <= max ? v.trim() : undefined;
+const int = (v: unknown) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
+  return Number.isSafeInteger(n) ? n : undefined;
+};
+
+/** The route's validateSearch: anything unknown or out of range is dropped, so the server never sees it. */
+export function validateGridSearch(search: Record<string, unknown>): GridSearch {
+  const out: GridSearch = {};
+  const status = int(search.status);
+  if (status !== undefined && (RegistrationStatuses as readonly number[]).includes(status))
+    out.status = status as RegistrationStatus;
+  const page = int(search.page);
+  if (page !== undefined && page >= 1) out.page = page;
+  const pageSize = int(search.pageSize);
+  if (pageSize !== undefined && (PAGE_SIZES as readonly number[]).includes(pageSize)) out.pageSize = pageSize;
+  if ((SORT_KEYS as readonly unknown[]).includes(search.sort)) out.sort = search.sort as SortKey;
+  if (search.dir === 'asc' || search.dir === 'desc') out.dir = search.dir;
+  const name = text(search.name, 100);
+  if (name) out.name = name;
+  const idNumber = text(search.idNumber, 20);
+  if (idNumber) out.idNumber = idNumber;
+  const mobile = text(search.mobile, 10);
+  if (mobile) out.mobile = mobile;
+  const regionId = int(search.regionId);
+  if (regionId !== undefined) out.regionId = regionId;
+  const cityId = int(search.cityId);
+  if (cityId !== undefined) out.cityId = cityId;
+  if (typeof search.from === 'string' && ISO_DAY.test(search.from)) out.from = search.from;
+  if (typeof search.to === 'string' && ISO_DAY.test(search.to)) out.to = search.to;
+  return out;
+}
+
+export function gridParams(search: GridSearch): GridParams {
+  return {
+    status: search.status ?? 2,
+    page: search.page ?? 1,
+    pageSize: search.pageSize ?? DEFAULT_PAGE_SIZE,
+    sort: search.sort ?? 'submittedAt',
+    dir: search.dir ?? 'desc',
+    ...(search.name ? { name: search.name } : {}),
+    ...(search.idNumber ? { idNumber: search.idNumber } : {}),
+    ...(search.mobile ? { mobile: search.mobile } : {}),
+    ...(search.regionId !== undefined ? { regionId: search.regionId } : {}),
+    ...(search.cityId !== undefined ? { cityId: search.cityId } : {}),
+    ...(search.from ? { from: search.from } : {}),
+    ...(search.to ? { to: search.to } : {}),
+  };
+}

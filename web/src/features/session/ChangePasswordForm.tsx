@@ -1,0 +1,115 @@
+import { Alert, Button, Paper, PasswordInput, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { passwordProblems } from '../../../../domain/account/password.ts';
+import type { ErrorCode } from '../../../../domain/shared/errors.ts';
+import { ApiError, errorCode } from '../../app/api.ts';
+import { isEmpty } from '../../app/validation.ts';
+import { changePassword } from './api.ts';
+import { PasswordRules, PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
+
+/** Spec: success messages hide after 5000 ms. */
+const SUCCESS_AUTO_CLOSE_MS = 5000;
+
+/** Old, new (with strength meter and rules) and confirmation; used by the forced and the voluntary page. */
+export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const [oldPassword, setOldPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<ErrorCode | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: () => changePassword(queryClient, { oldPassword, newPassword, confirmPassword }),
+    onSuccess: () => {
+      notifications.show({
+        message: t('password.changed'),
+        color: 'brand',
+        autoClose: SUCCESS_AUTO_CLOSE_MS,
+        closeButtonProps: { 'aria-label': t('app.close') },
+      });
+      onChanged();
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.handled) return;
+      setError(errorCode(e));
+    },
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (mutation.isPending) return;
+    const problem = validate(oldPassword, newPassword, confirmPassword);
+    setError(problem);
+    if (!problem) mutation.mutate();
+  }
+
+  const showMissing = error === 'AllFieldsRequired';
+  const strengthId = `${ids}-strength`;
+  const rulesId = `${ids}-rules`;
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="form" onSubmit={onSubmit} noValidate>
+      <Stack>
+        {error && (
+          <Alert color="red" role="alert">
+            {t(error)}
+          </Alert>
+        )}
+        <PasswordInput
+          label={t('password.old')}
+          autoComplete="current-password"
+          value={oldPassword}
+          onChange={(e) => setOldPassword(e.currentTarget.value)}
+          withAsterisk
+          aria-required
+          error={(showMissing && isEmpty(oldPassword)) || error === 'WrongOldPassword'}
+          readOnly={mutation.isPending}
+          visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
+        />
+        <Stack gap="xs">
+          <PasswordInput
+            label={t('password.new')}
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.currentTarget.value)}
+            withAsterisk
+            aria-required
+            aria-describedby={`${strengthId} ${rulesId}`}
+            error={(showMissing && isEmpty(newPassword)) || error === 'WeakPassword'}
+            readOnly={mutation.isPending}
+            visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
+          />
+          <PasswordStrengthMeter password={newPassword} id={strengthId} />
+          <PasswordRules password={newPassword} id={rulesId} />
+        </Stack>
+        <PasswordInput
+          label={t('password.confirm')}
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+          withAsterisk
+          aria-required
+          error={(showMissing && isEmpty(confirmPassword)) || error === 'PasswordsNotMatched'}
+          readOnly={mutation.isPending}
+          visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
+        />
+        <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
+          {t('password.submit')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The client-side checks, in the order the spec lists them; null when the form may be sent. */
+export function validate(oldPassword: string, newPassword: string, confirmPassword: string): ErrorCode | null {
+  if (isEmpty(oldPassword) || isEmpty(newPassword) || isEmpty(confirmPassword)) return 'AllFieldsRequired';
+  if (passwordProblems(newPassword).length > 0) return 'WeakPassword';
+  if (newPassword !== confirmPassword) return 'PasswordsNotMatched';
+  return null;
+}

@@ -1,0 +1,182 @@
+import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LoginResponse } from '../../../../api/contracts/session.ts';
+import type { ErrorCode } from '../../../../domain/shared/errors.ts';
+import { ApiError } from '../../app/api.ts';
+import { intlLocale } from '../../app/i18n/index.ts';
+import { isLoginPath, languageId, safeRedirect } from '../../app/language.ts';
+import { AnchorLink } from '../../app/layout/links.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { useSessionStore } from '../../app/stores/session.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { isEmpty } from '../../app/validation.ts';
+import { LockedDetails, login, refreshSession } from './api.ts';
+import { useConfig } from './useSession.ts';
+
+interface LoginError {
+  code: ErrorCode;
+  lockedUntil?: string;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.login');
+  const lang = useLanguageStore((s) => s.lang);
+  const search = useSearch({ from: '/$lang/login' });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const config = useConfig();
+  const sessionLoadFailed = useSessionStore((s) => s.loadFailed);
+
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<LoginError | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: () => login(queryClient, { userName: userName.trim(), password, language: languageId(lang) }),
+    onSuccess: (response) => afterLogin(response),
+    onError: (e) => setError(toLoginError(e)),
+  });
+
+  async function afterLogin({ user }: LoginResponse) {
+    // Spec: without an updated password the change-password screen comes first.
+    if (user.mustChangePassword) {
+      await navigate({ to: '/$lang/force-change-password', params: { lang } });
+      return;
+    }
+    // Spec: success with an incomplete registration shows an update-registration message and opens the registration.
+    const back = safeRedirect(search.redirect);
+    if (!user.isRegistrationComplete) {
+      notifications.show({
+        message: t('login.completeRegistration'),
+        color: 'yellow',
+        autoClose: 5000,
+        closeButtonProps: { 'aria-label': t('app.close') },
+      });
+      // Back to the registration page that asked for login (its edit form), else the registration.
+      if (back?.startsWith('/registration')) await navigate({ href: `/${lang}${back}` });
+      else await navigate({ to: '/$lang/registration', params: { lang } });
+      return;
+    }
+    if (back && !isLoginPath(back)) await navigate({ href: `/${lang}${back}` });
+    else await navigate({ to: '/$lang/dashboard', params: { lang } });
+  }
+
+  function retry() {
+    void config.refetch();
+    if (sessionLoadFailed) refreshSession(queryClient).catch(() => {});
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (mutation.isPending) return;
+    if (isEmpty(userName) || isEmpty(password)) {
+      setError({ code: 'Error_ReqCredentials' });
+      return;
+    }
+    setError(null);
+    mutation.mutate();
+  }
+
+  const missing = error?.code === 'Error_ReqCredentials';
+  const reasonKey = search.reason ? (`login.reason.${search.reason}` as const) : null;
+  const clientName = config.data?.clientName[lang];
+
+  return (
+    <Stack maw={440} mx="auto" mt="xl">
+      <div>
+        <Title order={1} id="login-title">
+          {title}
+        </Title>
+        {clientName && <Text c="dimmed">{clientName}</Text>}
+      </div>
+
+      {reasonKey && !error && (
+        <Alert color={search.reason === 'signedOut' ? 'brand' : 'yellow'} role="status">
+          {t(reasonKey)}
+        </Alert>
+      )}
+
+      {(config.isError || sessionLoadFailed) && (
+        <Alert color="red" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('ErrorLoadingData')}</Text>
+            <Button size="xs" variant="default" onClick={retry} loading={config.isFetching}>
+              {t('app.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      <Paper
+        withBorder
+        p="lg"
+        radius="md"
+        component="form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby="login-title"
+      >
+        <Stack>
+          {error && (
+            <Alert color="red" role="alert" data-testid="login-error">
+              {t(error.code)}
+              {error.lockedUntil && <> {t('login.lockedUntil', { time: formatTime(error.lockedUntil, lang) })}</>}
+            </Alert>
+          )}
+          <TextInput
+            label={t('login.userName')}
+            name="userName"
+            autoComplete="username"
+            dir="ltr"
+            value={userName}
+            onChange={(e) => setUserName(e.currentTarget.value)}
+            withAsterisk
+            aria-required
+            error={missing && isEmpty(userName)}
+            readOnly={mutation.isPending}
+          />
+          <PasswordInput
+            label={t('login.password')}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            withAsterisk
+            aria-required
+            error={missing && isEmpty(password)}
+            readOnly={mutation.isPending}
+            visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
+          />
+          <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending} fullWidth>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </Paper>
+
+      <Group gap={6} justify="center">
+        <Text size="sm">{t('login.noAccount')}</Text>
+        <AnchorLink to="/$lang/register" params={{ lang }} size="sm" fw={600}>
+          {t('home.register')}
+        </AnchorLink>
+      </Group>
+    </Stack>
+  );
+}
+
+function toLoginError(e: unknown): LoginError {
+  if (!(e instanceof ApiError)) return { code: 'GenericErrorMessage' };
+  if (e.code === 'Locked') {
+    const details = LockedDetails.safeParse(e.details);
+    return details.success ? { code: 'Locked', lockedUntil: details.data.lockedUntil } : { code: 'Locked' };
+  }
+  return { code: e.code };
+}
+
+function formatTime(iso: string, lang: 'ar' | 'en'): string {
+  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}

@@ -1,0 +1,143 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { CommandAccepted } from '../../../../api/contracts/common.ts';
+import {
+  type ChangePasswordRequest,
+  type LoginRequest,
+  LoginResponse,
+  Permissions,
+  PublicConfig,
+  SessionInfo,
+} from '../../../../api/contracts/session.ts';
+import { ApiError, api } from '../../app/api.ts';
+import { useSessionStore } from '../../app/stores/session.ts';
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: ({ signal }) => api('/api/session', { schema: SessionInfo, signal }),
+  staleTime: 0,
+  retry: false,
+});
+
+export const configQuery = queryOptions({
+  queryKey: ['config'],
+  queryFn: ({ signal }) => api('/api/config', { schema: PublicConfig, signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
+
+export function permissionsQuery(userId: string) {
+  return queryOptions({
+    queryKey: ['permissions', userId],
+    queryFn: ({ signal }) => api('/api/session/permissions', { schema: Permissions, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** Reads GET /api/session into the store once; a failure leaves the app anonymous with an error flag. */
+export async function bootstrapSession(queryClient: QueryClient): Promise<void> {
+  const store = useSessionStore.getState();
+  if (store.status !== 'unknown') return;
+  try {
+    const info = await queryClient.fetchQuery(sessionQuery);
+    useSessionStore.getState().setSessionInfo(info);
+    if (info.user) await loadPermissions(queryClient);
+  } catch {
+    useSessionStore.getState().setLoadFailed();
+  }
+}
+
+/** Fetches the signed-in user's screen permissions into the store; menus stay empty if this fails. */
+export async function loadPermissions(queryClient: QueryClient): Promise<void> {
+  const user = useSessionStore.getState().user;
+  if (!user) return;
+  try {
+    const permissions = await queryClient.fetchQuery(permissionsQuery(user.id));
+    useSessionStore.getState().setPermissions(permissions);
+  } catch {
+    // The header then shows no menus; the pages themselves are still guarded by the server.
+  }
+}
+
+/**
+ * Refreshes user and CSRF token from the server (after logout, a password change, or a rejected token).
+ * `after` is a command's log position: the server answers once its read models include that command.
+ */
+export async function refreshSession(queryClient: QueryClient, after?: string): Promise<void> {
+  const path = after ? `/api/session?after=${encodeURIComponent(after)}` : '/api/session';
+  const info = await queryClient.fetchQuery({
+    queryKey: sessionQuery.queryKey,
+    queryFn: ({ signal }) => api(path, { schema: SessionInfo, signal }),
+    staleTime: 0,
+    retry: false,
+  });
+  useSessionStore.getState().setSessionInfo(info);
+}
+
+async function ensureCsrfToken(queryClient: QueryClient): Promise<void> {
+  if (useSessionStore.getState().csrfToken) return;
+  await refreshSession(queryClient);
+}
+
+/** POST /api/session/login; retries once with a fresh token if the CSRF token was stale. */
+export async function login(queryClient: QueryClient, request: LoginRequest): Promise<LoginResponse> {
+  await ensureCsrfToken(queryClient);
+  const post = () =>
+    api('/api/session/login', { method: 'POST', body: request, schema: LoginResponse, sessionRules: false });
+  let response: LoginResponse;
+  try {
+    response = await post();
+  } catch (e) {
+    if (!(e instanceof ApiError && e.code === 'CsrfRejected')) throw e;
+    await refreshSession(queryClient);
+    response = await post();
+  }
+  useSessionStore.getState().setLoggedIn(response.user, response.csrfToken);
+  queryClient.removeQueries({ queryKey: ['session'] });
+  await loadPermissions(queryClient);
+  return response;
+}
+
+/** POST /api/session/logout (best effort), then forget everything user-specific and fetch a fresh anonymous token. */
+export async function logout(queryClient: QueryClient): Promise<void> {
+  try {
+    await api('/api/session/logout', { method: 'POST', sessionRules: false });
+  } catch {
+    // the session may already be gone; the client state is cleared either way
+  }
+  endClientSession(queryClient);
+  try {
+    await refreshSession(queryClient);
+  } catch {
+    // offline: the login form fetches a token before it posts
+  }
+}
+
+/** Drops the user from the store and every cached server answer. */
+export function endClientSession(queryClient: QueryClient): void {
+  useSessionStore.getState().clear();
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' });
+}
+
+export function keepalive(): Promise<void> {
+  return api('/api/session/keepalive', { method: 'POST' });
+}
+
+export async function changePassword(queryClient: QueryClient, request: ChangePasswordRequest): Promise<void> {
+  const { position } = await api('/api/session/change-password', {
+    method: 'POST',
+    body: request,
+    schema: CommandAccepted,
+  });
+  try {
+    await refreshSession(queryClient, position);
+  } catch {
+    // the server has the new password either way
+  }
+  // The server accepted the change, so the forced page must let the user out even if a read lags behind.
+  const user = useSessionStore.getState().user;
+  if (user?.mustChangePassword) useSessionStore.getState().setUser({ ...user, mustChangePassword: false });
+}
+
+export const LockedDetails = z.object({ lockedUntil: z.iso.datetime({ offset: true }) });

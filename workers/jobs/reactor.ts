@@ -1,0 +1,34 @@
+import type { StoredEvent } from '../../commands/event-store/port.ts';
+import type { Projection } from '../../projections/runner/projection.ts';
+import type { JobQueue } from './port.ts';
+
+export interface Reaction {
+  job: string;
+  payload: unknown;
+}
+
+/**
+ * A consumer of committed events that enqueues their side effects, with the event id as the job id: a replay or a
+ * crash between enqueue and checkpoint never sends twice. It runs as a projection without tables, so it gets the
+ * runner's checkpoint, lock and crash safety. With the PostgreSQL queue the enqueue joins the checkpoint's transaction.
+ */
+export function reactor(
+  name: string,
+  types: readonly string[],
+  queue: JobQueue,
+  react: (e: StoredEvent) => Reaction | null,
+): Projection {
+  return {
+    name,
+    version: 1,
+    tables: [],
+    types,
+    async setup() {},
+    async apply({ tx }, events) {
+      for (const e of events) {
+        const r = react(e);
+        if (r) await queue.enqueue(r.job, r.payload, { jobId: `${r.job}.${e.id}`, tx });
+      }
+    },
+  };
+}

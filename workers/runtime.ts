@@ -1,0 +1,120 @@
+import { join } from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import type pg from 'pg';
+import { SessionStore } from '../api/http/sessions.ts';
+import { migrateAll } from '../commands/db/migrate.ts';
+import { createKysely, createPool, ensureDatabase } from '../commands/db/pool.ts';
+import type { EventStore } from '../commands/event-store/port.ts';
+import { PostgresEventStore } from '../commands/event-store/postgres.ts';
+import { APP_ROLE } from '../commands/event-store/postgres-schema.ts';
+import { type ClientConfig, clientConfig } from '../domain/shared/clients.ts';
+import { projections as readModels } from '../projections/index.ts';
+import type { AnyDB, Projection } from '../projections/runner/projection.ts';
+import { ProjectionRunner } from '../projections/runner/runner.ts';
+import { accountReactions } from './account-reactions.ts';
+import { BullJobQueue } from './jobs/bullmq-queue.ts';
+import type { JobQueue } from './jobs/port.ts';
+import { PostgresJobQueue } from './jobs/postgres-queue.ts';
+import { FolderMailer, type Mailer } from './mail/mailer.ts';
+import { SmtpMailer } from './mail/smtp.ts';
+import { opportunitySchedule } from './opportunity-schedule.ts';
+import { registrationReactions } from './registration-reactions.ts';
+
+export interface RuntimeConfig {
+  databaseUrl: string;
+  redisUrl?: string | undefined;
+  eventstoreUrl?: string | undefined;
+  clientCode?: string | undefined;
+  /** Where local files go (mail sink, uploads): .data by default. */
+  dataDir: string;
+  poolSize?: number;
+  idleSessionSeconds?: number;
+  /** Projection runner tuning (tests use short polls). */
+  idlePollMs?: number;
+  /** SMTP for mail; without it mail goes to <dataDir>/mail, one .eml file per mail. */
+  smtpUrl?: string | undefined;
+  /** The address the portal is reached at, for links in mails. */
+  publicUrl?: string | undefined;
+  /** Run the scheduled jobs (event status by date); tests that drive them by hand turn them off. */
+  schedules?: boolean;
+}
+
+export interface Runtime {
+  client: ClientConfig;
+  ownerPool: pg.Pool;
+  pool: pg.Pool;
+  db: Kysely<AnyDB>;
+  store: EventStore;
+  queue: JobQueue;
+  mailer: Mailer;
+  sessions: SessionStore;
+  /** Read models and reactors, all run by projection runners. */
+  projections: readonly Projection[];
+  /** Start the projection runners and the job processors (the "workers" half). */
+  startWorkers(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
+  const client = clientConfig(cfg.clientCode);
+  await ensureDatabase(cfg.databaseUrl);
+  const ownerPool = createPool(cfg.databaseUrl, { max: 2, applicationName: 'volunteer-portal-migrate' });
+  const { appRole } = await migrateAll(ownerPool);
+  const pool = createPool(cfg.databaseUrl, { max: cfg.poolSize ?? 20, role: appRole ? APP_ROLE : null });
+  const db = createKysely<AnyDB>(pool);
+
+  let store: EventStore;
+  if (cfg.eventstoreUrl) {
+    // Loaded only when asked for: the gRPC client is heavy and unused by the default.
+    const { openEventStoreDb } = await import('../commands/event-store/eventstoredb.ts');
+    store = openEventStoreDb(cfg.eventstoreUrl);
+  } else {
+    store = new PostgresEventStore(pool);
+  }
+  const queue: JobQueue = cfg.redisUrl ? new BullJobQueue(cfg.redisUrl) : new PostgresJobQueue(db);
+  const mailer: Mailer = cfg.smtpUrl ? new SmtpMailer(cfg.smtpUrl) : new FolderMailer(join(cfg.dataDir, 'mail'));
+  const lookupEmail = async (userId: string) => {
+    const { rows } = await sql<{ email: string; name_ar: string; name_en: string }>`
+      select email, name_ar, name_en from rm.users where user_id = ${userId}`.execute(db);
+    const r = rows[0];
+    return r ? { email: r.email, nameAr: r.name_ar, nameEn: r.name_en } : null;
+  };
+  const projections: Projection[] = [
+    ...readModels,
+    accountReactions(queue, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
+    registrationReactions(queue, mailer, lookupEmail),
+  ];
+  const runners = projections.map(
+    (p) => new ProjectionRunner(store, pool, db, p, cfg.idlePollMs !== undefined ? { idlePollMs: cfg.idlePollMs } : {}),
+  );
+  const sessions = new SessionStore(db, cfg.idleSessionSeconds);
+  const schedule = opportunitySchedule(queue, store, db, client.code);
+
+  let started = false;
+  return {
+    client,
+    ownerPool,
+    pool,
+    db,
+    store,
+    queue,
+    mailer,
+    sessions,
+    projections,
+    async startWorkers() {
+      if (started) return;
+      started = true;
+      for (const r of runners) r.start();
+      await queue.start();
+      if (cfg.schedules !== false) schedule.start();
+    },
+    async close() {
+      schedule.stop();
+      await Promise.all(runners.map((r) => r.stop()));
+      await queue.close();
+      await store.close();
+      await db.destroy();
+      await ownerPool.end();
+    },
+  };
+}
