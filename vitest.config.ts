@@ -8,7 +8,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'api/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'domain/**/*.test.ts',
+            'commands/**/*.test.ts',
+            'projections/**/*.test.ts',
+            'workers/**/*.test.ts',
+            'api/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+          ],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
         },

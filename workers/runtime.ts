@@ -37,6 +37,11 @@ export interface RuntimeConfig {
   publicUrl?: string | undefined;
   /** Run the scheduled jobs (event status by date); tests that drive them by hand turn them off. */
   schedules?: boolean;
+  /**
+   * Tell other processes on the same database about appends, and hear theirs (PostgreSQL LISTEN/NOTIFY): live
+   * pushes reach clients of every API replica, and a separate workers process wakes at once. On by default.
+   */
+  crossProcessHints?: boolean;
 }
 
 export interface Runtime {
@@ -69,7 +74,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     const { openEventStoreDb } = await import('../commands/event-store/eventstoredb.ts');
     store = openEventStoreDb(cfg.eventstoreUrl);
   } else {
-    store = new PostgresEventStore(pool);
+    store = new PostgresEventStore(pool, { crossProcessHints: cfg.crossProcessHints ?? true });
   }
   const queue: JobQueue = cfg.redisUrl ? new BullJobQueue(cfg.redisUrl) : new PostgresJobQueue(db);
   const mailer: Mailer = cfg.smtpUrl ? new SmtpMailer(cfg.smtpUrl) : new FolderMailer(join(cfg.dataDir, 'mail'));

@@ -14,10 +14,18 @@ import {
  * The behaviour every adapter must have. Each run uses its own stream names and event types, so the suite also runs
  * against a long-lived EventStoreDB that already holds events.
  */
-export function eventStoreContract(name: string, open: () => Promise<{ store: EventStore; close(): Promise<void> }>) {
+export interface ContractSubject {
+  store: EventStore;
+  close(): Promise<void>;
+  /** A second store on the same storage, as another process would open it (closed by the suite). */
+  openPeer(): Promise<EventStore>;
+}
+
+export function eventStoreContract(name: string, open: () => Promise<ContractSubject>) {
   describe(`event store contract: ${name}`, () => {
     let store: EventStore;
     let close: () => Promise<void>;
+    let openPeer: () => Promise<EventStore>;
     const run = randomUUID().slice(0, 8);
     const typeA = `ContractA_${run}`;
     const typeB = `ContractB_${run}`;
@@ -53,7 +61,7 @@ export function eventStoreContract(name: string, open: () => Promise<{ store: Ev
     };
 
     beforeAll(async () => {
-      ({ store, close } = await open());
+      ({ store, close, openPeer } = await open());
     });
     afterAll(async () => {
       await close?.();
@@ -195,6 +203,40 @@ export function eventStoreContract(name: string, open: () => Promise<{ store: Ev
       off();
       await store.append(stream('listen'), [ev()], { expectedRevision: 'no_stream' });
       expect(heard).toEqual([first]);
+    });
+
+    it("tells listeners in another process about this process's appends, once each", async () => {
+      const peer = await openPeer();
+      try {
+        const heard: string[] = [];
+        const off = peer.onAppended((s) => heard.push(s));
+        // The peer starts listening in the background: append until it hears, bounded.
+        const appended: string[] = [];
+        const got = await eventually(async () => {
+          const s = stream('peer');
+          appended.push(s);
+          await store.append(s, [ev(), ev()], { expectedRevision: 'no_stream' });
+          return heard.length > 0;
+        }, 10_000);
+        expect(got).toBe(true);
+        const last = stream('peer-last');
+        await store.append(last, [ev()], { expectedRevision: 'no_stream' });
+        expect(await eventually(async () => heard.includes(last), 10_000)).toBe(true);
+        off();
+        // Only streams this test appended to, each named at least once; and the peer's own appends are not echoed.
+        const mine = heard.filter((s) => s.startsWith(`contract${run}-peer`));
+        expect(mine).toContain(last);
+        expect(mine.every((s) => s === last || appended.includes(s))).toBe(true);
+        const echo: string[] = [];
+        const offEcho = peer.onAppended((s) => echo.push(s));
+        const own = stream('peer-own');
+        await peer.append(own, [ev()], { expectedRevision: 'no_stream' });
+        await new Promise((r) => setTimeout(r, 300));
+        offEcho();
+        expect(echo.filter((s) => s === own)).toEqual([own]);
+      } finally {
+        await peer.close();
+      }
     });
   });
 }

@@ -9,7 +9,7 @@ const url = process.env.EVENTSTORE_URL;
 if (url) {
   eventStoreContract('EventStoreDB', async () => {
     const store = openEventStoreDb(url);
-    return { store, close: () => store.close() };
+    return { store, close: () => store.close(), openPeer: async () => openEventStoreDb(url) };
   });
 } else {
   console.log('[event store contract] EventStoreDB skipped: EVENTSTORE_URL is not set');

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import {
+  type AllStreamSubscription,
   BACKWARDS,
   CancelledError,
   START as CLIENT_START,
@@ -9,6 +10,7 @@ import {
   END,
   type EventData,
   EventStoreDBClient,
+  excludeSystemEvents,
   FORWARDS,
   type JSONType,
   NotLeaderError,
@@ -132,6 +134,10 @@ export class EventStoreDbEventStore implements EventStore {
   private closed = false;
   /** Whether any call reached the client (and so may have opened a channel). */
   private used = false;
+  /** A live subscription to $all, open while someone listens for appends: how other processes' appends are heard. */
+  private live: AllStreamSubscription | null = null;
+  /** Ids of events this instance appended while `live` is open, so the subscription does not announce them twice. */
+  private readonly own = new Set<string>();
 
   constructor(client: EventStoreDBClient, opts: { deadlineMs?: number } = {}) {
     this.client = client;
@@ -159,6 +165,10 @@ export class EventStoreDbEventStore implements EventStore {
     if (!result.success) {
       // Only with throwOnAppendFailure=false in the connection string: the same conflict, reported as a value.
       return this.conflictOrRetry(stream, events, expected, await this.currentRevision(stream));
+    }
+    if (this.live) {
+      if (this.own.size > 10_000) this.own.clear();
+      for (const e of events) this.own.add(e.id.toLowerCase());
     }
     const position = await this.positionOfAppended(stream, result.nextExpectedRevision, events, result.position);
     this.emitter.emit('appended', stream);
@@ -248,13 +258,39 @@ export class EventStoreDbEventStore implements EventStore {
 
   onAppended(listener: (stream: string) => void): () => void {
     this.emitter.on('appended', listener);
+    this.hearOthers();
     return () => this.emitter.off('appended', listener);
+  }
+
+  /** Other processes' appends arrive through a live subscription to $all from its end (user events only). */
+  private hearOthers(): void {
+    if (this.live || this.closed) return;
+    this.used = true;
+    const sub = this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
+    this.live = sub;
+    sub.on('data', (r) => {
+      const e = r.event;
+      if (!e || this.own.delete(e.id.toLowerCase())) return;
+      this.emitter.emit('appended', e.streamId);
+    });
+    sub.on('error', () => {
+      if (this.live !== sub) return;
+      this.live = null;
+      this.own.clear();
+      // A hint is only a hint: readers poll meanwhile. Listen again while anyone is listening.
+      setTimeout(() => {
+        if (this.emitter.listenerCount('appended') > 0) this.hearOthers();
+      }, 1_000).unref();
+    });
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.emitter.removeAllListeners();
+    const live = this.live;
+    this.live = null;
+    await live?.unsubscribe().catch(() => undefined);
     for (const p of [...this.pending]) p.fail(new EventStoreUnavailableError('EventStoreDB store was closed'));
     this.pending.clear();
     await this.client.dispose().catch(() => undefined);

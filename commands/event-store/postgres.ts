@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { type AppendHintsOptions, PgAppendHints } from './append-hints.ts';
 import {
   type AppendResult,
   type EventMetadata,
@@ -153,10 +154,17 @@ export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   readonly pool: pg.Pool;
   private readonly emitter = new EventEmitter();
+  private readonly hints: PgAppendHints | null;
 
-  constructor(pool: pg.Pool) {
+  /**
+   * `crossProcessHints`: also tell (and hear from) other processes on the same database through LISTEN/NOTIFY, so
+   * live pushes and projection runners elsewhere wake at once instead of at their next poll.
+   */
+  constructor(pool: pg.Pool, opts: { crossProcessHints?: boolean | AppendHintsOptions } = {}) {
     this.pool = pool;
     this.emitter.setMaxListeners(0);
+    const h = opts.crossProcessHints;
+    this.hints = h ? new PgAppendHints(pool, h === true ? {} : h) : null;
   }
 
   async append(
@@ -166,6 +174,7 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     const result = await appendWith(this.pool, stream, events, opts.expectedRevision);
     this.emitter.emit('appended', stream);
+    this.hints?.publish(stream);
     return result;
   }
 
@@ -255,10 +264,16 @@ export class PostgresEventStore implements EventStore {
 
   onAppended(listener: (stream: string) => void): () => void {
     this.emitter.on('appended', listener);
+    this.hints
+      ?.listen((streams) => {
+        for (const s of streams) this.emitter.emit('appended', s);
+      })
+      .catch(() => {});
     return () => this.emitter.off('appended', listener);
   }
 
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
+    await this.hints?.close();
   }
 }

@@ -14,6 +14,8 @@ export interface TestPortal {
   runtime: Runtime;
   app: FastifyInstance;
   dataDir: string;
+  /** The portal's database. */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -31,22 +33,50 @@ export async function startTestPortal(opts: { loginRateLimit?: number } = {}): P
   });
   await loadDemoData(runtime.store, 'MOH');
   await runtime.startWorkers();
-  const app = await buildApp(depsFrom(runtime, 5000), {
-    logLevel: 'silent',
-    webDist: null,
-    loginRateLimit: opts.loginRateLimit ?? 1000,
-    registrationRateLimit: 1000,
-    filesDir: join(dataDir, 'files'),
-  });
+  const app = await buildTestApp(runtime, dataDir, opts.loginRateLimit);
   return {
     runtime,
     app,
     dataDir,
+    url,
     async close() {
       await app.close();
       await runtime.close();
       await dropDatabase(url);
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function buildTestApp(runtime: Runtime, dataDir: string, loginRateLimit = 1000): Promise<FastifyInstance> {
+  return buildApp(depsFrom(runtime, 5000), {
+    logLevel: 'silent',
+    webDist: null,
+    loginRateLimit,
+    registrationRateLimit: 1000,
+    filesDir: join(dataDir, 'files'),
+  });
+}
+
+/**
+ * A second API replica of a test portal: its own process-level state (pool, event store, sessions cache) on the same
+ * database, serving requests only; the projections and jobs run in the first one, as in docker-compose's topology.
+ */
+export async function startApiReplica(portal: TestPortal): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const runtime = await createRuntime({
+    databaseUrl: portal.url,
+    dataDir: portal.dataDir,
+    clientCode: 'MOH',
+    idlePollMs: 20,
+    poolSize: 5,
+    schedules: false,
+  });
+  const app = await buildTestApp(runtime, portal.dataDir);
+  return {
+    app,
+    async close() {
+      await app.close();
+      await runtime.close();
     },
   };
 }
