@@ -1,7 +1,10 @@
 import { join, resolve } from 'node:path';
 import type { RuntimeConfig } from './runtime.ts';
 
-/** Runtime settings from the environment (DATABASE_URL, REDIS_URL, EVENTSTORE_URL, CLIENT_CODE, PORTAL_DATA_DIR). */
+/**
+ * Runtime settings from the environment (DATABASE_URL, REDIS_URL, EVENTSTORE_URL, CLIENT_CODE, PORTAL_DATA_DIR,
+ * SMTP_URL, PUBLIC_URL, EMPLOYEE_DIRECTORY_URL).
+ */
 export function configFromEnv(databaseUrl = process.env.DATABASE_URL): RuntimeConfig {
   if (!databaseUrl) throw new Error('DATABASE_URL is not set (npm start runs an embedded PostgreSQL instead)');
   return {
@@ -11,6 +14,7 @@ export function configFromEnv(databaseUrl = process.env.DATABASE_URL): RuntimeCo
     clientCode: process.env.CLIENT_CODE,
     smtpUrl: process.env.SMTP_URL,
     publicUrl: process.env.PUBLIC_URL,
+    employeeDirectoryUrl: process.env.EMPLOYEE_DIRECTORY_URL,
     dataDir: resolve(process.env.PORTAL_DATA_DIR ?? join(import.meta.dirname, '..', '.data')),
   };
 }

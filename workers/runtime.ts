@@ -7,6 +7,11 @@ import { createKysely, createPool, ensureDatabase } from '../commands/db/pool.ts
 import type { EventStore } from '../commands/event-store/port.ts';
 import { PostgresEventStore } from '../commands/event-store/postgres.ts';
 import { APP_ROLE } from '../commands/event-store/postgres-schema.ts';
+import {
+  type EmployeeDirectory,
+  FileEmployeeDirectory,
+  HttpEmployeeDirectory,
+} from '../commands/registration/employee-directory.ts';
 import { type ClientConfig, clientConfig } from '../domain/shared/clients.ts';
 import { projections as readModels } from '../projections/index.ts';
 import type { AnyDB, Projection } from '../projections/runner/projection.ts';
@@ -42,6 +47,8 @@ export interface RuntimeConfig {
    * pushes reach clients of every API replica, and a separate workers process wakes at once. On by default.
    */
   crossProcessHints?: boolean;
+  /** The client's HR system (spec: ValidateEmployeeCode); without it, an HR export at <dataDir>/employees.json. */
+  employeeDirectoryUrl?: string | undefined;
 }
 
 export interface Runtime {
@@ -53,6 +60,7 @@ export interface Runtime {
   queue: JobQueue;
   mailer: Mailer;
   sessions: SessionStore;
+  employees: EmployeeDirectory;
   /** Read models and reactors, all run by projection runners. */
   projections: readonly Projection[];
   /** Start the projection runners and the job processors (the "workers" half). */
@@ -93,6 +101,9 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     (p) => new ProjectionRunner(store, pool, db, p, cfg.idlePollMs !== undefined ? { idlePollMs: cfg.idlePollMs } : {}),
   );
   const sessions = new SessionStore(db, cfg.idleSessionSeconds);
+  const employees: EmployeeDirectory = cfg.employeeDirectoryUrl
+    ? new HttpEmployeeDirectory(cfg.employeeDirectoryUrl)
+    : new FileEmployeeDirectory(join(cfg.dataDir, 'employees.json'));
   const schedule = opportunitySchedule(queue, store, db, client.code);
 
   let started = false;
@@ -105,6 +116,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     queue,
     mailer,
     sessions,
+    employees,
     projections,
     async startWorkers() {
       if (started) return;

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { EventStore } from '../../commands/event-store/port.ts';
 import { parsePosition } from '../../commands/event-store/port.ts';
 import type { CommandContext } from '../../commands/handle.ts';
+import type { EmployeeDirectory } from '../../commands/registration/employee-directory.ts';
 import type { ClientConfig } from '../../domain/shared/clients.ts';
 import type { AnyDB, Projection } from '../../projections/runner/projection.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
@@ -21,6 +22,8 @@ export interface ApiDeps {
   projections: readonly Projection[];
   /** Longest a read waits for ?after= (read-your-writes). */
   readWaitMs: number;
+  /** The client's HR system, for employee numbers. */
+  employees: EmployeeDirectory;
 }
 
 export function commandContext(req: FastifyRequest, deps: ApiDeps): CommandContext {
@@ -59,5 +62,6 @@ export function depsFrom(rt: Runtime, readWaitMs = 2000): ApiDeps {
     queue: rt.queue,
     projections: rt.projections,
     readWaitMs,
+    employees: rt.employees,
   };
 }

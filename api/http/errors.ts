@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type ErrorCode } from '../../domain/shared/errors.ts';
 
-/** HTTP status by catalogue code: 422 validation, 401 sign-in, 403, 404, 409 rule or conflict (the default), 428, 429. */
+/** HTTP status by catalogue code: 422 validation, 401 sign-in, 403, 404, 409 rule or conflict (the default), 428, 429, 503 (the client's HR system unreachable). */
 const STATUS: Partial<Record<ErrorCode, number>> = {
   ValidationFailed: 422,
   AllFieldsRequired: 422,
@@ -12,6 +12,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   WrongOldPassword: 422,
   Error_WrongActivationLink: 422,
   InvalidIdNo: 422,
+  EmployeeCodeNotMatched: 422,
+  EmployeeDirectoryUnavailable: 503,
   InvalidMobile: 422,
   InvalidEmail: 422,
   InvalidUserName: 422,

@@ -5,7 +5,12 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { verifyEmail } from '../../commands/account/handlers.ts';
 import { type EventStore, formatPosition } from '../../commands/event-store/port.ts';
-import { registerVolunteer, reviewRegistration, updateRegistration } from '../../commands/registration/handlers.ts';
+import {
+  checkEmployeeCode,
+  registerVolunteer,
+  reviewRegistration,
+  updateRegistration,
+} from '../../commands/registration/handlers.ts';
 import { type Registration, type RegistrationCommand, registrationDecider } from '../../domain/registration/decide.ts';
 import { type RegistrationEvent, registrationStream } from '../../domain/registration/events.ts';
 import { fold } from '../../domain/shared/decider.ts';
@@ -154,8 +159,30 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
       },
     },
     async (req, reply) => {
-      const res = await registerVolunteer(deps.store, deps.client, req.body, commandContext(req, deps));
+      const res = await registerVolunteer(deps.store, deps.client, req.body, commandContext(req, deps), deps.employees);
       return reply.code(201).send({ ...res, position: formatPosition(res.position), hasEmailVerification: true });
+    },
+  );
+
+  // The form checks an employee number as soon as it is entered (spec: ValidateEmployeeCode); submit checks again.
+  r.post(
+    '/api/registrations/employee-code/check',
+    {
+      config: { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        body: z.object({ employeeCode: z.string().trim().min(1).max(30), idNumber: z.string().trim().max(20) }),
+        response: { 200: z.object({ valid: z.literal(true) }), 422: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (req) => {
+      const { employeeCode, idNumber } = req.body;
+      await checkEmployeeCode(
+        { employee: { isEmployee: true, employeeCode }, identity: { idNumber } },
+        deps.client,
+        deps.employees,
+      );
+      return { valid: true as const };
     },
   );
 
@@ -206,6 +233,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
         state.form,
         req.body,
         commandContext(req, deps),
+        deps.employees,
       );
       return { ...res, position: formatPosition(res.position), hasEmailVerification: false };
     },

@@ -1,4 +1,5 @@
 import { type RegistrationCommand, registrationDecider } from '../../domain/registration/decide.ts';
+import { employeeCheckNeeded, employeeCodeIssue } from '../../domain/registration/employee.ts';
 import { registrationStream } from '../../domain/registration/events.ts';
 import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { normaliseForm, summaryCode, validateRegistration } from '../../domain/registration/rules.ts';
@@ -8,6 +9,7 @@ import { Role } from '../../domain/shared/roles.ts';
 import { createAccount } from '../account/handlers.ts';
 import type { EventStore, Position } from '../event-store/port.ts';
 import { type CommandContext, deterministicEventId, handleCommand } from '../handle.ts';
+import { type EmployeeDirectory, EmployeeDirectoryUnavailableError } from './employee-directory.ts';
 import { claim, release, type UniqueKind } from './uniqueness.ts';
 
 export interface SaveResult {
@@ -30,6 +32,28 @@ function validateOrThrow(form: RegistrationForm, submit: boolean, client: Client
   const issues = validateRegistration(normal, submit ? 'submit' : 'draft', client, now);
   if (issues.length) throw new DomainError(summaryCode(issues), { issues });
   return normal;
+}
+
+/**
+ * On submit, an employee's code is checked with the client's HR system: the national id on file must be the id
+ * number entered. Unreachable HR system: EmployeeDirectoryUnavailable (503), nothing is written.
+ */
+export async function checkEmployeeCode(
+  form: RegistrationForm,
+  client: ClientConfig,
+  employees: EmployeeDirectory | undefined,
+): Promise<void> {
+  if (!employeeCheckNeeded(form, client)) return;
+  if (!employees) throw new DomainError('EmployeeDirectoryUnavailable');
+  let onFile: string | null;
+  try {
+    onFile = await employees.nationalIdOf(client.code, form.employee!.employeeCode!.trim());
+  } catch (e) {
+    if (e instanceof EmployeeDirectoryUnavailableError) throw new DomainError('EmployeeDirectoryUnavailable');
+    throw e;
+  }
+  const issue = employeeCodeIssue(onFile, form.identity?.idNumber);
+  if (issue) throw new DomainError(issue.code, { issues: [issue] });
 }
 
 async function saveForm(
@@ -61,8 +85,10 @@ export async function registerVolunteer(
   client: ClientConfig,
   input: { form: RegistrationForm; submit: boolean },
   ctx: CommandContext,
+  employees?: EmployeeDirectory,
 ): Promise<SaveResult> {
   const form = validateOrThrow(input.form, input.submit, client, ctx.now);
+  if (input.submit) await checkEmployeeCode(form, client, employees);
   const volunteerId = deterministicEventId(ctx.commandId, 'volunteer', 0);
   const ownCtx = { ...ctx, actorId: ctx.actorId ?? volunteerId, actorRole: ctx.actorRole ?? Role.Volunteer };
   const claimed: [UniqueKind, string][] = [];
@@ -117,6 +143,7 @@ export async function updateRegistration(
   previous: RegistrationForm,
   input: { form: RegistrationForm; submit: boolean },
   ctx: CommandContext,
+  employees?: EmployeeDirectory,
 ): Promise<SaveResult> {
   const incoming = structuredClone(input.form);
   // Editing never touches the account's password (that is POST /api/session/change-password) nor its user name:
@@ -128,6 +155,7 @@ export async function updateRegistration(
     confirmPassword: 'Unchanged@0',
   };
   const form = validateOrThrow(incoming, input.submit, client, ctx.now);
+  if (input.submit) await checkEmployeeCode(form, client, employees);
   const before = new Map(uniqueValues(previous));
   const after = uniqueValues(form);
   const newlyClaimed: [UniqueKind, string][] = [];

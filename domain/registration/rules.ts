@@ -242,6 +242,10 @@ export function validateRegistration(
   if (m.geneticDiseasesExist) need('medical.geneticDiseases', m.geneticDiseases);
   if (client.covidContactField) need('medical.contactedCovidStatus', m.contactedCovidStatus);
 
+  // Employee (submit, clients with employee fields): a volunteer who says they are an employee gives the code, which
+  // the HR system then checks against the id number (domain/registration/employee.ts).
+  if (client.employeeFields && form.employee?.isEmployee) need('employee.employeeCode', form.employee.employeeCode);
+
   // Specialities (submit)
   const s = form.specialities ?? {};
   need('specialities.professionId', s.professionId);

@@ -31,6 +31,7 @@ export const ErrorCodes = [
   'IdNumberAlreadyExists',
   // registration (spec section 5 and the catalogue; keys the spec does not name are descriptive)
   'InvalidIdNo',
+  'EmployeeCodeNotMatched',
   'InvalidMobile',
   'InvalidEmail',
   'InvalidUserName',
@@ -98,6 +99,7 @@ export const ErrorCodes = [
   'ValidationFailed',
   'NotFound',
   'TooManyRequests',
+  'EmployeeDirectoryUnavailable',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

@@ -20,18 +20,22 @@ export interface TestPortal {
 }
 
 /** The whole portal (API + projections + in-process jobs) on a database of its own, with the demo data. */
-export async function startTestPortal(opts: { loginRateLimit?: number } = {}): Promise<TestPortal> {
+export async function startTestPortal(
+  opts: { loginRateLimit?: number; clientCode?: 'MOH' | 'SRCA' | 'NEOM'; employeeDirectoryUrl?: string } = {},
+): Promise<TestPortal> {
   const url = withDatabase(inject('pgServerUrl'), `portal_${randomBytes(6).toString('hex')}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-'));
   const runtime = await createRuntime({
     databaseUrl: url,
     dataDir,
-    clientCode: 'MOH',
+    clientCode: opts.clientCode ?? 'MOH',
     idlePollMs: 20,
-    poolSize: 10,
+    // Each projection runner and reactor holds a connection for its lock (10 of them), the append hints one more.
+    poolSize: 20,
     schedules: false,
+    employeeDirectoryUrl: opts.employeeDirectoryUrl,
   });
-  await loadDemoData(runtime.store, 'MOH');
+  await loadDemoData(runtime.store, opts.clientCode ?? 'MOH');
   await runtime.startWorkers();
   const app = await buildTestApp(runtime, dataDir, opts.loginRateLimit);
   return {

@@ -138,6 +138,11 @@ export function installFakeApi(overrides: Partial<FakeApiState> = {}): FakeApiSt
       case 'GET /api/registrations/me':
         if (!state.user) return fail(401, 'SessionExpired');
         return state.registration ? json(200, state.registration) : fail(404, 'NotFound');
+      case 'POST /api/registrations/employee-code/check':
+        // The HR system knows one employee: E1001, id number 1012340001.
+        return body.employeeCode === 'E1001' && body.idNumber === '1012340001'
+          ? json(200, { valid: true })
+          : fail(422, 'EmployeeCodeNotMatched');
       case 'POST /api/email-verification':
         if (!/^[0-9a-f-]{36}\./.test(body.token)) return fail(422, 'Error_WrongActivationLink');
         return json(200, { result: body.token.endsWith('expired') ? '400' : '100', position: '4.4' });

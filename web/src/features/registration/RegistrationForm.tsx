@@ -306,7 +306,9 @@ export function RegistrationForm({ target, client, lookups, initial, status, onS
             isSpecialNeeds={form.personal?.isSpecialNeeds}
             specialNeedsDetails={form.personal?.specialNeedsDetails}
           />
-          {client.employeeFields && <EmployeeSection actions={actions} employee={form.employee} />}
+          {client.employeeFields && (
+            <EmployeeSection actions={actions} employee={form.employee} idNumber={form.identity?.idNumber} />
+          )}
           <UserSection
             actions={actions}
             user={form.user}

@@ -160,6 +160,37 @@ export async function uploadFile(
   return upload('/api/files', { body, schema: UploadedFile, onProgress, signal, sessionRules: signedIn });
 }
 
+/**
+ * POST /api/registrations/employee-code/check: does the HR system hold this employee number for this id number?
+ * Anonymous while registering (one retry with a fresh CSRF token), signed in while editing.
+ */
+export async function checkEmployeeCode(
+  queryClient: QueryClient,
+  employeeCode: string,
+  idNumber: string,
+): Promise<'valid' | ErrorCode> {
+  if (!useSessionStore.getState().csrfToken) await refreshSession(queryClient);
+  const post = () =>
+    api('/api/registrations/employee-code/check', {
+      method: 'POST',
+      body: { employeeCode, idNumber },
+      schema: z.object({ valid: z.literal(true) }),
+      sessionRules: false,
+    });
+  try {
+    try {
+      await post();
+    } catch (e) {
+      if (!(e instanceof ApiError && e.code === 'CsrfRejected')) throw e;
+      await refreshSession(queryClient);
+      await post();
+    }
+    return 'valid';
+  } catch (e) {
+    return e instanceof ApiError ? e.code : 'GenericErrorMessage';
+  }
+}
+
 export const SaveErrorDetails = z.object({
   issues: z.array(z.object({ path: z.string(), code: z.string() })).optional(),
   field: z.string().optional(),

@@ -1,5 +1,6 @@
 import { Button, NumberInput, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { memo, use, useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { memo, use, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationForm as Form } from '../../../../domain/registration/form.ts';
 import {
@@ -14,7 +15,7 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { PasswordRules, PasswordStrengthMeter } from '../session/PasswordStrengthMeter.tsx';
-import type { Lookups } from './api.ts';
+import { checkEmployeeCode, type Lookups } from './api.ts';
 import { addDays, minIso, todayIso } from './dates.ts';
 import {
   CalendarDateField,
@@ -631,8 +632,23 @@ export const SpecialNeedsSection = memo(function SpecialNeedsSection({
 export const EmployeeSection = memo(function EmployeeSection({
   actions,
   employee,
-}: Common & { employee: Form['employee'] }) {
+  idNumber,
+}: Common & { employee: Form['employee']; idNumber: string | undefined }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const bind = binder(actions, 'employee', employee);
+  // The HR system's answer for the number and id number it was asked about (spec: ValidateEmployeeCode); a
+  // changed number or id number makes it stale, and submit checks again on the server anyway.
+  const [check, setCheck] = useState<{ key: string; result: 'checking' | 'valid' | TranslationKey } | null>(null);
+  const code = employee?.employeeCode?.trim() ?? '';
+  const key = `${code}|${idNumber ?? ''}`;
+  const shown = check?.key === key ? check.result : null;
+  const onBlur = async () => {
+    if (!code || !idNumber || check?.key === key) return;
+    setCheck({ key, result: 'checking' });
+    const result = await checkEmployeeCode(queryClient, code, idNumber);
+    setCheck((c) => (c?.key === key ? { key, result } : c));
+  };
   return (
     <FormSection anchor="employeeSection" titleKey="reg.section.employee">
       <CheckboxField
@@ -642,7 +658,29 @@ export const EmployeeSection = memo(function EmployeeSection({
       />
       {employee?.isEmployee && (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextField {...bind('employeeCode')} maxLength={30} dir="ltr" />
+          <TextField
+            {...bind('employeeCode')}
+            maxLength={30}
+            dir="ltr"
+            onBlur={onBlur}
+            description={
+              shown && (
+                <Text
+                  span
+                  size="sm"
+                  role="status"
+                  c={shown === 'checking' ? 'dimmed' : shown === 'valid' ? 'teal.9' : 'red.9'}
+                  data-testid="employee-code-check"
+                >
+                  {shown === 'checking'
+                    ? t('reg.employee.checking')
+                    : shown === 'valid'
+                      ? t('reg.employee.valid')
+                      : t(shown)}
+                </Text>
+              )
+            }
+          />
         </SimpleGrid>
       )}
     </FormSection>

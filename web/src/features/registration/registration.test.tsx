@@ -392,6 +392,27 @@ describe('submitting', () => {
     expect(screen.queryByTestId('reg-summary')).toBeNull();
   });
 
+  it("checks an employee's number with the HR system when the field is left, and says what it found", async () => {
+    const api = installFakeApi();
+    renderForm({
+      client: CLIENTS.SRCA,
+      initial: { ...completeForm({ idNumber: '1012340001' }), employee: { isEmployee: true } },
+    });
+    const field = screen.getByLabelText(label('Employee number'));
+    fireEvent.change(field, { target: { value: 'E1002' } });
+    fireEvent.blur(field);
+    expect(
+      await screen.findByText('The employee number is wrong or does not belong to the ID number entered.'),
+    ).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'E1001' } });
+    fireEvent.blur(field);
+    expect(await screen.findByText('Employee number verified.')).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === '/api/registrations/employee-code/check').map((c) => c.body)).toEqual([
+      { employeeCode: 'E1002', idNumber: '1012340001' },
+      { employeeCode: 'E1001', idNumber: '1012340001' },
+    ]);
+  });
+
   it('ticks the agreement from the terms dialog', async () => {
     installFakeApi();
     renderForm({ initial: {} });
