@@ -169,6 +169,26 @@ describe('session', () => {
     expect((await b.get('/api/session')).json().user).toBeNull();
   });
 
+  it('moves last_seen_at at most every 10 seconds, so busy sessions do not write on every request', async () => {
+    const b = new Browser(portal.app);
+    await b.login('reviewer', 'Review@2026!');
+    const seen = async () =>
+      (
+        await sql<{ age: number }>`select extract(epoch from now() - max(last_seen_at))::float8 as age
+                                     from auth.sessions where user_id = '00000000-0000-4000-8000-000000000003'`.execute(
+          portal.runtime.db,
+        )
+      ).rows[0]!.age;
+    await sql`update auth.sessions set last_seen_at = now() - interval '5 seconds'
+               where user_id = '00000000-0000-4000-8000-000000000003'`.execute(portal.runtime.db);
+    expect((await b.get('/api/session/permissions')).statusCode).toBe(200);
+    expect(await seen()).toBeGreaterThanOrEqual(4.9);
+    await sql`update auth.sessions set last_seen_at = now() - interval '11 seconds'
+               where user_id = '00000000-0000-4000-8000-000000000003'`.execute(portal.runtime.db);
+    expect((await b.get('/api/session/permissions')).statusCode).toBe(200);
+    expect(await seen()).toBeLessThan(1);
+  });
+
   it('answers 403 on a screen the role lacks and ends the session', async () => {
     const b = new Browser(portal.app);
     await b.login('volunteer1', 'Volunteer@2026!');

@@ -40,7 +40,7 @@ export class PgAppendHints {
 
   constructor(pool: pg.Pool, opts: AppendHintsOptions = {}) {
     this.pool = pool;
-    this.flushMs = opts.flushMs ?? 2;
+    this.flushMs = opts.flushMs ?? 5;
     this.reconnectMs = opts.reconnectMs ?? 1_000;
     this.onError = opts.onError ?? ((e) => console.error('[append hints]', e));
   }
