@@ -7,6 +7,7 @@ import { createKysely, createPool, ensureDatabase } from '../commands/db/pool.ts
 import type { EventStore } from '../commands/event-store/port.ts';
 import { PostgresEventStore } from '../commands/event-store/postgres.ts';
 import { APP_ROLE } from '../commands/event-store/postgres-schema.ts';
+import { hasReadWithHead, SharedReads } from '../commands/event-store/shared-reads.ts';
 import {
   type EmployeeDirectory,
   FileEmployeeDirectory,
@@ -97,8 +98,18 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     accountReactions(queue, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
     registrationReactions(queue, mailer, lookupEmail),
   ];
+  // The runners share their reads of the log where the store reads with the head (PostgreSQL): one query per wake-up
+  // instead of one per runner.
+  const runnerStore = hasReadWithHead(store) ? new SharedReads(store) : store;
   const runners = projections.map(
-    (p) => new ProjectionRunner(store, pool, db, p, cfg.idlePollMs !== undefined ? { idlePollMs: cfg.idlePollMs } : {}),
+    (p) =>
+      new ProjectionRunner(
+        runnerStore,
+        pool,
+        db,
+        p,
+        cfg.idlePollMs !== undefined ? { idlePollMs: cfg.idlePollMs } : {},
+      ),
   );
   const sessions = new SessionStore(db, cfg.idleSessionSeconds);
   const employees: EmployeeDirectory = cfg.employeeDirectoryUrl

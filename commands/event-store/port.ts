@@ -83,6 +83,12 @@ export interface ReadAllOptions {
   types?: readonly string[];
 }
 
+export interface ReadWithHead {
+  events: StoredEvent[];
+  head: Position;
+  more?: boolean;
+}
+
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   append(
@@ -98,8 +104,12 @@ export interface EventStore {
   readAll(opts: ReadAllOptions): Promise<StoredEvent[]>;
   /** The position of the newest event that readAll can return now (START when the log is empty). */
   headPosition(): Promise<Position>;
-  /** Optional: readAll and headPosition in one round trip, under one snapshot (the PostgreSQL adapter has it). */
-  readAllWithHead?(opts: ReadAllOptions): Promise<{ events: StoredEvent[]; head: Position }>;
+  /**
+   * Optional: readAll and headPosition in one round trip, under one snapshot (the PostgreSQL adapter has it). `more`
+   * true means events past `head` may be readable already although fewer than `limit` came back (a shared read
+   * that stopped at its own limit): read again at once.
+   */
+  readAllWithHead?(opts: ReadAllOptions): Promise<ReadWithHead>;
   /**
    * The position of the newest committed event, which readAll returns once every transaction that could still
    * append before it has ended (PostgreSQL: the cluster-wide xmin horizon). At or after headPosition().

@@ -9,6 +9,7 @@ import {
   type NewEvent,
   type Position,
   type ReadAllOptions,
+  type ReadWithHead,
   type StoredEvent,
   streamCategory,
   WrongExpectedRevisionError,
@@ -227,7 +228,7 @@ export class PostgresEventStore implements EventStore {
    * readAll and the readable head in ONE statement, so under one snapshot: a runner needs both on every step, and
    * one round trip instead of two halves its queries.
    */
-  async readAllWithHead(opts: ReadAllOptions): Promise<{ events: StoredEvent[]; head: Position }> {
+  async readAllWithHead(opts: ReadAllOptions): Promise<ReadWithHead> {
     const q = this.readAllQuery(opts);
     const { rows } = await this.pool.query<EventRow & { head_tx: string | null; head_pos: string | null }>(
       `with h as (select transaction_id::text as head_tx, global_position::text as head_pos from es.events

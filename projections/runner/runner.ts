@@ -244,12 +244,13 @@ export class ProjectionRunner {
       limit: this.batchSize,
       ...(this.projection.types ? { types: this.projection.types } : {}),
     };
-    const { events, head } = this.store.readAllWithHead
+    const { events, head, more } = this.store.readAllWithHead
       ? await this.store.readAllWithHead(opts)
-      : { head: await this.store.headPosition(), events: await this.store.readAll(opts) };
+      : { head: await this.store.headPosition(), events: await this.store.readAll(opts), more: false };
     let next = events.length ? events[events.length - 1]!.position : gen.checkpoint;
-    const full = events.length === this.batchSize;
-    if (!full && comparePositions(head, next) > 0) next = head;
+    const full = events.length === this.batchSize || more === true;
+    // With `more`, every event up to `head` was read (a shared read that stopped at its own limit): move up to it.
+    if ((!full || more) && comparePositions(head, next) > 0) next = head;
     if (comparePositions(next, gen.checkpoint) === 0) {
       await this.caughtUpWith(gen);
       return false;

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProjectionRunner } from '../../projections/runner/runner.ts';
+import { appliedLogProjection } from '../../projections/runner/test-projections.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
+import { type NewEvent, START } from './port.ts';
+import { PostgresEventStore } from './postgres.ts';
+import { SharedReads } from './shared-reads.ts';
+
+let t: TestDatabase;
+let store: PostgresEventStore;
+const TYPES = ['SharedA', 'SharedB', 'SharedC'] as const;
+
+beforeAll(async () => {
+  t = await createTestDatabase('shared');
+  store = new PostgresEventStore(t.pool);
+  // 120 events over 12 streams; type by i % 7 so each type's events are spread unevenly through the log.
+  for (let s = 0; s < 12; s++) {
+    const events: NewEvent[] = Array.from({ length: 10 }, (_, i) => ({
+      id: randomUUID(),
+      type: TYPES[(s * 10 + i) % 7 < 4 ? 0 : (s * 10 + i) % 7 < 6 ? 1 : 2]!,
+      data: { s, i },
+      metadata: {
+        actorId: null,
+        actorRole: null,
+        correlationId: 'c',
+        causationId: null,
+        occurredAt: new Date().toISOString(),
+        clientCode: 'MOH',
+      },
+    }));
+    await store.append(`shared-${s}`, events, { expectedRevision: 'no_stream' });
+  }
+});
+afterAll(async () => {
+  await store?.close();
+  await t?.drop();
+});
+
+describe('shared reads for the projection runners of one process', () => {
+  it('serves readers woken together with one query, each filtered to its own types as the store would', async () => {
+    const shared = new SharedReads(store);
+    const asks = [[TYPES[0]], [TYPES[1], TYPES[2]], undefined] as const;
+    const got = await Promise.all(
+      asks.map((types) => shared.readAllWithHead({ after: START, limit: 500, ...(types ? { types } : {}) })),
+    );
+    expect(shared.queries).toBe(1);
+    for (const [i, types] of asks.entries()) {
+      const direct = await store.readAllWithHead({ after: START, limit: 500, ...(types ? { types } : {}) });
+      expect(got[i]!.events.map((e) => e.id)).toEqual(direct.events.map((e) => e.id));
+      expect(got[i]!.head).toEqual(direct.head);
+      expect(got[i]!.more).toBe(false);
+    }
+  });
+
+  it('with a limit, covers up to the last event read and says more may follow; paging on finds every event', async () => {
+    const shared = new SharedReads(store, { keepMs: 0 });
+    const all = await store.readAll({ after: START, limit: 1000, types: [TYPES[2]] });
+    const seen: string[] = [];
+    let after = START;
+    for (let page = 0; page < 100; page++) {
+      const r = await shared.readAllWithHead({ after, limit: 9, types: [TYPES[2]] });
+      seen.push(...r.events.map((e) => e.id));
+      if (!r.more) break;
+      expect(r.head).not.toEqual(after);
+      after = r.head;
+    }
+    expect(seen).toEqual(all.map((e) => e.id));
+    expect(shared.queries).toBeGreaterThan(120 / 9);
+  });
+
+  it('lets runners with small batches build the same read models as direct reads would', async () => {
+    const shared = new SharedReads(store);
+    const ids = async (name: string) =>
+      (
+        await sql<{
+          id: string;
+        }>`select event_id::text as id from ${sql.raw(`rm.${name}_applied`)} order by seq`.execute(t.db)
+      ).rows.map((r) => r.id);
+    for (const [name, types] of [
+      ['shared_a', [TYPES[0]]],
+      ['shared_bc', [TYPES[1], TYPES[2]]],
+    ] as const) {
+      const runner = new ProjectionRunner(shared, t.pool, t.db, appliedLogProjection(name, types), { batchSize: 7 });
+      await runner.runUntilCaughtUp();
+      const direct = await store.readAll({ after: START, limit: 1000, types });
+      expect(await ids(name)).toEqual(direct.map((e) => e.id));
+    }
+  });
+});
