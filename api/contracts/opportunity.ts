@@ -83,3 +83,36 @@ export const MyParticipation = z.object({
   approvedHours: z.number(),
   pendingHours: z.number(),
 });
+
+/** GET /api/opportunities/calendar: the public events overlapping a range of at most 42 days, at most 500 of them. */
+export const CALENDAR_MAX_DAYS = 42;
+export const CALENDAR_MAX_EVENTS = 500;
+export const CalendarEvent = OpportunityListItem.pick({
+  id: true,
+  code: true,
+  nameAr: true,
+  nameEn: true,
+  status: true,
+  startDate: true,
+  endDate: true,
+  attendanceType: true,
+});
+export const OpportunityCalendar = z.object({
+  rows: z.array(CalendarEvent),
+  /** More than CALENDAR_MAX_EVENTS events overlap the range: only the first (by start date) are listed. */
+  truncated: z.boolean(),
+});
+
+/** GET /api/opportunities/pending: events waiting for an approver (a new event, or a deletion), newest first. */
+export const PendingOpportunity = z.object({
+  id: z.string(),
+  code: z.string(),
+  nameAr: z.string(),
+  nameEn: z.string(),
+  status: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+  approval: z.enum(['pending', 'pendingDelete']),
+  createdAt: z.string(),
+});
+export const PendingOpportunities = z.object({ rows: z.array(PendingOpportunity), total: z.number() });

@@ -27,6 +27,9 @@ import { requireScreen, requireUser } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { historyOf, readStreamEvents } from '../http/history.ts';
 import { PageSize } from '../users/routes.ts';
+import { calendarRoutes } from './calendar.ts';
+import { listedConditions, publicConditions } from './listing.ts';
+import { pendingRoutes } from './pending.ts';
 
 /** Spec: the public events list shows 12 per page; the map view at most 100 markers. */
 export const PUBLIC_PAGE_SIZE = 12;
@@ -60,6 +63,8 @@ async function myParticipations(deps: ApiDeps, volunteerId: string) {
 }
 
 export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
+  calendarRoutes(app, deps);
+  pendingRoutes(app, deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['events'];
   const Id = z.object({ id: z.uuid() });
@@ -147,9 +152,8 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     async (req) => {
       await readAfter(req, deps, ['opportunities']);
       const q = req.query;
-      const where = [sql`approval = 'approved'`, sql`status <> 4`];
-      if (q.scope === 'public') where.push(sql`visibility = 0`);
-      else {
+      const where = q.scope === 'public' ? publicConditions() : listedConditions();
+      if (q.scope === 'private') {
         if (!req.session) throw new DomainError(req.sessionExpired ? 'SessionExpired' : 'YouMustLogIn');
         const me = req.session.userId;
         where.push(sql`(
@@ -353,7 +357,8 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
   );
 
   // The same list pushed as server-sent events whenever one of the volunteer's participations changes (the spec's
-  // client polled every 2 s). The append hint is per process: the API process that handles the command pushes.
+  // client polled every 2 s). Appends made by other API replicas arrive as hints over PostgreSQL NOTIFY (or an $all
+  // subscription on EventStoreDB), so the replica holding this connection pushes whichever replica took the command.
   r.get('/api/me/invitations/stream', { schema: { tags }, preHandler: requireUser() }, async (req, reply) => {
     const userId = req.session!.userId;
     reply.hijack();
@@ -402,7 +407,11 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
     async (req) => {
       // The event from its stream, not the read model: a command just before may not be projected yet.
-      const d = (await loadOpportunity(deps.store, req.params.id)).details!;
+      const o = await loadOpportunity(deps.store, req.params.id);
+      const d = o.details!;
+      // Spec: stopping invitations sets the participants needed to the accepted count; a full event invites no one.
+      if (o.seats.length >= d.maxContributions)
+        throw new DomainError('ExceededApprovalLimit', { maxContributions: d.maxContributions });
       const { rows: volunteers } = await sql<{
         volunteer_id: string;
         status: number;

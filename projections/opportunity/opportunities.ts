@@ -6,7 +6,8 @@ import type { Projection } from '../runner/projection.ts';
 /** rm.opportunities: the events list (public and staff), with seats taken and approved hours. */
 export const opportunitiesProjection: Projection = {
   name: 'opportunities',
-  version: 1,
+  // 2: the calendar's date-range index.
+  version: 2,
   tables: ['opportunities'],
   types: [
     'OpportunityCreated',
@@ -51,7 +52,10 @@ export const opportunitiesProjection: Projection = {
         updated_at timestamptz not null
       );
       create index on ${t} (approval, status, start_date, opportunity_id);
-      create index on ${t} (code);`)
+      create index on ${t} (code);
+      -- The calendar: public events whose dates overlap a range (api/opportunity/calendar.ts).
+      create index on ${t} using gist (daterange(start_date, end_date, '[]'))
+        where approval = 'approved' and status <> 4 and visibility = 0;`)
       .execute(tx);
   },
   async apply({ tx, table }, events) {

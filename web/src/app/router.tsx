@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { Screen } from '../../../domain/shared/roles.ts';
 import { validateAuditSearch } from '../features/audit/search.ts';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { validateEventsSearch } from '../features/events/search.ts';
+import { validateCalendarSearch, validateEventsSearch, validateFixedStatusSearch } from '../features/events/search.ts';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { validateThankYouSearch } from '../features/registration/thankYouSearch.ts';
 import { validateGridSearch } from '../features/review/search.ts';
@@ -271,6 +271,29 @@ const eventsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/events/EventsPage.tsx'), 'EventsPage'),
 });
 
+/** The same list with the status fixed: ongoing (status 2, "today's events" for one client) and closed (3). */
+const ongoingEventsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'events/ongoing',
+  validateSearch: validateFixedStatusSearch,
+  component: lazyRouteComponent(() => import('../features/events/EventsPage.tsx'), 'OngoingEventsPage'),
+});
+
+const closedEventsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'events/closed',
+  validateSearch: validateFixedStatusSearch,
+  component: lazyRouteComponent(() => import('../features/events/EventsPage.tsx'), 'ClosedEventsPage'),
+});
+
+/** A month of public events (?month=YYYY-MM), in the ar-EG date culture in Arabic. */
+const eventsCalendarRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'events/calendar',
+  validateSearch: validateCalendarSearch,
+  component: lazyRouteComponent(() => import('../features/events/CalendarPage.tsx'), 'CalendarPage'),
+});
+
 const eventDetailRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'events/$id',
@@ -337,6 +360,9 @@ export const routeTree = rootRoute.addChildren([
     registrationDetailRoute,
     auditLogRoute,
     eventsRoute,
+    ongoingEventsRoute,
+    closedEventsRoute,
+    eventsCalendarRoute,
     eventDetailRoute,
     manageEventsRoute,
     manageEventRoute,

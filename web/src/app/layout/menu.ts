@@ -11,6 +11,9 @@ export type MenuRoute =
   | '/$lang/registrations'
   | '/$lang/audit-log'
   | '/$lang/events'
+  | '/$lang/events/ongoing'
+  | '/$lang/events/closed'
+  | '/$lang/events/calendar'
   | '/$lang/events/manage'
   | '/$lang/my-events';
 
@@ -86,4 +89,22 @@ function items(permissions: Permissions | null, placement: 'header' | 'user'): M
 export function visitorMenu(user: SessionUser | null): MenuItem[] {
   if (user) return [];
   return [{ screen: 'events', labelKey: 'menu.events', to: '/$lang/events', hash: undefined }];
+}
+
+/**
+ * The events pages' own menu, open to everyone like the list: all events, ongoing ("today's events" where the client
+ * says so), closed, and the calendar.
+ */
+export function eventsViewsMenu(
+  activeLabel: 'EventStatusActive' | 'EventStatusToday',
+): { to: MenuRoute; labelKey: TranslationKey }[] {
+  return [
+    { to: '/$lang/events', labelKey: 'events.nav.all' },
+    {
+      to: '/$lang/events/ongoing',
+      labelKey: activeLabel === 'EventStatusToday' ? 'page.todayEvents' : 'page.ongoingEvents',
+    },
+    { to: '/$lang/events/closed', labelKey: 'page.closedEvents' },
+    { to: '/$lang/events/calendar', labelKey: 'events.view.calendar' },
+  ];
 }

@@ -8,7 +8,6 @@ import {
   Loader,
   NativeSelect,
   Paper,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -16,10 +15,11 @@ import {
   Title,
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCode } from '../../app/api.ts';
+import type { TranslationKey } from '../../app/i18n/index.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
 import { Pager } from '../../app/Pager.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
@@ -28,58 +28,106 @@ import { lookupsQuery } from '../registration/api.ts';
 import { lookupName } from '../registration/fields.tsx';
 import { type EventListItem, eventsQuery } from './api.ts';
 import { EventMap } from './EventMap.tsx';
-import { eventName, formatIsoDay } from './format.ts';
-import { ATTENDANCE_TYPES, EVENT_STATUSES, EVENTS_PAGE_SIZE, type EventsSearch, eventsParams } from './search.ts';
+import { EventsNav, EventsViewSwitch, useActiveEventsLabel } from './EventsNav.tsx';
+import { eventName, formatIsoDay, statusKey } from './format.ts';
+import {
+  ATTENDANCE_TYPES,
+  EVENT_STATUSES,
+  EVENTS_PAGE_SIZE,
+  type EventsSearch,
+  eventsParams,
+  validateEventsSearch,
+  validateFixedStatusSearch,
+} from './search.ts';
 
-const route = getRouteApi('/$lang/events');
+/** The events list pages: all statuses (with the map and the calendar), or one status fixed by the page. */
+const LISTS = {
+  all: { to: '/$lang/events', status: undefined },
+  ongoing: { to: '/$lang/events/ongoing', status: 2 },
+  closed: { to: '/$lang/events/closed', status: 3 },
+} as const;
+type ListKind = keyof typeof LISTS;
 
 /** /$lang/events: approved events, 12 a page, filtered on the server; or the same events on a map. */
 export function EventsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.events');
+  return <EventsListPage kind="all" />;
+}
+
+/** /$lang/events/ongoing: the list of active events (status 2; "today's events" for the giga-project client). */
+export function OngoingEventsPage() {
+  return <EventsListPage kind="ongoing" />;
+}
+
+/** /$lang/events/closed: the list of closed events (status 3). */
+export function ClosedEventsPage() {
+  return <EventsListPage kind="closed" />;
+}
+
+function listTitleKey(kind: ListKind, activeLabel: 'EventStatusActive' | 'EventStatusToday'): TranslationKey {
+  if (kind === 'ongoing') return activeLabel === 'EventStatusToday' ? 'page.todayEvents' : 'page.ongoingEvents';
+  return kind === 'closed' ? 'page.closedEvents' : 'page.events';
+}
+
+function EventsListPage({ kind }: { kind: ListKind }) {
+  const activeLabel = useActiveEventsLabel();
+  const title = usePageTitle(listTitleKey(kind, activeLabel));
   const lang = useLanguageStore((s) => s.lang);
-  const search = route.useSearch();
+  // Validated again here: the router merges a route's validated search over the raw one, so a dropped key (a wrong
+  // status, or any status on a fixed-status page) would come back.
+  const raw = useSearch({ strict: false }) as Record<string, unknown>;
+  const search = kind === 'all' ? validateEventsSearch(raw) : validateFixedStatusSearch(raw);
   const navigate = useNavigate();
+  const { to, status } = LISTS[kind];
   const params = eventsParams(search);
   const go = (next: EventsSearch) => {
     const s: EventsSearch = { ...next };
     if (s.page === 1) delete s.page;
-    void navigate({ to: '/$lang/events', params: { lang }, search: s });
+    void navigate({ to, params: { lang }, search: s });
   };
-  const view = search.view ?? 'list';
+  const view = kind === 'all' ? (search.view ?? 'list') : 'list';
 
   return (
     <Stack mt="lg" gap="md">
       <Title order={1}>{title}</Title>
+      <EventsNav />
       <EventFilters
         key={JSON.stringify(params)}
         initial={search}
+        withStatus={status === undefined}
         onApply={(f) => go({ ...f, ...(search.view ? { view: search.view } : {}) })}
         onClear={() => go(search.view ? { view: search.view } : {})}
       />
-      <Group justify="space-between">
-        <SegmentedControl
-          aria-label={t('events.view')}
-          value={view}
-          onChange={(v) => {
-            const { view: _old, ...rest } = search;
-            go(v === 'map' ? { ...rest, view: 'map' } : rest);
-          }}
-          data={[
-            { value: 'list', label: t('events.view.list') },
-            { value: 'map', label: t('events.view.map') },
-          ]}
-          data-testid="view-toggle"
-        />
-      </Group>
-      {view === 'map' ? <EventMap /> : <EventList search={search} onPage={(page) => go({ ...search, page })} />}
+      {kind === 'all' && (
+        <Group justify="space-between">
+          <EventsViewSwitch
+            value={view}
+            onList={(v) => {
+              const { view: _old, ...rest } = search;
+              go(v === 'map' ? { ...rest, view: 'map' } : rest);
+            }}
+          />
+        </Group>
+      )}
+      {view === 'map' ? (
+        <EventMap />
+      ) : (
+        <EventList search={search} status={status} onPage={(page) => go({ ...search, page })} />
+      )}
     </Stack>
   );
 }
 
-function EventList({ search, onPage }: { search: EventsSearch; onPage(page: number): void }) {
+function EventList({
+  search,
+  status,
+  onPage,
+}: {
+  search: EventsSearch;
+  status: 2 | 3 | undefined;
+  onPage(page: number): void;
+}) {
   const { t } = useTranslation();
-  const params = eventsParams(search);
+  const params = { ...eventsParams(search), ...(status === undefined ? {} : { status }) };
   const query = useQuery({ ...eventsQuery(params), placeholderData: keepPreviousData });
   if (query.isPending) {
     return (
@@ -132,6 +180,7 @@ function EventList({ search, onPage }: { search: EventsSearch; onPage(page: numb
 function EventCard({ row }: { row: EventListItem }) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
+  const activeLabel = useActiveEventsLabel();
   const name = eventName(row, lang);
   const headingId = `event-${row.id}`;
   return (
@@ -142,7 +191,7 @@ function EventCard({ row }: { row: EventListItem }) {
             {name}
           </Title>
           <Badge color={row.status === 2 ? 'brand.7' : row.status === 3 ? 'gray.7' : 'blue.9'} variant="filled">
-            {t(`events.status.${row.status as 0 | 2 | 3 | 4}`)}
+            {t(statusKey(row.status, activeLabel))}
           </Badge>
         </Group>
         <Text size="sm">
@@ -172,15 +221,19 @@ type FilterValues = Omit<EventsSearch, 'page' | 'view'>;
 
 function EventFilters({
   initial,
+  withStatus,
   onApply,
   onClear,
 }: {
   initial: EventsSearch;
+  /** Off on the pages whose status is fixed. */
+  withStatus: boolean;
   onApply(f: FilterValues): void;
   onClear(): void;
 }) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
+  const activeLabel = useActiveEventsLabel();
   const lookups = useQuery(lookupsQuery);
   const [f, setF] = useState<FilterValues>({
     status: initial.status,
@@ -207,13 +260,15 @@ function EventFilters({
         <Title order={2} size="h4" id="events-filters-title" mb="sm">
           {t('events.filters')}
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} spacing="sm">
-          <NativeSelect
-            label={t('events.filter.status')}
-            value={f.status === undefined ? '' : String(f.status)}
-            onChange={(e) => setF({ ...f, status: num(e.currentTarget.value) as 0 | 2 | 3 | undefined })}
-            data={[all, ...EVENT_STATUSES.map((s) => ({ value: String(s), label: t(`events.status.${s}`) }))]}
-          />
+        <SimpleGrid cols={{ base: 1, sm: 2, md: withStatus ? 5 : 4 }} spacing="sm">
+          {withStatus && (
+            <NativeSelect
+              label={t('events.filter.status')}
+              value={f.status === undefined ? '' : String(f.status)}
+              onChange={(e) => setF({ ...f, status: num(e.currentTarget.value) as 0 | 2 | 3 | undefined })}
+              data={[all, ...EVENT_STATUSES.map((s) => ({ value: String(s), label: t(statusKey(s, activeLabel)) }))]}
+            />
+          )}
           <NativeSelect
             label={t('events.filter.region')}
             value={f.regionId === undefined ? '' : String(f.regionId)}

@@ -1,7 +1,12 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { CommandAccepted } from '../../../../api/contracts/common.ts';
-import { MyParticipation, OpportunityListItem } from '../../../../api/contracts/opportunity.ts';
+import {
+  MyParticipation,
+  OpportunityCalendar,
+  OpportunityListItem,
+  PendingOpportunities,
+} from '../../../../api/contracts/opportunity.ts';
 import { HistoryEntry } from '../../../../api/contracts/registration.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
 import { api } from '../../app/api.ts';
@@ -104,6 +109,33 @@ export const mapQuery = queryOptions({
   queryFn: ({ signal }) => api('/api/opportunities/map', { schema: z.array(MapMarker), signal }),
   staleTime: 30_000,
 });
+
+export type CalendarEvent = z.infer<typeof OpportunityCalendar>['rows'][number];
+
+/** The public events overlapping a range of days (the calendar asks for one month). */
+export function calendarQuery(from: string, to: string) {
+  const q = new URLSearchParams({ from, to });
+  return queryOptions({
+    queryKey: ['events', 'calendar', from, to],
+    queryFn: ({ signal }) =>
+      api(withAfter(`/api/opportunities/calendar?${q}`), { schema: OpportunityCalendar, signal }),
+    staleTime: 30_000,
+  });
+}
+
+export type PendingEvent = z.infer<typeof PendingOpportunities>['rows'][number];
+export const PENDING_PAGE_SIZE = 10;
+
+/** Events waiting for an approver (new ones and deletions), newest first; only for roles that may approve. */
+export function pendingEventsQuery(page: number) {
+  const q = new URLSearchParams({ page: String(page), pageSize: String(PENDING_PAGE_SIZE) });
+  return queryOptions({
+    queryKey: ['events', 'pending', page],
+    queryFn: ({ signal }) =>
+      api(withAfter(`/api/opportunities/pending?${q}`), { schema: PendingOpportunities, signal }),
+    staleTime: 0,
+  });
+}
 
 export function eventQuery(id: string) {
   return queryOptions({

@@ -16,6 +16,15 @@ export function formatIsoDay(day: string, lang: Lang): string {
   return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(at);
 }
 
+/** The translation key of an event status: "today" instead of "active" where the client says so (spec: status 2). */
+export function statusKey(
+  status: number,
+  activeLabel: 'EventStatusActive' | 'EventStatusToday',
+): `events.status.${0 | 2 | 3 | 4 | 'today'}` {
+  if (status === 2 && activeLabel === 'EventStatusToday') return 'events.status.today';
+  return `events.status.${status as 0 | 2 | 3 | 4}`;
+}
+
 /** Volunteering days (Sunday 0 … Saturday 6), in week order. */
 export function sortedDays(days: readonly number[]): number[] {
   return [...new Set(days)].filter((d) => Number.isInteger(d) && d >= 0 && d <= 6).sort((a, b) => a - b);

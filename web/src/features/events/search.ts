@@ -47,6 +47,24 @@ export function validateEventsSearch(search: Record<string, unknown>): EventsSea
   return out;
 }
 
+/** The ongoing and closed lists: the list's filters with the status fixed by the page, and no map. */
+export function validateFixedStatusSearch(search: Record<string, unknown>): EventsSearch {
+  const { status: _status, view: _view, ...rest } = validateEventsSearch(search);
+  return rest;
+}
+
+/** The events calendar's month ("2026-12"); absent or invalid means the current month. */
+export interface CalendarSearch {
+  month?: string;
+}
+export function validateCalendarSearch(search: Record<string, unknown>): CalendarSearch {
+  const m = typeof search.month === 'string' ? /^(\d{4})-(\d{2})$/.exec(search.month) : null;
+  if (!m) return {};
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  return year >= 1900 && year <= 2999 && month >= 1 && month <= 12 ? { month: search.month as string } : {};
+}
+
 export function eventsParams(s: EventsSearch): EventsParams {
   const { view: _view, ...rest } = s;
   return { ...rest, page: s.page ?? 1 };

@@ -1,16 +1,18 @@
-import { Alert, Badge, Button, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCode } from '../../../app/api.ts';
+import { intlLocale } from '../../../app/i18n/index.ts';
 import { AnchorLink } from '../../../app/layout/links.tsx';
 import { Pager } from '../../../app/Pager.tsx';
 import { usePermission } from '../../../app/permissions.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { usePageTitle } from '../../../app/usePageTitle.ts';
-import { eventsQuery } from '../api.ts';
-import { eventName, formatIsoDay } from '../format.ts';
+import { eventsQuery, PENDING_PAGE_SIZE, pendingEventsQuery } from '../api.ts';
+import { useActiveEventsLabel } from '../EventsNav.tsx';
+import { eventName, formatIsoDay, statusKey } from '../format.ts';
 import { notifyDone } from '../notify.ts';
 import { EVENTS_PAGE_SIZE } from '../search.ts';
 import { EventForm } from './EventForm.tsx';
@@ -46,6 +48,9 @@ export function ManageEventsPage() {
   const lang = useLanguageStore((s) => s.lang);
   const navigate = useNavigate();
   const canAdd = usePermission('eventsadmin', 'Add');
+  const activeLabel = useActiveEventsLabel();
+  // Only a role that may approve asks for the pending list: the server answers anyone else 403 (and ends the session).
+  const canApprove = usePermission('eventsadmin', 'Approve');
   const [creating, setCreating] = useState(false);
   const [page, setPage] = useState(1);
   const query = useQuery({ ...eventsQuery({ page }), placeholderData: keepPreviousData });
@@ -60,6 +65,7 @@ export function ManageEventsPage() {
           </Button>
         )}
       </Group>
+      {canApprove && !creating && <PendingEvents />}
       {creating ? (
         <EventForm
           onCancel={() => setCreating(false)}
@@ -115,8 +121,9 @@ export function ManageEventsPage() {
                         })}
                       </Table.Td>
                       <Table.Td>
-                        <Badge variant="light" color="brand.9">
-                          {t(`events.status.${row.status as 0}`)}
+                        {/* Outline: the light variant with a shade colour paints its text the colour of its background. */}
+                        <Badge variant="outline" color="brand.9">
+                          {t(statusKey(row.status, activeLabel))}
                         </Badge>
                       </Table.Td>
                       <Table.Td>
@@ -138,6 +145,96 @@ export function ManageEventsPage() {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** Events waiting for approval (new ones, and deletions to confirm), newest first; each opens its manage page. */
+function PendingEvents() {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const [page, setPage] = useState(1);
+  const query = useQuery({ ...pendingEventsQuery(page), placeholderData: keepPreviousData });
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="pending-title">
+      <Title order={2} size="h4" id="pending-title" mb="sm">
+        {t('pending.title')}
+        {query.data && query.data.total > 0 && (
+          <Badge ms="xs" variant="filled" color="blue.9" data-testid="pending-total">
+            {query.data.total}
+          </Badge>
+        )}
+      </Title>
+      {query.isPending ? (
+        <Center py="md">
+          <Loader role="status" aria-label={t('app.loading')} size="sm" />
+        </Center>
+      ) : query.isError && !query.data ? (
+        <Alert color="red" role="alert">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t(errorCode(query.error))}</Text>
+            <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
+              {t('app.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : query.data.rows.length === 0 ? (
+        <Text c="dimmed" data-testid="pending-empty">
+          {t('pending.empty')}
+        </Text>
+      ) : (
+        <Stack gap="sm" aria-busy={query.isFetching}>
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped withTableBorder data-testid="pending-events">
+              <caption className="visually-hidden">{t('pending.title')}</caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('roster.col.name')}</Table.Th>
+                  <Table.Th scope="col">{t('events.code')}</Table.Th>
+                  <Table.Th scope="col">{t('event.dates')}</Table.Th>
+                  <Table.Th scope="col">{t('pending.col.request')}</Table.Th>
+                  <Table.Th scope="col">{t('pending.col.created')}</Table.Th>
+                  <Table.Th scope="col">{t('roster.col.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.rows.map((row) => (
+                  <Table.Tr key={row.id} data-testid="pending-row">
+                    <Table.Td>{eventName(row, lang)}</Table.Td>
+                    <Table.Td>
+                      <bdi dir="ltr">{row.code}</bdi>
+                    </Table.Td>
+                    <Table.Td>
+                      {t('events.dates', {
+                        start: formatIsoDay(row.startDate, lang),
+                        end: formatIsoDay(row.endDate, lang),
+                      })}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="filled" color={row.approval === 'pendingDelete' ? 'red.9' : 'blue.9'}>
+                        {t(`events.approval.${row.approval}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{when(row.createdAt)}</Table.Td>
+                    <Table.Td>
+                      <AnchorLink
+                        to="/$lang/events/manage/$id"
+                        params={{ lang, id: row.id }}
+                        aria-label={`${t('pending.review')}: ${eventName(row, lang)}`}
+                      >
+                        {t('pending.review')}
+                      </AnchorLink>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Pager total={Math.ceil(query.data.total / PENDING_PAGE_SIZE)} value={page} onChange={setPage} />
+        </Stack>
+      )}
+    </Paper>
   );
 }
 
