@@ -1,6 +1,7 @@
 import { loginLogProjection } from './account/login-log.ts';
 import { usersProjection } from './account/users.ts';
 import { auditLogProjection } from './audit/audit-log.ts';
+import { notificationsProjection } from './notifications/notifications.ts';
 import { opportunitiesProjection } from './opportunity/opportunities.ts';
 import { participationsProjection } from './opportunity/participations.ts';
 import { registrationsProjection } from './registration/registrations.ts';
@@ -14,4 +15,5 @@ export const projections: readonly Projection[] = [
   auditLogProjection,
   opportunitiesProjection,
   participationsProjection,
+  notificationsProjection,
 ];

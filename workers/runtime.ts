@@ -18,6 +18,7 @@ import { projections as readModels } from '../projections/index.ts';
 import type { AnyDB, Projection } from '../projections/runner/projection.ts';
 import { ProjectionRunner } from '../projections/runner/runner.ts';
 import { accountReactions } from './account-reactions.ts';
+import { extensionReactions } from './extension-reactions.ts';
 import { BullJobQueue } from './jobs/bullmq-queue.ts';
 import type { JobQueue } from './jobs/port.ts';
 import { PostgresJobQueue } from './jobs/postgres-queue.ts';
@@ -97,6 +98,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     ...readModels,
     accountReactions(queue, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
     registrationReactions(queue, mailer, lookupEmail),
+    extensionReactions(queue, store, client.code),
   ];
   // The runners share their reads of the log where the store reads with the head (PostgreSQL): one query per wake-up
   // instead of one per runner.

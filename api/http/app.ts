@@ -19,6 +19,7 @@ import { auditRoutes } from '../audit/routes.ts';
 import { fileRoutes } from '../files/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { lookupRoutes } from '../lookups/routes.ts';
+import { notificationRoutes } from '../notifications/routes.ts';
 import { opportunityRoutes } from '../opportunity/routes.ts';
 import { registrationRoutes } from '../registration/routes.ts';
 import { sessionRoutes } from '../session/routes.ts';
@@ -80,6 +81,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   registrationRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30 });
   auditRoutes(app, deps);
   opportunityRoutes(app, deps);
+  notificationRoutes(app, deps);
   fileRoutes(
     app,
     deps,

@@ -7,6 +7,11 @@ import {
   participationDecider,
   seatChange,
 } from '../../domain/participation/decide.ts';
+import {
+  type NotificationsCommand,
+  notificationsDecider,
+  notificationsStream,
+} from '../../domain/participation/notifications.ts';
 import { type Schedule, scheduleDecider, scheduleStream } from '../../domain/participation/schedule.ts';
 import type { Decider, DomainEvent } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
@@ -277,4 +282,114 @@ export async function inviteVolunteer(
     { maxAttempts: SEAT_ATTEMPTS },
   );
   return (await handleCommand(store, stream, participationDecider, { type: 'Invite' }, sub('invite'))).position;
+}
+
+/** The seat holders an edit of the event found, and the end date it moved (see workers/extension-reactions.ts). */
+export interface ExtensionOfferInput {
+  previousEndDate: string;
+  newEndDate: string;
+}
+
+/** Offer an extension of the event's end date to one volunteer holding a seat (ExtensionOffered). */
+export async function offerExtension(
+  store: EventStore,
+  opportunityId: string,
+  volunteerId: string,
+  input: ExtensionOfferInput,
+  ctx: CommandContext,
+): Promise<Position> {
+  return participationAction(
+    store,
+    opportunityId,
+    volunteerId,
+    (opportunity) => ({ type: 'OfferExtension', ...input, opportunity }),
+    ctx,
+  );
+}
+
+/**
+ * Type 16 "continue": the volunteer's schedule takes the event's extended dates first (ErrorMessageConflictEventDate
+ * when they now overlap another accepted event; the schedule stream is appended at its revision, so of two
+ * concurrent actions on it only one succeeds), then the participation records the answer. Status stays 4.
+ */
+export async function continueExtension(
+  store: EventStore,
+  opportunityId: string,
+  volunteerId: string,
+  ctx: CommandContext,
+): Promise<Position> {
+  const opportunity = viewOf(await loadOpportunity(store, opportunityId));
+  const stream = participationStream(opportunityId, volunteerId);
+  const command = { type: 'ContinueExtension' as const, opportunity };
+  // The answer's own rules first, so a refusal changes nothing on the schedule.
+  participationDecider.decide(
+    command,
+    await load(store, stream, participationDecider as Decider<Participation, never, DomainEvent>),
+    ctx.now,
+  );
+  const schedule = await load(
+    store,
+    scheduleStream(volunteerId),
+    scheduleDecider as Decider<Schedule, never, DomainEvent>,
+  );
+  const before = schedule.accepted[opportunityId];
+  const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
+  await handleCommand(
+    store,
+    scheduleStream(volunteerId),
+    scheduleDecider,
+    {
+      type: 'RescheduleAcceptance',
+      opportunityId,
+      dates: { startDate: opportunity.startDate, endDate: opportunity.endDate },
+    },
+    sub('schedule'),
+  );
+  try {
+    return (await handleCommand(store, stream, participationDecider, command, sub('participation'))).position;
+  } catch (e) {
+    // Put the dates back (the participation changed meanwhile: answered, released, …); a released one stays released.
+    if (before)
+      await undo([
+        () =>
+          handleCommand(
+            store,
+            scheduleStream(volunteerId),
+            scheduleDecider,
+            {
+              type: 'RescheduleAcceptance',
+              opportunityId,
+              dates: { startDate: before.startDate, endDate: before.endDate },
+            },
+            sub('schedule-undo'),
+          ),
+      ]);
+    throw e;
+  }
+}
+
+/** Type 16 "do not continue": 4 → 3; the seat goes back to the event and the dates leave the schedule. */
+export async function declineExtension(
+  store: EventStore,
+  opportunityId: string,
+  volunteerId: string,
+  ctx: CommandContext,
+): Promise<Position> {
+  return participationAction(
+    store,
+    opportunityId,
+    volunteerId,
+    (opportunity) => ({ type: 'DeclineExtension', opportunity }),
+    ctx,
+  );
+}
+
+/** The user marks notifications read (some, or all), on the stream `notifications-<userId>`. */
+export async function markNotificationsRead(
+  store: EventStore,
+  userId: string,
+  command: NotificationsCommand,
+  ctx: CommandContext,
+): Promise<Position> {
+  return (await handleCommand(store, notificationsStream(userId), notificationsDecider, command, ctx)).position;
 }

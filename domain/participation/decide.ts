@@ -39,11 +39,19 @@ export interface Incident {
   complaint?: string | undefined;
 }
 
+/** An extension of the event's end date offered to a seat holder and not answered yet (notification type 16). */
+export interface ExtensionOffer {
+  previousEndDate: string;
+  newEndDate: string;
+}
+
 export interface Participation {
   status: ParticipationStatus | null;
   hours: HoursEntry[];
   checkedInAt: string | null;
   incidents: number;
+  /** The open extension offer; a newer one replaces it, an answer or any status change closes it. */
+  extension: ExtensionOffer | null;
 }
 
 type WithPrevious<D = object> = D & { previousStatus: ParticipationStatus | null };
@@ -63,7 +71,10 @@ export type ParticipationEvent =
   | DomainEvent<'HoursRejected', { hoursId: string }>
   | DomainEvent<'HoursDeleted', { hoursId: string }>
   | DomainEvent<'CheckedIn', { at: string }>
-  | DomainEvent<'IncidentRecorded', { incident: Incident; submitted: boolean }>;
+  | DomainEvent<'IncidentRecorded', { incident: Incident; submitted: boolean }>
+  | DomainEvent<'ExtensionOffered', ExtensionOffer>
+  | DomainEvent<'ExtensionAccepted', ExtensionOffer>
+  | DomainEvent<'ExtensionDeclined', WithPrevious<ExtensionOffer>>;
 
 export type ParticipationCommand =
   | { type: 'Invite' }
@@ -83,7 +94,13 @@ export type ParticipationCommand =
   | { type: 'DeleteHours'; hoursId: string }
   | { type: 'CheckIn'; opportunity: OpportunityView }
   /** mode submit: complaint, procedures, start and close times are required too (spec). */
-  | { type: 'RecordIncident'; incident: Incident; mode: 'draft' | 'submit' };
+  | { type: 'RecordIncident'; incident: Incident; mode: 'draft' | 'submit' }
+  /** The event's end date moved later (a reactor offers it to every seat holder). */
+  | { type: 'OfferExtension'; previousEndDate: string; newEndDate: string; opportunity: OpportunityView }
+  /** Type 16 "continue": the volunteer stays for the extended dates. */
+  | { type: 'ContinueExtension'; opportunity: OpportunityView }
+  /** Type 16 "do not continue": the volunteer leaves the event (4 → 3), the seat is freed. */
+  | { type: 'DeclineExtension'; opportunity: OpportunityView };
 
 const STATUS_AFTER: Partial<Record<ParticipationEvent['type'], ParticipationStatus>> = {
   ParticipantInvited: S.PendingVolunteer,
@@ -96,14 +113,26 @@ const STATUS_AFTER: Partial<Record<ParticipationEvent['type'], ParticipationStat
   ParticipantRejected: S.RejectedStaff,
   ParticipantMarkedAbsent: S.VolunteerAbsent,
   ParticipantReleased: S.ReleaseVolunteer,
+  ExtensionDeclined: S.RejectedVolunteer,
 };
 
-export const initialParticipation = (): Participation => ({ status: null, hours: [], checkedInAt: null, incidents: 0 });
+export const initialParticipation = (): Participation => ({
+  status: null,
+  hours: [],
+  checkedInAt: null,
+  incidents: 0,
+  extension: null,
+});
 
 export function evolve(s: Participation, e: ParticipationEvent): Participation {
   const status = STATUS_AFTER[e.type];
-  if (status !== undefined) return { ...s, status };
+  // Any change of status closes an open extension offer: it was made to a seat holder in status 4.
+  if (status !== undefined) return { ...s, status, extension: null };
   switch (e.type) {
+    case 'ExtensionOffered':
+      return { ...s, extension: { previousEndDate: e.data.previousEndDate, newEndDate: e.data.newEndDate } };
+    case 'ExtensionAccepted':
+      return { ...s, extension: null };
     case 'HoursRecorded':
       return { ...s, hours: [...s.hours, { ...e.data, state: 'pending' }] };
     case 'HoursApproved':
@@ -246,6 +275,31 @@ export function decide(cmd: ParticipationCommand, s: Participation, now: Date): 
       if (!h) throw new DomainError('NotFound');
       if (h.state === 'approved') throw new DomainError('InvalidStatusChange', { hours: h.state });
       return [{ type: 'HoursDeleted', data: { hoursId: cmd.hoursId } }];
+    }
+    case 'OfferExtension': {
+      // Only a volunteer accepted by staff is offered the extra days (docs/notifications.md).
+      if (s.status !== S.AcceptedStaff) throw new DomainError('InvalidStatusChange', { status: s.status });
+      if (cmd.opportunity.deleted) throw new DomainError('event_deleted');
+      // The same offer again (a replayed reaction under another id) changes nothing.
+      if (s.extension?.newEndDate === cmd.newEndDate) return [];
+      // A newer offer replaces an unanswered one; its "before" stays the end date the volunteer last agreed to.
+      const previousEndDate = s.extension?.previousEndDate ?? cmd.previousEndDate;
+      if (!(day(cmd.newEndDate) > day(previousEndDate)))
+        throw new DomainError('InvalidEventDates', { field: 'endDate' });
+      return [{ type: 'ExtensionOffered', data: { previousEndDate, newEndDate: cmd.newEndDate } }];
+    }
+    case 'ContinueExtension': {
+      assertOpen(cmd.opportunity, now);
+      // Spec (accept errors): deleted, expired, then anything else is Error_CheckEventStatus.
+      if (s.status !== S.AcceptedStaff || !s.extension)
+        throw new DomainError('Error_CheckEventStatus', { status: s.status, offer: !!s.extension });
+      return [{ type: 'ExtensionAccepted', data: { ...s.extension } }];
+    }
+    case 'DeclineExtension': {
+      assertOpen(cmd.opportunity, now);
+      if (s.status !== S.AcceptedStaff || !s.extension)
+        throw new DomainError('InvalidStatusChange', { status: s.status, offer: !!s.extension });
+      return [{ type: 'ExtensionDeclined', data: { ...s.extension, previousStatus } }];
     }
   }
 }

@@ -20,13 +20,16 @@ export type ScheduleEvent =
   | DomainEvent<'JoinRequestHeld', { opportunityId: string }>
   | DomainEvent<'JoinRequestSettled', { opportunityId: string }>
   | DomainEvent<'AcceptanceReserved', { opportunityId: string } & Dates>
-  | DomainEvent<'AcceptanceReleased', { opportunityId: string }>;
+  | DomainEvent<'AcceptanceReleased', { opportunityId: string }>
+  /** An accepted event's dates changed for this volunteer (an extension they continued). */
+  | DomainEvent<'AcceptanceRescheduled', { opportunityId: string } & Dates>;
 
 export type ScheduleCommand =
   | { type: 'HoldJoinRequest'; opportunityId: string; dates: Dates }
   | { type: 'SettleJoinRequest'; opportunityId: string }
   | { type: 'ReserveAcceptance'; opportunityId: string; dates: Dates }
-  | { type: 'ReleaseAcceptance'; opportunityId: string };
+  | { type: 'ReleaseAcceptance'; opportunityId: string }
+  | { type: 'RescheduleAcceptance'; opportunityId: string; dates: Dates };
 
 export const initialSchedule = (): Schedule => ({ pending: [], accepted: {} });
 
@@ -46,6 +49,8 @@ export function evolve(s: Schedule, e: ScheduleEvent): Schedule {
       const { [id]: _gone, ...rest } = s.accepted;
       return { ...s, accepted: rest };
     }
+    case 'AcceptanceRescheduled':
+      return { ...s, accepted: { ...s.accepted, [id]: { startDate: e.data.startDate, endDate: e.data.endDate } } };
   }
 }
 
@@ -74,6 +79,20 @@ export function decide(cmd: ScheduleCommand, s: Schedule): ScheduleEvent[] {
     }
     case 'ReleaseAcceptance':
       return s.accepted[opportunityId] ? [{ type: 'AcceptanceReleased', data: { opportunityId } }] : [];
+    case 'RescheduleAcceptance': {
+      // Only an acceptance the schedule holds moves (one released meanwhile stays released).
+      const held = s.accepted[opportunityId];
+      if (!held || (held.startDate === cmd.dates.startDate && held.endDate === cmd.dates.endDate)) return [];
+      // The new dates must not overlap another accepted event (spec: ErrorMessageConflictEventDate).
+      const other = overlapping(s, opportunityId, cmd.dates);
+      if (other) throw new DomainError('ErrorMessageConflictEventDate', { otherOpportunityId: other });
+      return [
+        {
+          type: 'AcceptanceRescheduled',
+          data: { opportunityId, startDate: cmd.dates.startDate, endDate: cmd.dates.endDate },
+        },
+      ];
+    }
   }
 }
 

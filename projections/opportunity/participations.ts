@@ -13,6 +13,7 @@ const STATUS: Partial<Record<ParticipationEvent['type'], number>> = {
   ParticipantRejected: 5,
   ParticipantMarkedAbsent: 9,
   ParticipantReleased: 8,
+  ExtensionDeclined: 3,
 };
 
 /** rm.participations (rosters, "my events") and rm.participation_hours (hours and performance per entry). */

@@ -1,4 +1,5 @@
 import { eventsAr } from './events.ts';
+import { notificationsAr } from './notifications.ts';
 import { opportunityErrorsAr } from './opportunity-errors.ts';
 /**
  * Arabic strings (the default language). Keys are flat (keySeparator is off): error codes from
@@ -550,6 +551,7 @@ export const ar = {
   'audit.openRecord': 'فتح الطلب',
   ...opportunityErrorsAr,
   ...eventsAr,
+  ...notificationsAr,
 };
 
 export type TranslationKey = keyof typeof ar;

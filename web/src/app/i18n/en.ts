@@ -1,5 +1,6 @@
 import type { TranslationKey } from './ar.ts';
 import { eventsEn } from './events.ts';
+import { notificationsEn } from './notifications.ts';
 import { opportunityErrorsEn } from './opportunity-errors.ts';
 
 /** English strings: the same keys as ar.ts (a missing or extra key is a compile error here and a test failure). */
@@ -556,4 +557,5 @@ export const en: Record<TranslationKey, string> = {
   'audit.openRecord': 'Open the application',
   ...opportunityErrorsEn,
   ...eventsEn,
+  ...notificationsEn,
 };

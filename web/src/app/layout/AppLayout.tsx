@@ -2,6 +2,7 @@ import { Box, Button, Container, Group, Menu, VisuallyHidden } from '@mantine/co
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotificationsBell } from '../../features/notifications/NotificationsBell.tsx';
 import { IdleWatcher } from '../../features/session/IdleWatcher.tsx';
 import { useSignOut } from '../../features/session/useSession.ts';
 import { otherLang, stripLang, withLang } from '../language.ts';
@@ -61,6 +62,7 @@ function Header() {
           </AnchorLink>
           <Group gap="sm">
             <LanguageToggle />
+            <NotificationsBell />
             {user ? <UserMenu /> : !onLogin && <SignInButton />}
           </Group>
         </Group>

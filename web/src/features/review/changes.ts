@@ -30,6 +30,8 @@ const EVENT_FIELD_LABELS: Record<string, TranslationKey> = {
   reviewerId: 'history.reviewerId',
   noteId: 'history.noteId',
   at: 'history.at',
+  previousEndDate: 'notifications.field.previousEndDate',
+  newEndDate: 'notifications.field.newEndDate',
 };
 
 /** Internal ids that mean nothing to a reader; the history tab leaves them out (the names are shown instead). */

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ExtensionStates, MAX_READ_IDS } from '../../domain/participation/notifications.ts';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/**
+ * One in-app notification (spec entity Notification: Name, ActionId, EventId, EventInvitationId, StartDate, EndDate).
+ * `type` is the action (docs/notifications.md); 16 carries the extension offer and its state.
+ */
+export const NotificationItem = z
+  .object({
+    id: z.uuid(),
+    /** One of NOTIFICATION_TYPES (domain/participation/notifications.ts). */
+    type: z.number().int(),
+    eventId: z.string(),
+    /** The invitation (participation): `<eventId>_<volunteerId>`. */
+    invitationId: z.string(),
+    nameAr: z.string(),
+    nameEn: z.string(),
+    startDate: isoDate,
+    /** For type 16: the extended end date. */
+    endDate: isoDate,
+    /** For type 16: the end date before the extension. */
+    previousEndDate: isoDate.nullable(),
+    /** For type 16: open (continue / do not continue), continued, declined or superseded. */
+    extensionState: z.enum(ExtensionStates).nullable(),
+    createdAt: z.string(),
+    read: z.boolean(),
+  })
+  .meta({ id: 'NotificationItem' });
+export type NotificationItem = z.infer<typeof NotificationItem>;
+
+/** GET /api/me/notifications: the newest (at most 50) and how many are unread in all. */
+export const NotificationsList = z
+  .object({ items: z.array(NotificationItem), unread: z.number().int().min(0) })
+  .meta({ id: 'NotificationsList' });
+export type NotificationsList = z.infer<typeof NotificationsList>;
+
+/** POST /api/me/notifications/read: some ids, or all. */
+export const MarkNotificationsRead = z
+  .union([
+    z.object({ ids: z.array(z.uuid()).min(1).max(MAX_READ_IDS) }).strict(),
+    z.object({ all: z.literal(true) }).strict(),
+  ])
+  .meta({ id: 'MarkNotificationsRead' });
+export type MarkNotificationsRead = z.infer<typeof MarkNotificationsRead>;

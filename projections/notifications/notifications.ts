@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { StoredEvent } from '../../commands/event-store/port.ts';
+import type { OpportunityEvent } from '../../domain/opportunity/decide.ts';
+import type { ParticipationEvent } from '../../domain/participation/decide.ts';
+import {
+  NOTIFICATION_SOURCE,
+  type NotificationsEvent,
+  NotificationType,
+} from '../../domain/participation/notifications.ts';
+import { ParticipationStatus as S } from '../../domain/participation/status.ts';
+import type { Projection } from '../runner/projection.ts';
+
+/** The status each participation event leads to (this projection keeps its own copy of who is in which event). */
+const STATUS_AFTER: Partial<Record<string, number>> = {
+  ParticipantInvited: S.PendingVolunteer,
+  JoinRequested: S.VolunteerJoinRequest,
+  InvitationAcceptedByVolunteer: S.AcceptedVolunteerPendingStaff,
+  InvitationRejectedByVolunteer: S.RejectedVolunteer,
+  ParticipationCancelled: S.Cancelled,
+  ReleaseRequested: S.VolunteerRequestToRelease,
+  ParticipantAccepted: S.AcceptedStaff,
+  ParticipantRejected: S.RejectedStaff,
+  ParticipantMarkedAbsent: S.VolunteerAbsent,
+  ParticipantReleased: S.ReleaseVolunteer,
+  ExtensionDeclined: S.RejectedVolunteer,
+};
+/** Who hears that an event was deleted: everyone still invited, waiting, or taking part. */
+const STILL_IN = [
+  S.PendingVolunteer,
+  S.AcceptedVolunteerPendingStaff,
+  S.AcceptedStaff,
+  S.VolunteerJoinRequest,
+  S.VolunteerRequestToRelease,
+];
+
+const OPPORTUNITY_TYPES = ['OpportunityCreated', 'OpportunityEdited', 'OpportunityDeleted'];
+const PARTICIPATION_TYPES = [
+  ...Object.keys(STATUS_AFTER),
+  'HoursApproved',
+  'HoursRejected',
+  'ExtensionOffered',
+  'ExtensionAccepted',
+];
+
+/** A notification's id, the same on every replay: from the event it comes from and its recipient. */
+export function notificationId(sourceEventId: string, userId: string): string {
+  const h = createHash('sha256').update(`notification\u0000${sourceEventId}\u0000${userId}`).digest();
+  h[6] = (h[6]! & 0x0f) | 0x50;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const x = h.subarray(0, 16).toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+/**
+ * rm.notifications: each volunteer's in-app notifications (docs/notifications.md), newest first by log position, with
+ * the read flag (NotificationsRead on `notifications-<userId>`) and, for type 16, the offer's state. Its own small
+ * tables keep the event names and dates (rm.notification_events) and who is in which event
+ * (rm.notification_participants); it reads no other projection's table.
+ */
+export const notificationsProjection: Projection = {
+  name: 'notifications',
+  version: 1,
+  tables: ['notifications', 'notification_events', 'notification_participants'],
+  types: [...OPPORTUNITY_TYPES, ...PARTICIPATION_TYPES, 'NotificationsRead'],
+  async setup({ tx, table }) {
+    const n = table('notifications');
+    await sql
+      .raw(`
+      create table ${n} (
+        notification_id uuid primary key,
+        user_id uuid not null,
+        type int not null,
+        opportunity_id uuid not null,
+        participation_id text not null,
+        name_ar text not null,
+        name_en text not null,
+        start_date date not null,
+        end_date date not null,
+        previous_end_date date,
+        state text check (state in ('open', 'continued', 'declined', 'superseded')),
+        created_at timestamptz not null,
+        read_at timestamptz,
+        commit_pos numeric(20) not null,
+        prepare_pos numeric(20) not null
+      );
+      create index on ${n} (user_id, commit_pos desc, prepare_pos desc);
+      create index on ${n} (user_id) where read_at is null;
+      create index on ${n} (participation_id) where state = 'open';
+      create index on ${n} (opportunity_id);
+      create table ${table('notification_events')} (
+        opportunity_id uuid primary key,
+        name_ar text not null,
+        name_en text not null,
+        start_date date not null,
+        end_date date not null
+      );
+      create table ${table('notification_participants')} (
+        opportunity_id uuid not null,
+        volunteer_id uuid not null,
+        status int not null,
+        primary key (opportunity_id, volunteer_id)
+      );`)
+      .execute(tx);
+  },
+  async apply({ tx, table }, events) {
+    const n = sql.raw(table('notifications'));
+    const ev = sql.raw(table('notification_events'));
+    const pt = sql.raw(table('notification_participants'));
+
+    /** Insert one notification for one volunteer (nothing on a replay: the id is the same). */
+    const notify = async (
+      stored: StoredEvent,
+      userId: string,
+      opportunityId: string,
+      type: number,
+      extra: { endDate?: string; previousEndDate?: string; state?: 'open' } = {},
+    ) => {
+      const { rows } = await sql<{ name_ar: string; name_en: string; start_date: string; end_date: string }>`
+        select name_ar, name_en, start_date::text, end_date::text from ${ev} where opportunity_id = ${opportunityId}`.execute(
+        tx,
+      );
+      const o = rows[0];
+      if (!o) return; // no such event in the log: nothing to name
+      await sql`insert into ${n} (notification_id, user_id, type, opportunity_id, participation_id, name_ar, name_en,
+                  start_date, end_date, previous_end_date, state, created_at, commit_pos, prepare_pos)
+                values (${notificationId(stored.id, userId)}, ${userId}, ${type}, ${opportunityId}, ${`${opportunityId}_${userId}`},
+                  ${o.name_ar}, ${o.name_en}, ${o.start_date}, ${extra.endDate ?? o.end_date}, ${extra.previousEndDate ?? null},
+                  ${extra.state ?? null}, ${stored.metadata.occurredAt}, ${stored.position.commit.toString()},
+                  ${stored.position.prepare.toString()})
+                on conflict (notification_id) do nothing`.execute(tx);
+    };
+    /**
+     * Only rows written before the event being applied: applying an event again (or a whole log again over the rows)
+     * never touches what later events wrote.
+     */
+    const before = (stored: StoredEvent) =>
+      sql`(commit_pos, prepare_pos) < (${stored.position.commit.toString()}::numeric, ${stored.position.prepare.toString()}::numeric)`;
+    /** Close the participation's open type-16 offer with how it ended; an answer also marks it read. */
+    const closeOffer = (stored: StoredEvent, participationId: string, state: 'continued' | 'declined' | 'superseded') =>
+      sql`update ${n} set state = ${state}${state === 'superseded' ? sql`` : sql`, read_at = coalesce(read_at, ${stored.metadata.occurredAt}::timestamptz)`}
+          where participation_id = ${participationId} and type = ${NotificationType.OpportunityExtended} and state = 'open'
+            and ${before(stored)}`.execute(tx);
+
+    for (const stored of events) {
+      if (stored.streamId.startsWith('opportunity-')) {
+        const opportunityId = stored.streamId.slice('opportunity-'.length);
+        const e = { type: stored.type, data: stored.data } as OpportunityEvent;
+        switch (e.type) {
+          case 'OpportunityCreated':
+          case 'OpportunityEdited': {
+            const d = e.data.details;
+            await sql`insert into ${ev} (opportunity_id, name_ar, name_en, start_date, end_date)
+                      values (${opportunityId}, ${d.nameAr}, ${d.nameEn}, ${d.startDate}, ${d.endDate})
+                      on conflict (opportunity_id) do update set name_ar = excluded.name_ar, name_en = excluded.name_en,
+                        start_date = excluded.start_date, end_date = excluded.end_date`.execute(tx);
+            if (
+              e.type === 'OpportunityEdited' &&
+              e.data.changes.some((c) => c.field === 'nameAr' || c.field === 'nameEn')
+            )
+              await sql`update ${n} set name_ar = ${d.nameAr}, name_en = ${d.nameEn} where opportunity_id = ${opportunityId}`.execute(
+                tx,
+              );
+            break;
+          }
+          case 'OpportunityDeleted': {
+            const { rows } = await sql<{ volunteer_id: string }>`
+              select volunteer_id::text from ${pt} where opportunity_id = ${opportunityId} and status = any(${STILL_IN}::int[])
+               order by volunteer_id`.execute(tx);
+            for (const r of rows) await notify(stored, r.volunteer_id, opportunityId, NotificationType.EventDeleted);
+            await sql`update ${n} set state = 'superseded'
+                      where opportunity_id = ${opportunityId} and type = ${NotificationType.OpportunityExtended} and state = 'open'
+                        and ${before(stored)}`.execute(tx);
+            break;
+          }
+          default:
+            break;
+        }
+        continue;
+      }
+
+      if (stored.streamId.startsWith('notifications-')) {
+        const userId = stored.streamId.slice('notifications-'.length);
+        const e = { type: stored.type, data: stored.data } as NotificationsEvent;
+        // "All" is every notification the user had when they asked: those before the command in the log.
+        if (e.data.all)
+          await sql`update ${n} set read_at = ${e.data.at} where user_id = ${userId} and read_at is null and ${before(stored)}`.execute(
+            tx,
+          );
+        else if (e.data.ids.length)
+          await sql`update ${n} set read_at = ${e.data.at}
+                    where user_id = ${userId} and notification_id = any(${e.data.ids}::uuid[]) and read_at is null
+                      and ${before(stored)}`.execute(tx);
+        continue;
+      }
+
+      if (!stored.streamId.startsWith('participation-')) continue;
+      const participationId = stored.streamId.slice('participation-'.length);
+      const [opportunityId, volunteerId] = participationId.split('_') as [string, string];
+      const e = { type: stored.type, data: stored.data } as ParticipationEvent;
+      const status = STATUS_AFTER[e.type];
+      if (status !== undefined) {
+        await sql`insert into ${pt} (opportunity_id, volunteer_id, status) values (${opportunityId}, ${volunteerId}, ${status})
+                  on conflict (opportunity_id, volunteer_id) do update set status = excluded.status`.execute(tx);
+        // Any change of status closes an open extension offer (the domain's rule, decide.ts).
+        await closeOffer(stored, participationId, e.type === 'ExtensionDeclined' ? 'declined' : 'superseded');
+      }
+      switch (e.type) {
+        case 'ExtensionOffered':
+          // A newer offer replaces an unanswered one.
+          await closeOffer(stored, participationId, 'superseded');
+          await notify(stored, volunteerId, opportunityId, NotificationType.OpportunityExtended, {
+            endDate: e.data.newEndDate,
+            previousEndDate: e.data.previousEndDate,
+            state: 'open',
+          });
+          break;
+        case 'ExtensionAccepted':
+          await closeOffer(stored, participationId, 'continued');
+          break;
+        default: {
+          const type = NOTIFICATION_SOURCE[e.type];
+          if (type !== undefined) await notify(stored, volunteerId, opportunityId, type);
+        }
+      }
+    }
+  },
+};
