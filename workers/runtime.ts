@@ -27,6 +27,9 @@ import { SmtpMailer } from './mail/smtp.ts';
 import { opportunitySchedule } from './opportunity-schedule.ts';
 import { registrationReactions } from './registration-reactions.ts';
 
+/** The reactors the runtime runs besides the read models (their lock connections are sized into the pool). */
+const REACTORS = 3;
+
 export interface RuntimeConfig {
   databaseUrl: string;
   redisUrl?: string | undefined;
@@ -34,6 +37,7 @@ export interface RuntimeConfig {
   clientCode?: string | undefined;
   /** Where local files go (mail sink, uploads): .data by default. */
   dataDir: string;
+  /** Working connections (default 20); the held ones (locks, LISTEN) come on top. */
   poolSize?: number;
   idleSessionSeconds?: number;
   /** Projection runner tuning (tests use short polls). */
@@ -75,7 +79,10 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
   await ensureDatabase(cfg.databaseUrl);
   const ownerPool = createPool(cfg.databaseUrl, { max: 2, applicationName: 'volunteer-portal-migrate' });
   const { appRole } = await migrateAll(ownerPool);
-  const pool = createPool(cfg.databaseUrl, { max: cfg.poolSize ?? 20, role: appRole ? APP_ROLE : null });
+  // Every projection runner and reactor keeps one connection for its advisory lock, and the append hints one to
+  // LISTEN on: those are held, not worked with, so they come on top of the working connections asked for.
+  const held = readModels.length + REACTORS + 1;
+  const pool = createPool(cfg.databaseUrl, { max: (cfg.poolSize ?? 20) + held, role: appRole ? APP_ROLE : null });
   const db = createKysely<AnyDB>(pool);
 
   let store: EventStore;
@@ -100,6 +107,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     registrationReactions(queue, mailer, lookupEmail),
     extensionReactions(queue, store, client.code),
   ];
+  if (projections.length !== readModels.length + REACTORS) throw new Error('REACTORS must count the reactors above');
   // The runners share their reads of the log where the store reads with the head (PostgreSQL): one query per wake-up
   // instead of one per runner.
   const runnerStore = hasReadWithHead(store) ? new SharedReads(store) : store;

@@ -30,8 +30,8 @@ export async function startTestPortal(
     dataDir,
     clientCode: opts.clientCode ?? 'MOH',
     idlePollMs: 20,
-    // Each projection runner and reactor holds a connection for its lock (10 of them), the append hints one more.
-    poolSize: 20,
+    // Working connections; the runtime adds the ones held for projection locks and the append hints.
+    poolSize: 10,
     schedules: false,
     employeeDirectoryUrl: opts.employeeDirectoryUrl,
   });
