@@ -102,7 +102,8 @@ export type ParticipationCommand =
   /** Type 16 "do not continue": the volunteer leaves the event (4 → 3), the seat is freed. */
   | { type: 'DeclineExtension'; opportunity: OpportunityView };
 
-const STATUS_AFTER: Partial<Record<ParticipationEvent['type'], ParticipationStatus>> = {
+/** The status each participation event leads to (the read models use the same table). */
+export const STATUS_AFTER: Partial<Record<ParticipationEvent['type'], ParticipationStatus>> = {
   ParticipantInvited: S.PendingVolunteer,
   JoinRequested: S.VolunteerJoinRequest,
   InvitationAcceptedByVolunteer: S.AcceptedVolunteerPendingStaff,

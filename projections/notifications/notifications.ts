@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { StoredEvent } from '../../commands/event-store/port.ts';
 import type { OpportunityEvent } from '../../domain/opportunity/decide.ts';
 import type { ParticipationEvent } from '../../domain/participation/decide.ts';
+import { STATUS_AFTER as DOMAIN_STATUS_AFTER } from '../../domain/participation/decide.ts';
 import {
   NOTIFICATION_SOURCE,
   type NotificationsEvent,
@@ -11,20 +12,8 @@ import {
 import { ParticipationStatus as S } from '../../domain/participation/status.ts';
 import type { Projection } from '../runner/projection.ts';
 
-/** The status each participation event leads to (this projection keeps its own copy of who is in which event). */
-const STATUS_AFTER: Partial<Record<string, number>> = {
-  ParticipantInvited: S.PendingVolunteer,
-  JoinRequested: S.VolunteerJoinRequest,
-  InvitationAcceptedByVolunteer: S.AcceptedVolunteerPendingStaff,
-  InvitationRejectedByVolunteer: S.RejectedVolunteer,
-  ParticipationCancelled: S.Cancelled,
-  ReleaseRequested: S.VolunteerRequestToRelease,
-  ParticipantAccepted: S.AcceptedStaff,
-  ParticipantRejected: S.RejectedStaff,
-  ParticipantMarkedAbsent: S.VolunteerAbsent,
-  ParticipantReleased: S.ReleaseVolunteer,
-  ExtensionDeclined: S.RejectedVolunteer,
-};
+/** The status each participation event leads to (the domain's table; this projection keeps its own record of who is in which event). */
+const STATUS_AFTER: Partial<Record<string, number>> = DOMAIN_STATUS_AFTER;
 /** Who hears that an event was deleted: everyone still invited, waiting, or taking part. */
 const STILL_IN = [
   S.PendingVolunteer,

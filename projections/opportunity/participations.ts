@@ -1,20 +1,8 @@
 import { sql } from 'kysely';
-import type { ParticipationEvent } from '../../domain/participation/decide.ts';
+import { type ParticipationEvent, STATUS_AFTER } from '../../domain/participation/decide.ts';
 import type { Projection } from '../runner/projection.ts';
 
-const STATUS: Partial<Record<ParticipationEvent['type'], number>> = {
-  ParticipantInvited: 1,
-  JoinRequested: 7,
-  InvitationAcceptedByVolunteer: 2,
-  InvitationRejectedByVolunteer: 3,
-  ParticipationCancelled: 6,
-  ReleaseRequested: 10,
-  ParticipantAccepted: 4,
-  ParticipantRejected: 5,
-  ParticipantMarkedAbsent: 9,
-  ParticipantReleased: 8,
-  ExtensionDeclined: 3,
-};
+const STATUS = STATUS_AFTER;
 
 /** rm.participations (rosters, "my events") and rm.participation_hours (hours and performance per entry). */
 export const participationsProjection: Projection = {
