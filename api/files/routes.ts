@@ -1,15 +1,47 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
-import { type AttachmentKind, AttachmentKinds, checkUpload, type FileStorage } from '../../commands/files/storage.ts';
+import {
+  type AttachmentKind,
+  AttachmentKinds,
+  checkUpload,
+  type FileStorage,
+  type StoredFile,
+} from '../../commands/files/storage.ts';
 import { MAX_FILE_BYTES } from '../../domain/registration/rules.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
+import { can } from '../../domain/shared/roles.ts';
 import { requireScreen } from '../http/auth.ts';
 import type { ApiDeps } from '../http/deps.ts';
+import { publicConditions } from '../opportunity/listing.ts';
 
-/** Uploads (2 MB, type by content) through the storage port; downloads for staff. */
+/**
+ * Whether a file is the main image or in the gallery of an event every visitor may see: approved, open to all
+ * (visibility 0) and not deleted — the public list's own conditions, on the same read model.
+ */
+export async function isPublicEventImage(deps: ApiDeps, fileId: string): Promise<boolean> {
+  const shown = sql`(details->>'mainImageFileId' = ${fileId} or details->'galleryFileIds' @> ${JSON.stringify([fileId])}::jsonb)`;
+  const { rows } = await sql<{ one: number }>`
+    select 1 as one from rm.opportunities where ${sql.join([...publicConditions(), shown], sql` and `)} limit 1`.execute(
+    deps.db,
+  );
+  return rows.length > 0;
+}
+
+/** Staff who manage events upload event images and see them on the form before the event is approved. */
+function managesEvents(req: FastifyRequest): boolean {
+  const s = req.session;
+  return !!s && !s.mustChangePassword && can(s.roleId, 'eventsadmin', 'View');
+}
+
+/** Uploads (2 MB, type by content) through the storage port; downloads for staff, and public events' images for all. */
 export function fileRoutes(app: FastifyInstance, deps: ApiDeps, rateLimit: number, storage: FileStorage) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const registrationStaff = requireScreen(deps, 'registrationadmin');
+  const eventCreators = requireScreen(deps, 'eventsadmin', 'Add');
+  const eventEditors = requireScreen(deps, 'eventsadmin', 'Edit');
+
   r.post(
     '/api/files',
     { config: { rateLimit: { max: rateLimit * 2, timeWindow: '1 minute' } }, schema: { tags: ['files'] } },
@@ -23,26 +55,39 @@ export function fileRoutes(app: FastifyInstance, deps: ApiDeps, rateLimit: numbe
       const kindField = part.fields.kind as { value?: unknown } | undefined;
       const kind = String(kindField?.value ?? 'otherAttachment');
       if (!(kind in AttachmentKinds)) throw new DomainError('ValidationFailed', { field: 'kind' });
+      // Registration attachments come from visitors too; event images only from staff who create or edit events.
+      if (kind === 'eventImage') {
+        const mayCreate = req.session !== null && can(req.session.roleId, 'eventsadmin', 'Add');
+        await (mayCreate ? eventCreators : eventEditors)(req, reply);
+      }
       const mime = await checkUpload(bytes, kind as AttachmentKind);
-      const stored = await storage.put(bytes, part.filename, mime);
+      const stored = await storage.put(bytes, part.filename, mime, kind as AttachmentKind);
       return reply.code(201).send(stored);
     },
   );
 
-  r.get(
-    '/api/files/:id',
-    {
-      schema: { tags: ['files'], params: z.object({ id: z.uuid() }) },
-      preHandler: requireScreen(deps, 'registrationadmin'),
-    },
-    async (req, reply) => {
-      const f = await storage.get(req.params.id);
-      if (!f) throw new DomainError('NotFound');
-      return reply
-        .type(f.meta.mimeType)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(f.meta.name)}`)
-        .header('x-content-type-options', 'nosniff')
-        .send(f.bytes);
-    },
-  );
+  const send = (reply: FastifyReply, f: { bytes: Buffer; meta: StoredFile }, inline: boolean, cache: string) =>
+    reply
+      .type(f.meta.mimeType)
+      .header(
+        'content-disposition',
+        `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(f.meta.name)}`,
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', cache)
+      .send(f.bytes);
+
+  r.get('/api/files/:id', { schema: { tags: ['files'], params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
+    const f = await storage.get(req.params.id);
+    if (f?.meta.kind === 'eventImage') {
+      if (await isPublicEventImage(deps, req.params.id)) return send(reply, f, true, 'public, max-age=300');
+      if (managesEvents(req)) return send(reply, f, true, 'private, no-store');
+      // Any other reader gets "not found", and keeps the session: a picture must never sign anyone out.
+      throw new DomainError('NotFound');
+    }
+    // Every other file: registration staff only (a 403 ends the session, as everywhere).
+    await registrationStaff(req, reply);
+    if (!f) throw new DomainError('NotFound');
+    return send(reply, f, false, 'private, no-store');
+  });
 }

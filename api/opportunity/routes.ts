@@ -407,11 +407,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
     async (req) => {
       // The event from its stream, not the read model: a command just before may not be projected yet.
-      const o = await loadOpportunity(deps.store, req.params.id);
-      const d = o.details!;
-      // Spec: stopping invitations sets the participants needed to the accepted count; a full event invites no one.
-      if (o.seats.length >= d.maxContributions)
-        throw new DomainError('ExceededApprovalLimit', { maxContributions: d.maxContributions });
+      const d = (await loadOpportunity(deps.store, req.params.id)).details!;
       const { rows: volunteers } = await sql<{
         volunteer_id: string;
         status: number;
@@ -443,6 +439,9 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
           results.push({ volunteerId, result: 'invited' });
         } catch (e) {
           if (!(e instanceof DomainError)) throw e;
+          // A full event (invitations stopped, for one) refuses everyone alike: say so once, for the whole request.
+          // Nothing has been written then: the first invitation already met it.
+          if (e.code === 'ExceededApprovalLimit' && position === null) throw e;
           results.push({ volunteerId, result: e.code });
         }
       }

@@ -17,6 +17,8 @@ export const AttachmentKinds = {
   university: { id: 9, accept: 'mixed' },
   scfhs: { id: 10, accept: 'mixed' },
   volunteerCertificate: { id: 11, accept: 'mixed' },
+  // Not a CertificateFor kind of the spec: an event's main image and gallery (spec: event fields "main image, gallery").
+  eventImage: { id: 12, accept: 'image' },
 } as const;
 export type AttachmentKind = keyof typeof AttachmentKinds;
 
@@ -42,11 +44,13 @@ export interface StoredFile {
   name: string;
   size: number;
   mimeType: string;
+  /** The kind it was uploaded as: who may read it depends on it (files stored before kinds were kept have none). */
+  kind?: AttachmentKind;
 }
 
 /** The storage port; the local folder is the default, an object store can take its place. */
 export interface FileStorage {
-  put(bytes: Uint8Array, name: string, mimeType: string): Promise<StoredFile>;
+  put(bytes: Uint8Array, name: string, mimeType: string, kind: AttachmentKind): Promise<StoredFile>;
   get(fileId: string): Promise<{ bytes: Buffer; meta: StoredFile } | null>;
 }
 
@@ -55,9 +59,9 @@ export class LocalFolderStorage implements FileStorage {
   constructor(dir: string) {
     this.dir = dir;
   }
-  async put(bytes: Uint8Array, name: string, mimeType: string): Promise<StoredFile> {
+  async put(bytes: Uint8Array, name: string, mimeType: string, kind: AttachmentKind): Promise<StoredFile> {
     await mkdir(this.dir, { recursive: true });
-    const meta: StoredFile = { fileId: randomUUID(), name: name.slice(0, 200), size: bytes.byteLength, mimeType };
+    const meta: StoredFile = { fileId: randomUUID(), name: name.slice(0, 200), size: bytes.byteLength, mimeType, kind };
     await writeFile(join(this.dir, meta.fileId), bytes);
     await writeFile(join(this.dir, `${meta.fileId}.json`), JSON.stringify(meta));
     return meta;

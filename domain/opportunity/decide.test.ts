@@ -138,6 +138,18 @@ describe('an event', () => {
       .when({ type: 'StopInvitations' })
       .thenEmits([{ type: 'MaxContributionsChanged', data: { from: 2, to: 1, stopInvitations: true } }]);
   });
+  it('invites no one once the accepted volunteers fill the event (after stopping invitations, for one)', () => {
+    const stopped: OpportunityEvent = {
+      type: 'MaxContributionsChanged',
+      data: { from: 2, to: 1, stopInvitations: true },
+    };
+    given(created(), seat('v1'), stopped)
+      .when({ type: 'CountInvitation', volunteerId: 'x', confirmRaise: true })
+      .thenFails('ExceededApprovalLimit');
+    given(created(), seat('v1'))
+      .when({ type: 'CountInvitation', volunteerId: 'x', confirmRaise: false })
+      .thenEmits([{ type: 'VolunteerInvitedCounted', data: { volunteerId: 'x' } }]);
+  });
   it('deletes with a reason; with accepted volunteers it waits for approval', () => {
     given(created()).when({ type: 'Delete', reason: '' }).thenFails('DeleteReasonRequired');
     given(created())

@@ -168,6 +168,9 @@ export function decide(cmd: OpportunityCommand, s: Opportunity, now: Date): Oppo
       return [{ type: 'OpportunityDeleted', data: { reason: s.deleteReason ?? '', previousStatus: s.status } }];
     case 'CountInvitation': {
       const d = live(s);
+      // Spec: stopping invitations sets the participants needed to the accepted count; a full event invites no one.
+      if (s.seats.length >= d.maxContributions)
+        throw new DomainError('ExceededApprovalLimit', { maxContributions: d.maxContributions });
       if (s.invited < d.maxInvitations)
         return [{ type: 'VolunteerInvitedCounted', data: { volunteerId: cmd.volunteerId } }];
       if (!cmd.confirmRaise) throw new DomainError('InvitationExceededMax', { maxInvitations: d.maxInvitations });

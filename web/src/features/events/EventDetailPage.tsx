@@ -1,11 +1,26 @@
-import { Alert, Badge, Button, CopyButton, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  CopyButton,
+  Group,
+  Image,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCode } from '../../app/api.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
+import { fileUrl } from '../../app/upload.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { LoadState } from '../registration/LoadState.tsx';
 import { type EventDetail, eventQuery } from './api.ts';
@@ -67,6 +82,7 @@ export function EventDetailView({
   // The public page of the event, also when copied from the staff page.
   const url = typeof window === 'undefined' ? '' : `${window.location.origin}/${lang}/events/${event.id}`;
   const canJoin = event.status === 0 || event.status === 2;
+  const { main, gallery } = imagesOf(event);
   const facts: [string, ReactNode][] = [
     [
       t('event.dates'),
@@ -105,6 +121,7 @@ export function EventDetailView({
           {t(`events.status.${event.status as 0 | 2 | 3 | 4}`)}
         </Badge>
       </Group>
+      {main && <MainImage fileId={main} alt={t('event.mainImageAlt', { name })} />}
       <Group gap="sm">
         <Text fw={600} data-testid="joined-count" aria-live="polite">
           {t('event.joined', { n: event.joinedCount })}
@@ -169,7 +186,72 @@ export function EventDetailView({
         items={event.responsibilities ?? []}
         testId="event-responsibilities"
       />
+      <Gallery fileIds={gallery} name={name} />
     </Stack>
+  );
+}
+
+/** The event's images as the details answer carries them (kept loosely by the schema). */
+function imagesOf(event: EventDetail): { main: string | null; gallery: string[] } {
+  const main = typeof event.mainImageFileId === 'string' && event.mainImageFileId ? event.mainImageFileId : null;
+  const gallery = Array.isArray(event.galleryFileIds)
+    ? event.galleryFileIds.filter((x): x is string => typeof x === 'string' && x !== '')
+    : [];
+  return { main, gallery };
+}
+
+// A reader who may see the event but not its images (a private event's, for instance) gets 404s: those pictures
+// are left out instead of showing as broken.
+
+function MainImage({ fileId, alt }: { fileId: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return (
+    <Image
+      src={fileUrl(fileId)}
+      alt={alt}
+      mah={360}
+      w="auto"
+      maw="100%"
+      fit="contain"
+      radius="md"
+      style={{ alignSelf: 'flex-start' }}
+      onError={() => setFailed(true)}
+      data-testid="event-main-image"
+    />
+  );
+}
+
+function Gallery({ fileIds, name }: { fileIds: string[]; name: string }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState<string[]>([]);
+  const shown = fileIds.filter((id) => !failed.includes(id));
+  if (shown.length === 0) return null;
+  return (
+    <section aria-labelledby="event-gallery">
+      <Title order={2} size="h3" id="event-gallery" mb="xs">
+        {t('event.gallery')}
+      </Title>
+      <Group component="ul" gap="sm" className="plain-list" data-testid="event-gallery">
+        {fileIds.map((id, i) =>
+          failed.includes(id) ? null : (
+            <li key={id}>
+              <Anchor href={fileUrl(id)} target="_blank" rel="noopener" display="block">
+                <Image
+                  src={fileUrl(id)}
+                  alt={t('event.galleryAlt', { n: i + 1, total: fileIds.length, name })}
+                  w={160}
+                  h={120}
+                  fit="cover"
+                  radius="sm"
+                  onError={() => setFailed((old) => [...old, id])}
+                />
+              </Anchor>
+            </li>
+          ),
+        )}
+      </Group>
+    </section>
   );
 }
 

@@ -6,9 +6,8 @@ import {
   type SaveRegistrationResponse as SaveResponse,
 } from '../../../../api/contracts/registration.ts';
 import type { RegistrationForm } from '../../../../domain/registration/form.ts';
-import { MAX_FILE_BYTES } from '../../../../domain/registration/rules.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
-import { ApiError, api, upload } from '../../app/api.ts';
+import { ApiError, api } from '../../app/api.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { refreshSession } from '../session/api.ts';
 
@@ -83,81 +82,6 @@ export async function saveRegistration(
     await refreshSession(queryClient);
     return post();
   }
-}
-
-/** Attachment kinds of POST /api/files (spec: CertificateFor). */
-export type FileKind =
-  | 'graduation'
-  | 'expertise'
-  | 'volunteerWork'
-  | 'otherAttachment'
-  | 'personalPhoto'
-  | 'idPhoto'
-  | 'training'
-  | 'university'
-  | 'scfhs'
-  | 'volunteerCertificate';
-
-const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'bmp'] as const;
-const DOCUMENT_EXTENSIONS = [
-  ...IMAGE_EXTENSIONS,
-  'pdf',
-  'doc',
-  'docx',
-  'xls',
-  'xlsx',
-  'ppt',
-  'pptx',
-  'txt',
-  'zip',
-  'rar',
-  '7z',
-] as const;
-
-/** Photos take images only; every other kind takes images and documents. */
-export function allowedExtensions(kind: FileKind): readonly string[] {
-  return kind === 'personalPhoto' || kind === 'idPhoto' ? IMAGE_EXTENSIONS : DOCUMENT_EXTENSIONS;
-}
-
-/** The `accept` attribute of the file picker (a hint only; the checks below and the server decide). */
-export function acceptOf(kind: FileKind): string {
-  return allowedExtensions(kind)
-    .map((e) => `.${e}`)
-    .join(',');
-}
-
-/** The same checks as the server, before anything is sent: size first, then the extension. */
-export function checkFile(file: File, kind: FileKind): ErrorCode | null {
-  if (file.size > MAX_FILE_BYTES) return 'FileTooLarge';
-  const dot = file.name.lastIndexOf('.');
-  const extension = dot < 0 ? '' : file.name.slice(dot + 1).toLowerCase();
-  if (!allowedExtensions(kind).includes(extension)) return 'InvalidFileType';
-  return null;
-}
-
-export const UploadedFile = z.object({
-  fileId: z.string(),
-  name: z.string(),
-  size: z.number(),
-  mimeType: z.string(),
-});
-export type UploadedFile = z.infer<typeof UploadedFile>;
-
-export async function uploadFile(
-  queryClient: QueryClient,
-  file: File,
-  kind: FileKind,
-  onProgress: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<UploadedFile> {
-  const problem = checkFile(file, kind);
-  if (problem) throw new ApiError(422, problem);
-  const signedIn = useSessionStore.getState().user !== null;
-  if (!useSessionStore.getState().csrfToken) await refreshSession(queryClient);
-  const body = new FormData();
-  body.append('kind', kind);
-  body.append('file', file, file.name);
-  return upload('/api/files', { body, schema: UploadedFile, onProgress, signal, sessionRules: signedIn });
 }
 
 /**

@@ -5,7 +5,6 @@ import {
   Input,
   MultiSelect,
   NativeSelect,
-  Progress,
   Radio,
   Text,
   Textarea,
@@ -14,15 +13,14 @@ import {
   type TextInputProps,
   VisuallyHidden,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, use, useEffect, useRef, useState } from 'react';
+import { createContext, type ReactNode, use, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarDate } from '../../../../domain/registration/form.ts';
 import { gregorianOf, isIsoDate } from '../../../../domain/registration/rules.ts';
-import type { ErrorCode } from '../../../../domain/shared/errors.ts';
-import { ApiError, errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { acceptOf, checkFile, type FileKind, type Lookup, uploadFile } from './api.ts';
+import { UploadProgress } from '../../app/UploadProgress.tsx';
+import { acceptOf, type FileKind, isImageKind, useUpload } from '../../app/upload.ts';
+import type { Lookup } from './api.ts';
 import {
   formatCalendarDate,
   HIJRI_MONTHS,
@@ -438,12 +436,6 @@ export function CalendarDateField({ path, value, onChange, min, max, required }:
   );
 }
 
-type UploadState =
-  | { phase: 'idle' }
-  | { phase: 'uploading'; name: string; progress: number }
-  | { phase: 'done'; name: string }
-  | { phase: 'failed'; code: ErrorCode };
-
 interface FileFieldProps {
   path: string;
   kind: FileKind;
@@ -458,49 +450,22 @@ interface FileFieldProps {
  */
 export function FileField({ path, kind, value, onChange, required }: FileFieldProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { id, label, error: issue } = useField(path);
-  const [state, setState] = useState<UploadState>({ phase: 'idle' });
-  const abort = useRef<AbortController | null>(null);
+  const { state, start, reset, uploading } = useUpload(kind);
   const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => () => abort.current?.abort(), []);
 
   async function pick(file: File | undefined) {
     if (input.current) input.current.value = '';
     if (!file) return;
-    const problem = checkFile(file, kind);
-    if (problem) {
-      setState({ phase: 'failed', code: problem });
-      return;
-    }
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    setState({ phase: 'uploading', name: file.name, progress: 0 });
-    try {
-      const uploaded = await uploadFile(
-        queryClient,
-        file,
-        kind,
-        (progress) => setState({ phase: 'uploading', name: file.name, progress }),
-        controller.signal,
-      );
-      setState({ phase: 'done', name: uploaded.name });
-      onChange(uploaded.fileId);
-    } catch (e) {
-      if (controller.signal.aborted || (e instanceof ApiError && e.handled)) return;
-      setState({ phase: 'failed', code: errorCode(e) });
-    }
+    const result = await start(file);
+    if (result?.ok) onChange(result.file.fileId);
   }
 
   const error = state.phase === 'failed' ? t(state.code) : issue;
-  const uploading = state.phase === 'uploading';
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
   const statusId = `${id}-status`;
   const buttonText = value ? t('reg.file.replace') : t('reg.file.choose');
-  const percent = uploading ? Math.round(state.progress * 100) : 0;
 
   return (
     <Input.Wrapper
@@ -508,9 +473,7 @@ export function FileField({ path, kind, value, onChange, required }: FileFieldPr
       label={label}
       required={required}
       error={error}
-      description={
-        kind === 'personalPhoto' || kind === 'idPhoto' ? t('reg.file.hintImages') : t('reg.file.hintDocuments')
-      }
+      description={isImageKind(kind) ? t('reg.file.hintImages') : t('reg.file.hintDocuments')}
       descriptionProps={{ id: descriptionId }}
       errorProps={{ id: errorId }}
       inputWrapperOrder={['label', 'description', 'input', 'error']}
@@ -545,7 +508,7 @@ export function FileField({ path, kind, value, onChange, required }: FileFieldPr
             size="sm"
             aria-label={`${label}: ${t('reg.file.remove')}`}
             onClick={() => {
-              setState({ phase: 'idle' });
+              reset();
               onChange(undefined);
             }}
           >
@@ -553,7 +516,7 @@ export function FileField({ path, kind, value, onChange, required }: FileFieldPr
           </Button>
         )}
         <Text id={statusId} size="sm" aria-live="polite" style={{ overflowWrap: 'anywhere' }}>
-          {uploading
+          {state.phase === 'uploading'
             ? t('reg.file.uploading', { name: state.name })
             : state.phase === 'done' && value
               ? t('reg.file.uploaded', { name: state.name })
@@ -562,19 +525,7 @@ export function FileField({ path, kind, value, onChange, required }: FileFieldPr
                 : null}
         </Text>
       </Group>
-      {uploading && (
-        <Progress.Root size="sm" mt={6}>
-          <Progress.Section
-            value={percent}
-            withAria={false}
-            role="progressbar"
-            aria-label={t('reg.file.progress')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-          />
-        </Progress.Root>
-      )}
+      <UploadProgress state={state} />
     </Input.Wrapper>
   );
 }

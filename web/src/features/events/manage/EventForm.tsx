@@ -25,6 +25,7 @@ import { lookupsQuery } from '../../registration/api.ts';
 import { lookupName } from '../../registration/fields.tsx';
 import { configQuery } from '../../session/api.ts';
 import { createEvent, rememberEventsPosition } from '../api.ts';
+import { GalleryField, MainImageField } from './EventImages.tsx';
 import { EMPTY_EVENT, type EventFormValues, eventIssues, toDetails } from './eventForm.ts';
 
 type Key = keyof EventFormValues;
@@ -48,6 +49,9 @@ export function EventForm({
   const [v, setV] = useState<EventFormValues>(editing?.values ?? EMPTY_EVENT);
   const [issues, setIssues] = useState<Issue[]>([]);
   const [failure, setFailure] = useState<ErrorCode | null>(null);
+  const [mainBusy, setMainBusy] = useState(false);
+  const [galleryBusy, setGalleryBusy] = useState(false);
+  const uploading = mainBusy || galleryBusy;
   const save = useMutation({
     mutationFn: async () => {
       if (!editing) return createEvent(queryClient, toDetails(v));
@@ -101,6 +105,8 @@ export function EventForm({
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    // An image still uploading is not in the form yet: saving now would drop it.
+    if (uploading) return;
     setFailure(null);
     const client = CLIENTS[config.data?.clientCode ?? DEFAULT_CLIENT];
     const found = eventIssues(v, client, new Date(), !editing);
@@ -243,11 +249,26 @@ export function EventForm({
             onChange={(e) => set('responsibilities', e.currentTarget.value)}
           />
         </SimpleGrid>
+        <Section title={t('manage.section.images')} cols={1}>
+          <MainImageField
+            value={v.mainImageFileId}
+            onChange={(fileId) => set('mainImageFileId', fileId)}
+            onBusy={setMainBusy}
+          />
+          <GalleryField
+            value={v.galleryFileIds}
+            onAdd={(fileId) => setV((old) => ({ ...old, galleryFileIds: [...old.galleryFileIds, fileId] }))}
+            onRemove={(index) =>
+              setV((old) => ({ ...old, galleryFileIds: old.galleryFileIds.filter((_, i) => i !== index) }))
+            }
+            onBusy={setGalleryBusy}
+          />
+        </Section>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             {t('manage.cancel')}
           </Button>
-          <Button type="submit" loading={save.isPending} data-testid="event-save">
+          <Button type="submit" loading={save.isPending} disabled={uploading} data-testid="event-save">
             {t('manage.save')}
           </Button>
         </Group>
@@ -256,13 +277,13 @@ export function EventForm({
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, children, cols }: { title: string; children: ReactNode; cols?: number }) {
   return (
     <Paper withBorder p="md" radius="md" component="fieldset" style={{ margin: 0 }}>
       <Title order={2} size="h4" component="legend" mb="sm">
         {title}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+      <SimpleGrid cols={cols ?? { base: 1, sm: 2, md: 3 }} spacing="sm">
         {children}
       </SimpleGrid>
     </Paper>

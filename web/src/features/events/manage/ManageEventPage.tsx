@@ -14,7 +14,7 @@ import { eventQuery, eventsCommand } from '../api.ts';
 import { EventDetailView } from '../EventDetailPage.tsx';
 import { eventName } from '../format.ts';
 import { notifyDone } from '../notify.ts';
-import { DeleteModal, InviteModal } from './dialogs.tsx';
+import { ConfirmDialog, DeleteModal, InviteModal } from './dialogs.tsx';
 import { EventForm } from './EventForm.tsx';
 import { fromDetails } from './eventForm.ts';
 import { RosterGrid } from './RosterGrid.tsx';
@@ -36,7 +36,7 @@ export function ManageEventPage() {
   const canEdit = usePermission('eventsadmin', 'Edit');
   const canDelete = usePermission('eventsadmin', 'Delete');
   const canInvite = usePermission('eventsadmin', 'Add');
-  const [dialog, setDialog] = useState<'delete' | 'invite' | null>(null);
+  const [dialog, setDialog] = useState<'delete' | 'invite' | 'stop-invitations' | 'confirm-delete' | null>(null);
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<ErrorCode | null>(null);
   const command = useMutation({
@@ -44,9 +44,15 @@ export function ManageEventPage() {
       eventsCommand(queryClient, `/api/opportunities/${encodeURIComponent(id)}/${path}`),
     onSuccess: (_r, path) => {
       setFailure(null);
-      notifyDone(t(path === 'approve' ? 'manage.approved' : path === 'confirm-delete' ? 'delete.done' : 'roster.done'));
+      setDialog(null);
+      notifyDone(
+        t(path === 'approve' ? 'manage.approved' : path === 'confirm-delete' ? 'delete.done' : 'manage.stop.done'),
+      );
     },
-    onError: (e) => setFailure(errorCode(e)),
+    onError: (e) => {
+      setDialog(null);
+      setFailure(errorCode(e));
+    },
   });
   if (!query.data) {
     return (
@@ -99,7 +105,7 @@ export function ManageEventPage() {
           </Button>
         )}
         {canApprove && approval === 'pendingDelete' && (
-          <Button color="red.9" onClick={() => command.mutate('confirm-delete')} loading={command.isPending}>
+          <Button color="red.9" onClick={() => setDialog('confirm-delete')} data-testid="confirm-delete">
             {t('delete.confirmDelete')}
           </Button>
         )}
@@ -109,11 +115,7 @@ export function ManageEventPage() {
           </Button>
         )}
         {canEdit && approval === 'approved' && live && (
-          <Button
-            variant="default"
-            onClick={() => command.mutate('stop-invitations')}
-            loading={command.isPending && command.variables === 'stop-invitations'}
-          >
+          <Button variant="default" onClick={() => setDialog('stop-invitations')} data-testid="stop-invitations">
             {t('manage.stopInvitations')}
           </Button>
         )}
@@ -123,7 +125,7 @@ export function ManageEventPage() {
           </Button>
         )}
         {canDelete && live && approval !== 'pendingDelete' && (
-          <Button variant="default" color="red.9" onClick={() => setDialog('delete')}>
+          <Button variant="default" color="red.9" onClick={() => setDialog('delete')} data-testid="delete-event">
             {t('delete.open')}
           </Button>
         )}
@@ -152,6 +154,28 @@ export function ManageEventPage() {
         </Tabs>
       )}
       {dialog === 'invite' && <InviteModal id={id} onClose={() => setDialog(null)} />}
+      {dialog === 'stop-invitations' && (
+        <ConfirmDialog
+          title={t('manage.stop.title')}
+          text={t('manage.stop.body')}
+          confirm={t('manage.stopInvitations')}
+          danger
+          busy={command.isPending}
+          onClose={() => setDialog(null)}
+          onConfirm={() => command.mutate('stop-invitations')}
+        />
+      )}
+      {dialog === 'confirm-delete' && (
+        <ConfirmDialog
+          title={t('delete.title')}
+          text={t('delete.confirmBody')}
+          confirm={t('delete.confirmDelete')}
+          danger
+          busy={command.isPending}
+          onClose={() => setDialog(null)}
+          onConfirm={() => command.mutate('confirm-delete')}
+        />
+      )}
       {dialog === 'delete' && (
         <DeleteModal
           id={id}

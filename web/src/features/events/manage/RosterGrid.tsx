@@ -102,6 +102,7 @@ export function RosterGrid({ id }: { id: string }) {
   const [params, setParams] = useState<RosterParams>({ page: 1, pageSize: 10 });
   const [selected, setSelected] = useState<string[]>([]);
   const [raiseFor, setRaiseFor] = useState<RosterRow | null>(null);
+  const [confirming, setConfirming] = useState<{ row: RosterRow; action: StaffAction } | null>(null);
   const [hoursFor, setHoursFor] = useState<RosterRow | null>(null);
   const [historyFor, setHistoryFor] = useState<RosterRow | null>(null);
   const [failure, setFailure] = useState<ErrorCode | null>(null);
@@ -125,9 +126,11 @@ export function RosterGrid({ id }: { id: string }) {
     onSuccess: () => {
       setFailure(null);
       setRaiseFor(null);
+      setConfirming(null);
       notifyDone(t('roster.done'));
     },
     onError: (e, vars) => {
+      setConfirming(null);
       const code = errorCode(e);
       if (code === 'ExceededApprovalLimit' && vars.action === 'accept' && !vars.confirmRaise) {
         setRaiseFor(vars.row);
@@ -220,7 +223,11 @@ export function RosterGrid({ id }: { id: string }) {
                           act.variables?.row.volunteerId === r.volunteerId &&
                           act.variables.action === a
                         }
-                        onClick={() => act.mutate({ row: r, action: a as 'accept' | StaffAction })}
+                        onClick={() =>
+                          a === 'accept'
+                            ? act.mutate({ row: r, action: 'accept' })
+                            : setConfirming({ row: r, action: a as StaffAction })
+                        }
                       >
                         {t(`roster.${a as 'accept'}`)}
                       </Button>
@@ -430,6 +437,17 @@ export function RosterGrid({ id }: { id: string }) {
           busy={act.isPending}
           onClose={() => setRaiseFor(null)}
           onConfirm={() => act.mutate({ row: raiseFor, action: 'accept', confirmRaise: true })}
+        />
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={t('roster.confirm.title')}
+          text={t(`roster.confirm.${confirming.action}`, { name: rowName(confirming.row, lang) })}
+          confirm={t(`roster.${confirming.action}`)}
+          danger
+          busy={act.isPending}
+          onClose={() => setConfirming(null)}
+          onConfirm={() => act.mutate(confirming)}
         />
       )}
       {hoursFor && (

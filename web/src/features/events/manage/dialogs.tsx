@@ -140,7 +140,7 @@ export function HoursModal({
   );
 }
 
-/** "Raise the quota?" — asked when accepting a volunteer would pass the participants needed. */
+/** A yes/no question before an action: raising the quota, stopping invitations, releasing a volunteer… */
 export function ConfirmDialog({
   title,
   text,

@@ -2,6 +2,9 @@ import { type OpportunityDetails, validateOpportunity } from '../../../../../dom
 import type { Issue } from '../../../../../domain/registration/rules.ts';
 import type { ClientConfig } from '../../../../../domain/shared/clients.ts';
 
+/** Spec: a gallery holds 150 images at most (the contract's limit too). */
+export const MAX_GALLERY_IMAGES = 150;
+
 /** The create form's values as the inputs hold them (text), turned into OpportunityDetails on submit. */
 export interface EventFormValues {
   code: string;
@@ -41,6 +44,9 @@ export interface EventFormValues {
   maxTarget: string;
   conditionSkills: string;
   responsibilities: string;
+  /** Stored file ids (uploaded as kind eventImage); '' for none. */
+  mainImageFileId: string;
+  galleryFileIds: string[];
 }
 
 export const EMPTY_EVENT: EventFormValues = {
@@ -81,6 +87,8 @@ export const EMPTY_EVENT: EventFormValues = {
   maxTarget: '',
   conditionSkills: '',
   responsibilities: '',
+  mainImageFileId: '',
+  galleryFileIds: [],
 };
 
 const num = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
@@ -135,6 +143,8 @@ export function toDetails(v: EventFormValues): OpportunityDetails {
     maxTarget: opt(v.maxTarget),
     conditionSkills: lines(v.conditionSkills),
     responsibilities: lines(v.responsibilities),
+    mainImageFileId: text(v.mainImageFileId),
+    galleryFileIds: v.galleryFileIds.length ? [...v.galleryFileIds] : undefined,
   };
   for (const [k, val] of Object.entries(extra))
     if (val !== undefined) (d as unknown as Record<string, unknown>)[k] = val;
@@ -196,5 +206,7 @@ export function fromDetails(d: Record<string, unknown>): EventFormValues {
     maxTarget: str('maxTarget'),
     conditionSkills: list('conditionSkills').join('\n'),
     responsibilities: list('responsibilities').join('\n'),
+    mainImageFileId: str('mainImageFileId'),
+    galleryFileIds: list('galleryFileIds'),
   };
 }
