@@ -8,6 +8,20 @@ import { type NewEvent, START } from './port.ts';
 import { PostgresEventStore } from './postgres.ts';
 import { SharedReads } from './shared-reads.ts';
 
+const lateEvent = (): NewEvent => ({
+  id: randomUUID(),
+  type: 'SharedLate',
+  data: {},
+  metadata: {
+    actorId: null,
+    actorRole: null,
+    correlationId: 'c',
+    causationId: null,
+    occurredAt: new Date().toISOString(),
+    clientCode: 'MOH',
+  },
+});
+
 let t: TestDatabase;
 let store: PostgresEventStore;
 const TYPES = ['SharedA', 'SharedB', 'SharedC'] as const;
@@ -55,7 +69,7 @@ describe('shared reads for the projection runners of one process', () => {
   });
 
   it('with a limit, covers up to the last event read and says more may follow; paging on finds every event', async () => {
-    const shared = new SharedReads(store, { keepMs: 0 });
+    const shared = new SharedReads(store);
     const all = await store.readAll({ after: START, limit: 1000, types: [TYPES[2]] });
     const seen: string[] = [];
     let after = START;
@@ -68,6 +82,17 @@ describe('shared reads for the projection runners of one process', () => {
     }
     expect(seen).toEqual(all.map((e) => e.id));
     expect(shared.queries).toBeGreaterThan(120 / 9);
+  });
+
+  it('reads again for a reader that asks after the shared read came back (a newer append woke it)', async () => {
+    const shared = new SharedReads(store);
+    const first = await shared.readAllWithHead({ after: START, limit: 500 });
+    const stream = `shared-late-${randomUUID()}`;
+    await store.append(stream, [{ ...lateEvent(), type: TYPES[0] }], { expectedRevision: 'no_stream' });
+    const second = await shared.readAllWithHead({ after: START, limit: 500 });
+    expect(shared.queries).toBe(2);
+    expect(second.events.map((e) => e.streamId)).toContain(stream);
+    expect(first.events.map((e) => e.streamId)).not.toContain(stream);
   });
 
   it('lets runners with small batches build the same read models as direct reads would', async () => {

@@ -29,22 +29,20 @@ interface SharedRead {
 /**
  * The projection runners of one process read the log through this: runners woken by the same append ask for the
  * same position at about the same time, and get one untyped read between them, each filtered to its own event
- * types, instead of one query each. A read covers "every event after P up to H", which never changes once read
- * (everything up to the readable head is final), so a result may be handed out until it is dropped after `keepMs`.
- * Everything else goes straight to the store.
+ * types, instead of one query each. Only reads in flight are shared: a runner that asks after the read came back
+ * (woken by a newer append) reads again, so it never waits for its next poll to see that append. Everything else
+ * goes straight to the store.
  */
 export class SharedReads implements EventStore {
   readonly kind: EventStore['kind'];
   private readonly store: EventStore & Required<Pick<EventStore, 'readAllWithHead'>>;
-  private readonly keepMs: number;
   private readonly reads = new Map<string, Promise<SharedRead>>();
   /** Untyped reads made, for tests and metrics. */
   queries = 0;
 
-  constructor(store: EventStore & Required<Pick<EventStore, 'readAllWithHead'>>, opts: { keepMs?: number } = {}) {
+  constructor(store: EventStore & Required<Pick<EventStore, 'readAllWithHead'>>) {
     this.store = store;
     this.kind = store.kind;
-    this.keepMs = opts.keepMs ?? 50;
   }
 
   async readAllWithHead(opts: ReadAllOptions): Promise<ReadWithHead> {
@@ -53,10 +51,10 @@ export class SharedReads implements EventStore {
     if (!read) {
       read = this.readShared(opts.after, opts.limit);
       this.reads.set(key, read);
-      read.then(
-        () => setTimeout(() => this.reads.get(key) === read && this.reads.delete(key), this.keepMs).unref(),
-        () => this.reads.get(key) === read && this.reads.delete(key),
-      );
+      const done = () => {
+        if (this.reads.get(key) === read) this.reads.delete(key);
+      };
+      read.then(done, done);
     }
     const shared = await read;
     const wanted = opts.types ? new Set(opts.types) : null;
