@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPosition } from '../../commands/event-store/port.ts';
 import { Browser, startApiReplica, startTestPortal, type TestPortal } from '../../tests/support/portal.ts';
 import { opportunitySchedule } from '../../workers/opportunity-schedule.ts';
 
@@ -237,8 +238,8 @@ describe('the volunteering loop through the API', () => {
     const { runtime } = portal;
     const job = opportunitySchedule(runtime.queue, runtime.store, runtime.db, 'MOH');
     const statusOf = async () => {
-      const h = await portal.app.inject({ method: 'GET', url: `/api/health` });
-      const last = h.json().eventStore.head as string;
+      // The job's own append: the newest committed event (the readable head may not have reached it yet).
+      const last = formatPosition(await runtime.store.lastPosition());
       return (await new Browser(portal.app).get(`/api/opportunities?code=${code}&after=${last}`)).json().rows[0]
         ?.status;
     };

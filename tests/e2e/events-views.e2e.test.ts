@@ -90,7 +90,7 @@ describe('events calendar and ongoing list (ar)', () => {
     const cell = `td[data-day="${day}"]`;
     // The read model takes a moment to have the approval: open the month until the event shows on its day.
     for (let i = 0; ; i++) {
-      await page.goto(`${portal.url}/ar/events/calendar?month=${day.slice(0, 7)}`, { waitUntil: 'networkidle0' });
+      await page.goto(`${portal.url}/ar/events/calendar?month=${day.slice(0, 7)}`, { waitUntil: 'networkidle2' });
       try {
         await page.waitForSelector(`${cell} a[data-event="${opportunityId}"]`, { timeout: 3_000 });
         break;
@@ -110,7 +110,7 @@ describe('events calendar and ongoing list (ar)', () => {
     expect(await page.$eval('th', (th) => th.textContent)).toBe('السبت');
     await expectAccessible(page);
 
-    await page.goto(`${portal.url}/ar/events/ongoing`, { waitUntil: 'networkidle0' });
+    await page.goto(`${portal.url}/ar/events/ongoing`, { waitUntil: 'networkidle2' });
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'الفعاليات الجارية');
     await page.waitForSelector('[data-testid="events-range"]');
     await expectAccessible(page);

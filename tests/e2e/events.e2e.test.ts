@@ -35,7 +35,7 @@ async function expectAccessible(page: Page) {
 const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`;
 
 async function signIn(page: Page, lang: string, userName: string, password: string) {
-  await page.goto(`${portal.url}/${lang}/login`, { waitUntil: 'networkidle0' });
+  await page.goto(`${portal.url}/${lang}/login`, { waitUntil: 'networkidle2' });
   await page.type('input[name="userName"]', userName);
   await page.type('input[name="password"]', password);
   await Promise.all([
@@ -47,7 +47,7 @@ async function signIn(page: Page, lang: string, userName: string, password: stri
 /** Opens `path` until `selector` shows: another person's change reaches the read models a moment later. */
 async function openUntil(page: Page, path: string, selector: string, tries = 8): Promise<void> {
   for (let i = 0; ; i++) {
-    await page.goto(`${portal.url}${path}`, { waitUntil: 'networkidle0' });
+    await page.goto(`${portal.url}${path}`, { waitUntil: 'networkidle2' });
     try {
       await page.waitForSelector(selector, { timeout: 3_000 });
       return;
@@ -147,7 +147,7 @@ for (const j of JOURNEYS) {
       staffPage = await personPage();
       const page = staffPage;
       await signIn(page, lang, 'staff', 'Staff@2026!');
-      await page.goto(`${portal.url}/${lang}/events/manage`, { waitUntil: 'networkidle0' });
+      await page.goto(`${portal.url}/${lang}/events/manage`, { waitUntil: 'networkidle2' });
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
       await page.waitForSelector('[data-testid="create-event"]');
       await expectAccessible(page);

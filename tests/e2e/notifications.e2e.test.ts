@@ -52,7 +52,7 @@ async function apiAs(userName: string, password: string) {
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function signIn(page: Page, lang: string, userName: string, password: string) {
-  await page.goto(`${portal.url}/${lang}/login`, { waitUntil: 'networkidle0' });
+  await page.goto(`${portal.url}/${lang}/login`, { waitUntil: 'networkidle2' });
   await page.waitForSelector('input[name="userName"]');
   await page.type('input[name="userName"]', userName);
   await page.type('input[name="password"]', password);
@@ -116,7 +116,7 @@ describe('opportunity extended, from the header bell', () => {
         .catch(() => '');
       if (/[1-9]/.test(label)) break;
       if (i > 10) throw new Error(`no unread notification: "${label}"`);
-      await page.reload({ waitUntil: 'networkidle0' });
+      await page.reload({ waitUntil: 'networkidle2' });
     }
     await press(page, '[data-testid="notifications-bell"]');
     await page.waitForSelector('[data-testid="notifications-panel"] [data-type="16"]');

@@ -28,14 +28,14 @@ describe('the portal started with npm start', () => {
   });
 
   it('opens in Arabic, right to left', async () => {
-    await page.goto(`${portal.url}/`, { waitUntil: 'networkidle0' });
+    await page.goto(`${portal.url}/`, { waitUntil: 'networkidle2' });
     expect(new URL(page.url()).pathname).toMatch(/^\/ar/);
     expect(await htmlAttrs()).toEqual({ dir: 'rtl', lang: 'ar' });
     expect(await text()).toMatch(/[\u0600-\u06FF]{3,}/);
   });
 
   it('signs the demo admin in and greets her by name and role on the dashboard', async () => {
-    await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle0' });
+    await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.type('input[name="userName"]', 'admin');
     await page.type('input[name="password"]', 'Admin@2026!');
@@ -64,7 +64,7 @@ describe('the portal started with npm start', () => {
   it('shows the wrong-credentials message in the page language', async () => {
     const context = await browser.createBrowserContext(); // signed out, no cookies
     const p = await context.newPage();
-    await p.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle0' });
+    await p.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
     await p.type('input[name="userName"]', 'admin');
     await p.type('input[name="password"]', 'Not-the@password1');
     await p.keyboard.press('Enter');

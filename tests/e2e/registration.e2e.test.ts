@@ -54,7 +54,7 @@ async function expectAccessible(page: Page) {
 const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`;
 
 async function signIn(page: Page, userName: string, password: string) {
-  await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle0' });
+  await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
   await page.type('input[name="userName"]', userName);
   await page.type('input[name="password"]', password);
   await Promise.all([
@@ -79,7 +79,7 @@ describe('a registration from the form to approval (Arabic)', () => {
   it('a visitor fills every required section of the MOH form and submits it', async () => {
     volunteerPage = await personPage();
     const page = volunteerPage;
-    await page.goto(`${portal.url}/ar/register`, { waitUntil: 'networkidle0' });
+    await page.goto(`${portal.url}/ar/register`, { waitUntil: 'networkidle2' });
     await page.waitForSelector('#reg-personal-firstNameAr');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expectAccessible(page);
@@ -162,7 +162,7 @@ describe('a registration from the form to approval (Arabic)', () => {
     );
     const path = linkPath(mail, '/ar/verify-email');
     expect(path).toMatch(/^\/ar\/verify-email\?token=/);
-    await volunteerPage.goto(`${portal.url}${path}`, { waitUntil: 'networkidle0' });
+    await volunteerPage.goto(`${portal.url}${path}`, { waitUntil: 'networkidle2' });
     await waitForText(volunteerPage, 'تم تأكيد بريدك الإلكتروني بنجاح');
   });
 
@@ -211,7 +211,7 @@ describe('a registration from the form to approval (Arabic)', () => {
     adminPage = await personPage();
     const page = adminPage;
     await signIn(page, 'admin', 'Admin@2026!');
-    await page.goto(`${portal.url}${detailPath}`, { waitUntil: 'networkidle0' });
+    await page.goto(`${portal.url}${detailPath}`, { waitUntil: 'networkidle2' });
     await page.waitForSelector('[data-testid="appointment"]');
     await press(page, button('اعتماد'));
     await press(page, '[data-testid="confirm-action"]');
@@ -220,7 +220,7 @@ describe('a registration from the form to approval (Arabic)', () => {
 
   it('the volunteer signs in and sees her registration approved', async () => {
     await signIn(volunteerPage, volunteer.userName, volunteer.password);
-    await volunteerPage.goto(`${portal.url}/ar/registration`, { waitUntil: 'networkidle0' });
+    await volunteerPage.goto(`${portal.url}/ar/registration`, { waitUntil: 'networkidle2' });
     const badge = await volunteerPage.waitForSelector('[data-status="5"]');
     expect(await badge!.evaluate((e) => e.textContent)).toBe('معتمد');
     await expectAccessible(volunteerPage);
@@ -250,7 +250,7 @@ describe('a registration from the form to approval (Arabic)', () => {
     ]);
     await expectAccessible(page);
     // the reviewer's page, read again, shows the approval too
-    await reviewerPage.reload({ waitUntil: 'networkidle0' });
+    await reviewerPage.reload({ waitUntil: 'networkidle2' });
     await reviewerPage.waitForSelector('[data-testid="applicant-name"] + [data-status="5"]');
   });
 });
