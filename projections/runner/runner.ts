@@ -257,9 +257,6 @@ export class ProjectionRunner {
     }
     const table = (t: string) => physicalTable(t, gen.generation);
     await this.db.transaction().execute(async (tx) => {
-      // A read model and its checkpoint are rebuilt from the log: a crash may lose the last few batches' commits
-      // (both together, in one transaction) and they are applied again. So they need not wait for the WAL flush.
-      await sql`set local synchronous_commit = off`.execute(tx);
       if (events.length) await this.projection.apply({ tx, table } satisfies ProjectionContext, events);
       // Guarded by the old checkpoint: if another runner moved it (a lock lost to a broken connection), roll back.
       const r = await sql`update rm.projection_checkpoints
