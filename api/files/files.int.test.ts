@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyPng } from '../../tests/support/browser.ts';
-import { Browser, startTestPortal, type TestPortal } from '../../tests/support/portal.ts';
+import {
+  type Browser,
+  eventDetails,
+  signedIn,
+  startTestPortal,
+  type TestPortal,
+  visitorOn,
+} from '../../tests/support/portal.ts';
 
 // Who may read an uploaded file: registration staff read every attachment; an event's images are readable by anyone
 // only while the event is approved, open to all and not deleted (and by the staff who manage events, for the form).
@@ -14,39 +21,17 @@ afterAll(async () => {
 });
 
 const PNG = tinyPng();
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const details = (over: object = {}) => ({
-  code: `IMG-${Math.random().toString(36).slice(2, 7)}`,
-  nameAr: 'فعالية بالصور',
-  nameEn: 'Event with pictures',
-  leadName: 'Lead',
-  leadMobile: '0551234567',
-  leadEmail: 'lead@example.org',
-  visibility: 0,
-  regionIds: [],
-  cityIds: [],
-  maxInvitations: 20,
-  maxContributions: 5,
-  startDate: inDays(4),
-  endDate: inDays(8),
-  gender: 3,
-  timePeriod: 3,
-  volunteeringDays: [0, 1, 2],
-  attendanceType: 1,
-  maxHours: 6,
-  ...over,
-});
+const details = (over: object = {}) =>
+  eventDetails({
+    nameAr: 'فعالية بالصور',
+    nameEn: 'Event with pictures',
+    leadName: 'Lead',
+    volunteeringDays: [0, 1, 2],
+    ...over,
+  });
 
-async function as(user: string, password: string) {
-  const b = new Browser(portal.app);
-  expect((await b.login(user, password)).statusCode).toBe(200);
-  return b;
-}
-async function visitor() {
-  const b = new Browser(portal.app);
-  b.csrf = (await b.get('/api/session')).json().csrfToken;
-  return b;
-}
+const as = (user: string, password: string) => signedIn(portal.app, user, password);
+const visitor = () => visitorOn(portal.app);
 
 async function upload(b: Browser, bytes: Buffer, name: string, kind: string) {
   const boundary = '----portalfiles';

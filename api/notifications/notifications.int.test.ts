@@ -8,7 +8,14 @@ import { notificationsStream } from '../../domain/participation/notifications.ts
 import { scheduleStream } from '../../domain/participation/schedule.ts';
 import { notificationsProjection } from '../../projections/notifications/notifications.ts';
 import { physicalTable } from '../../projections/runner/runner.ts';
-import { Browser, startTestPortal, type TestPortal } from '../../tests/support/portal.ts';
+import {
+  Browser,
+  eventDetails,
+  inDays,
+  signedIn,
+  startTestPortal,
+  type TestPortal,
+} from '../../tests/support/portal.ts';
 import { EXTENSION_JOB, type ExtensionJob, offerExtensions } from '../../workers/extension-reactions.ts';
 
 let portal: TestPortal;
@@ -21,33 +28,14 @@ afterAll(async () => {
 
 const V1 = '00000000-0000-4000-8000-000000000004'; // volunteer1
 const V2 = '00000000-0000-4000-8000-000000000005'; // volunteer2
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const details = (over: object = {}) => ({
-  code: `NT-${Math.random().toString(36).slice(2, 7)}`,
-  nameAr: 'حملة التوعية الصحية الممتدة في المدينة',
-  nameEn: 'Health awareness campaign in the city',
-  leadName: 'خالد الحربي',
-  leadMobile: '0551234567',
-  leadEmail: 'lead@example.org',
-  visibility: 0,
-  regionIds: [],
-  cityIds: [],
-  maxInvitations: 20,
-  maxContributions: 2,
-  startDate: inDays(4),
-  endDate: inDays(8),
-  gender: 3,
-  timePeriod: 3,
-  volunteeringDays: [0, 1, 2, 3, 4],
-  attendanceType: 1,
-  maxHours: 6,
-  ...over,
-});
-async function as(user: string, password: string) {
-  const b = new Browser(portal.app);
-  expect((await b.login(user, password)).statusCode).toBe(200);
-  return b;
-}
+const details = (over: object = {}) =>
+  eventDetails({
+    nameAr: 'حملة التوعية الصحية الممتدة في المدينة',
+    nameEn: 'Health awareness campaign in the city',
+    maxContributions: 2,
+    ...over,
+  });
+const as = (user: string, password: string) => signedIn(portal.app, user, password);
 async function put(b: Browser, url: string, body: unknown) {
   return portal.app.inject({
     method: 'PUT',

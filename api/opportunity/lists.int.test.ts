@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForPosition } from '../../projections/runner/status.ts';
-import { Browser, startTestPortal, type TestPortal } from '../../tests/support/portal.ts';
+import {
+  type Browser,
+  eventDetails,
+  inDays,
+  signedIn,
+  startTestPortal,
+  type TestPortal,
+  visitorOn,
+} from '../../tests/support/portal.ts';
 import { pendingOpportunities } from './pending.ts';
 
 // The events calendar (public, by date range) and the approvers' list of pending events, through the API on a
@@ -20,40 +28,16 @@ afterAll(async () => {
 const STAFF_ID = '00000000-0000-4000-8000-000000000002'; // demo staff: region 1 (Riyadh) only
 const VOLUNTEER_ID = '00000000-0000-4000-8000-000000000004';
 
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-let codes = 0;
-const details = (over: object = {}) => ({
-  code: `LS-${Date.now() % 100000}-${++codes}`,
-  nameAr: 'فعالية التقويم',
-  nameEn: 'Calendar event',
-  leadName: 'خالد الحربي',
-  leadMobile: '0551234567',
-  leadEmail: 'lead@example.org',
-  visibility: 0,
-  regionIds: [],
-  cityIds: [],
-  maxInvitations: 20,
-  maxContributions: 5,
-  startDate: inDays(4),
-  endDate: inDays(8),
-  gender: 3,
-  timePeriod: 3,
-  volunteeringDays: [0, 1, 2, 3, 4, 5, 6],
-  attendanceType: 1,
-  maxHours: 6,
-  ...over,
-});
+const details = (over: object = {}) =>
+  eventDetails({
+    nameAr: 'فعالية التقويم',
+    nameEn: 'Calendar event',
+    volunteeringDays: [0, 1, 2, 3, 4, 5, 6],
+    ...over,
+  });
 
-async function as(user: string, password: string) {
-  const b = new Browser(portal.app);
-  expect((await b.login(user, password)).statusCode).toBe(200);
-  return b;
-}
-async function visitor() {
-  const b = new Browser(portal.app);
-  b.csrf = (await b.get('/api/session')).json().csrfToken;
-  return b;
-}
+const as = (user: string, password: string) => signedIn(portal.app, user, password);
+const visitor = () => visitorOn(portal.app);
 
 /** Staff create an event; the position of the last command is kept for ?after=. */
 let last = '';
@@ -101,7 +85,7 @@ describe('GET /api/opportunities/calendar', () => {
     expect(body.rows.map((r: { id: string }) => r.id)).toEqual([covers, endsOnFrom, inside, startsOnTo]);
     expect(body.rows[2]).toEqual({
       id: inside,
-      code: expect.stringMatching(/^LS-/),
+      code: expect.stringMatching(/^EV-/),
       nameAr: 'فعالية التقويم',
       nameEn: 'Calendar event',
       status: 0,

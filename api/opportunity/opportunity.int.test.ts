@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPosition } from '../../commands/event-store/port.ts';
-import { Browser, startApiReplica, startTestPortal, type TestPortal } from '../../tests/support/portal.ts';
+import {
+  Browser,
+  eventDetails,
+  inDays,
+  signedIn,
+  startApiReplica,
+  startTestPortal,
+  type TestPortal,
+} from '../../tests/support/portal.ts';
 import { opportunitySchedule } from '../../workers/opportunity-schedule.ts';
 
 let portal: TestPortal;
@@ -11,33 +19,8 @@ afterAll(async () => {
   await portal?.close();
 });
 
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const details = (over: object = {}) => ({
-  code: `EV-${Math.random().toString(36).slice(2, 7)}`,
-  nameAr: 'حملة التوعية الصحية',
-  nameEn: 'Health awareness campaign',
-  leadName: 'خالد الحربي',
-  leadMobile: '0551234567',
-  leadEmail: 'lead@example.org',
-  visibility: 0,
-  regionIds: [],
-  cityIds: [],
-  maxInvitations: 20,
-  maxContributions: 5,
-  startDate: inDays(4),
-  endDate: inDays(8),
-  gender: 3,
-  timePeriod: 3,
-  volunteeringDays: [0, 1, 2, 3, 4],
-  attendanceType: 1,
-  maxHours: 6,
-  ...over,
-});
-async function as(user: string, password: string) {
-  const b = new Browser(portal.app);
-  expect((await b.login(user, password)).statusCode).toBe(200);
-  return b;
-}
+const details = eventDetails;
+const as = (user: string, password: string) => signedIn(portal.app, user, password);
 
 describe('the volunteering loop through the API', () => {
   it('staff create and an admin approves an event; a volunteer finds it, joins; staff accept, log hours; the admin approves them; the volunteer sees them', async () => {

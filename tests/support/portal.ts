@@ -168,3 +168,47 @@ export async function mailsTo(portal: TestPortal, email: string, count: number, 
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** A date n days from today, as the API takes it (YYYY-MM-DD). */
+export const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+let eventCodes = 0;
+/** A valid event form (section 5: starts 4 days out, counts > 0, lead mobile 05…) with a code of its own. */
+export function eventDetails(over: object = {}) {
+  return {
+    code: `EV-${Date.now() % 100000}-${++eventCodes}`,
+    nameAr: 'حملة التوعية الصحية',
+    nameEn: 'Health awareness campaign',
+    leadName: 'خالد الحربي',
+    leadMobile: '0551234567',
+    leadEmail: 'lead@example.org',
+    visibility: 0,
+    regionIds: [],
+    cityIds: [],
+    maxInvitations: 20,
+    maxContributions: 5,
+    startDate: inDays(4),
+    endDate: inDays(8),
+    gender: 3,
+    timePeriod: 3,
+    volunteeringDays: [0, 1, 2, 3, 4],
+    attendanceType: 1,
+    maxHours: 6,
+    ...over,
+  };
+}
+
+/** A demo user signed in on the app (the sign-in must succeed). */
+export async function signedIn(app: FastifyInstance, user: string, password: string): Promise<Browser> {
+  const b = new Browser(app);
+  const res = await b.login(user, password);
+  if (res.statusCode !== 200) throw new Error(`${user} could not sign in: ${res.statusCode} ${res.body}`);
+  return b;
+}
+
+/** A visitor with a CSRF token, as the web app has before its first command. */
+export async function visitorOn(app: FastifyInstance): Promise<Browser> {
+  const b = new Browser(app);
+  b.csrf = (await b.get('/api/session')).json().csrfToken;
+  return b;
+}
