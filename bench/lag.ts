@@ -22,7 +22,7 @@ import {
   warmPool,
 } from './support.ts';
 
-export type LagMode = 'in-process' | 'separate';
+export type LagMode = 'in-process' | 'separate' | 'separate, NOTIFY';
 
 export interface LagSettings {
   modes: readonly LagMode[];
@@ -39,7 +39,7 @@ export interface LagSettings {
 }
 
 export const FULL_LAG: LagSettings = {
-  modes: ['in-process', 'separate'],
+  modes: ['in-process', 'separate', 'separate, NOTIFY'],
   writers: 8,
   ratePerWriter: 100,
   eventsPerAppend: 1,
@@ -201,10 +201,12 @@ async function runMode(mode: LagMode, s: LagSettings): Promise<LagRun> {
   const db = await freshDatabase('lag');
   const { pool } = await migrateOurs(db.url, 16);
   const kysely = createKysely<AnyDB>(pool);
-  const store = new PostgresEventStore(pool);
   // 'separate': the runner has a store of its own, as a worker process would, so no in-process "appended" hint
-  // wakes it; it finds new events by polling every idlePollMs.
-  const runnerStore = mode === 'in-process' ? store : new PostgresEventStore(pool);
+  // wakes it; it finds new events by polling every idlePollMs. 'separate, NOTIFY': the same, with the append hints
+  // that cross processes (PostgreSQL LISTEN/NOTIFY) on both stores, as the runtime has them.
+  const crossProcessHints = mode === 'separate, NOTIFY';
+  const store = new PostgresEventStore(pool, { crossProcessHints });
+  const runnerStore = mode === 'in-process' ? store : new PostgresEventStore(pool, { crossProcessHints });
   const projection = appliedLogProjection('lag', EVENT_TYPES);
   const errors: unknown[] = [];
   const runner = new ProjectionRunner(runnerStore, pool, kysely, projection, {
@@ -290,6 +292,8 @@ async function runMode(mode: LagMode, s: LagSettings): Promise<LagRun> {
   } finally {
     await xmin.stop().catch(() => {});
     await runner.stop();
+    await store.close();
+    if (runnerStore !== store) await runnerStore.close();
     await kysely.destroy();
     await db.drop();
   }

@@ -223,7 +223,8 @@ function lagSection(s: Stamped<LagResult>): string[] {
       `~${st.probeEveryMs} ms of measuring granularity). Modes: **in-process** = the runner shares the writers' store, ` +
       "so its in-process 'appended' hint wakes it at once (the embedded default: API and worker in one process); " +
       '**separate** = the runner has a store of its own, as a worker process would, and finds new events only by ' +
-      `polling every ${st.idlePollMs} ms. readAll only returns events below the cluster-wide xmin, so a transaction ` +
+      `polling every ${st.idlePollMs} ms; **separate, NOTIFY** = the same with the cross-process append hints ` +
+      '(PostgreSQL LISTEN/NOTIFY) on both stores, as the runtime has them, so the hint wakes it. readAll only returns events below the cluster-wide xmin, so a transaction ' +
       'left open in any database of the server holds the projection back: the column "longest other transaction" ' +
       'is the oldest transaction with an xid in another database, sampled every 50 ms during the run.',
     '',
