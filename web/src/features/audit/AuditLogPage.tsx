@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { Actor } from '../../../../api/contracts/common.ts';
 import { api, errorCode } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
+import { QueryError } from '../../app/QueryError.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { lastReviewPosition } from '../review/api.ts';
@@ -85,14 +86,7 @@ export function AuditLogPage() {
         onApply={(f) => void navigate({ to: '/$lang/audit-log', params: { lang }, search: f })}
       />
       {log.isError && !log.data ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t(errorCode(log.error))}</Text>
-            <Button size="xs" variant="default" onClick={() => void log.refetch()} loading={log.isFetching}>
-              {t('app.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <QueryError query={log} />
       ) : (
         <>
           <Table.ScrollContainer

@@ -4,7 +4,6 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../api/contracts/common.ts';
-import { errorCode } from '../../app/api.ts';
 import { ArrowBackIcon } from '../../app/layout/icons.tsx';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
@@ -30,6 +29,7 @@ import { EventsNav, EventsViewSwitch } from './EventsNav.tsx';
 import { eventName, todayIso } from './format.ts';
 import { validateCalendarSearch } from './search.ts';
 import './calendar.css';
+import { QueryError } from '../../app/QueryError.tsx';
 
 const route = getRouteApi('/$lang/events/calendar');
 
@@ -120,14 +120,7 @@ export function CalendarPage() {
           <Loader role="status" aria-label={t('app.loading')} />
         </Center>
       ) : query.isError && !query.data ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t(errorCode(query.error))}</Text>
-            <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
-              {t('app.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <QueryError query={query} />
       ) : (
         <Stack gap="sm" aria-busy={query.isFetching}>
           {!query.isPlaceholderData && events.length === 0 && (

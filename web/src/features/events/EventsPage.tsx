@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -18,10 +17,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
 import { Pager } from '../../app/Pager.tsx';
+import { QueryError } from '../../app/QueryError.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { lookupsQuery } from '../registration/api.ts';
@@ -137,16 +136,7 @@ function EventList({
     );
   }
   if (query.isError && !query.data) {
-    return (
-      <Alert color="red" role="alert">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{t(errorCode(query.error))}</Text>
-          <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('app.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
+    return <QueryError query={query} />;
   }
   const { rows, total } = query.data;
   const pages = Math.max(1, Math.ceil(total / EVENTS_PAGE_SIZE));

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Center,
   Group,
@@ -31,9 +30,9 @@ import { type FormEvent, type MouseEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../api/contracts/common.ts';
 import type { RegistrationStatus } from '../../../../domain/registration/status.ts';
-import { errorCode } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { Pager } from '../../app/Pager.tsx';
+import { QueryError } from '../../app/QueryError.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { type Lookups, lookupsQuery } from '../registration/api.ts';
@@ -277,16 +276,7 @@ function Grid({ params, search, onChange }: { params: GridParams; search: GridSe
   });
 
   if (query.isError && !query.data) {
-    return (
-      <Alert color="red" role="alert">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{t(errorCode(query.error))}</Text>
-          <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('app.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
+    return <QueryError query={query} />;
   }
 
   const rows = table.getRowModel().rows;

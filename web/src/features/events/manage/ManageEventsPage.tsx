@@ -8,6 +8,7 @@ import { intlLocale } from '../../../app/i18n/index.ts';
 import { AnchorLink } from '../../../app/layout/links.tsx';
 import { Pager } from '../../../app/Pager.tsx';
 import { usePermission } from '../../../app/permissions.ts';
+import { QueryError } from '../../../app/QueryError.tsx';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { usePageTitle } from '../../../app/usePageTitle.ts';
 import { eventsQuery, PENDING_PAGE_SIZE, pendingEventsQuery } from '../api.ts';
@@ -171,14 +172,7 @@ function PendingEvents() {
           <Loader role="status" aria-label={t('app.loading')} size="sm" />
         </Center>
       ) : query.isError && !query.data ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t(errorCode(query.error))}</Text>
-            <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
-              {t('app.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <QueryError query={query} />
       ) : query.data.rows.length === 0 ? (
         <Text c="dimmed" data-testid="pending-empty">
           {t('pending.empty')}
