@@ -46,7 +46,19 @@ beforeAll(async () => {
     }));
     await store.append(`shared-${s}`, events, { expectedRevision: 'no_stream' });
   }
+  // readAll returns only what lies below the server-wide horizon: other test files' open transactions can hold it
+  // back for a moment. Start once everything appended is readable.
+  await readable(120);
 });
+
+/** Waits (bounded) until the store itself reads at least n events. */
+async function readable(n: number): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if ((await store.readAll({ after: START, limit: 100_000 })).length >= n) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`fewer than ${n} events became readable`);
+}
 afterAll(async () => {
   await store?.close();
   await t?.drop();
@@ -89,6 +101,7 @@ describe('shared reads for the projection runners of one process', () => {
     const first = await shared.readAllWithHead({ after: START, limit: 500 });
     const stream = `shared-late-${randomUUID()}`;
     await store.append(stream, [{ ...lateEvent(), type: TYPES[0] }], { expectedRevision: 'no_stream' });
+    await readable(121);
     const second = await shared.readAllWithHead({ after: START, limit: 500 });
     expect(shared.queries).toBe(2);
     expect(second.events.map((e) => e.streamId)).toContain(stream);
