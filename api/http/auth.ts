@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/shared/errors.ts';
-import { type Action, can } from '../../domain/shared/roles.ts';
+import { type Action, can, Role } from '../../domain/shared/roles.ts';
 import type { ApiDeps } from './deps.ts';
 import { newToken, type Session } from './sessions.ts';
 
@@ -72,6 +72,15 @@ export function requireUser(opts: GuardOptions = {}) {
     if (!req.session) throw new DomainError(req.sessionExpired ? 'SessionExpired' : 'Unauthorized');
     if (req.session.mustChangePassword && !opts.allowDuringPasswordChange)
       throw new DomainError('PasswordChangeRequired');
+  };
+}
+
+/** A signed-in volunteer: the spec's YouMustBeVolunteer for any other role (the invitations and notifications are theirs). */
+export function requireVolunteer() {
+  const user = requireUser();
+  return async (req: FastifyRequest) => {
+    await user(req);
+    if (req.session!.roleId !== Role.Volunteer) throw new DomainError('YouMustBeVolunteer');
   };
 }
 

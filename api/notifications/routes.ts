@@ -1,16 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { formatPosition, type Position } from '../../commands/event-store/port.ts';
 import { continueExtension, declineExtension, markNotificationsRead } from '../../commands/participation/handlers.ts';
 import { type ExtensionState, NOTIFICATIONS_LIST_LIMIT } from '../../domain/participation/notifications.ts';
-import { DomainError } from '../../domain/shared/errors.ts';
-import { Role } from '../../domain/shared/roles.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
 import { CommandAccepted } from '../contracts/common.ts';
 import { MarkNotificationsRead, NotificationsList } from '../contracts/notifications.ts';
-import { requireUser } from '../http/auth.ts';
+import { requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 
 const READ_MODELS = ['notifications'];
@@ -20,11 +18,7 @@ export function notificationRoutes(app: FastifyInstance, deps: ApiDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
   const ok = (p: Position) => ({ position: formatPosition(p) });
-  /** A signed-in volunteer (the notifications and the invitations are theirs). */
-  const volunteer = async (req: FastifyRequest) => {
-    await requireUser()(req);
-    if (req.session!.roleId !== Role.Volunteer) throw new DomainError('YouMustBeVolunteer');
-  };
+  const volunteer = requireVolunteer();
 
   // Newest first, at most 50, and the unread count. `?after=` waits for a command's position; `?fresh=1` waits for
   // the newest event in the log (the web app asks so when the live invitations stream reports a change).

@@ -23,7 +23,7 @@ import { waitForPosition } from '../../projections/runner/status.ts';
 import { CommandAccepted } from '../contracts/common.ts';
 import { HoursEntryBody, MyParticipation, OpportunityDetails, OpportunityListItem } from '../contracts/opportunity.ts';
 import { HistoryEntry } from '../contracts/registration.ts';
-import { requireScreen, requireUser } from '../http/auth.ts';
+import { requireScreen, requireUser, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { historyOf, readStreamEvents } from '../http/history.ts';
 import { PageSize } from '../users/routes.ts';
@@ -450,12 +450,8 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
   );
 
   // The volunteer's answers to an invitation (spec: /api/volunteers/invitation/{id}/accept, /reject, /cancel, /RequestToRelease).
-  const own = { schema: { tags, params: Id, response: { 200: CommandAccepted } }, preHandler: requireUser() };
-  const volunteerOnly = (roleId: number) => {
-    if (roleId !== Role.Volunteer) throw new DomainError('YouMustBeVolunteer');
-  };
+  const own = { schema: { tags, params: Id, response: { 200: CommandAccepted } }, preHandler: requireVolunteer() };
   r.post('/api/volunteers/invitation/:id/accept', own, async (req) => {
-    volunteerOnly(req.session!.roleId);
     return ok(
       await volunteerAcceptInvitation(deps.store, req.params.id, req.session!.userId, commandContext(req, deps)),
     );
@@ -466,7 +462,6 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     ['RequestToRelease', 'RequestRelease'],
   ] as const) {
     r.post(`/api/volunteers/invitation/:id/${path}`, own, async (req) => {
-      volunteerOnly(req.session!.roleId);
       return ok(
         await participationAction(
           deps.store,
@@ -756,7 +751,6 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   // The volunteer checks in during the event, then records contributions (incidents).
   r.post('/api/opportunities/:id/check-in', own, async (req) => {
-    volunteerOnly(req.session!.roleId);
     return ok(
       await participationAction(
         deps.store,
@@ -789,10 +783,9 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
         }),
         response: { 200: CommandAccepted },
       },
-      preHandler: requireUser(),
+      preHandler: requireVolunteer(),
     },
     async (req) => {
-      volunteerOnly(req.session!.roleId);
       return ok(
         await participationAction(
           deps.store,
