@@ -10,6 +10,7 @@ import {
 } from '../domain/opportunity/decide.ts';
 import { OpportunityStatus } from '../domain/opportunity/rules.ts';
 import type { ClientCode } from '../domain/shared/clients.ts';
+import { day } from '../domain/shared/days.ts';
 import { DomainError } from '../domain/shared/errors.ts';
 import type { JobQueue } from './jobs/port.ts';
 import { reactor } from './jobs/reactor.ts';
@@ -27,8 +28,6 @@ export interface ExtensionJob {
   previousEndDate: string;
   newEndDate: string;
 }
-
-const day = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`).getTime();
 
 /** The edit's end-date move when it extends the event (the end date moved later), else null. */
 export function extensionOf(

@@ -1,5 +1,6 @@
 import { isBlank, summaryCode } from '../registration/rules.ts';
 import type { ClientConfig } from '../shared/clients.ts';
+import { day } from '../shared/days.ts';
 import type { Decider, DomainEvent } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import {
@@ -103,8 +104,6 @@ export function evolve(s: Opportunity, e: OpportunityEvent): Opportunity {
       return { ...s, approvedHours: s.approvedHours + e.data.hours };
   }
 }
-
-const day = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`).getTime();
 
 function live(s: Opportunity): OpportunityDetails {
   if (!s.exists || !s.details) throw new DomainError('NotFound');

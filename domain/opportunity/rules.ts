@@ -1,5 +1,6 @@
 import { type Issue, isBlank, isValidEmail } from '../registration/rules.ts';
 import type { ClientConfig } from '../shared/clients.ts';
+import { day } from '../shared/days.ts';
 import type { ErrorCode } from '../shared/errors.ts';
 
 /** Spec (both documents, section 9): an event starts at least 3 days after it is created. */
@@ -63,7 +64,6 @@ export interface OpportunityDetails {
   responsibilities?: string[];
 }
 
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`).getTime();
 const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 

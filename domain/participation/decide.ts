@@ -1,3 +1,4 @@
+import { day } from '../shared/days.ts';
 import type { Decider, DomainEvent } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import { HOLDS_SEAT, type ParticipationStatus, ParticipationStatus as S } from './status.ts';
@@ -152,7 +153,6 @@ export function evolve(s: Participation, e: ParticipationEvent): Participation {
   }
 }
 
-const day = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`).getTime();
 const today = (now: Date) => day(now.toISOString());
 
 /** Spec catalogue for acting on an event: deleted, then expired. */

@@ -1,6 +1,7 @@
 import { Visibility as V, type Visibility } from '../opportunity/rules.ts';
 import { RegistrationStatus } from '../registration/status.ts';
 import type { ClientConfig } from '../shared/clients.ts';
+import { day } from '../shared/days.ts';
 import { DomainError } from '../shared/errors.ts';
 import { Role, type RoleId } from '../shared/roles.ts';
 
@@ -31,8 +32,6 @@ export interface JoinTarget {
   /** 1 males only, 2 females only, 3 both */
   gender: 1 | 2 | 3;
 }
-
-const day = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`).getTime();
 
 /**
  * The join rules of the spec, in the order the portal answers them (each refusal with its catalogue code). The

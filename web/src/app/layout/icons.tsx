@@ -41,6 +41,15 @@ export function ArrowBackIcon(props: IconProps) {
   );
 }
 
+/** Points "forward" in reading order: mirrored in Arabic like ArrowBackIcon. */
+export function ArrowForwardIcon(props: IconProps) {
+  return (
+    <Svg className="mirror-rtl" {...props}>
+      <path d="M5 12h14M13 6l6 6-6 6" />
+    </Svg>
+  );
+}
+
 export function CheckIcon(props: IconProps) {
   return (
     <Svg {...props}>

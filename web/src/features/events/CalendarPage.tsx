@@ -4,7 +4,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../api/contracts/common.ts';
-import { ArrowBackIcon } from '../../app/layout/icons.tsx';
+import { ArrowBackIcon, ArrowForwardIcon } from '../../app/layout/icons.tsx';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
@@ -32,27 +32,6 @@ import './calendar.css';
 import { QueryError } from '../../app/QueryError.tsx';
 
 const route = getRouteApi('/$lang/events/calendar');
-
-/** Points "forward" in reading order: mirrored in Arabic like ArrowBackIcon. */
-function ArrowForwardIcon() {
-  return (
-    <svg
-      className="mirror-rtl"
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M5 12h14M13 6l6 6-6 6" />
-    </svg>
-  );
-}
 
 /** /$lang/events/calendar?month=YYYY-MM: the month's public events, each on every day it runs. */
 export function CalendarPage() {
