@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { type CoalescerStats, coalescerTotals } from '../commands/db/coalesce.ts';
 
 export const percentile = (xs: readonly number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -17,25 +18,29 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-/** Cores used over a window: by this process (Node: API, projections, jobs, the clients), by everything else, idle. */
+/**
+ * Cores used over a window: by this process (Node: API, projections, jobs), by the load generator when its cores are
+ * given, by everything else (PostgreSQL, the kernel's share, other work on the machine), idle.
+ */
 export function cpuWindow() {
   const m0 = machineTicks();
   const p0 = process.cpuUsage();
   const t0 = performance.now();
-  return () => {
+  return (clientCores?: number) => {
     const m1 = machineTicks();
     const p1 = process.cpuUsage(p0);
     const seconds = (performance.now() - t0) / 1000;
     const cores = Number(execFileSync('nproc', { encoding: 'utf8' }).trim());
     const machineCores = ((m1.busy - m0.busy) / (m1.total - m0.total)) * cores;
     const nodeCores = (p1.user + p1.system) / 1e6 / seconds;
-    const otherCores = Math.max(0, machineCores - nodeCores);
+    const otherCores = Math.max(0, machineCores - nodeCores - (clientCores ?? 0));
     const idleCores = Math.max(0, cores - machineCores);
+    const client = clientCores === undefined ? '' : ` / load generator ${clientCores.toFixed(2)}`;
     return {
       nodeCores,
       otherCores,
       idleCores,
-      text: `Node ${nodeCores.toFixed(2)} / PostgreSQL and the rest ${otherCores.toFixed(2)} / idle ${idleCores.toFixed(2)} cores`,
+      text: `Node ${nodeCores.toFixed(2)}${client} / PostgreSQL and the rest ${otherCores.toFixed(2)} / idle ${idleCores.toFixed(2)} cores`,
     };
   };
 }
@@ -84,4 +89,22 @@ export async function timeShapes(
     console.log(`${prefix} ${label}: p50 ${ms(percentile(lat, 50))} ms, p99 ${ms(percentile(lat, 99))} ms`);
   }
   return { rows, all };
+}
+
+/** The coalescers' totals now, or (given earlier totals) what was added since. */
+export function coalescerStats(since?: Map<string, CoalescerStats>): Map<string, CoalescerStats> {
+  const out = new Map<string, CoalescerStats>();
+  for (const [name, st] of coalescerTotals) {
+    const b = since?.get(name);
+    out.set(name, { batches: st.batches - (b?.batches ?? 0), calls: st.calls - (b?.calls ?? 0), largest: st.largest });
+  }
+  return out;
+}
+
+/** "appends 3.1 a round trip, …": how many calls shared each round trip. */
+export function statsText(stats: Map<string, CoalescerStats>): string {
+  const parts = [...stats]
+    .filter(([, st]) => st.batches > 0)
+    .map(([name, st]) => `${name} ${(st.calls / st.batches).toFixed(1)} a round trip`);
+  return parts.length ? `calls per round trip: ${parts.join(', ')}` : 'no coalesced calls';
 }

@@ -9,12 +9,13 @@ import { newToken } from '../api/http/sessions.ts';
 import { handleCommand } from '../commands/handle.ts';
 import { registrationDecider } from '../domain/registration/decide.ts';
 import { registrationStream } from '../domain/registration/events.ts';
-import { completeForm } from '../domain/registration/fixtures.ts';
 import { Role } from '../domain/shared/roles.ts';
 import { physicalTable } from '../projections/runner/runner.ts';
 import { waitForPosition } from '../projections/runner/status.ts';
 import { createRuntime } from '../workers/runtime.ts';
-import { cpuWindow, ms, percentile, timeShapes, writeDocSection } from './common.ts';
+import { coalescerStats, cpuWindow, ms, percentile, statsText, timeShapes, writeDocSection } from './common.ts';
+import { runLoad } from './load.ts';
+import { formOf, type SubmitPayload } from './registration-jobs.ts';
 import { assertLocal, freshDatabase, machineInfo } from './support.ts';
 
 const args = process.argv.slice(2);
@@ -66,13 +67,6 @@ async function main() {
         now: new Date(),
       });
       const volunteers: { id: string; n: string }[] = [];
-      const formOf = (n: string) =>
-        completeForm({
-          userName: `bench_${n}`,
-          email: `bench${n}@example.org`,
-          mobile: `0550${n}`,
-          idNumber: `1000${n}`,
-        });
       const setupStart = Date.now();
       let next = 0;
       await Promise.all(
@@ -96,38 +90,10 @@ async function main() {
       );
       const setupSeconds = (Date.now() - setupStart) / 1000;
       const sessions = await Promise.all(volunteers.map((v) => sessionFor(v.id, Role.Volunteer)));
-      // The volunteer's own form with one change, as the edit-registration page sends it (no password).
-      const body = (v: { n: string }) => {
-        const f = formOf(v.n);
-        delete f.user!.password;
-        delete f.user!.confirmPassword;
-        f.address!.district = `حي ${v.n}`;
-        return JSON.stringify({ form: f, submit: true });
-      };
-      let taken = 0;
-      const latencies: number[] = [];
-      let errors = 0;
-      let measuring = false;
-      let stop = false;
-      const client = async () => {
-        while (!stop) {
-          const i = taken++;
-          if (i >= volunteers.length) return;
-          const s = sessions[i]!;
-          const start = performance.now();
-          const res = await fetch(`${base}/api/registrations/me`, {
-            method: 'PUT',
-            headers: { cookie: s.cookie, 'x-csrf-token': s.csrfToken, 'content-type': 'application/json' },
-            body: body(volunteers[i]!),
-          });
-          await res.arrayBuffer();
-          const took = performance.now() - start;
-          if (res.status !== 200) errors++;
-          else if (measuring) latencies.push(took);
-        }
-      };
-      const clients = Array.from({ length: CLIENTS }, client);
-      await new Promise((r) => setTimeout(r, WARMUP_SECONDS * 1000));
+      let x0 = 0;
+      let x1 = 0;
+      let used: ReturnType<ReturnType<typeof cpuWindow>> | null = null;
+      let cpu: ReturnType<typeof cpuWindow> | null = null;
       const xacts = async () =>
         Number(
           (
@@ -138,21 +104,39 @@ async function main() {
             )
           ).rows[0]!.n,
         );
-      const x0 = await xacts();
-      measuring = true;
-      const mStart = performance.now();
-      const cpu = cpuWindow();
-      await new Promise((r) => setTimeout(r, SUBMIT_SECONDS * 1000));
-      measuring = false;
-      const used = cpu();
-      const x1 = await xacts();
-      const seconds = (performance.now() - mStart) / 1000;
-      stop = true;
-      await Promise.all(clients);
+      const statsBefore = coalescerStats();
+      let statsDuring = statsBefore;
+      const payload: SubmitPayload = {
+        drafts: volunteers.map((v, i) => ({ n: v.n, cookie: sessions[i]!.cookie, csrf: sessions[i]!.csrfToken })),
+      };
+      const load = await runLoad(
+        {
+          base,
+          clients: CLIENTS,
+          warmupMs: WARMUP_SECONDS * 1000,
+          measureMs: SUBMIT_SECONDS * 1000,
+          count: volunteers.length,
+          factory: new URL('./registration-jobs.ts', import.meta.url).href,
+          payload,
+        },
+        {
+          start: async () => {
+            x0 = await xacts();
+            statsDuring = coalescerStats();
+            cpu = cpuWindow();
+          },
+          end: async (clientCores) => {
+            used = cpu!(clientCores);
+            x1 = await xacts();
+            statsDuring = coalescerStats(statsDuring);
+          },
+        },
+      );
+      const { lat: latencies, errors, seconds } = load;
       const rate = latencies.length / seconds;
       // pg_stat_database is updated as backends report (at most ~0.5 s late): close enough over a window of seconds.
       const perCommand = (x1 - x0) / Math.max(1, latencies.length);
-      const cpuText = `${used.text}; ${perCommand.toFixed(1)} PostgreSQL transactions per command`;
+      const cpuText = `${used!.text}; ${perCommand.toFixed(1)} PostgreSQL transactions per command; ${statsText(statsDuring)}`;
       console.log(
         `submit: ${rate.toFixed(0)} commands/s, p50 ${ms(percentile(latencies, 50))} ms, p99 ${ms(percentile(latencies, 99))} ms, errors ${errors}; ${cpuText}`,
       );

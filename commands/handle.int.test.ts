@@ -87,6 +87,45 @@ describe('command handling', () => {
     expect(await count(stream)).toBe(2);
   });
 
+  it('decides from the cached fold without reading the stream, when the append proves it current', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const reader = new PostgresEventStore(t.pool);
+    await handleCommand(reader, stream, counter, { by: 1, max: 10 }, ctx());
+    let reads = 0;
+    const readStream = reader.readStream.bind(reader);
+    reader.readStream = (s, o) => {
+      reads++;
+      return readStream(s, o);
+    };
+    await handleCommand(reader, stream, counter, { by: 1, max: 10 }, ctx());
+    await handleCommand(reader, stream, counter, { by: 1, max: 10 }, ctx());
+    expect(reads).toBe(0);
+    expect(await count(stream)).toBe(3);
+  });
+
+  it('reads the stream again before refusing on a cached fold that another process has moved on', async () => {
+    type G = DomainEvent<'Opened' | 'Used', Record<string, never>>;
+    const gate: Decider<{ open: boolean; used: number }, 'Open' | 'Use', G> = {
+      initialState: () => ({ open: false, used: 0 }),
+      evolve: (s, e) => (e.type === 'Opened' ? { ...s, open: true } : { ...s, used: s.used + 1 }),
+      decide: (c, s) => {
+        if (c === 'Open') return [{ type: 'Opened', data: {} }];
+        if (!s.open) throw new DomainError('InvalidEvent');
+        return [{ type: 'Used', data: {} }];
+      },
+    };
+    const stream = `gate-${randomUUID()}`;
+    const other = new PostgresEventStore(t.pool); // another process: its own cache
+    // This process folds the gate closed (and caches that fold)…
+    await expect(handleCommand(store, stream, gate, 'Use', ctx())).rejects.toMatchObject({ code: 'InvalidEvent' });
+    // …then the other process opens it.
+    await handleCommand(other, stream, gate, 'Open', ctx());
+    // The cached fold would refuse; the stream says yes.
+    const r = await handleCommand(store, stream, gate, 'Use', ctx());
+    expect(r.events.map((e) => e.type)).toEqual(['Used']);
+    expect(await count(stream)).toBe(2);
+  });
+
   it('stamps every event with the actor, request, client and command', async () => {
     const stream = `counter-${randomUUID()}`;
     const c = ctx('cmd-stamp-1');

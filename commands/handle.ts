@@ -126,6 +126,11 @@ export async function loadFolded<S, E extends DomainEvent>(
 /**
  * Load the stream, fold it, decide, append at the revision read; on a version conflict, load again and decide again.
  * A command id already seen in the stream answers with the earlier result and appends nothing.
+ *
+ * A stream this process has folded before is decided from the cached fold without reading it first: the append's
+ * expected revision proves the fold was current (it fails if anyone appended since). Only a success is taken on
+ * trust: a conflict, a refusal or a no-op from the cached fold reads the stream and decides again, so a stale fold
+ * never answers the caller.
  */
 export async function handleCommand<S, C, E extends DomainEvent>(
   store: EventStore,
@@ -136,13 +141,32 @@ export async function handleCommand<S, C, E extends DomainEvent>(
   opts: { maxAttempts?: number } = {},
 ): Promise<CommandResult<E>> {
   const maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
+  const cache = foldCache(store, decider as Decider<S, never, E>);
+  let trusted = cache.get(stream) ?? null;
   for (let attempt = 1; ; attempt++) {
-    const f = await loadFolded(store, stream, decider as Decider<S, never, E>);
+    const f = trusted ?? (await loadFolded(store, stream, decider as Decider<S, never, E>));
+    const onTrust = trusted !== null;
+    trusted = null;
     const earlier = f.byCommand.get(ctx.commandId);
     if (earlier) return { position: earlier.position, events: earlier.events, duplicate: true };
 
-    const events = decider.decide(command, f.state, ctx.now);
-    if (events.length === 0) return { position: f.lastPosition, events, duplicate: false };
+    let events: E[];
+    try {
+      events = decider.decide(command, f.state, ctx.now);
+    } catch (e) {
+      if (onTrust) {
+        attempt--;
+        continue;
+      }
+      throw e;
+    }
+    if (events.length === 0) {
+      if (onTrust) {
+        attempt--;
+        continue;
+      }
+      return { position: f.lastPosition, events, duplicate: false };
+    }
     const meta = metadataOf(ctx);
     const toAppend: NewEvent[] = events.map((e, i) => ({
       id: deterministicEventId(ctx.commandId, stream, i),
@@ -154,7 +178,7 @@ export async function handleCommand<S, C, E extends DomainEvent>(
       const r = await store.append(stream, toAppend, { expectedRevision: f.revision ?? 'no_stream' });
       // What was just written is known: fold it in without reading it back.
       const byCommand = new Map(f.byCommand).set(ctx.commandId, { position: r.position, events });
-      remember(foldCache(store, decider as Decider<S, never, E>), stream, {
+      remember(cache, stream, {
         state: events.reduce(decider.evolve, f.state),
         revision: r.nextRevision,
         lastPosition: r.position,
@@ -163,6 +187,10 @@ export async function handleCommand<S, C, E extends DomainEvent>(
       return { position: r.position, events, duplicate: false };
     } catch (e) {
       if (!(e instanceof WrongExpectedRevisionError)) throw e;
+      if (onTrust) {
+        attempt--;
+        continue;
+      }
       if (attempt >= maxAttempts) throw new DomainError('ConcurrencyConflict', { stream });
       // A little jitter so that contenders do not collide again in lockstep.
       if (attempt > 2) await new Promise((r) => setTimeout(r, Math.random() * attempt));

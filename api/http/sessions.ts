@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { Coalescer } from '../../commands/db/coalesce.ts';
 import { registerSchema } from '../../commands/db/migrate.ts';
 import type { RoleId } from '../../domain/shared/roles.ts';
 import type { AnyDB } from '../../projections/runner/projection.ts';
@@ -39,12 +40,46 @@ const TOUCH_EVERY_SECONDS = 10;
 const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
 export const newToken = () => randomBytes(32).toString('base64url');
 
+interface SessionRow {
+  id_hash: string;
+  user_id: string;
+  role_id: number;
+  csrf_token: string;
+  must_change_password: boolean;
+  expired: boolean;
+}
+
 export class SessionStore {
   private readonly db: Kysely<AnyDB>;
   readonly idleSeconds: number;
+  /** Every request checks its session: the checks of requests that arrive together share one statement. */
+  private readonly touches: Coalescer<string, SessionRow | null>;
   constructor(db: Kysely<AnyDB>, idleSeconds = IDLE_TIMEOUT_SECONDS) {
     this.db = db;
     this.idleSeconds = idleSeconds;
+    this.touches = new Coalescer('session checks', async (hashes) => {
+      const rows = await this.touchMany(hashes);
+      const byHash = new Map(rows.map((r) => [r.id_hash, r]));
+      return hashes.map((h) => ({ ok: true, value: byHash.get(h) ?? null }));
+    });
+  }
+
+  /**
+   * The sessions of these id hashes, touched in the same statement. last_seen_at moves at most every
+   * TOUCH_EVERY_SECONDS: a busy session writes (and waits for a WAL flush) once in that time instead of on every
+   * request. The idle time-out then fires up to that much early (890 s, not 900).
+   */
+  private async touchMany(hashes: string[]): Promise<SessionRow[]> {
+    const { rows } = await sql<SessionRow>`
+      with old as (select id_hash, last_seen_at < now() - make_interval(secs => ${this.idleSeconds}) as expired
+                     from auth.sessions where id_hash = any(${hashes}::text[])),
+      upd as (update auth.sessions s set last_seen_at = now() from old
+               where s.id_hash = old.id_hash and not old.expired
+                 and s.last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})
+               returning s.id_hash)
+      select s.id_hash, s.user_id, s.role_id, s.csrf_token, s.must_change_password, old.expired
+        from old join auth.sessions s on s.id_hash = old.id_hash`.execute(this.db);
+    return rows;
   }
 
   /** Creates a session; the returned id goes only into the httpOnly cookie (the table keeps its hash). */
@@ -62,25 +97,7 @@ export class SessionStore {
    * (and is then removed), null when unknown.
    */
   async touch(id: string): Promise<Session | 'expired' | null> {
-    // last_seen_at moves at most every TOUCH_EVERY_SECONDS: a busy session writes (and waits for a WAL flush) once
-    // in that time instead of on every request. The idle time-out then fires up to that much early (890 s, not 900).
-    const { rows } = await sql<{
-      user_id: string;
-      role_id: number;
-      csrf_token: string;
-      must_change_password: boolean;
-      expired: boolean;
-    }>`
-      with old as (select id_hash, last_seen_at < now() - make_interval(secs => ${this.idleSeconds}) as expired
-                     from auth.sessions where id_hash = ${hashId(id)}),
-      upd as (update auth.sessions s set last_seen_at = now() from old
-               where s.id_hash = old.id_hash and not old.expired
-                 and s.last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})
-               returning s.id_hash)
-      select s.user_id, s.role_id, s.csrf_token, s.must_change_password, old.expired
-        from old join auth.sessions s on s.id_hash = old.id_hash
-        left join upd on true`.execute(this.db);
-    const r = rows[0];
+    const r = await this.touches.call(hashId(id));
     if (!r) return null;
     if (r.expired) {
       await this.destroy(id);

@@ -189,6 +189,28 @@ describe('session', () => {
     expect(await seen()).toBeLessThan(1);
   });
 
+  it('gives each of many simultaneous requests its own session, though their checks share statements', async () => {
+    const who = [
+      ['admin', 'Admin@2026!'],
+      ['reviewer', 'Review@2026!'],
+      ['staff', 'Staff@2026!'],
+    ] as const;
+    const browsers = await Promise.all(
+      who.map(async ([name, password]) => {
+        const b = new Browser(portal.app);
+        expect((await b.login(name, password)).statusCode).toBe(200);
+        return { name, b };
+      }),
+    );
+    const unknown = new Browser(portal.app);
+    const asked = Array.from({ length: 30 }, (_, i) => (i % 4 === 3 ? { name: null, b: unknown } : browsers[i % 4]!));
+    const answers = await Promise.all(asked.map((a) => a.b.get('/api/session')));
+    for (const [i, res] of answers.entries()) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user?.userName ?? null).toBe(asked[i]!.name);
+    }
+  });
+
   it('answers 403 on a screen the role lacks and ends the session', async () => {
     const b = new Browser(portal.app);
     await b.login('volunteer1', 'Volunteer@2026!');

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { Coalescer, eachAlone, type Outcome } from '../db/coalesce.ts';
 import { type AppendHintsOptions, PgAppendHints } from './append-hints.ts';
 import {
   type AppendResult,
@@ -151,11 +152,157 @@ async function alreadyAppended(
   return { nextRevision: BigInt(last.rev), position: { commit: BigInt(last.tx), prepare: BigInt(last.pos) } };
 }
 
+interface AppendRequest {
+  stream: string;
+  events: readonly NewEvent[];
+  expected: ExpectedRevision;
+}
+
+/**
+ * Several appends to distinct streams in ONE statement (one round trip, one commit), each under its own expected
+ * revision: a stream whose check fails simply gets no rows and the others go through. Stream rows are locked in
+ * stream-id order first, so two such statements never wait on each other in opposite orders. Events go in with
+ * global positions in request order, and within a stream in revision order.
+ */
+async function appendMany(pool: pg.Pool, reqs: readonly AppendRequest[]): Promise<Map<string, AppendResult>> {
+  const streams = reqs.map((r) => ({
+    s: r.stream,
+    c: streamCategory(r.stream),
+    n: r.events.length,
+    e: typeof r.expected === 'bigint' ? r.expected.toString() : null,
+  }));
+  const events = reqs.flatMap((r, i) =>
+    r.events.map((e, j) => ({ i, s: r.stream, o: j + 1, id: e.id, t: e.type, d: e.data ?? null, m: e.metadata })),
+  );
+  const { rows } = await pool.query<{ stream_id: string; rev: string; pos: string; tx: string }>({
+    name: 'es_append_many',
+    text: `
+    with req as materialized (
+      select * from jsonb_to_recordset($1::jsonb) as r(s text, c text, n bigint, e bigint)
+    ),
+    locked as materialized (
+      select st.stream_id from es.streams st
+       where st.stream_id = any($3::text[])
+       order by st.stream_id for update
+    ),
+    upd as (
+      update es.streams st set version = st.version + r.n from req r
+       where st.stream_id = any($3::text[]) and st.stream_id = r.s and st.version = r.e
+         and (select count(*) from locked) >= 0
+      returning st.stream_id, st.version
+    ),
+    created as (
+      insert into es.streams (stream_id, stream_type, version)
+      select s, c, n - 1 from req where e is null order by s
+      on conflict do nothing
+      returning stream_id, version
+    ),
+    bumped as (select * from upd union all select * from created),
+    ins as (
+      insert into es.events (stream_id, stream_position, event_id, type, data, metadata)
+      select ev.s, b.version - r.n + ev.o, ev.id, ev.t, ev.d, ev.m
+        from jsonb_to_recordset($2::jsonb) as ev(i int, s text, o bigint, id uuid, t text, d jsonb, m jsonb)
+        join bumped b on b.stream_id = ev.s
+        join req r on r.s = ev.s
+       order by ev.i, ev.o
+      returning stream_id, stream_position, global_position, transaction_id
+    )
+    select stream_id, max(stream_position)::text as rev, max(global_position)::text as pos,
+           max(transaction_id::text) as tx
+      from ins group by stream_id`,
+    values: [JSON.stringify(streams), JSON.stringify(events), streams.filter((x) => x.e !== null).map((x) => x.s)],
+  });
+  return new Map(
+    rows.map((r) => [
+      r.stream_id,
+      { nextRevision: BigInt(r.rev), position: { commit: BigInt(r.tx), prepare: BigInt(r.pos) } },
+    ]),
+  );
+}
+
+/**
+ * The appends of one batch: alone, the one-stream statement; together, appendMany. An append that appendMany did
+ * not take (a revision conflict, or a retry of events already stored), or a batch that failed as a whole (an event
+ * id already stored, a deadlock), goes again on its own, which answers its exact result or error. Going again can
+ * never wrongly succeed: a stream's version only grows, and a created stream stays.
+ */
+async function appendBatch(pool: pg.Pool, reqs: AppendRequest[]): Promise<Outcome<AppendResult>[]> {
+  const alone = (r: AppendRequest) => appendWith(pool, r.stream, r.events, r.expected);
+  if (reqs.length === 1) return eachAlone(reqs, alone);
+  // Two appends to one stream cannot share a statement: the later ones wait for a batch of their own.
+  const seen = new Set<string>();
+  const together: AppendRequest[] = [];
+  const apart: AppendRequest[] = [];
+  for (const r of reqs) {
+    if (r.expected === 'any' || seen.has(r.stream)) apart.push(r);
+    else {
+      seen.add(r.stream);
+      together.push(r);
+    }
+  }
+  let done: Map<string, AppendResult>;
+  try {
+    done = together.length > 1 ? await appendMany(pool, together) : new Map();
+  } catch {
+    done = new Map();
+  }
+  const results = new Map<AppendRequest, Outcome<AppendResult>>();
+  const again: AppendRequest[] = [...apart];
+  for (const r of together) {
+    const ok = done.get(r.stream);
+    if (ok) results.set(r, { ok: true, value: ok });
+    else again.push(r);
+  }
+  // The later appends to one stream keep their order.
+  const byStream = new Map<string, AppendRequest[]>();
+  for (const r of again) byStream.set(r.stream, [...(byStream.get(r.stream) ?? []), r]);
+  await Promise.all(
+    [...byStream.values()].map(async (list) => {
+      for (const r of list) {
+        const [o] = await eachAlone([r], alone);
+        results.set(r, o!);
+      }
+    }),
+  );
+  return reqs.map((r) => results.get(r)!);
+}
+
+/** The first page of several streams in one round trip, each from its own revision. */
+async function readStreamsFirstPage(
+  pool: pg.Pool,
+  reqs: { stream: string; from: bigint }[],
+): Promise<Outcome<EventRow[]>[]> {
+  if (reqs.length === 1) {
+    const { rows } = await pool.query<EventRow>({
+      name: 'es_read_stream',
+      text: `select ${EVENT_COLUMNS} from es.events where stream_id = $1 and stream_position >= $2
+              order by stream_position limit ${READ_STREAM_BATCH}`,
+      values: [reqs[0]!.stream, reqs[0]!.from.toString()],
+    });
+    return [{ ok: true, value: rows }];
+  }
+  const { rows } = await pool.query<EventRow & { i: number }>({
+    name: 'es_read_streams',
+    text: `select r.i::int as i, e.* from unnest($1::text[], $2::bigint[]) with ordinality as r(s, f, i)
+             cross join lateral (select ${EVENT_COLUMNS} from es.events
+                                  where stream_id = r.s and stream_position >= r.f
+                                  order by stream_position limit ${READ_STREAM_BATCH}) e
+            order by r.i, e.stream_position`,
+    values: [reqs.map((r) => r.stream), reqs.map((r) => r.from.toString())],
+  });
+  const out: EventRow[][] = reqs.map(() => []);
+  for (const r of rows) out[r.i - 1]!.push(r);
+  return out.map((value) => ({ ok: true, value }));
+}
+
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   readonly pool: pg.Pool;
   private readonly emitter = new EventEmitter();
   private readonly hints: PgAppendHints | null;
+  /** Appends and stream reads made while earlier ones are on the wire share the next round trip. */
+  readonly appends: Coalescer<AppendRequest, AppendResult>;
+  readonly streamReads: Coalescer<{ stream: string; from: bigint }, EventRow[]>;
 
   /**
    * `crossProcessHints`: also tell (and hear from) other processes on the same database through LISTEN/NOTIFY, so
@@ -166,6 +313,15 @@ export class PostgresEventStore implements EventStore {
     this.emitter.setMaxListeners(0);
     const h = opts.crossProcessHints;
     this.hints = h ? new PgAppendHints(pool, h === true ? {} : h) : null;
+    // One append batch at a time: batches of one process never wait on each other's stream locks.
+    this.appends = new Coalescer('event-store appends', (reqs) => appendBatch(pool, reqs), {
+      maxInFlight: 1,
+      maxBatch: 64,
+    });
+    this.streamReads = new Coalescer('event-store stream reads', (reqs) => readStreamsFirstPage(pool, reqs), {
+      maxInFlight: 2,
+      maxBatch: 64,
+    });
   }
 
   async append(
@@ -173,7 +329,8 @@ export class PostgresEventStore implements EventStore {
     events: readonly NewEvent[],
     opts: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
-    const result = await appendWith(this.pool, stream, events, opts.expectedRevision);
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const result = await this.appends.call({ stream, events, expected: opts.expectedRevision });
     this.emitter.emit('appended', stream);
     this.hints?.publish(stream);
     return result;
@@ -181,6 +338,10 @@ export class PostgresEventStore implements EventStore {
 
   async *readStream(stream: string, opts: { fromRevision?: bigint } = {}): AsyncIterable<StoredEvent> {
     let from = opts.fromRevision ?? 0n;
+    const first = await this.streamReads.call({ stream, from });
+    for (const r of first) yield toStored(r);
+    if (first.length < READ_STREAM_BATCH) return;
+    from = BigInt(first[first.length - 1]!.stream_position) + 1n;
     for (;;) {
       const { rows } = await this.pool.query<EventRow>(
         `select ${EVENT_COLUMNS} from es.events where stream_id = $1 and stream_position >= $2

@@ -145,7 +145,7 @@ export async function updateRegistration(
   ctx: CommandContext,
   employees?: EmployeeDirectory,
 ): Promise<SaveResult> {
-  const incoming = structuredClone(input.form);
+  const incoming = { ...input.form }; // only its user section is replaced below
   // Editing never touches the account's password (that is POST /api/session/change-password) nor its user name:
   // the rules still run over the rest of the user section.
   incoming.user = {

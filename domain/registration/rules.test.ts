@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLIENTS } from '../shared/clients.ts';
 import { completeForm } from './fixtures.ts';
 import type { RegistrationForm } from './form.ts';
-import { ageOn, hijriToGregorian, isBlank, toHijri, validateRegistration } from './rules.ts';
+import { ageOn, hijriToGregorian, isBlank, normaliseForm, toHijri, validateRegistration } from './rules.ts';
 
 const NOW = new Date('2026-11-22T09:00:00.000Z');
 const moh = CLIENTS.MOH;
@@ -219,5 +219,26 @@ describe('registration rules', () => {
     expect(hijriToGregorian('1448-13-01')).toBeNull();
     expect(ageOn('2008-11-22', NOW)).toBe(18);
     expect(ageOn('2008-11-23', NOW)).toBe(17);
+  });
+});
+
+describe('normalising a form', () => {
+  it('sets the id type from the nationality, lower-cases the e-mail, trims the user name, and leaves the input as it was', () => {
+    const form = completeForm({ email: '  Someone@Example.ORG ', userName: ' someone ' });
+    form.identity = { ...form.identity, nationalityId: 7, idType: 0 };
+    const before = structuredClone(form);
+    const out = normaliseForm(form, CLIENTS.MOH);
+    expect(out.identity?.idType).toBe(1);
+    expect(out.user?.email).toBe('someone@example.org');
+    expect(out.user?.userName).toBe('someone');
+    expect(form).toEqual(before);
+  });
+
+  it('clears the covid-contact answer for a client without that field', () => {
+    const form = completeForm({});
+    form.medical = { ...form.medical, contactedCovidStatus: 1 };
+    expect(normaliseForm(form, CLIENTS.SRCA).medical?.contactedCovidStatus).toBe(0);
+    expect(normaliseForm(form, CLIENTS.MOH).medical?.contactedCovidStatus).toBe(1);
+    expect(form.medical.contactedCovidStatus).toBe(1);
   });
 });

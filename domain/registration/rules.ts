@@ -321,11 +321,16 @@ export function validateRegistration(
 
 /** The form as stored: idType derived from nationality; covid status forced to 0 where the client has no such field. */
 export function normaliseForm(form: RegistrationForm, client: ClientConfig): RegistrationForm {
-  const out: RegistrationForm = structuredClone(form);
-  if (out.identity?.nationalityId !== undefined) out.identity.idType = idTypeFor(out.identity.nationalityId);
-  if (!client.covidContactField && out.medical) out.medical.contactedCovidStatus = 0;
-  if (out.user?.email) out.user.email = out.user.email.trim().toLowerCase();
-  if (out.user?.userName) out.user.userName = out.user.userName.trim();
+  // A copy of each section it changes, not of the whole form: the rest is shared, and nothing mutates a form.
+  const out: RegistrationForm = { ...form };
+  if (out.identity?.nationalityId !== undefined)
+    out.identity = { ...out.identity, idType: idTypeFor(out.identity.nationalityId) };
+  if (!client.covidContactField && out.medical) out.medical = { ...out.medical, contactedCovidStatus: 0 };
+  if (out.user?.email || out.user?.userName) {
+    out.user = { ...out.user };
+    if (out.user.email) out.user.email = out.user.email.trim().toLowerCase();
+    if (out.user.userName) out.user.userName = out.user.userName.trim();
+  }
   return out;
 }
 
