@@ -11,7 +11,8 @@ import { opportunityDecider, opportunityStream } from '../domain/opportunity/dec
 import { CLIENTS } from '../domain/shared/clients.ts';
 import { Role } from '../domain/shared/roles.ts';
 import { createRuntime } from '../workers/runtime.ts';
-import { cpuWindow, ms, percentile, timeShapes, writeDocSection } from './common.ts';
+import { coalescerStats, cpuWindow, ms, percentile, statsText, timeShapes, writeDocSection } from './common.ts';
+import { type LoadJob, runLoad } from './load.ts';
 import { assertLocal, freshDatabase, machineInfo } from './support.ts';
 
 const args = process.argv.slice(2);
@@ -100,40 +101,25 @@ async function main() {
     }
     return ids;
   }
-  /** A closed loop of 16 clients over `jobs`; returns commands/s and latencies of the measured window. */
-  async function closedLoop(jobs: (() => Promise<number>)[]) {
-    let next = 0;
-    let measuring = false;
-    let stop = false;
-    let errors = 0;
-    const lat: number[] = [];
-    const succeeded: number[] = [];
-    const client = async () => {
-      while (!stop) {
-        const i = next++;
-        if (i >= jobs.length) return;
-        const start = performance.now();
-        const status = await jobs[i]!();
-        const took = performance.now() - start;
-        if (status !== 200) errors++;
-        else {
-          succeeded.push(i);
-          if (measuring) lat.push(took);
-        }
-      }
-    };
-    const running = Array.from({ length: CLIENTS_N }, client);
-    await new Promise((r) => setTimeout(r, 1000));
-    measuring = true;
-    const cpu = cpuWindow();
-    const m0 = performance.now();
-    await new Promise((r) => setTimeout(r, SECONDS * 1000));
-    measuring = false;
-    const seconds = (performance.now() - m0) / 1000;
-    const cpuText = cpu().text;
-    stop = true;
-    await Promise.all(running);
-    return { rate: lat.length / seconds, lat, errors, cpuText, succeeded };
+  /** A closed loop of 16 clients (in the load generator's process) over `jobs`: commands/s and latencies. */
+  async function closedLoop(jobs: LoadJob[]) {
+    let cpu: ReturnType<typeof cpuWindow> | null = null;
+    let cpuText = '';
+    const before = coalescerStats();
+    let during = before;
+    const r = await runLoad(
+      { base, clients: CLIENTS_N, warmupMs: 1000, measureMs: SECONDS * 1000, count: jobs.length, payload: jobs },
+      {
+        start: () => {
+          during = coalescerStats();
+          cpu = cpuWindow();
+        },
+        end: (clientCores) => {
+          cpuText = `${cpu!(clientCores).text}; ${statsText(coalescerStats(during))}`;
+        },
+      },
+    );
+    return { ...r, cpuText };
   }
 
   try {
@@ -157,31 +143,23 @@ async function main() {
         Array.from({ length: volunteers }, (_, i) => sessionFor(vid(i + 1), Role.Volunteer)),
       );
       const staff = await sessionFor('00000000-0000-4000-8000-000000000002', Role.Staff);
-      const post = async (url: string, s: { cookie: string; csrfToken: string }, body?: unknown) => {
-        const res = await fetch(`${base}${url}`, {
-          method: 'POST',
-          headers: {
-            cookie: s.cookie,
-            'x-csrf-token': s.csrfToken,
-            ...(body ? { 'content-type': 'application/json' } : {}),
-          },
-          ...(body ? { body: JSON.stringify(body) } : {}),
-        });
-        await res.arrayBuffer();
-        return res.status;
-      };
+      const post = (path: string, s: { cookie: string; csrfToken: string }, body?: unknown): LoadJob => ({
+        method: 'POST',
+        path,
+        cookie: s.cookie,
+        csrf: s.csrfToken,
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
       const pairs = Array.from({ length: volunteers }, (_, i) => ({
         v: vid(i + 1),
         s: sessions[i]!,
         e: events[i % events.length]!,
       }));
-      const join = await closedLoop(pairs.map((p) => () => post(`/api/opportunities/${p.e}/join`, p.s)));
+      const join = await closedLoop(pairs.map((p) => post(`/api/opportunities/${p.e}/join`, p.s)));
       // Accept exactly the volunteers whose join went through.
       const joined = join.succeeded.map((i) => pairs[i]!);
       const accept = await closedLoop(
-        joined.map(
-          (p) => () => post(`/api/opportunities/${p.e}/participants/${p.v}/accept`, staff, { confirmRaise: false }),
-        ),
+        joined.map((p) => post(`/api/opportunities/${p.e}/participants/${p.v}/accept`, staff, { confirmRaise: false })),
       );
       const row = (name: string, r: typeof join) =>
         `| ${name} | ${r.rate.toFixed(0)} | ${ms(percentile(r.lat, 50))} | ${ms(percentile(r.lat, 99))} | ${r.errors} | ${r.cpuText} |`;

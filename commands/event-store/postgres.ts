@@ -319,7 +319,7 @@ export class PostgresEventStore implements EventStore {
       maxBatch: 64,
     });
     this.streamReads = new Coalescer('event-store stream reads', (reqs) => readStreamsFirstPage(pool, reqs), {
-      maxInFlight: 2,
+      maxInFlight: 1,
       maxBatch: 64,
     });
   }

@@ -50,14 +50,22 @@ export const usersProjection: Projection = {
   },
   async apply({ tx, table }, events) {
     const t = sql.raw(table('users'));
+    // Submitted registrations in a row become one statement (the latest time per user wins, as one by one).
+    let completed = new Map<string, string>();
+    const flushCompleted = async () => {
+      if (completed.size === 0) return;
+      const ids = [...completed.keys()];
+      const ats = [...completed.values()];
+      completed = new Map();
+      await sql`update ${t} u set registration_complete = true, updated_at = c.at
+                  from unnest(${ids}::uuid[], ${ats}::timestamptz[]) as c(id, at) where u.user_id = c.id`.execute(tx);
+    };
     for (const stored of events) {
       if (stored.type === 'RegistrationSubmitted') {
-        const volunteerId = stored.streamId.slice('registration-'.length);
-        await sql`update ${t} set registration_complete = true, updated_at = ${stored.metadata.occurredAt} where user_id = ${volunteerId}`.execute(
-          tx,
-        );
+        completed.set(stored.streamId.slice('registration-'.length), stored.metadata.occurredAt);
         continue;
       }
+      await flushCompleted();
       const e = { type: stored.type, data: stored.data } as AccountEvent;
       const id = stored.streamId.slice('user-'.length);
       const at = stored.metadata.occurredAt;
@@ -105,5 +113,6 @@ export const usersProjection: Projection = {
           break;
       }
     }
+    await flushCompleted();
   },
 };

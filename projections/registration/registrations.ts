@@ -76,10 +76,36 @@ export const registrationsProjection: Projection = {
   async apply({ tx, table }, events) {
     const r = sql.raw(table('registrations'));
     const counts = sql.raw(table('registration_counts'));
-    const move = async (from: number | null, to: number) => {
+    // A batch writes its saved forms as one multi-row upsert per run of saves, and the per-status counts once at the
+    // end: a few statements a batch instead of three an event.
+    const delta = new Map<number, number>();
+    const move = (from: number | null, to: number) => {
       if (from === to) return;
-      if (from !== null) await sql`update ${counts} set n = n - 1 where status = ${from}`.execute(tx);
-      await sql`insert into ${counts} as c (status, n) values (${to}, 1) on conflict (status) do update set n = c.n + 1`.execute(
+      if (from !== null) delta.set(from, (delta.get(from) ?? 0) - 1);
+      delta.set(to, (delta.get(to) ?? 0) + 1);
+    };
+    let saves = new Map<string, SavedRow>();
+    const flushSaves = async () => {
+      if (saves.size === 0) return;
+      const rows = [...saves.values()];
+      saves = new Map();
+      await sql`insert into ${r} (volunteer_id, reference_number, status, name_ar, name_en, id_number, mobile, email, user_name,
+            region_id, city_id, gender, nationality_id, birth_date, created_at, submitted_at, updated_at)
+          values ${sql.join(
+            rows.map(
+              (
+                w,
+              ) => sql`(${w.id}, ${w.reference_number}, ${w.status}, ${w.name_ar}, ${w.name_en}, ${w.id_number}, ${w.mobile},
+                ${w.email}, ${w.user_name}, ${w.region_id}, ${w.city_id}, ${w.gender}, ${w.nationality_id}, ${w.birth_date},
+                ${w.at}, ${w.submitted_at}, ${w.at})`,
+            ),
+          )}
+          on conflict (volunteer_id) do update set
+            reference_number = coalesce(excluded.reference_number, ${r}.reference_number), status = excluded.status,
+            name_ar = excluded.name_ar, name_en = excluded.name_en, id_number = excluded.id_number, mobile = excluded.mobile,
+            email = excluded.email, user_name = excluded.user_name, region_id = excluded.region_id, city_id = excluded.city_id,
+            gender = excluded.gender, nationality_id = excluded.nationality_id, birth_date = excluded.birth_date,
+            submitted_at = coalesce(excluded.submitted_at, ${r}.submitted_at), updated_at = excluded.updated_at`.execute(
         tx,
       );
     };
@@ -87,6 +113,8 @@ export const registrationsProjection: Projection = {
       const e = { type: stored.type, data: stored.data } as RegistrationEvent;
       const id = stored.streamId.slice('registration-'.length);
       const at = stored.metadata.occurredAt;
+      // Any other statement sees the saves before it, in log order.
+      if (e.type !== 'RegistrationDraftSaved' && e.type !== 'RegistrationSubmitted') await flushSaves();
       switch (e.type) {
         case 'RegistrationDraftSaved':
         case 'RegistrationSubmitted': {
@@ -94,8 +122,11 @@ export const registrationsProjection: Projection = {
           const p = f.personal ?? {};
           const join = (xs: (string | undefined)[]) => xs.filter(Boolean).join(' ');
           const submitted = e.type === 'RegistrationSubmitted';
-          await move(e.data.previousStatus, submitted ? 2 : 1);
-          const row = {
+          move(e.data.previousStatus, submitted ? 2 : 1);
+          // One row per volunteer a statement: a second save of the same application waits for the next one.
+          if (saves.has(id)) await flushSaves();
+          saves.set(id, {
+            id,
             status: submitted ? 2 : 1,
             reference_number: submitted ? e.data.referenceNumber : null,
             name_ar: join([p.firstNameAr, p.secondNameAr, p.thirdNameAr, p.lastNameAr]),
@@ -109,39 +140,29 @@ export const registrationsProjection: Projection = {
             gender: p.gender ?? null,
             nationality_id: f.identity?.nationalityId ?? null,
             birth_date: gregorianOf(p.birthDate),
-          };
-          await sql`insert into ${r} (volunteer_id, reference_number, status, name_ar, name_en, id_number, mobile, email, user_name,
-                region_id, city_id, gender, nationality_id, birth_date, created_at, submitted_at, updated_at)
-              values (${id}, ${row.reference_number}, ${row.status}, ${row.name_ar}, ${row.name_en}, ${row.id_number}, ${row.mobile},
-                ${row.email}, ${row.user_name}, ${row.region_id}, ${row.city_id}, ${row.gender}, ${row.nationality_id}, ${row.birth_date}, ${at}, ${submitted ? at : null}, ${at})
-              on conflict (volunteer_id) do update set
-                reference_number = coalesce(excluded.reference_number, ${r}.reference_number), status = excluded.status,
-                name_ar = excluded.name_ar, name_en = excluded.name_en, id_number = excluded.id_number, mobile = excluded.mobile,
-                email = excluded.email, user_name = excluded.user_name, region_id = excluded.region_id, city_id = excluded.city_id,
-                gender = excluded.gender, nationality_id = excluded.nationality_id, birth_date = excluded.birth_date,
-                submitted_at = coalesce(excluded.submitted_at, ${r}.submitted_at), updated_at = excluded.updated_at`.execute(
-            tx,
-          );
+            at,
+            submitted_at: submitted ? at : null,
+          });
           break;
         }
         case 'RegistrationInitiallyAccepted':
-          await move(e.data.previousStatus, 3);
+          move(e.data.previousStatus, 3);
           await sql`update ${r} set status = 3, appointment_at = ${e.data.appointmentAt}, appointment_location = ${e.data.location},
                       reviewer_id = ${e.data.reviewerId}, reviewer_name = ${e.data.reviewerName}, updated_at = ${at}
                     where volunteer_id = ${id}`.execute(tx);
           break;
         case 'RegistrationApproved':
-          await move(e.data.previousStatus, 5);
+          move(e.data.previousStatus, 5);
           await sql`update ${r} set status = 5, updated_at = ${at} where volunteer_id = ${id}`.execute(tx);
           break;
         case 'RegistrationRejected':
-          await move(e.data.previousStatus, 6);
+          move(e.data.previousStatus, 6);
           await sql`update ${r} set status = 6, reject_reason = ${e.data.reason}, updated_at = ${at} where volunteer_id = ${id}`.execute(
             tx,
           );
           break;
         case 'RegistrationReturnedToSubmitted':
-          await move(e.data.previousStatus, 2);
+          move(e.data.previousStatus, 2);
           await sql`update ${r} set status = 2, reject_reason = null, updated_at = ${at} where volunteer_id = ${id}`.execute(
             tx,
           );
@@ -157,5 +178,31 @@ export const registrationsProjection: Projection = {
           break;
       }
     }
+    await flushSaves();
+    const changed = [...delta].filter(([, n]) => n !== 0);
+    if (changed.length > 0) {
+      await sql`insert into ${counts} as c (status, n)
+                select * from unnest(${changed.map(([st]) => st)}::int[], ${changed.map(([, n]) => n)}::int[])
+                on conflict (status) do update set n = c.n + excluded.n`.execute(tx);
+    }
   },
 };
+
+interface SavedRow {
+  id: string;
+  status: 1 | 2;
+  reference_number: string | null;
+  name_ar: string;
+  name_en: string;
+  id_number: string | null;
+  mobile: string | null;
+  email: string | null;
+  user_name: string | null;
+  region_id: number | null;
+  city_id: number | null;
+  gender: number | null;
+  nationality_id: number | null;
+  birth_date: string | null;
+  at: string;
+  submitted_at: string | null;
+}

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
+import { Coalescer } from '../../commands/db/coalesce.ts';
 import { comparePositions, type EventStore, type Position, START } from '../../commands/event-store/port.ts';
 import type { AnyDB, Projection, ProjectionContext } from './projection.ts';
 
@@ -12,6 +13,11 @@ export interface RunnerOptions {
    * meanwhile instead of one query pair per append (at most this much extra lag).
    */
   minGapMs?: number;
+  /**
+   * The same after a read that found none of the projection's events: most runners have nothing to do with most
+   * appends, and each read of theirs only moves a checkpoint, so they read less often under load.
+   */
+  emptyGapMs?: number;
   /** How often a standby runner tries to take the projection's lock. */
   lockRetryMs?: number;
   onError?: (e: unknown) => void;
@@ -21,6 +27,39 @@ interface Generation {
   generation: number;
   state: 'building' | 'live';
   checkpoint: Position;
+}
+
+interface Advance {
+  name: string;
+  generation: number;
+  from: Position;
+  to: Position;
+}
+
+/**
+ * Moving a checkpoint past events of other types writes nothing else, so the runners of one process that do it at
+ * the same time (every runner wakes on every append) share one statement: each row still guarded by its old value.
+ */
+const advancers = new WeakMap<Kysely<AnyDB>, Coalescer<Advance, boolean>>();
+function advancerFor(db: Kysely<AnyDB>): Coalescer<Advance, boolean> {
+  let c = advancers.get(db);
+  if (!c) {
+    c = new Coalescer<Advance, boolean>('checkpoint advances', async (advances) => {
+      const { rows } = await sql<{ name: string; generation: number }>`
+        update rm.projection_checkpoints c
+           set commit_pos = a.tc, prepare_pos = a.tp, updated_at = now()
+          from unnest(${advances.map((a) => a.name)}::text[], ${advances.map((a) => a.generation)}::int[],
+                      ${advances.map((a) => a.from.commit.toString())}::numeric[], ${advances.map((a) => a.from.prepare.toString())}::numeric[],
+                      ${advances.map((a) => a.to.commit.toString())}::numeric[], ${advances.map((a) => a.to.prepare.toString())}::numeric[])
+               as a(name, generation, fc, fp, tc, tp)
+         where c.name = a.name and c.generation = a.generation and c.commit_pos = a.fc and c.prepare_pos = a.fp
+        returning c.name, c.generation`.execute(db);
+      const moved = new Set(rows.map((r) => `${r.name}/${r.generation}`));
+      return advances.map((a) => ({ ok: true, value: moved.has(`${a.name}/${a.generation}`) }));
+    });
+    advancers.set(db, c);
+  }
+  return c;
 }
 
 export function physicalTable(table: string, generation: number): string {
@@ -39,7 +78,9 @@ export class ProjectionRunner {
   private readonly batchSize: number;
   private readonly idlePollMs: number;
   private readonly minGapMs: number;
+  private readonly emptyGapMs: number;
   private lastReadAt = 0;
+  private lastReadEmpty = false;
   private readonly lockRetryMs: number;
   private readonly onError: (e: unknown) => void;
   private stopped = false;
@@ -59,6 +100,7 @@ export class ProjectionRunner {
     this.batchSize = opts.batchSize ?? 500;
     this.idlePollMs = opts.idlePollMs ?? 100;
     this.minGapMs = opts.minGapMs ?? 10;
+    this.emptyGapMs = opts.emptyGapMs ?? 50;
     this.lockRetryMs = opts.lockRetryMs ?? 1000;
     this.onError = opts.onError ?? ((e) => console.error(`[projection ${projection.name}]`, e));
   }
@@ -132,7 +174,7 @@ export class ProjectionRunner {
       }
       this.wake = () => {
         this.wake = null;
-        const wait = this.lastReadAt + this.minGapMs - Date.now();
+        const wait = this.lastReadAt + (this.lastReadEmpty ? this.emptyGapMs : this.minGapMs) - Date.now();
         if (wait > 0) setTimeout(done, wait);
         else done();
       };
@@ -247,6 +289,7 @@ export class ProjectionRunner {
     const { events, head, more } = this.store.readAllWithHead
       ? await this.store.readAllWithHead(opts)
       : { head: await this.store.headPosition(), events: await this.store.readAll(opts), more: false };
+    this.lastReadEmpty = events.length === 0;
     let next = events.length ? events[events.length - 1]!.position : gen.checkpoint;
     const full = events.length === this.batchSize || more === true;
     // With `more`, every event up to `head` was read (a shared read that stopped at its own limit): move up to it.
@@ -256,8 +299,20 @@ export class ProjectionRunner {
       return false;
     }
     const table = (t: string) => physicalTable(t, gen.generation);
+    if (events.length === 0) {
+      const moved = await advancerFor(this.db).call({
+        name: this.projection.name,
+        generation: gen.generation,
+        from: gen.checkpoint,
+        to: next,
+      });
+      if (!moved) throw new Error(`checkpoint of ${this.projection.name} moved under us`);
+      gen.checkpoint = next;
+      if (!full) await this.caughtUpWith(gen);
+      return full;
+    }
     await this.db.transaction().execute(async (tx) => {
-      if (events.length) await this.projection.apply({ tx, table } satisfies ProjectionContext, events);
+      await this.projection.apply({ tx, table } satisfies ProjectionContext, events);
       // Guarded by the old checkpoint: if another runner moved it (a lock lost to a broken connection), roll back.
       const r = await sql`update rm.projection_checkpoints
             set commit_pos = ${next.commit.toString()}, prepare_pos = ${next.prepare.toString()}, updated_at = now()
