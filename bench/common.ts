@@ -26,7 +26,7 @@ export function cpuWindow() {
   const m0 = machineTicks();
   const p0 = process.cpuUsage();
   const t0 = performance.now();
-  return (clientCores?: number) => {
+  const window = (clientCores?: number) => {
     const m1 = machineTicks();
     const p1 = process.cpuUsage(p0);
     const seconds = (performance.now() - t0) / 1000;
@@ -43,6 +43,9 @@ export function cpuWindow() {
       text: `Node ${nodeCores.toFixed(2)}${client} / PostgreSQL and the rest ${otherCores.toFixed(2)} / idle ${idleCores.toFixed(2)} cores`,
     };
   };
+  /** Seconds since the window opened. */
+  window.seconds = () => (performance.now() - t0) / 1000;
+  return window;
 }
 
 /** Replace this benchmark's section of docs/performance.md (between its markers), or append it. */

@@ -30,14 +30,15 @@ process.once('message', async (spec: LoadSpec) => {
     : null;
   const make = (i: number) => (factory ? factory.jobFor(i, spec.payload) : (spec.payload as LoadJob[])[i]!);
   const agent = new http.Agent({ keepAlive: true, maxSockets: spec.clients });
-  const base = new URL(spec.base);
+  const bases = (spec.bases?.length ? spec.bases : [spec.base]).map((b) => new URL(b));
   let next = 0;
   let measuring = false;
   let stop = false;
   let errors = 0;
   const lat: number[] = [];
   const succeeded: number[] = [];
-  const client = async () => {
+  const client = async (_: unknown, k: number) => {
+    const base = bases[k % bases.length]!;
     while (!stop) {
       const i = next++;
       if (i >= spec.count) return;

@@ -15,7 +15,9 @@ export interface LoadJob {
 }
 
 export interface LoadSpec {
+  /** Where to send: client k uses bases[k % bases.length] (several API processes), else `base`. */
   base: string;
+  bases?: string[];
   clients: number;
   warmupMs: number;
   measureMs: number;

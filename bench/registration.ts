@@ -13,6 +13,7 @@ import { Role } from '../domain/shared/roles.ts';
 import { physicalTable } from '../projections/runner/runner.ts';
 import { waitForPosition } from '../projections/runner/status.ts';
 import { createRuntime } from '../workers/runtime.ts';
+import { type ApiProcesses, startApiProcesses } from './api-processes.ts';
 import { coalescerStats, cpuWindow, ms, percentile, statsText, timeShapes, writeDocSection } from './common.ts';
 import { runLoad } from './load.ts';
 import { formOf, type SubmitPayload } from './registration-jobs.ts';
@@ -23,6 +24,7 @@ const quick = args.includes('--quick');
 const parts = args.filter((a) => !a.startsWith('--'));
 const want = (p: string) => parts.length === 0 || parts.includes(p);
 const CLIENTS = 16;
+const API_PROCESSES = 2;
 const SUBMIT_SECONDS = quick ? 3 : 12;
 const WARMUP_SECONDS = quick ? 1 : 3;
 const GRID_ROWS = quick ? 20_000 : 100_000;
@@ -57,7 +59,7 @@ async function main() {
   try {
     if (want('submit')) {
       // Setup (not timed): drafts written through the command handler, one per submit to come.
-      const needed = quick ? 6_000 : 40_000;
+      const needed = quick ? 10_000 : 40_000;
       const ctx = (id: string) => ({
         actorId: id,
         actorRole: Role.Volunteer,
@@ -90,10 +92,6 @@ async function main() {
       );
       const setupSeconds = (Date.now() - setupStart) / 1000;
       const sessions = await Promise.all(volunteers.map((v) => sessionFor(v.id, Role.Volunteer)));
-      let x0 = 0;
-      let x1 = 0;
-      let used: ReturnType<ReturnType<typeof cpuWindow>> | null = null;
-      let cpu: ReturnType<typeof cpuWindow> | null = null;
       const xacts = async () =>
         Number(
           (
@@ -104,52 +102,86 @@ async function main() {
             )
           ).rows[0]!.n,
         );
-      const statsBefore = coalescerStats();
-      let statsDuring = statsBefore;
-      const payload: SubmitPayload = {
-        drafts: volunteers.map((v, i) => ({ n: v.n, cookie: sessions[i]!.cookie, csrf: sessions[i]!.csrfToken })),
+      // Each topology submits its own drafts: the single process from the first one, the API processes after it.
+      let taken = 0;
+      const measure = async (api: ApiProcesses | null) => {
+        let x0 = 0;
+        let x1 = 0;
+        let cpu: ReturnType<typeof cpuWindow> | null = null;
+        let used: ReturnType<ReturnType<typeof cpuWindow>> | null = null;
+        let api0 = 0;
+        let apiCores = 0;
+        let clients = 0;
+        let stats = coalescerStats();
+        const payload: SubmitPayload = {
+          drafts: volunteers
+            .slice(taken)
+            .map((v, i) => ({ n: v.n, cookie: sessions[taken + i]!.cookie, csrf: sessions[taken + i]!.csrfToken })),
+        };
+        const load = await runLoad(
+          {
+            base,
+            ...(api ? { bases: api.bases } : {}),
+            clients: CLIENTS,
+            warmupMs: WARMUP_SECONDS * 1000,
+            measureMs: SUBMIT_SECONDS * 1000,
+            count: payload.drafts.length,
+            factory: new URL('./registration-jobs.ts', import.meta.url).href,
+            payload,
+          },
+          {
+            start: async () => {
+              x0 = await xacts();
+              stats = coalescerStats();
+              api0 = api?.cpuSeconds() ?? 0;
+              cpu = cpuWindow();
+            },
+            end: async (clientCores) => {
+              if (api) apiCores = (api.cpuSeconds() - api0) / cpu!.seconds();
+              used = cpu!(clientCores + apiCores);
+              clients = clientCores;
+              x1 = await xacts();
+              stats = coalescerStats(stats);
+            },
+          },
+        );
+        // The drafts this run used up, whichever window they fell in.
+        taken += load.succeeded.length + load.errors;
+        // pg_stat_database is updated as backends report (at most ~0.5 s late): close enough over a window of seconds.
+        const perCommand = (x1 - x0) / Math.max(1, load.lat.length);
+        const u = used!;
+        const cores = api
+          ? `${api.bases.length} API processes ${apiCores.toFixed(2)} / workers process ${u.nodeCores.toFixed(2)} / load generator ${clients.toFixed(2)} / PostgreSQL and the rest ${u.otherCores.toFixed(2)} / idle ${u.idleCores.toFixed(2)} cores`
+          : u.text;
+        // The coalescers counted are the benchmark process's own: the API processes' are not visible from here.
+        const cpuText = `${cores}; ${perCommand.toFixed(1)} PostgreSQL transactions per command${api ? '' : `; ${statsText(stats)}`}`;
+        return { ...load, cpuText };
       };
-      const load = await runLoad(
-        {
-          base,
-          clients: CLIENTS,
-          warmupMs: WARMUP_SECONDS * 1000,
-          measureMs: SUBMIT_SECONDS * 1000,
-          count: volunteers.length,
-          factory: new URL('./registration-jobs.ts', import.meta.url).href,
-          payload,
-        },
-        {
-          start: async () => {
-            x0 = await xacts();
-            statsDuring = coalescerStats();
-            cpu = cpuWindow();
-          },
-          end: async (clientCores) => {
-            used = cpu!(clientCores);
-            x1 = await xacts();
-            statsDuring = coalescerStats(statsDuring);
-          },
-        },
-      );
-      const { lat: latencies, errors, seconds } = load;
-      const rate = latencies.length / seconds;
-      // pg_stat_database is updated as backends report (at most ~0.5 s late): close enough over a window of seconds.
-      const perCommand = (x1 - x0) / Math.max(1, latencies.length);
-      const cpuText = `${used!.text}; ${perCommand.toFixed(1)} PostgreSQL transactions per command; ${statsText(statsDuring)}`;
-      console.log(
-        `submit: ${rate.toFixed(0)} commands/s, p50 ${ms(percentile(latencies, 50))} ms, p99 ${ms(percentile(latencies, 99))} ms, errors ${errors}; ${cpuText}`,
-      );
+      const single = await measure(null);
+      const api = await startApiProcesses(API_PROCESSES, db.url, dataDir);
+      let scaled: Awaited<ReturnType<typeof measure>>;
+      try {
+        scaled = await measure(api);
+      } finally {
+        await api.stop();
+      }
+      const row = (label: string, r: typeof single) =>
+        `| ${label} | ${r.rate.toFixed(0)} | ${ms(percentile(r.lat, 50))} | ${ms(percentile(r.lat, 99))} | ${r.errors} | ${r.cpuText} | ≥ 1,500 commands/s: **${r.rate >= 1500 ? 'met' : 'missed'}** |`;
+      console.log(row('one process', single));
+      console.log(row(`${API_PROCESSES} API processes + workers`, scaled));
       out.push(
         '### Submit registration through HTTP, 16 clients',
         '',
         `Setup (not timed): ${volunteers.length.toLocaleString('en')} drafts written through the command handler (${setupSeconds.toFixed(1)} s) and a session each. ` +
-          `Measured: ${CLIENTS} clients in a closed loop, each \`PUT /api/registrations/me\` with \`submit: true\` for the next draft (full section-5 validation, stream load, append, JSON over HTTP on loopback), ${WARMUP_SECONDS} s warm-up, ${SUBMIT_SECONDS} s measured. Projections and jobs run in the same process, as with \`npm start\`. ` +
+          `Measured: ${CLIENTS} clients in a closed loop (a separate load-generator process, node:http with keep-alive: bench/load.ts), each \`PUT /api/registrations/me\` with \`submit: true\` for the next draft (full section-5 validation, stream load, append, JSON over HTTP on loopback), ${WARMUP_SECONDS} s warm-up, ${SUBMIT_SECONDS} s measured. ` +
+          "**one process**: API, projections and jobs in the benchmark's process, as with `npm start` (that process wrote the drafts, so their streams are in its fold cache). " +
+          `**${API_PROCESSES} API processes + workers**: the scaled topology of docker-compose — ${API_PROCESSES} \`api/main.ts\` processes take the requests (client k talks to process k mod ${API_PROCESSES}; their fold caches start cold, so each submit reads its draft), the benchmark's process runs the projections and jobs as the workers process. ` +
           "A visitor's first `POST /api/registrations` also hashes a password with argon2id (19 MiB, 2 passes: tens of milliseconds of CPU by design), so that call is not what this measures.",
         '',
-        '| commands/s | p50 ms | p99 ms | errors | CPU while measuring | target |',
-        '|---:|---:|---:|---:|---|---|',
-        `| ${rate.toFixed(0)} | ${ms(percentile(latencies, 50))} | ${ms(percentile(latencies, 99))} | ${errors} | ${cpuText} | ≥ 1,500 commands/s: **${rate >= 1500 ? 'met' : 'missed'}** |`,
+        '| topology | commands/s | p50 ms | p99 ms | errors | CPU while measuring | target |',
+        '|---|---:|---:|---:|---:|---|---|',
+        row('one process', single),
+        row(`${API_PROCESSES} API processes + workers`, scaled),
         '',
       );
     }
