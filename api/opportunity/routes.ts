@@ -220,30 +220,29 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     { schema: { tags, params: Id, response: { 200: CommandAccepted } } },
     async (req) => {
       const session = req.session;
-      const { rows: who } = session
-        ? await sql<{
-            nic_valid: boolean;
-            registration_complete: boolean;
-            status: number | null;
-            region_id: number | null;
-            city_id: number | null;
-            gender: 1 | 2 | null;
-          }>`
-          select u.nic_valid, u.registration_complete, r.status, r.region_id, r.city_id, r.gender
-            from rm.users u left join rm.registrations r on r.volunteer_id = u.user_id where u.user_id = ${session.userId}`.execute(
-            deps.db,
-          )
-        : { rows: [] };
-      // The event from its stream (never behind a command that just changed it).
-      const o = await loadOpportunity(deps.store, req.params.id);
+      // Who asks (the read models) and the event (from its stream, never behind a command that just changed it),
+      // together.
+      const [who, o] = await Promise.all([
+        session
+          ? sql<{
+              nic_valid: boolean;
+              registration_complete: boolean;
+              status: number | null;
+              region_id: number | null;
+              city_id: number | null;
+              gender: 1 | 2 | null;
+              invitation: number | null;
+            }>`
+          select u.nic_valid, u.registration_complete, r.status, r.region_id, r.city_id, r.gender,
+                 (select p.status from rm.participations p
+                   where p.opportunity_id = ${req.params.id} and p.volunteer_id = u.user_id) as invitation
+            from rm.users u left join rm.registrations r on r.volunteer_id = u.user_id where u.user_id = ${session.userId}`
+              .execute(deps.db)
+              .then((r) => r.rows)
+          : Promise.resolve([]),
+        loadOpportunity(deps.store, req.params.id),
+      ]);
       const d = o.details!;
-      const { rows: invitation } = session
-        ? await sql<{
-            status: number;
-          }>`select status from rm.participations where opportunity_id = ${req.params.id} and volunteer_id = ${session.userId}`.execute(
-            deps.db,
-          )
-        : { rows: [] };
       const w = who[0];
       assertMayJoin(
         {
@@ -255,7 +254,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
           regionId: w?.region_id ?? null,
           cityId: w?.city_id ?? null,
           gender: w?.gender ?? null,
-          invited: invitation[0]?.status === 1,
+          invited: w?.invitation === 1,
         },
         {
           deleted: o.status === 4,
@@ -270,7 +269,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
         deps.client,
         new Date(),
       );
-      return ok(await requestJoin(deps.store, req.params.id, session!.userId, commandContext(req, deps)));
+      return ok(await requestJoin(deps.store, req.params.id, session!.userId, commandContext(req, deps), o));
     },
   );
 
@@ -376,7 +375,13 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
       if (!stream.startsWith('participation-') || !stream.endsWith(`_${userId}`)) return;
       queue = queue
         .then(async () => {
-          await waitForPosition(deps.db, ['participations'], await deps.store.lastPosition(), deps.readWaitMs);
+          // The list joins the events' read model too: wait for both, as GET /api/me/invitations does.
+          await waitForPosition(
+            deps.db,
+            ['participations', 'opportunities'],
+            await deps.store.lastPosition(),
+            deps.readWaitMs,
+          );
           await send();
         })
         .catch(() => {});

@@ -71,15 +71,18 @@ export async function staffAccept(
   opts: { byAdmin: boolean; confirmRaise: boolean },
   ctx: CommandContext,
 ): Promise<Position> {
-  const opportunity = viewOf(await loadOpportunity(store, opportunityId));
   const stream = participationStream(opportunityId, volunteerId);
+  // The three streams read together (one round trip when the reads coalesce); the steps below then decide from
+  // these folds and their appends prove them current.
+  const [o, participation] = await Promise.all([
+    loadOpportunity(store, opportunityId),
+    load(store, stream, participationDecider as Decider<Participation, never, DomainEvent>),
+    loadFolded(store, scheduleStream(volunteerId), scheduleDecider as Decider<Schedule, never, DomainEvent>),
+  ]);
+  const opportunity = viewOf(o);
   const command = { type: 'StaffAccept' as const, byAdmin: opts.byAdmin, opportunity };
   // The transition's own rules first, so a refusal reserves nothing.
-  participationDecider.decide(
-    command,
-    await load(store, stream, participationDecider as Decider<Participation, never, DomainEvent>),
-    ctx.now,
-  );
+  participationDecider.decide(command, participation, ctx.now);
   const done: (() => Promise<unknown>)[] = [];
   const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
   try {
@@ -132,8 +135,20 @@ export async function requestJoin(
   opportunityId: string,
   volunteerId: string,
   ctx: CommandContext,
+  /** The event as the caller has just loaded it for the join rules, so it is not read twice. */
+  loaded?: Opportunity,
 ): Promise<Position> {
-  const opportunity = viewOf(await loadOpportunity(store, opportunityId));
+  // The schedule and the participation are read together with the event (see staffAccept).
+  const [o] = await Promise.all([
+    loaded ?? loadOpportunity(store, opportunityId),
+    loadFolded(store, scheduleStream(volunteerId), scheduleDecider as Decider<Schedule, never, DomainEvent>),
+    loadFolded(
+      store,
+      participationStream(opportunityId, volunteerId),
+      participationDecider as Decider<Participation, never, DomainEvent>,
+    ),
+  ]);
+  const opportunity = viewOf(o);
   const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
   await handleCommand(
     store,
