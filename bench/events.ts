@@ -10,6 +10,7 @@ import { handleCommand } from '../commands/handle.ts';
 import { opportunityDecider, opportunityStream } from '../domain/opportunity/decide.ts';
 import { CLIENTS } from '../domain/shared/clients.ts';
 import { Role } from '../domain/shared/roles.ts';
+import { waitForPosition } from '../projections/runner/status.ts';
 import { createRuntime } from '../workers/runtime.ts';
 import { coalescerStats, cpuWindow, ms, percentile, statsText, timeShapes, writeDocSection } from './common.ts';
 import { type LoadJob, runLoad } from './load.ts';
@@ -103,6 +104,13 @@ async function main() {
   }
   /** A closed loop of 16 clients (in the load generator's process) over `jobs`: commands/s and latencies. */
   async function closedLoop(jobs: LoadJob[]) {
+    // From a steady state: the projections first finish what the setup (or the previous phase) left them.
+    await waitForPosition(
+      runtime.db,
+      runtime.projections.map((p) => p.name),
+      await runtime.store.lastPosition(),
+      600_000,
+    );
     let cpu: ReturnType<typeof cpuWindow> | null = null;
     let cpuText = '';
     const before = coalescerStats();
@@ -169,7 +177,7 @@ async function main() {
         '### Join and accept through HTTP, 16 clients',
         '',
         `Setup (not timed): ${volunteers.toLocaleString('en')} approved volunteers in the read models the join rules read, a session each, 200 approved events. ` +
-          `Measured: ${CLIENTS_N} clients in a closed loop, 1 s warm-up, ${SECONDS} s measured. **join** = \`POST /api/opportunities/:id/join\` (the spec's join rules from the read models, the event from its stream, the volunteer's schedule — two pending requests at most — then the join request: 2 streams). ` +
+          `Measured: ${CLIENTS_N} clients in a closed loop (a separate load-generator process: bench/load.ts), each phase once the projections have caught up, 1 s warm-up, ${SECONDS} s measured. **join** = \`POST /api/opportunities/:id/join\` (the spec's join rules from the read models, the event from its stream, the volunteer's schedule — two pending requests at most — then the join request: 2 streams). ` +
           '**accept** = `POST …/participants/:volunteerId/accept` by a staff member (the transition check, the schedule reservation, a seat on the event — the capacity rule, contended by every acceptance for that event — then the participation: 3 streams). Projections and jobs run in the same process, as with `npm start`.',
         '',
         '| command | commands/s | p50 ms | p99 ms | errors | CPU while measuring |',

@@ -105,6 +105,13 @@ async function main() {
       // Each topology submits its own drafts: the single process from the first one, the API processes after it.
       let taken = 0;
       const measure = async (api: ApiProcesses | null) => {
+        // From a steady state: the projections first finish what the setup (or the previous run) left them.
+        await waitForPosition(
+          runtime.db,
+          runtime.projections.map((p) => p.name),
+          await runtime.store.lastPosition(),
+          600_000,
+        );
         let x0 = 0;
         let x1 = 0;
         let cpu: ReturnType<typeof cpuWindow> | null = null;
@@ -173,6 +180,7 @@ async function main() {
         '### Submit registration through HTTP, 16 clients',
         '',
         `Setup (not timed): ${volunteers.length.toLocaleString('en')} drafts written through the command handler (${setupSeconds.toFixed(1)} s) and a session each. ` +
+          'Each run starts once the projections have caught up with everything before it. ' +
           `Measured: ${CLIENTS} clients in a closed loop (a separate load-generator process, node:http with keep-alive: bench/load.ts), each \`PUT /api/registrations/me\` with \`submit: true\` for the next draft (full section-5 validation, stream load, append, JSON over HTTP on loopback), ${WARMUP_SECONDS} s warm-up, ${SUBMIT_SECONDS} s measured. ` +
           "**one process**: API, projections and jobs in the benchmark's process, as with `npm start` (that process wrote the drafts, so their streams are in its fold cache). " +
           `**${API_PROCESSES} API processes + workers**: the scaled topology of docker-compose — ${API_PROCESSES} \`api/main.ts\` processes take the requests (client k talks to process k mod ${API_PROCESSES}; their fold caches start cold, so each submit reads its draft), the benchmark's process runs the projections and jobs as the workers process. ` +

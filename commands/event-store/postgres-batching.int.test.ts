@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
-import { type NewEvent, type StoredEvent, WrongExpectedRevisionError } from './port.ts';
+import { type StoredEvent, WrongExpectedRevisionError } from './port.ts';
 import { PostgresEventStore } from './postgres.ts';
+import { testEvent } from './test-events.ts';
 
-const meta = () => ({
-  actorId: null,
-  actorRole: null,
-  correlationId: randomUUID(),
-  causationId: null,
-  occurredAt: new Date().toISOString(),
-  clientCode: 'MOH',
-});
-const ev = (type: string, data: unknown = {}): NewEvent => ({ id: randomUUID(), type, data, metadata: meta() });
+const ev = testEvent;
 
 async function readAllOf(store: PostgresEventStore, stream: string): Promise<StoredEvent[]> {
   const out: StoredEvent[] = [];

@@ -4,18 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectionRunner } from '../../projections/runner/runner.ts';
 import { appliedLogProjection } from '../../projections/runner/test-projections.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
-import type { NewEvent } from './port.ts';
 import { appendWith, PostgresEventStore } from './postgres.ts';
+import { testEvent } from './test-events.ts';
 
-const meta = () => ({
-  actorId: null,
-  actorRole: null,
-  correlationId: randomUUID(),
-  causationId: null,
-  occurredAt: new Date().toISOString(),
-  clientCode: 'MOH',
-});
-const ev = (type: string, data: unknown = {}): NewEvent => ({ id: randomUUID(), type, data, metadata: meta() });
+const ev = testEvent;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('PostgreSQL event store', () => {

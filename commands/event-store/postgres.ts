@@ -17,6 +17,8 @@ import {
 } from './port.ts';
 
 const READ_STREAM_BATCH = 1000;
+/** Appends of up to this many events are coalesced with concurrent ones; larger ones go alone. */
+const COALESCE_MAX_EVENTS = 4;
 const VALUES_MAX = 20;
 
 interface EventRow {
@@ -330,7 +332,12 @@ export class PostgresEventStore implements EventStore {
     opts: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const result = await this.appends.call({ stream, events, expected: opts.expectedRevision });
+    // A larger append already spreads its round trip over its events, and goes out faster as its own prepared
+    // VALUES statement than inside a batch's JSON (measured: 10-event appends at 16 clients lost ~8% batched).
+    const result =
+      events.length > COALESCE_MAX_EVENTS
+        ? await appendWith(this.pool, stream, events, opts.expectedRevision)
+        : await this.appends.call({ stream, events, expected: opts.expectedRevision });
     this.emitter.emit('appended', stream);
     this.hints?.publish(stream);
     return result;
