@@ -4,6 +4,7 @@ import { WrongExpectedVersionError } from '@eventstore/db-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStoreDbEventStore, openEventStoreDb } from './eventstoredb.ts';
 import { EventStoreUnavailableError, type NewEvent, START, WrongExpectedRevisionError } from './port.ts';
+import { testEvent } from './test-events.ts';
 
 // No EventStoreDB server is needed here: these tests pin down what the adapter does when there is none, or when a
 // peer accepts the connection and never answers (where the client on its own would wait forever).
@@ -11,19 +12,7 @@ const DEADLINE_MS = 800;
 /** Loose upper bound: the deadline plus room for a slow, busy machine. A bound, not a benchmark. */
 const BOUND_MS = DEADLINE_MS + 3000;
 
-const ev = (): NewEvent => ({
-  id: randomUUID(),
-  type: 'UnavailableProbe',
-  data: { n: 1 },
-  metadata: {
-    actorId: null,
-    actorRole: null,
-    correlationId: randomUUID(),
-    causationId: null,
-    occurredAt: new Date().toISOString(),
-    clientCode: 'MOH',
-  },
-});
+const ev = (): NewEvent => testEvent('UnavailableProbe', { n: 1 });
 
 /** How a promise settled and how long it took. */
 async function outcome(p: Promise<unknown>): Promise<{ error: unknown; ms: number }> {

@@ -4,25 +4,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../commands/event-store/port.ts';
 import { PostgresEventStore } from '../../commands/event-store/postgres.ts';
+import { testEvent } from '../../commands/event-store/test-events.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
 import { ProjectionRunner } from './runner.ts';
 import { projectionLag, waitForPosition } from './status.ts';
 import { appliedLogProjection, totalsProjection } from './test-projections.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const ev = (type: string, amount: number): NewEvent => ({
-  id: randomUUID(),
-  type,
-  data: { amount },
-  metadata: {
-    actorId: null,
-    actorRole: null,
-    correlationId: randomUUID(),
-    causationId: null,
-    occurredAt: new Date().toISOString(),
-    clientCode: 'MOH',
-  },
-});
+const ev = (type: string, amount: number): NewEvent => testEvent(type, { amount });
 
 describe('projection runner', () => {
   let t: TestDatabase;
