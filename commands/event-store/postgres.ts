@@ -269,8 +269,8 @@ async function appendBatch(pool: pg.Pool, reqs: AppendRequest[]): Promise<Outcom
   return reqs.map((r) => results.get(r)!);
 }
 
-/** The first page of several streams in one round trip, each from its own revision. */
-async function readStreamsFirstPage(
+/** A page of each of several streams in one round trip, each from its own revision. */
+async function readStreamPages(
   pool: pg.Pool,
   reqs: { stream: string; from: bigint }[],
 ): Promise<Outcome<EventRow[]>[]> {
@@ -320,7 +320,7 @@ export class PostgresEventStore implements EventStore {
       maxInFlight: 1,
       maxBatch: 64,
     });
-    this.streamReads = new Coalescer('event-store stream reads', (reqs) => readStreamsFirstPage(pool, reqs), {
+    this.streamReads = new Coalescer('event-store stream reads', (reqs) => readStreamPages(pool, reqs), {
       maxInFlight: 1,
       maxBatch: 64,
     });
@@ -345,16 +345,9 @@ export class PostgresEventStore implements EventStore {
 
   async *readStream(stream: string, opts: { fromRevision?: bigint } = {}): AsyncIterable<StoredEvent> {
     let from = opts.fromRevision ?? 0n;
-    const first = await this.streamReads.call({ stream, from });
-    for (const r of first) yield toStored(r);
-    if (first.length < READ_STREAM_BATCH) return;
-    from = BigInt(first[first.length - 1]!.stream_position) + 1n;
     for (;;) {
-      const { rows } = await this.pool.query<EventRow>(
-        `select ${EVENT_COLUMNS} from es.events where stream_id = $1 and stream_position >= $2
-          order by stream_position limit ${READ_STREAM_BATCH}`,
-        [stream, from.toString()],
-      );
+      // Page by page, each page's read shared with other streams' reads on the wire at the same time.
+      const rows = await this.streamReads.call({ stream, from });
       for (const r of rows) yield toStored(r);
       if (rows.length < READ_STREAM_BATCH) return;
       from = BigInt(rows[rows.length - 1]!.stream_position) + 1n;

@@ -1,7 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import { Coalescer } from '../../commands/db/coalesce.ts';
-import { comparePositions, type EventStore, type Position, START } from '../../commands/event-store/port.ts';
+import {
+  comparePositions,
+  type EventStore,
+  type Position,
+  START,
+  type StoredEvent,
+} from '../../commands/event-store/port.ts';
 import type { AnyDB, Projection, ProjectionContext } from './projection.ts';
 
 export interface RunnerOptions {
@@ -298,19 +304,24 @@ export class ProjectionRunner {
       await this.caughtUpWith(gen);
       return false;
     }
+    const moved =
+      events.length === 0
+        ? await advancerFor(this.db).call({
+            name: this.projection.name,
+            generation: gen.generation,
+            from: gen.checkpoint,
+            to: next,
+          })
+        : await this.applyBatch(gen, events, next);
+    if (!moved) throw new Error(`checkpoint of ${this.projection.name} moved under us`);
+    gen.checkpoint = next;
+    if (!full) await this.caughtUpWith(gen);
+    return full;
+  }
+
+  /** Applies a batch and moves the checkpoint in one transaction (rolled back, and thrown, if the checkpoint moved). */
+  private async applyBatch(gen: Generation, events: readonly StoredEvent[], next: Position): Promise<true> {
     const table = (t: string) => physicalTable(t, gen.generation);
-    if (events.length === 0) {
-      const moved = await advancerFor(this.db).call({
-        name: this.projection.name,
-        generation: gen.generation,
-        from: gen.checkpoint,
-        to: next,
-      });
-      if (!moved) throw new Error(`checkpoint of ${this.projection.name} moved under us`);
-      gen.checkpoint = next;
-      if (!full) await this.caughtUpWith(gen);
-      return full;
-    }
     await this.db.transaction().execute(async (tx) => {
       await this.projection.apply({ tx, table } satisfies ProjectionContext, events);
       // Guarded by the old checkpoint: if another runner moved it (a lock lost to a broken connection), roll back.
@@ -322,9 +333,7 @@ export class ProjectionRunner {
       );
       if (Number(r.numAffectedRows ?? 0) !== 1) throw new Error(`checkpoint of ${this.projection.name} moved under us`);
     });
-    gen.checkpoint = next;
-    if (!full) await this.caughtUpWith(gen);
-    return full;
+    return true;
   }
 
   private async caughtUpWith(gen: Generation): Promise<void> {
