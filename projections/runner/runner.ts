@@ -8,6 +8,7 @@ import {
   START,
   type StoredEvent,
 } from '../../commands/event-store/port.ts';
+import { cleanEvent, errorText, mayBeTheEvents } from './parking.ts';
 import type { AnyDB, Projection, ProjectionContext } from './projection.ts';
 
 export interface RunnerOptions {
@@ -26,7 +27,24 @@ export interface RunnerOptions {
   emptyGapMs?: number;
   /** How often a standby runner tries to take the projection's lock. */
   lockRetryMs?: number;
+  /** While the generation has parked events: how often the runner looks for an admin's request to retry them. */
+  retryCheckMs?: number;
   onError?: (e: unknown) => void;
+  /** Told of each event set aside (logged by default). */
+  onParked?: (p: ParkedEvent) => void;
+}
+
+export interface ParkedEvent {
+  projection: string;
+  generation: number;
+  event: StoredEvent;
+  error: string;
+}
+
+/** What a retry of parked events did: applied now, or failed again (and stays parked). */
+export interface RetryResult {
+  resolved: number;
+  failed: number;
 }
 
 interface Generation {
@@ -88,7 +106,12 @@ export class ProjectionRunner {
   private lastReadAt = 0;
   private lastReadEmpty = false;
   private readonly lockRetryMs: number;
+  private readonly retryCheckMs: number;
   private readonly onError: (e: unknown) => void;
+  private readonly onParked: (p: ParkedEvent) => void;
+  /** Unresolved parked events of the current generation (known to this runner): retries are looked for only then. */
+  private parkedOpen = 0;
+  private lastRetryCheckAt = 0;
   private stopped = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
@@ -108,7 +131,14 @@ export class ProjectionRunner {
     this.minGapMs = opts.minGapMs ?? 10;
     this.emptyGapMs = opts.emptyGapMs ?? 50;
     this.lockRetryMs = opts.lockRetryMs ?? 1000;
+    this.retryCheckMs = opts.retryCheckMs ?? 1000;
     this.onError = opts.onError ?? ((e) => console.error(`[projection ${projection.name}]`, e));
+    this.onParked =
+      opts.onParked ??
+      ((p) =>
+        console.warn(
+          `[projection ${p.projection}] parked event ${p.event.id} (${p.event.type} at ${p.event.position.commit}.${p.event.position.prepare}): ${p.error}`,
+        ));
   }
 
   start(): void {
@@ -159,6 +189,10 @@ export class ProjectionRunner {
         await this.prepareGeneration();
         while (!this.stopped) {
           this.lastReadAt = Date.now();
+          if (this.parkedOpen > 0 && Date.now() - this.lastRetryCheckAt >= this.retryCheckMs) {
+            this.lastRetryCheckAt = Date.now();
+            await this.retryOpen({ requestedOnly: true });
+          }
           const more = await this.step();
           if (!more) await this.idle(this.idlePollMs);
         }
@@ -243,10 +277,12 @@ export class ProjectionRunner {
     if (live && live.version === p.version) {
       if (building) await this.retire(building.generation);
       this.current = toGen(live);
+      await this.countParked();
       return;
     }
     if (building && building.version === p.version) {
       this.current = toGen(building);
+      await this.countParked();
       return;
     }
     if (building) await this.retire(building.generation);
@@ -261,6 +297,16 @@ export class ProjectionRunner {
       if (state === 'live') await this.pointViews(tx, generation);
     });
     this.current = { generation, state, checkpoint: START };
+    this.parkedOpen = 0;
+  }
+
+  private async countParked(): Promise<void> {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from rm.parked_events
+       where name = ${this.projection.name} and generation = ${this.current!.generation} and resolved_at is null`.execute(
+      this.db,
+    );
+    this.parkedOpen = rows[0]?.n ?? 0;
   }
 
   private async pointViews(tx: Kysely<AnyDB>, generation: number): Promise<void> {
@@ -278,7 +324,15 @@ export class ProjectionRunner {
       for (const t of this.projection.tables) {
         await sql.raw(`drop table if exists ${physicalTable(t, generation)} cascade`).execute(tx);
       }
+      await this.dropParked(tx, generation);
     });
+  }
+
+  /** A retired generation's parked events go with it: the generation that replaces it replays every event. */
+  private async dropParked(tx: Kysely<AnyDB>, generation: number): Promise<void> {
+    await sql`delete from rm.parked_events where name = ${this.projection.name} and generation = ${generation}`.execute(
+      tx,
+    );
   }
 
   /** One batch. Returns true when there may be more to read right away. */
@@ -292,9 +346,11 @@ export class ProjectionRunner {
       limit: this.batchSize,
       ...(this.projection.types ? { types: this.projection.types } : {}),
     };
-    const { events, head, more } = this.store.readAllWithHead
+    const read = this.store.readAllWithHead
       ? await this.store.readAllWithHead(opts)
       : { head: await this.store.headPosition(), events: await this.store.readAll(opts), more: false };
+    const { head, more } = read;
+    const events = read.events.map(cleanEvent);
     this.lastReadEmpty = events.length === 0;
     let next = events.length ? events[events.length - 1]!.position : gen.checkpoint;
     const full = events.length === this.batchSize || more === true;
@@ -319,21 +375,137 @@ export class ProjectionRunner {
     return full;
   }
 
-  /** Applies a batch and moves the checkpoint in one transaction (rolled back, and thrown, if the checkpoint moved). */
+  /**
+   * Applies a batch and moves the checkpoint in one transaction (rolled back, and thrown, if the checkpoint moved).
+   * When the batch fails in a way the events may cause, it is applied again one event at a time: each event that
+   * fails on its own is parked, the others apply, and the checkpoint moves past all of them. Other failures (a lost
+   * connection, a deadlock, a shutdown) are thrown, and the batch is read and applied again.
+   */
   private async applyBatch(gen: Generation, events: readonly StoredEvent[], next: Position): Promise<true> {
-    const table = (t: string) => physicalTable(t, gen.generation);
-    await this.db.transaction().execute(async (tx) => {
-      await this.projection.apply({ tx, table } satisfies ProjectionContext, events);
-      // Guarded by the old checkpoint: if another runner moved it (a lock lost to a broken connection), roll back.
-      const r = await sql`update rm.projection_checkpoints
-            set commit_pos = ${next.commit.toString()}, prepare_pos = ${next.prepare.toString()}, updated_at = now()
-          where name = ${this.projection.name} and generation = ${gen.generation}
-            and commit_pos = ${gen.checkpoint.commit.toString()} and prepare_pos = ${gen.checkpoint.prepare.toString()}`.execute(
-        tx,
-      );
-      if (Number(r.numAffectedRows ?? 0) !== 1) throw new Error(`checkpoint of ${this.projection.name} moved under us`);
-    });
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        await this.projection.apply(this.context(tx, gen), events);
+        await this.moveCheckpoint(tx, gen, next);
+      });
+    } catch (e) {
+      if (!mayBeTheEvents(e)) throw e;
+      await this.applyOneByOne(gen, events, next);
+    }
     return true;
+  }
+
+  private context(tx: Kysely<AnyDB>, gen: Generation): ProjectionContext {
+    return { tx, table: (t: string) => physicalTable(t, gen.generation) };
+  }
+
+  /** Guarded by the old checkpoint: if another runner moved it (a lock lost to a broken connection), roll back. */
+  private async moveCheckpoint(tx: Kysely<AnyDB>, gen: Generation, next: Position): Promise<void> {
+    const r = await sql`update rm.projection_checkpoints
+          set commit_pos = ${next.commit.toString()}, prepare_pos = ${next.prepare.toString()}, updated_at = now()
+        where name = ${this.projection.name} and generation = ${gen.generation}
+          and commit_pos = ${gen.checkpoint.commit.toString()} and prepare_pos = ${gen.checkpoint.prepare.toString()}`.execute(
+      tx,
+    );
+    if (Number(r.numAffectedRows ?? 0) !== 1) throw new Error(`checkpoint of ${this.projection.name} moved under us`);
+  }
+
+  /**
+   * Each event in a savepoint of one transaction, through the projection's own `apply` with a batch of one (so a
+   * projection that writes a batch as one statement still tells the bad event apart), then the park rows and the
+   * checkpoint: all of it commits together or not at all.
+   */
+  private async applyOneByOne(gen: Generation, events: readonly StoredEvent[], next: Position): Promise<void> {
+    const parked: ParkedEvent[] = [];
+    await this.db.transaction().execute(async (tx) => {
+      const ctx = this.context(tx, gen);
+      for (const e of events) {
+        await sql`savepoint one_event`.execute(tx);
+        try {
+          await this.projection.apply(ctx, [e]);
+          await sql`release savepoint one_event`.execute(tx);
+        } catch (err) {
+          if (!mayBeTheEvents(err)) throw err;
+          await sql`rollback to savepoint one_event`.execute(tx);
+          parked.push({
+            projection: this.projection.name,
+            generation: gen.generation,
+            event: e,
+            error: errorText(err),
+          });
+        }
+      }
+      for (const p of parked) {
+        await sql`insert into rm.parked_events (name, generation, event_id, commit_pos, prepare_pos, stream_id, event_type, error)
+                  values (${p.projection}, ${p.generation}, ${p.event.id}, ${p.event.position.commit.toString()},
+                    ${p.event.position.prepare.toString()}, ${p.event.streamId}, ${p.event.type}, ${p.error})
+                  on conflict (name, generation, event_id) do update set error = excluded.error,
+                    attempts = rm.parked_events.attempts + 1, last_attempt_at = now(), resolved_at = null`.execute(tx);
+      }
+      await this.moveCheckpoint(tx, gen, next);
+    });
+    this.parkedOpen += parked.length;
+    for (const p of parked) this.onParked(p);
+  }
+
+  /**
+   * Applies this generation's parked events again, oldest first, each in its own savepoint (after a fix of the
+   * projection's code or of what it writes to): one that applies is marked resolved, one that fails again keeps its
+   * new error and one more attempt. Retried events apply after the events that followed them in the log: where
+   * order matters, a new version (a rebuild) is the fix. For scripts and tests, on a runner that is not started; a
+   * running one retries what an admin asked for (requestRetry in status.ts), in its own loop, under its lock.
+   */
+  async retryParked(): Promise<RetryResult> {
+    if (this.loop) throw new Error(`projection ${this.projection.name} is running: request the retry instead`);
+    if (!(await this.acquireLock())) throw new Error(`projection ${this.projection.name} is locked by another runner`);
+    try {
+      await this.prepareGeneration();
+      return await this.retryOpen({ requestedOnly: false });
+    } finally {
+      await this.releaseLock();
+    }
+  }
+
+  private async retryOpen(opts: { requestedOnly: boolean }): Promise<RetryResult> {
+    const gen = this.current!;
+    const result: RetryResult = { resolved: 0, failed: 0 };
+    await this.db.transaction().execute(async (tx) => {
+      // Locked rows: a second runner that thinks it holds the lock (a broken connection) cannot apply one twice.
+      const { rows } = await sql<{ event_id: string; stream_id: string }>`
+        select event_id, stream_id from rm.parked_events
+         where name = ${this.projection.name} and generation = ${gen.generation} and resolved_at is null
+           ${opts.requestedOnly ? sql`and retry_requested_at is not null` : sql``}
+         order by commit_pos, prepare_pos for update`.execute(tx);
+      const ctx = this.context(tx, gen);
+      for (const r of rows) {
+        const stored = await this.findEvent(r.stream_id, r.event_id);
+        await sql`savepoint retry_event`.execute(tx);
+        let error: string | null = null;
+        try {
+          if (!stored) throw new Error(`event ${r.event_id} is no longer in stream ${r.stream_id}`);
+          await this.projection.apply(ctx, [cleanEvent(stored)]);
+          await sql`release savepoint retry_event`.execute(tx);
+        } catch (err) {
+          if (!mayBeTheEvents(err)) throw err;
+          await sql`rollback to savepoint retry_event`.execute(tx);
+          error = errorText(err);
+        }
+        await sql`update rm.parked_events
+                     set attempts = attempts + 1, last_attempt_at = now(), retry_requested_at = null,
+                         error = coalesce(${error}, error), resolved_at = ${error === null ? sql`now()` : sql`null`}
+                   where name = ${this.projection.name} and generation = ${gen.generation} and event_id = ${r.event_id}`.execute(
+          tx,
+        );
+        if (error === null) result.resolved++;
+        else result.failed++;
+      }
+    });
+    this.parkedOpen = Math.max(0, this.parkedOpen - result.resolved);
+    return result;
+  }
+
+  private async findEvent(streamId: string, eventId: string): Promise<StoredEvent | null> {
+    for await (const e of this.store.readStream(streamId)) if (e.id === eventId) return e;
+    return null;
   }
 
   private async caughtUpWith(gen: Generation): Promise<void> {
@@ -349,7 +521,9 @@ export class ProjectionRunner {
       await sql`update rm.projection_checkpoints set state = 'live', updated_at = now()
                  where name = ${this.projection.name} and generation = ${gen.generation}`.execute(tx);
       await this.pointViews(tx, gen.generation);
-      return rows[0]?.generation;
+      const old = rows[0]?.generation;
+      if (old !== undefined) await this.dropParked(tx, old);
+      return old;
     });
     gen.state = 'live';
     if (old !== undefined) {

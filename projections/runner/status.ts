@@ -14,6 +14,8 @@ export interface ProjectionLag {
   lagEventsCapped: boolean;
   /** Age of the oldest event still to apply, 0 when caught up. */
   lagSeconds: number;
+  /** Events of the live generation it could not apply and set aside (rm.parked_events), not yet resolved. */
+  parked: number;
 }
 
 async function checkpoints(db: Kysely<AnyDB>, names: readonly string[]) {
@@ -24,7 +26,8 @@ async function checkpoints(db: Kysely<AnyDB>, names: readonly string[]) {
 }
 
 /**
- * Read-your-writes: wait (bounded) until every named projection has applied the given position.
+ * Read-your-writes: wait (bounded) until every named projection has applied the given position. A parked event counts
+ * as applied: the checkpoint moves past it, so a wait for it ends.
  * Returns false when the time ran out; the caller answers with what it has.
  */
 export async function waitForPosition(
@@ -52,10 +55,9 @@ export async function projectionLag(
   projections: readonly Projection[],
   now = new Date(),
 ): Promise<ProjectionLag[]> {
-  const rows = await checkpoints(
-    db,
-    projections.map((p) => p.name),
-  );
+  const names = projections.map((p) => p.name);
+  const rows = await checkpoints(db, names);
+  const parked = await parkedCounts(db, names);
   const out: ProjectionLag[] = [];
   for (const p of projections) {
     const r = rows.find((x) => x.name === p.name);
@@ -68,6 +70,7 @@ export async function projectionLag(
         lagEvents: 0,
         lagEventsCapped: false,
         lagSeconds: 0,
+        parked: 0,
       });
       continue;
     }
@@ -82,7 +85,103 @@ export async function projectionLag(
       lagEvents: Math.min(pending.length, LAG_COUNT_CAP),
       lagEventsCapped: pending.length > LAG_COUNT_CAP,
       lagSeconds: first ? Math.max(0, (now.getTime() - first.recordedAt.getTime()) / 1000) : 0,
+      parked: parked.get(p.name) ?? 0,
     });
   }
   return out;
+}
+
+/** Unresolved parked events of each projection's live generation. */
+async function parkedCounts(db: Kysely<AnyDB>, names: readonly string[]): Promise<Map<string, number>> {
+  const { rows } = await sql<{ name: string; n: number }>`
+    select p.name, count(*)::int as n
+      from rm.parked_events p join rm.projection_checkpoints c on c.name = p.name and c.generation = p.generation
+     where c.state = 'live' and p.resolved_at is null and p.name = any(${names as string[]})
+     group by p.name`.execute(db);
+  return new Map(rows.map((r) => [r.name, r.n]));
+}
+
+export interface ParkedRow {
+  projection: string;
+  generation: number;
+  eventId: string;
+  position: string;
+  streamId: string;
+  eventType: string;
+  error: string;
+  parkedAt: string;
+  lastAttemptAt: string;
+  attempts: number;
+  retryRequested: boolean;
+}
+
+/** The unresolved parked events of the live generations, oldest first (the admin's list). */
+export async function parkedEvents(db: Kysely<AnyDB>, limit = 500): Promise<ParkedRow[]> {
+  const { rows } = await sql<{
+    name: string;
+    generation: number;
+    event_id: string;
+    c: string;
+    p: string;
+    stream_id: string;
+    event_type: string;
+    error: string;
+    parked_at: Date;
+    last_attempt_at: Date;
+    attempts: number;
+    retry_requested: boolean;
+  }>`
+    select p.name, p.generation, p.event_id, p.commit_pos::text as c, p.prepare_pos::text as p, p.stream_id, p.event_type,
+           p.error, p.parked_at, p.last_attempt_at, p.attempts, p.retry_requested_at is not null as retry_requested
+      from rm.parked_events p join rm.projection_checkpoints c on c.name = p.name and c.generation = p.generation
+     where c.state = 'live' and p.resolved_at is null
+     order by p.commit_pos, p.prepare_pos, p.name limit ${limit}`.execute(db);
+  return rows.map((r) => ({
+    projection: r.name,
+    generation: r.generation,
+    eventId: r.event_id,
+    position: `${r.c}.${r.p}`,
+    streamId: r.stream_id,
+    eventType: r.event_type,
+    error: r.error,
+    parkedAt: r.parked_at.toISOString(),
+    lastAttemptAt: r.last_attempt_at.toISOString(),
+    attempts: r.attempts,
+    retryRequested: r.retry_requested,
+  }));
+}
+
+/**
+ * Ask the projection's runner (whichever process holds its lock) to retry its parked events, and wait (bounded) for
+ * it to have tried each. Returns how many were asked for, and how many of them are resolved and still parked; `pending`
+ * when the time ran out first (no runner is live, or it is busy rebuilding).
+ */
+export async function requestRetry(
+  db: Kysely<AnyDB>,
+  name: string,
+  timeoutMs = 5000,
+): Promise<{ requested: number; resolved: number; parked: number; pending: boolean }> {
+  const { rows } = await sql<{ event_id: string; generation: number }>`
+    update rm.parked_events p set retry_requested_at = now()
+      from rm.projection_checkpoints c
+     where c.name = p.name and c.generation = p.generation and c.state = 'live'
+       and p.name = ${name} and p.resolved_at is null
+    returning p.event_id, p.generation`.execute(db);
+  const ids = rows.map((r) => r.event_id);
+  const generation = rows[0]?.generation ?? 0;
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 10; ; delay = Math.min(delay * 2, 100)) {
+    const { rows: state } = await sql<{ waiting: number; resolved: number; parked: number }>`
+      select count(*) filter (where retry_requested_at is not null)::int as waiting,
+             count(*) filter (where resolved_at is not null)::int as resolved,
+             count(*) filter (where resolved_at is null)::int as parked
+        from rm.parked_events where name = ${name} and generation = ${generation} and event_id = any(${ids}::text[])`.execute(
+      db,
+    );
+    const s = state[0] ?? { waiting: 0, resolved: 0, parked: 0 };
+    const pending = s.waiting > 0;
+    if (!pending || Date.now() >= deadline)
+      return { requested: ids.length, resolved: s.resolved, parked: s.parked, pending };
+    await new Promise((r) => setTimeout(r, delay));
+  }
 }

@@ -52,3 +52,26 @@ export function totalsProjection(name: string, types: readonly string[], version
     },
   };
 }
+
+/**
+ * One multi-row insert a batch into an int column: an amount past int4 fails the whole statement (22003), so the
+ * runner has to find the event itself. `clamp` is the fixed version of the same code.
+ */
+export function amountsProjection(name: string, types: readonly string[], version = 1, clamp = false): Projection {
+  const t = `${name}_amounts`;
+  return {
+    name,
+    version,
+    tables: [t],
+    types,
+    async setup({ tx, table }) {
+      await sql.raw(`create table ${table(t)} (event_id uuid primary key, amount int not null)`).execute(tx);
+    },
+    async apply({ tx, table }, events) {
+      const amounts = events.map((e) => String((e.data as { amount?: number }).amount ?? 0));
+      await sql`insert into ${sql.raw(table(t))} (event_id, amount)
+        select id, ${clamp ? sql`least(a, 2147483647)` : sql`a`}
+          from unnest(${events.map((e) => e.id)}::uuid[], ${amounts}::numeric[]) as x(id, a)`.execute(tx);
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import type { StoredEvent } from '../../commands/event-store/port.ts';
+import { TransientError } from '../../projections/runner/parking.ts';
 import type { Projection } from '../../projections/runner/projection.ts';
 import type { JobQueue } from './port.ts';
 
@@ -27,7 +28,17 @@ export function reactor(
     async apply({ tx }, events) {
       for (const e of events) {
         const r = react(e);
-        if (r) await queue.enqueue(r.job, r.payload, { jobId: `${r.job}.${e.id}`, tx });
+        if (!r) continue;
+        try {
+          await queue.enqueue(r.job, r.payload, { jobId: `${r.job}.${e.id}`, tx });
+        } catch (err) {
+          // A queue that is down (Redis) says nothing about the event: retry the batch, never park it. A SQL error
+          // from the PostgreSQL queue's insert goes to the runner as it is (it may be the payload's values).
+          const sqlState =
+            typeof (err as { code?: unknown }).code === 'string' &&
+            /^[0-9A-Z]{5}$/.test((err as { code: string }).code);
+          throw sqlState ? err : new TransientError(err);
+        }
       }
     },
   };
