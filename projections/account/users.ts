@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AccountEvent } from '../../domain/account/events.ts';
 import type { Projection } from '../runner/projection.ts';
+import { int4Array } from '../runner/values.ts';
 
 /** rm.users: one row per account, for the users grid, the dashboard greeting and the session's profile. */
 export const usersProjection: Projection = {
@@ -98,7 +99,7 @@ export const usersProjection: Projection = {
                     where user_id = ${id}`.execute(tx);
           break;
         case 'UserAreasAssigned':
-          await sql`update ${t} set region_ids = ${e.data.regionIds}::int[], city_ids = ${e.data.cityIds}::int[], updated_at = ${at}
+          await sql`update ${t} set region_ids = ${int4Array(e.data.regionIds)}::int[], city_ids = ${int4Array(e.data.cityIds)}::int[], updated_at = ${at}
                     where user_id = ${id}`.execute(tx);
           break;
         case 'EmailVerified':

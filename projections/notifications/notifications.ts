@@ -11,6 +11,7 @@ import {
 } from '../../domain/participation/notifications.ts';
 import { ParticipationStatus as S } from '../../domain/participation/status.ts';
 import type { Projection } from '../runner/projection.ts';
+import { date, dateClamped } from '../runner/values.ts';
 
 /** The status each participation event leads to (the domain's table; this projection keeps its own record of who is in which event). */
 const STATUS_AFTER: Partial<Record<string, number>> = DOMAIN_STATUS_AFTER;
@@ -140,7 +141,7 @@ export const notificationsProjection: Projection = {
           case 'OpportunityEdited': {
             const d = e.data.details;
             await sql`insert into ${ev} (opportunity_id, name_ar, name_en, start_date, end_date)
-                      values (${opportunityId}, ${d.nameAr}, ${d.nameEn}, ${d.startDate}, ${d.endDate})
+                      values (${opportunityId}, ${d.nameAr}, ${d.nameEn}, ${dateClamped(d.startDate)}, ${dateClamped(d.endDate)})
                       on conflict (opportunity_id) do update set name_ar = excluded.name_ar, name_en = excluded.name_en,
                         start_date = excluded.start_date, end_date = excluded.end_date`.execute(tx);
             if (
@@ -199,8 +200,8 @@ export const notificationsProjection: Projection = {
           // A newer offer replaces an unanswered one.
           await closeOffer(stored, participationId, 'superseded');
           await notify(stored, volunteerId, opportunityId, NotificationType.OpportunityExtended, {
-            endDate: e.data.newEndDate,
-            previousEndDate: e.data.previousEndDate,
+            endDate: dateClamped(e.data.newEndDate) ?? undefined,
+            previousEndDate: date(e.data.previousEndDate) ?? undefined,
             state: 'open',
           });
           break;

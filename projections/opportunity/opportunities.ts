@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { OpportunityEvent } from '../../domain/opportunity/decide.ts';
 import type { OpportunityDetails } from '../../domain/opportunity/rules.ts';
 import type { Projection } from '../runner/projection.ts';
+import { dateClamped, int4, int4Array, int4Clamped } from '../runner/values.ts';
 
 /** rm.opportunities: the events list (public and staff), with seats taken and approved hours. */
 export const opportunitiesProjection: Projection = {
@@ -65,19 +66,19 @@ export const opportunitiesProjection: Projection = {
       const id = stored.streamId.slice('opportunity-'.length);
       const at = stored.metadata.occurredAt;
       const row = (d: OpportunityDetails) => sql`
-        code = ${d.code}, name_ar = ${d.nameAr}, name_en = ${d.nameEn}, details = ${JSON.stringify(d)}::jsonb, visibility = ${d.visibility},
-        region_ids = ${d.regionIds}::int[], city_ids = ${d.cityIds}::int[], start_date = ${d.startDate}, end_date = ${d.endDate},
-        attendance_type = ${d.attendanceType}, category_id = ${d.categoryId ?? null}, work_field_id = ${d.workFieldId ?? null},
-        latitude = ${d.latitude ?? null}, longitude = ${d.longitude ?? null}, max_contributions = ${d.maxContributions}, updated_at = ${at}`;
+        code = ${d.code}, name_ar = ${d.nameAr}, name_en = ${d.nameEn}, details = ${JSON.stringify(d)}::jsonb, visibility = ${int4(d.visibility)},
+        region_ids = ${int4Array(d.regionIds)}::int[], city_ids = ${int4Array(d.cityIds)}::int[], start_date = ${dateClamped(d.startDate)},
+        end_date = ${dateClamped(d.endDate)}, attendance_type = ${int4(d.attendanceType)}, category_id = ${int4(d.categoryId)},
+        work_field_id = ${int4(d.workFieldId)}, latitude = ${d.latitude ?? null}, longitude = ${d.longitude ?? null},
+        max_contributions = ${int4Clamped(d.maxContributions)}, updated_at = ${at}`;
       switch (e.type) {
         case 'OpportunityCreated': {
           const d = e.data.details;
           await sql`insert into ${t} (opportunity_id, code, name_ar, name_en, details, visibility, region_ids, city_ids, start_date, end_date,
                 attendance_type, max_contributions, created_at, updated_at)
-              values (${id}, ${d.code}, ${d.nameAr}, ${d.nameEn}, ${JSON.stringify(d)}::jsonb, ${d.visibility}, ${d.regionIds}::int[],
-                ${d.cityIds}::int[], ${d.startDate}, ${d.endDate}, ${d.attendanceType}, ${d.maxContributions}, ${at}, ${at})`.execute(
-            tx,
-          );
+              values (${id}, ${d.code}, ${d.nameAr}, ${d.nameEn}, ${JSON.stringify(d)}::jsonb, ${int4(d.visibility)},
+                ${int4Array(d.regionIds)}::int[], ${int4Array(d.cityIds)}::int[], ${dateClamped(d.startDate)}, ${dateClamped(d.endDate)},
+                ${int4(d.attendanceType)}, ${int4Clamped(d.maxContributions)}, ${at}, ${at})`.execute(tx);
           await sql`update ${t} set ${row(d)} where opportunity_id = ${id}`.execute(tx);
           break;
         }
@@ -102,11 +103,11 @@ export const opportunitiesProjection: Projection = {
           await sql`update ${t} set status = 4, updated_at = ${at} where opportunity_id = ${id}`.execute(tx);
           break;
         case 'MaxInvitationsRaised':
-          await sql`update ${t} set details = jsonb_set(details, '{maxInvitations}', to_jsonb(${e.data.to}::int)), updated_at = ${at}
+          await sql`update ${t} set details = jsonb_set(details, '{maxInvitations}', to_jsonb(${int4Clamped(e.data.to)}::int)), updated_at = ${at}
                     where opportunity_id = ${id}`.execute(tx);
           break;
         case 'MaxContributionsChanged':
-          await sql`update ${t} set max_contributions = ${e.data.to}, details = jsonb_set(details, '{maxContributions}', to_jsonb(${e.data.to}::int)),
+          await sql`update ${t} set max_contributions = ${int4Clamped(e.data.to)}, details = jsonb_set(details, '{maxContributions}', to_jsonb(${int4Clamped(e.data.to)}::int)),
                     updated_at = ${at} where opportunity_id = ${id}`.execute(tx);
           break;
         case 'SeatTaken':

@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import { type ParticipationEvent, STATUS_AFTER } from '../../domain/participation/decide.ts';
 import type { Projection } from '../runner/projection.ts';
+import { int4, timestamp } from '../runner/values.ts';
 
 const STATUS = STATUS_AFTER;
 
 /** rm.participations (rosters, "my events") and rm.participation_hours (hours and performance per entry). */
 export const participationsProjection: Projection = {
   name: 'participations',
-  version: 1,
+  // 2: an hours entry's check-in, check-out, cases and rating may be empty (values older versions let through).
+  version: 2,
   tables: ['participations', 'participation_hours', 'participation_counts'],
   types: [...Object.keys(STATUS), 'HoursRecorded', 'HoursApproved', 'HoursRejected', 'HoursDeleted'],
   async setup({ tx, table }) {
@@ -31,10 +33,10 @@ export const participationsProjection: Projection = {
         opportunity_id uuid not null,
         volunteer_id uuid not null,
         hours numeric not null,
-        cases_handled int not null,
-        check_in timestamptz not null,
-        check_out timestamptz not null,
-        rating int not null,
+        cases_handled int,
+        check_in timestamptz,
+        check_out timestamptz,
+        rating int,
         review text not null,
         state text not null
       );
@@ -76,7 +78,7 @@ export const participationsProjection: Projection = {
         case 'HoursRecorded': {
           const d = e.data;
           await sql`insert into ${h} (hours_id, opportunity_id, volunteer_id, hours, cases_handled, check_in, check_out, rating, review, state)
-                    values (${d.hoursId}, ${opportunityId}, ${volunteerId}, ${d.hours}, ${d.casesHandled}, ${d.checkIn}, ${d.checkOut}, ${d.rating}, ${d.review}, 'pending')`.execute(
+                    values (${d.hoursId}, ${opportunityId}, ${volunteerId}, ${d.hours}, ${int4(d.casesHandled)}, ${timestamp(d.checkIn)}, ${timestamp(d.checkOut)}, ${int4(d.rating)}, ${d.review}, 'pending')`.execute(
             tx,
           );
           break;

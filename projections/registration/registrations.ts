@@ -3,6 +3,7 @@ import type { RegistrationEvent } from '../../domain/registration/events.ts';
 import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { gregorianOf } from '../../domain/registration/rules.ts';
 import type { Projection } from '../runner/projection.ts';
+import { date, int4, timestamp } from '../runner/values.ts';
 
 /** rm.registrations (grids by status, detail) and rm.registration_notes. */
 export const registrationsProjection: Projection = {
@@ -135,11 +136,12 @@ export const registrationsProjection: Projection = {
             mobile: f.user?.mobile ?? null,
             email: f.user?.email ?? null,
             user_name: f.user?.userName ?? null,
-            region_id: f.address?.regionId ?? null,
-            city_id: f.address?.cityId ?? null,
-            gender: p.gender ?? null,
-            nationality_id: f.identity?.nationalityId ?? null,
-            birth_date: gregorianOf(p.birthDate),
+            // Typed columns take only what they hold: values older versions let through are stored empty.
+            region_id: int4(f.address?.regionId),
+            city_id: int4(f.address?.cityId),
+            gender: int4(p.gender),
+            nationality_id: int4(f.identity?.nationalityId),
+            birth_date: date(gregorianOf(p.birthDate)),
             at,
             submitted_at: submitted ? at : null,
           });
@@ -147,7 +149,7 @@ export const registrationsProjection: Projection = {
         }
         case 'RegistrationInitiallyAccepted':
           move(e.data.previousStatus, 3);
-          await sql`update ${r} set status = 3, appointment_at = ${e.data.appointmentAt}, appointment_location = ${e.data.location},
+          await sql`update ${r} set status = 3, appointment_at = ${timestamp(e.data.appointmentAt)}, appointment_location = ${e.data.location},
                       reviewer_id = ${e.data.reviewerId}, reviewer_name = ${e.data.reviewerName}, updated_at = ${at}
                     where volunteer_id = ${id}`.execute(tx);
           break;
