@@ -55,6 +55,8 @@ export interface RuntimeConfig {
   crossProcessHints?: boolean;
   /** The client's HR system (spec: ValidateEmployeeCode); without it, an HR export at <dataDir>/employees.json. */
   employeeDirectoryUrl?: string | undefined;
+  /** Tests: projections of their own, run beside the portal's (and reported by health like them). */
+  extraProjections?: readonly Projection[];
 }
 
 export interface Runtime {
@@ -81,7 +83,8 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
   const { appRole } = await migrateAll(ownerPool);
   // Every projection runner and reactor keeps one connection for its advisory lock, and the append hints one to
   // LISTEN on: those are held, not worked with, so they come on top of the working connections asked for.
-  const held = readModels.length + REACTORS + 1;
+  const extra = cfg.extraProjections ?? [];
+  const held = readModels.length + extra.length + REACTORS + 1;
   const pool = createPool(cfg.databaseUrl, { max: (cfg.poolSize ?? 20) + held, role: appRole ? APP_ROLE : null });
   const db = createKysely<AnyDB>(pool);
 
@@ -108,6 +111,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     extensionReactions(queue, store, client.code),
   ];
   if (projections.length !== readModels.length + REACTORS) throw new Error('REACTORS must count the reactors above');
+  projections.push(...extra);
   // The runners share their reads of the log where the store reads with the head (PostgreSQL): one query per wake-up
   // instead of one per runner.
   const runnerStore = hasReadWithHead(store) ? new SharedReads(store) : store;
@@ -118,7 +122,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
         pool,
         db,
         p,
-        cfg.idlePollMs !== undefined ? { idlePollMs: cfg.idlePollMs } : {},
+        cfg.idlePollMs !== undefined ? { idlePollMs: cfg.idlePollMs, retryCheckMs: cfg.idlePollMs } : {},
       ),
   );
   const sessions = new SessionStore(db, cfg.idleSessionSeconds);

@@ -21,6 +21,8 @@ const Health = z
         lagEvents: z.number(),
         lagEventsCapped: z.boolean(),
         lagSeconds: z.number(),
+        /** Events it could not apply, set aside until an admin retries them: any makes the portal "degraded". */
+        parked: z.number(),
       }),
     ),
   })
@@ -46,7 +48,12 @@ export function healthRoutes(app: FastifyInstance, deps: ApiDeps) {
     const queue = await check(() => deps.queue.counts());
     const lag = await check(() => projectionLag(deps.db, deps.store, deps.projections));
     const projections = lag.ok ? lag.value : [];
-    const ok = db.ok && head.ok && queue.ok && lag.ok && projections.every((p) => p.lagSeconds < LAG_DEGRADED_SECONDS);
+    const ok =
+      db.ok &&
+      head.ok &&
+      queue.ok &&
+      lag.ok &&
+      projections.every((p) => p.lagSeconds < LAG_DEGRADED_SECONDS && p.parked === 0);
     return {
       status: ok ? ('ok' as const) : ('degraded' as const),
       database: db.ok ? { ok: true } : { ok: false, detail: db.detail },
@@ -79,6 +86,9 @@ export function healthRoutes(app: FastifyInstance, deps: ApiDeps) {
       '# HELP portal_projection_lag_seconds Age of the oldest event a projection has still to apply.',
       '# TYPE portal_projection_lag_seconds gauge',
       ...h.projections.map((p) => `portal_projection_lag_seconds{projection="${p.name}"} ${p.lagSeconds}`),
+      '# HELP portal_projection_parked_events Events a projection could not apply, set aside until retried.',
+      '# TYPE portal_projection_parked_events gauge',
+      ...h.projections.map((p) => `portal_projection_parked_events{projection="${p.name}"} ${p.parked}`),
       '# HELP portal_jobs_waiting Jobs waiting to run.',
       '# TYPE portal_jobs_waiting gauge',
       `portal_jobs_waiting ${h.queue.waiting ?? 0}`,

@@ -15,6 +15,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { LocalFolderStorage } from '../../commands/files/storage.ts';
+import { parkedEventRoutes } from '../admin/projections.ts';
 import { auditRoutes } from '../audit/routes.ts';
 import { fileRoutes } from '../files/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   sessionRoutes(app, deps, { secureCookies: opts.secureCookies ?? false, loginRateLimit: opts.loginRateLimit ?? 60 });
   userRoutes(app, deps);
   healthRoutes(app, deps);
+  parkedEventRoutes(app, deps);
   lookupRoutes(app);
   registrationRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30 });
   auditRoutes(app, deps);

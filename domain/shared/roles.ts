@@ -40,6 +40,8 @@ export const Screens = [
   'firstresponder',
   'myevents',
   'myregistration',
+  // Not in the spec: the projections' parked events (admins see and retry them).
+  'projections',
 ] as const;
 export type Screen = (typeof Screens)[number];
 export type Action = 'View' | 'Add' | 'Edit' | 'Delete' | 'Approve';
@@ -82,6 +84,7 @@ export const DEFAULT_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly
     permissions: ['View', 'Edit'],
     tickets: ['View', 'Edit'],
     firstresponder: ['View', 'Approve'],
+    projections: ['View', 'Edit'],
   },
   4: {
     dashboard: ['View'],

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../api/http/app.ts';
 import { depsFrom } from '../../api/http/deps.ts';
 import { dropDatabase, withDatabase } from '../../commands/db/pool.ts';
+import type { Projection } from '../../projections/runner/projection.ts';
 import { loadDemoData } from '../../scripts/demo-data.ts';
 import { createRuntime, type Runtime } from '../../workers/runtime.ts';
 
@@ -21,7 +22,12 @@ export interface TestPortal {
 
 /** The whole portal (API + projections + in-process jobs) on a database of its own, with the demo data. */
 export async function startTestPortal(
-  opts: { loginRateLimit?: number; clientCode?: 'MOH' | 'SRCA' | 'NEOM'; employeeDirectoryUrl?: string } = {},
+  opts: {
+    loginRateLimit?: number;
+    clientCode?: 'MOH' | 'SRCA' | 'NEOM';
+    employeeDirectoryUrl?: string;
+    extraProjections?: readonly Projection[];
+  } = {},
 ): Promise<TestPortal> {
   const url = withDatabase(inject('pgServerUrl'), `portal_${randomBytes(6).toString('hex')}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-'));
@@ -34,6 +40,7 @@ export async function startTestPortal(
     poolSize: 10,
     schedules: false,
     employeeDirectoryUrl: opts.employeeDirectoryUrl,
+    ...(opts.extraProjections ? { extraProjections: opts.extraProjections } : {}),
   });
   await loadDemoData(runtime.store, opts.clientCode ?? 'MOH');
   await runtime.startWorkers();
