@@ -48,6 +48,7 @@ const PAGES = [
   'verify-email',
   'registrations',
   'audit-log',
+  'projections',
   'events',
   'my-events',
   'not-found',
@@ -263,6 +264,14 @@ const auditLogRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/audit/AuditLogPage.tsx'), 'AuditLogPage'),
 });
 
+/** The read models' parked events, and their retry (admins). */
+const projectionsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'projections',
+  beforeLoad: (ctx) => requireScreen(ctx, 'projections'),
+  component: lazyRouteComponent(() => import('../features/status/ParkedEventsPage.tsx'), 'ParkedEventsPage'),
+});
+
 /** Events (spec section 2): the public list and map, and one event's details; visitors too. */
 const eventsRoute = createRoute({
   getParentRoute: () => langRoute,
@@ -359,6 +368,7 @@ export const routeTree = rootRoute.addChildren([
     registrationsRoute,
     registrationDetailRoute,
     auditLogRoute,
+    projectionsRoute,
     eventsRoute,
     ongoingEventsRoute,
     closedEventsRoute,

@@ -10,6 +10,7 @@ export type MenuRoute =
   | '/$lang/registration'
   | '/$lang/registrations'
   | '/$lang/audit-log'
+  | '/$lang/projections'
   | '/$lang/events'
   | '/$lang/events/ongoing'
   | '/$lang/events/closed'
@@ -52,6 +53,7 @@ const MENU: Record<Screen, MenuEntry> = {
   firstresponder: PLACEHOLDER,
   myevents: { to: '/$lang/my-events', placement: 'header' },
   myregistration: { to: '/$lang/registration', placement: 'header' },
+  projections: { to: '/$lang/projections', placement: 'header' },
 };
 
 function canView(permissions: Permissions, screen: Screen): boolean {

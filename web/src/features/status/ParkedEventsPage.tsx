@@ -1,0 +1,208 @@
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { api, errorCode } from '../../app/api.ts';
+import { QueryError } from '../../app/QueryError.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { AppModal } from '../registration/sections.tsx';
+import { formatWhen } from '../review/format.ts';
+
+const ParkedEvent = z.object({
+  projection: z.string(),
+  generation: z.number(),
+  eventId: z.string(),
+  position: z.string(),
+  streamId: z.string(),
+  eventType: z.string(),
+  error: z.string(),
+  parkedAt: z.string(),
+  lastAttemptAt: z.string(),
+  attempts: z.number(),
+  retryRequested: z.boolean(),
+});
+type ParkedEvent = z.infer<typeof ParkedEvent>;
+const RetryResult = z.object({ requested: z.number(), resolved: z.number(), parked: z.number(), pending: z.boolean() });
+type RetryResult = z.infer<typeof RetryResult>;
+
+const parkedQuery = {
+  queryKey: ['parked-events'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api('/api/admin/projections/parked', { schema: z.object({ rows: z.array(ParkedEvent) }), signal }),
+};
+
+/** The events of the list, by projection, in the list's order (oldest first). */
+function byProjection(rows: readonly ParkedEvent[]): [string, ParkedEvent[]][] {
+  const groups = new Map<string, ParkedEvent[]>();
+  for (const r of rows) groups.set(r.projection, [...(groups.get(r.projection) ?? []), r]);
+  return [...groups];
+}
+
+/**
+ * /$lang/projections (admins): events a read model could not apply and set aside, with the error, and a retry per
+ * read model once the cause is fixed (after a confirmation).
+ */
+export function ParkedEventsPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.projections');
+  const parked = useQuery(parkedQuery);
+  const [confirming, setConfirming] = useState<{ projection: string; count: number } | null>(null);
+  const [outcome, setOutcome] = useState<{ projection: string; result: RetryResult } | null>(null);
+  const groups = byProjection(parked.data?.rows ?? []);
+
+  return (
+    <Stack mt="lg" gap="md">
+      <Title order={1}>{title}</Title>
+      <Text>{t('parked.intro')}</Text>
+      {outcome && (
+        <Alert color={outcome.result.parked === 0 && !outcome.result.pending ? 'green' : 'yellow'} role="status">
+          {t(outcome.result.pending ? 'parked.result.pending' : 'parked.result.done', {
+            projection: outcome.projection,
+            resolved: outcome.result.resolved,
+            parked: outcome.result.parked,
+          })}
+        </Alert>
+      )}
+      {parked.isPending && (
+        <Center>
+          <Loader role="status" aria-label={t('app.loading')} />
+        </Center>
+      )}
+      {parked.isError && <QueryError query={parked} />}
+      {parked.isSuccess && groups.length === 0 && (
+        <Text data-testid="parked-none" c="green.9">
+          {t('parked.none')}
+        </Text>
+      )}
+      {groups.map(([projection, rows]) => (
+        <ProjectionParked
+          key={projection}
+          projection={projection}
+          rows={rows}
+          onRetry={() => setConfirming({ projection, count: rows.length })}
+        />
+      ))}
+      {confirming && (
+        <RetryDialog
+          projection={confirming.projection}
+          count={confirming.count}
+          onClose={() => setConfirming(null)}
+          onDone={(result) => {
+            setOutcome({ projection: confirming.projection, result });
+            setConfirming(null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function ProjectionParked({ projection, rows, onRetry }: { projection: string; rows: ParkedEvent[]; onRetry(): void }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const headingId = `parked-${projection}`;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId} data-testid="parked-projection">
+      <Group justify="space-between" mb="sm">
+        <Group gap="sm">
+          <Title order={2} size="h3" id={headingId}>
+            {projection}
+          </Title>
+          <Badge color="red.9" variant="light">
+            {t('parked.count', { count: rows.length })}
+          </Badge>
+        </Group>
+        <Button onClick={onRetry} data-testid="parked-retry">
+          {t('parked.retry')}
+        </Button>
+      </Group>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped>
+          <Table.Caption>{t('parked.caption', { projection })}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('parked.col.event')}</Table.Th>
+              <Table.Th scope="col">{t('parked.col.error')}</Table.Th>
+              <Table.Th scope="col">{t('parked.col.attempts')}</Table.Th>
+              <Table.Th scope="col">{t('parked.col.parkedAt')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.eventId} data-testid="parked-row">
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {r.eventType}
+                  </Text>
+                  <Text size="xs" dir="ltr">
+                    {r.streamId}
+                  </Text>
+                  <Text size="xs" dir="ltr">
+                    {t('parked.position', { position: r.position })}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" dir="ltr" style={{ wordBreak: 'break-word' }}>
+                    {r.error}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{r.attempts}</Table.Td>
+                <Table.Td>{formatWhen(r.parkedAt, lang, t).main}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+function RetryDialog({
+  projection,
+  count,
+  onClose,
+  onDone,
+}: {
+  projection: string;
+  count: number;
+  onClose(): void;
+  onDone(r: RetryResult): void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () =>
+      api(`/api/admin/projections/${encodeURIComponent(projection)}/parked/retry`, {
+        method: 'POST',
+        schema: RetryResult,
+      }),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: parkedQuery.queryKey });
+      onDone(result);
+    },
+  });
+  return (
+    <AppModal opened onClose={onClose} title={t('parked.confirmTitle')}>
+      <Stack>
+        <Text>{t('parked.confirmText', { projection, count })}</Text>
+        {retry.isError && (
+          <Alert color="red" variant="outline" role="alert">
+            <Text size="sm" c="red.9">
+              {t(errorCode(retry.error))}
+            </Text>
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('parked.cancel')}
+          </Button>
+          <Button loading={retry.isPending} onClick={() => retry.mutate()} data-testid="parked-confirm">
+            {t('parked.retry')}
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}
