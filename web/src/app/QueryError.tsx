@@ -1,18 +1,2 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { errorCode } from './api.ts';
-
-/** A read that failed with nothing to show: its translated error and a retry button. */
-export function QueryError({ query }: { query: { error: unknown; isFetching: boolean; refetch(): Promise<unknown> } }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" role="alert">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">{t(errorCode(query.error))}</Text>
-        <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
-          {t('app.retry')}
-        </Button>
-      </Group>
-    </Alert>
-  );
-}
+// Moved to web/src/components/QueryError.tsx; this path stays for the pages not yet moved onto the shared components.
+export { QueryError } from '../components/QueryError.tsx';

@@ -1,3 +1,4 @@
+import { componentsAr } from '../../components/i18n.ts';
 import { eventsAr } from './events.ts';
 import { notificationsAr } from './notifications.ts';
 import { opportunityErrorsAr } from './opportunity-errors.ts';
@@ -554,6 +555,7 @@ export const ar = {
   ...eventsAr,
   ...notificationsAr,
   ...projectionsAr,
+  ...componentsAr,
 };
 
 export type TranslationKey = keyof typeof ar;

@@ -1,3 +1,4 @@
+import { componentsEn } from '../../components/i18n.ts';
 import type { TranslationKey } from './ar.ts';
 import { eventsEn } from './events.ts';
 import { notificationsEn } from './notifications.ts';
@@ -560,4 +561,5 @@ export const en: Record<TranslationKey, string> = {
   ...eventsEn,
   ...notificationsEn,
   ...projectionsEn,
+  ...componentsEn,
 };

@@ -1,0 +1,308 @@
+import { Button, Group, Loader, NativeSelect, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  type ColumnDef,
+  columnVisibilityFeature,
+  createColumnHelper,
+  metaHelper,
+  type PaginationState,
+  type RowData,
+  rowPaginationFeature,
+  rowSortingFeature,
+  type SortingState,
+  tableFeatures,
+  type Updater,
+  useTable,
+} from '@tanstack/react-table';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ColumnChooser } from './ColumnChooser.tsx';
+import { useColumnChoice } from './columnChoice.ts';
+import { Pager } from './Pager.tsx';
+import { PAGE_SIZES, pageRange } from './paging.ts';
+import { QueryError } from './QueryError.tsx';
+import { SortIcon } from './SortIcon.tsx';
+
+/** What a column may tell the grid besides TanStack's own options. */
+export interface GridColumnMeta {
+  /** The column's name in the column choice (its header may be an element); the column id otherwise. */
+  label?: string;
+  /** A CSS width for the header cell, for grids with `layout="fixed"`. */
+  width?: string;
+}
+
+export const gridFeatures = tableFeatures({
+  rowSortingFeature,
+  rowPaginationFeature,
+  columnVisibilityFeature,
+  columnMeta: metaHelper<GridColumnMeta>(),
+});
+export type GridFeatures = typeof gridFeatures;
+// biome-ignore lint/suspicious/noExplicitAny: a grid's columns hold values of every type, as TanStack's own helper does
+export type GridColumn<TData extends RowData> = ColumnDef<GridFeatures, TData, any>;
+
+/** The column helper for a DataGrid of TData rows: `const col = gridColumnHelper<Row>(); col.accessor(…)`. */
+export function gridColumnHelper<TData extends RowData>() {
+  return createColumnHelper<GridFeatures, TData>();
+}
+
+/** The read behind the rows; a TanStack Query result (plain or infinite) fits as it is. */
+export interface GridRead {
+  error: unknown;
+  /** Nothing has arrived yet: skeleton rows. */
+  isPending: boolean;
+  /** Any request in flight, a page change included: aria-busy and a small spinner. */
+  isFetching: boolean;
+  refetch(): Promise<unknown>;
+}
+
+/** Server paging: the grid shows the page-size choice, the "from–to of total" line and the pager. */
+export interface GridPaging {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** The spec's sizes unless a grid has its own. */
+  pageSizes?: readonly number[];
+  /** A new page size goes back to page 1. */
+  onChange(next: { page: number; pageSize: number }): void;
+}
+
+/** Server sorting by one column; columns sort unless their definition says `enableSorting: false`. */
+export interface GridSorting {
+  sort: { id: string; desc: boolean } | null;
+  onSort(next: { id: string; desc: boolean }): void;
+}
+
+/** The export button: a link to the server's export of the current filters, or a handler that starts it. */
+export type GridExport = { href: string } | { onExport(): void };
+
+type RowProps = ComponentPropsWithoutRef<'tr'> & { [data: `data-${string}`]: string | undefined };
+
+export interface DataGridProps<TData extends RowData> {
+  /** Names the grid in the browser's storage (its column choice). */
+  id: string;
+  /** The table's caption, also the name of its scroll region. */
+  caption: string;
+  columns: GridColumn<TData>[];
+  /** The rows to show; undefined until the first answer. */
+  rows: TData[] | undefined;
+  getRowId(row: TData): string;
+  read: GridRead;
+  paging?: GridPaging;
+  sorting?: GridSorting;
+  /** A filter panel shown above the table; its state belongs to the page (usually the URL). */
+  filters?: ReactNode;
+  exportAction?: GridExport;
+  /** Offer the "Columns" choice (on by default). */
+  columnChoice?: boolean;
+  emptyMessage?: ReactNode;
+  rowProps?(row: TData): RowProps;
+  /** Below the table, after the pager (a "load more" button for keyset paging, for instance). */
+  footer?: ReactNode;
+  minWidth?: number;
+  layout?: 'auto' | 'fixed';
+  striped?: boolean;
+  highlightOnHover?: boolean;
+  testId?: string;
+}
+
+const resolve = <T,>(updater: Updater<T>, old: T): T =>
+  typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater;
+
+/** One server-driven grid: TanStack Table state (sorting, paging, visible columns) rendered with Mantine's Table. */
+export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
+  const { t } = useTranslation();
+  const { read, paging, sorting: sort } = props;
+  const choice = useColumnChoice(props.id);
+  const sorting: SortingState = sort?.sort ? [sort.sort] : [];
+  const pagination: PaginationState = paging
+    ? { pageIndex: paging.page - 1, pageSize: paging.pageSize }
+    : { pageIndex: 0, pageSize: props.rows?.length ?? 0 };
+
+  const table = useTable({
+    features: gridFeatures,
+    columns: props.columns,
+    data: props.rows ?? [],
+    getRowId: props.getRowId,
+    state: { sorting, pagination, columnVisibility: choice.visibility },
+    manualSorting: true,
+    manualPagination: true,
+    rowCount: paging?.total ?? props.rows?.length ?? 0,
+    enableSorting: sort !== undefined,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    onSortingChange: (updater) => {
+      const [first] = resolve(updater, sorting);
+      if (first && sort) sort.onSort({ id: first.id, desc: first.desc });
+    },
+    onPaginationChange: (updater) => {
+      if (!paging) return;
+      const next = resolve(updater, pagination);
+      const sizeChanged = next.pageSize !== paging.pageSize;
+      paging.onChange({ pageSize: next.pageSize, page: sizeChanged ? 1 : next.pageIndex + 1 });
+    },
+    onColumnVisibilityChange: (updater) => choice.setVisibility((old) => resolve(updater, old)),
+  });
+
+  const failed = read.error != null && props.rows === undefined;
+  const visibleColumns = table.getVisibleLeafColumns();
+  const rows = table.getRowModel().rows;
+  const skeletonRows = Math.min(paging?.pageSize ?? 5, 10);
+  const range = paging ? pageRange(paging.page, paging.pageSize, paging.total) : null;
+  const showChoice = props.columnChoice !== false;
+
+  return (
+    <Stack gap="sm">
+      {props.filters}
+      {(showChoice || props.exportAction) && (
+        <Group justify="flex-end" gap="sm">
+          {showChoice && (
+            <ColumnChooser
+              columns={table.getAllLeafColumns().map((c) => ({
+                id: c.id,
+                label: c.columnDef.meta?.label ?? c.id,
+                visible: c.getIsVisible(),
+                canHide: c.getCanHide(),
+              }))}
+              onChange={(id, visible) => table.getColumn(id)?.toggleVisibility(visible)}
+            />
+          )}
+          {props.exportAction && <ExportButton action={props.exportAction} />}
+        </Group>
+      )}
+      {failed ? (
+        <QueryError query={read} />
+      ) : (
+        <Table.ScrollContainer
+          minWidth={props.minWidth ?? 720}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': props.caption } }}
+        >
+          <Table
+            striped={props.striped ?? true}
+            highlightOnHover={props.highlightOnHover ?? false}
+            withTableBorder
+            layout={props.layout}
+            verticalSpacing="sm"
+            aria-busy={read.isFetching}
+            data-testid={props.testId}
+          >
+            <caption className="visually-hidden">{props.caption}</caption>
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const canSort = header.column.getCanSort();
+                    const sorted = header.column.getIsSorted();
+                    return (
+                      <Table.Th
+                        key={header.id}
+                        scope="col"
+                        w={header.column.columnDef.meta?.width}
+                        aria-sort={
+                          sorted === 'asc'
+                            ? 'ascending'
+                            : sorted === 'desc'
+                              ? 'descending'
+                              : canSort
+                                ? 'none'
+                                : undefined
+                        }
+                      >
+                        {canSort ? (
+                          <UnstyledButton
+                            type="button"
+                            className="grid-sort"
+                            onClick={header.column.getToggleSortingHandler()}
+                            data-sorted={sorted || undefined}
+                          >
+                            <table.FlexRender header={header} />
+                            <SortIcon direction={sorted} />
+                          </UnstyledButton>
+                        ) : (
+                          <table.FlexRender header={header} />
+                        )}
+                      </Table.Th>
+                    );
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {read.isPending && props.rows === undefined ? (
+                Array.from({ length: skeletonRows }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
+                  <Table.Tr key={i} aria-hidden="true" data-testid="grid-skeleton">
+                    {visibleColumns.map((c) => (
+                      <Table.Td key={c.id}>
+                        <Skeleton height={12} radius="sm" />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              ) : rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={visibleColumns.length}>
+                    <Text ta="center" py="lg" c="dimmed" data-testid="grid-empty">
+                      {props.emptyMessage ?? t('NoRecordsFound')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.map((row) => (
+                  <Table.Tr key={row.id} {...props.rowProps?.(row.original)}>
+                    {row.getVisibleCells().map((cell) => (
+                      <Table.Td key={cell.id}>
+                        <table.FlexRender cell={cell} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {read.isPending && props.rows === undefined && (
+        <Text className="visually-hidden" role="status">
+          {t('app.loading')}
+        </Text>
+      )}
+      {paging && range && (
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group gap="sm">
+            <NativeSelect
+              label={t('grid.pageSize')}
+              size="xs"
+              value={String(paging.pageSize)}
+              onChange={(e) => table.setPageSize(Number(e.currentTarget.value))}
+              data={(paging.pageSizes ?? PAGE_SIZES).map((n) => String(n))}
+              styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { marginBlockEnd: 0 } }}
+              data-testid="grid-page-size"
+            />
+            <Text size="sm" aria-live="polite" data-testid="grid-range">
+              {t('grid.range', { from: range.from, to: range.to, total: paging.total })}
+            </Text>
+            {read.isFetching && !read.isPending && <Loader size="xs" role="status" aria-label={t('app.loading')} />}
+          </Group>
+          <Pager total={range.pages} value={paging.page} onChange={(p) => table.setPageIndex(p - 1)} />
+        </Group>
+      )}
+      {props.footer}
+    </Stack>
+  );
+}
+
+function ExportButton({ action }: { action: GridExport }) {
+  const { t } = useTranslation();
+  if ('href' in action)
+    return (
+      <Button component="a" href={action.href} download variant="default" size="xs" data-testid="grid-export">
+        {t('grid.export')}
+      </Button>
+    );
+  return (
+    <Button variant="default" size="xs" onClick={action.onExport} data-testid="grid-export">
+      {t('grid.export')}
+    </Button>
+  );
+}

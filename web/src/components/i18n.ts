@@ -1,0 +1,46 @@
+// Strings of the shared components (web/src/components): the data grid, its pager and column choice, the confirm
+// dialog and the date-range filter. Spread into app/i18n/ar.ts and en.ts, where the parity checks cover them.
+
+export const componentsAr = {
+  'grid.pageSize': 'عدد الصفوف في الصفحة',
+  'grid.range': 'عرض {{from}}–{{to}} من أصل {{total}}',
+  'grid.pagination': 'صفحات النتائج',
+  'grid.page': 'الصفحة {{n}}',
+  'grid.firstPage': 'الصفحة الأولى',
+  'grid.previousPage': 'الصفحة السابقة',
+  'grid.nextPage': 'الصفحة التالية',
+  'grid.lastPage': 'الصفحة الأخيرة',
+  'grid.columns': 'الأعمدة',
+  'grid.columnsTitle': 'الأعمدة المعروضة',
+  'grid.export': 'تصدير',
+  'grid.filters': 'البحث والتصفية',
+  'grid.search': 'بحث',
+  'grid.clear': 'مسح التصفية',
+  'confirm.confirm': 'تأكيد',
+  'confirm.cancel': 'إلغاء',
+  'dateRange.from': 'من تاريخ',
+  'dateRange.to': 'إلى تاريخ',
+  'dateRange.order': 'لا يمكن أن يكون تاريخ النهاية قبل تاريخ البداية.',
+};
+
+export const componentsEn: Record<keyof typeof componentsAr, string> = {
+  'grid.pageSize': 'Rows per page',
+  'grid.range': 'Showing {{from}}–{{to}} of {{total}}',
+  'grid.pagination': 'Result pages',
+  'grid.page': 'Page {{n}}',
+  'grid.firstPage': 'First page',
+  'grid.previousPage': 'Previous page',
+  'grid.nextPage': 'Next page',
+  'grid.lastPage': 'Last page',
+  'grid.columns': 'Columns',
+  'grid.columnsTitle': 'Columns shown',
+  'grid.export': 'Export',
+  'grid.filters': 'Search and filter',
+  'grid.search': 'Search',
+  'grid.clear': 'Clear filters',
+  'confirm.confirm': 'Confirm',
+  'confirm.cancel': 'Cancel',
+  'dateRange.from': 'From date',
+  'dateRange.to': 'To date',
+  'dateRange.order': 'The end date cannot be before the start date.',
+};
