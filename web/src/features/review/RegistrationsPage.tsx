@@ -1,52 +1,26 @@
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { NativeSelect, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import {
-  createColumnHelper,
-  type PaginationState,
-  rowPaginationFeature,
-  rowSortingFeature,
-  type SortingState,
-  tableFeatures,
-  type Updater,
-  useTable,
-} from '@tanstack/react-table';
-import { type FormEvent, type MouseEvent, useMemo, useState } from 'react';
+import { type MouseEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../api/contracts/common.ts';
 import type { RegistrationStatus } from '../../../../domain/registration/status.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { Pager } from '../../app/Pager.tsx';
-import { QueryError } from '../../app/QueryError.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
+import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
 import { type Lookups, lookupsQuery } from '../registration/api.ts';
 import { lookupName } from '../registration/fields.tsx';
 import { type GridRow, registrationsQuery } from './api.ts';
 import { formatDay, formatDayTime, personName } from './format.ts';
-import { SortIcon } from './icons.tsx';
-import { GRID_STATUSES, type GridParams, type GridSearch, gridParams, PAGE_SIZES, type SortKey } from './search.ts';
+import { GRID_STATUSES, type GridParams, type GridSearch, gridParams, type SortKey } from './search.ts';
 
 const route = getRouteApi('/$lang/registrations');
 
-const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
-const helper = createColumnHelper<typeof features, GridRow>();
-const NO_ROWS: GridRow[] = [];
+const helper = gridColumnHelper<GridRow>();
 
 /** Columns the server sorts by; the name column sorts by the name in the page's language. */
 function sortKeyOf(columnId: string, lang: Lang): SortKey | null {
@@ -58,10 +32,6 @@ function columnOf(sort: SortKey): string | null {
   if (sort === 'nameAr' || sort === 'nameEn') return 'name';
   if (sort === 'referenceNumber' || sort === 'submittedAt') return sort;
   return null;
-}
-
-function resolve<T>(updater: Updater<T>, old: T): T {
-  return typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater;
 }
 
 /** /$lang/registrations: the applications by status, paged, sorted and filtered on the server. */
@@ -78,7 +48,7 @@ export function RegistrationsPage() {
     const merged: GridSearch = { ...next };
     if (merged.status === 2) delete merged.status;
     if (merged.page === 1) delete merged.page;
-    if (merged.pageSize === 10) delete merged.pageSize;
+    if (merged.pageSize === DEFAULT_PAGE_SIZE) delete merged.pageSize;
     if (merged.sort === 'submittedAt' && merged.dir !== 'asc') {
       delete merged.sort;
       delete merged.dir;
@@ -148,88 +118,62 @@ function Filters({
   const cities = (lookups.data?.cities ?? []).filter((c) => f.regionId === undefined || c.regionId === f.regionId);
   const all = { value: '', label: t('review.filter.all') };
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    onApply(f);
-  }
-
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="grid-filters-title">
-      <form onSubmit={submit} noValidate>
-        <Title order={2} size="h4" id="grid-filters-title" mb="sm">
-          {t('review.filters')}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-          <TextInput
-            label={t('review.filter.name')}
-            description={t('review.filter.nameHint')}
-            inputWrapperOrder={['label', 'input', 'description']}
-            value={f.name ?? ''}
-            maxLength={100}
-            onChange={(e) => set('name', e.currentTarget.value)}
-          />
-          <TextInput
-            label={t('review.filter.idNumber')}
-            value={f.idNumber ?? ''}
-            maxLength={20}
-            inputMode="numeric"
-            dir="ltr"
-            onChange={(e) => set('idNumber', e.currentTarget.value)}
-          />
-          <TextInput
-            label={t('review.filter.mobile')}
-            value={f.mobile ?? ''}
-            maxLength={10}
-            inputMode="tel"
-            dir="ltr"
-            onChange={(e) => set('mobile', e.currentTarget.value)}
-          />
-          <NativeSelect
-            label={t('review.col.region')}
-            value={f.regionId === undefined ? '' : String(f.regionId)}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              setF((old) => {
-                const regionId = v === '' ? undefined : Number(v);
-                const city = lookups.data?.cities.find((c) => c.id === old.cityId);
-                return {
-                  ...old,
-                  regionId,
-                  cityId: city && regionId !== undefined && city.regionId !== regionId ? undefined : old.cityId,
-                };
-              });
-            }}
-            data={[all, ...regions.map((r) => ({ value: String(r.id), label: lookupName(r, lang) }))]}
-          />
-          <NativeSelect
-            label={t('review.col.city')}
-            value={f.cityId === undefined ? '' : String(f.cityId)}
-            onChange={(e) => set('cityId', e.currentTarget.value)}
-            data={[all, ...cities.map((c) => ({ value: String(c.id), label: lookupName(c, lang) }))]}
-          />
-          <TextInput
-            type="date"
-            label={t('review.filter.from')}
-            value={f.from ?? ''}
-            max={f.to}
-            onChange={(e) => set('from', e.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label={t('review.filter.to')}
-            value={f.to ?? ''}
-            min={f.from}
-            onChange={(e) => set('to', e.currentTarget.value)}
-          />
-        </SimpleGrid>
-        <Group gap="sm" mt="md">
-          <Button type="submit">{t('review.search')}</Button>
-          <Button variant="default" onClick={onClear}>
-            {t('review.clear')}
-          </Button>
-        </Group>
-      </form>
-    </Paper>
+    <FilterPanel valid={isDateRangeValid(f)} onSearch={() => onApply(f)} onClear={onClear}>
+      <TextInput
+        label={t('review.filter.name')}
+        description={t('review.filter.nameHint')}
+        inputWrapperOrder={['label', 'input', 'description']}
+        value={f.name ?? ''}
+        maxLength={100}
+        onChange={(e) => set('name', e.currentTarget.value)}
+      />
+      <TextInput
+        label={t('review.filter.idNumber')}
+        value={f.idNumber ?? ''}
+        maxLength={20}
+        inputMode="numeric"
+        dir="ltr"
+        onChange={(e) => set('idNumber', e.currentTarget.value)}
+      />
+      <TextInput
+        label={t('review.filter.mobile')}
+        value={f.mobile ?? ''}
+        maxLength={10}
+        inputMode="tel"
+        dir="ltr"
+        onChange={(e) => set('mobile', e.currentTarget.value)}
+      />
+      <NativeSelect
+        label={t('review.col.region')}
+        value={f.regionId === undefined ? '' : String(f.regionId)}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          setF((old) => {
+            const regionId = v === '' ? undefined : Number(v);
+            const city = lookups.data?.cities.find((c) => c.id === old.cityId);
+            return {
+              ...old,
+              regionId,
+              cityId: city && regionId !== undefined && city.regionId !== regionId ? undefined : old.cityId,
+            };
+          });
+        }}
+        data={[all, ...regions.map((r) => ({ value: String(r.id), label: lookupName(r, lang) }))]}
+      />
+      <NativeSelect
+        label={t('review.col.city')}
+        value={f.cityId === undefined ? '' : String(f.cityId)}
+        onChange={(e) => set('cityId', e.currentTarget.value)}
+        data={[all, ...cities.map((c) => ({ value: String(c.id), label: lookupName(c, lang) }))]}
+      />
+      <DateRangeFilter
+        value={{ from: f.from, to: f.to }}
+        onChange={(range) => setF((old) => ({ ...old, from: range.from, to: range.to }))}
+        fromLabel={t('review.filter.from')}
+        toLabel={t('review.filter.to')}
+      />
+    </FilterPanel>
   );
 }
 
@@ -240,50 +184,11 @@ function Grid({ params, search, onChange }: { params: GridParams; search: GridSe
   const lookups = useQuery(lookupsQuery);
   const query = useQuery({ ...registrationsQuery(params), placeholderData: keepPreviousData });
   const status = params.status;
-
   const columns = useMemo(
     () => gridColumns(t, lang, lookups.data, status, (row) => detailLink(row, lang, t)),
     [t, lang, lookups.data, status],
   );
   const sortColumn = columnOf(params.sort);
-  const sorting: SortingState = sortColumn ? [{ id: sortColumn, desc: params.dir === 'desc' }] : [];
-  const pagination: PaginationState = { pageIndex: params.page - 1, pageSize: params.pageSize };
-  const total = query.data?.total ?? 0;
-
-  const table = useTable({
-    features,
-    columns,
-    data: query.data?.rows ?? NO_ROWS,
-    getRowId: (row) => row.volunteerId,
-    state: { sorting, pagination },
-    manualSorting: true,
-    manualPagination: true,
-    rowCount: total,
-    enableMultiSort: false,
-    enableSortingRemoval: false,
-    sortDescFirst: false,
-    onSortingChange: (updater) => {
-      const [first] = resolve(updater, sorting);
-      const key = first ? sortKeyOf(first.id, lang) : null;
-      if (!first || !key) return;
-      onChange({ ...search, sort: key, dir: first.desc ? 'desc' : 'asc', page: 1 });
-    },
-    onPaginationChange: (updater) => {
-      const next = resolve(updater, pagination);
-      const sizeChanged = next.pageSize !== pagination.pageSize;
-      onChange({ ...search, pageSize: next.pageSize, page: sizeChanged ? 1 : next.pageIndex + 1 });
-    },
-  });
-
-  if (query.isError && !query.data) {
-    return <QueryError query={query} />;
-  }
-
-  const rows = table.getRowModel().rows;
-  const pages = Math.max(1, Math.ceil(total / params.pageSize));
-  const first = total === 0 ? 0 : (params.page - 1) * params.pageSize + 1;
-  const last = Math.min(total, params.page * params.pageSize);
-  const columnCount = columns.length;
 
   function openRow(e: MouseEvent<HTMLTableRowElement>, row: GridRow) {
     // The name is a real link (keyboard and middle-click); a click elsewhere on the row opens the same page.
@@ -292,108 +197,31 @@ function Grid({ params, search, onChange }: { params: GridParams; search: GridSe
   }
 
   return (
-    <Stack gap="sm">
-      <Table.ScrollContainer
-        minWidth={860}
-        scrollAreaProps={{
-          viewportProps: {
-            tabIndex: 0,
-            role: 'region',
-            'aria-label': t('review.caption', { status: t(`reg.status.${status}`) }),
-          },
-        }}
-      >
-        <Table
-          striped
-          highlightOnHover
-          withTableBorder
-          verticalSpacing="sm"
-          aria-busy={query.isFetching}
-          data-testid="registrations-grid"
-        >
-          <caption className="visually-hidden">{t('review.caption', { status: t(`reg.status.${status}`) })}</caption>
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
-                  const canSort = header.column.getCanSort();
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <Table.Th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={
-                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined
-                      }
-                    >
-                      {canSort ? (
-                        <UnstyledButton
-                          className="grid-sort"
-                          onClick={header.column.getToggleSortingHandler()}
-                          data-sorted={sorted || undefined}
-                        >
-                          <table.FlexRender header={header} />
-                          <SortIcon direction={sorted} />
-                        </UnstyledButton>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </Table.Th>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>
-            {query.isPending ? (
-              <Table.Tr>
-                <Table.Td colSpan={columnCount}>
-                  <Center py="xl">
-                    <Loader role="status" aria-label={t('app.loading')} />
-                  </Center>
-                </Table.Td>
-              </Table.Tr>
-            ) : rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columnCount}>
-                  <Text ta="center" py="lg" c="dimmed" data-testid="grid-empty">
-                    {t('NoRecordsFound')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((row) => (
-                <Table.Tr key={row.id} className="grid-row" onClick={(e) => openRow(e, row.original)}>
-                  {row.getAllCells().map((cell) => (
-                    <Table.Td key={cell.id}>
-                      <table.FlexRender cell={cell} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap="sm">
-          <NativeSelect
-            label={t('review.pageSize')}
-            size="xs"
-            value={String(params.pageSize)}
-            onChange={(e) => table.setPageSize(Number(e.currentTarget.value))}
-            data={PAGE_SIZES.map((n) => String(n))}
-            styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { marginBottom: 0 } }}
-            data-testid="page-size"
-          />
-          <Text size="sm" aria-live="polite" data-testid="grid-range">
-            {t('review.range', { from: first, to: last, total })}
-          </Text>
-          {query.isFetching && !query.isPending && <Loader size="xs" role="status" aria-label={t('app.loading')} />}
-        </Group>
-        <Pager total={pages} value={params.page} onChange={(p) => table.setPageIndex(p - 1)} />
-      </Group>
-    </Stack>
+    <DataGrid
+      id="registrations"
+      caption={t('review.caption', { status: t(`reg.status.${status}`) })}
+      columns={columns}
+      rows={query.data?.rows}
+      getRowId={(row) => row.volunteerId}
+      read={query}
+      paging={{
+        page: params.page,
+        pageSize: params.pageSize,
+        total: query.data?.total ?? 0,
+        onChange: (p) => onChange({ ...search, ...p }),
+      }}
+      sorting={{
+        sort: sortColumn ? { id: sortColumn, desc: params.dir === 'desc' } : null,
+        onSort: ({ id, desc }) => {
+          const key = sortKeyOf(id, lang);
+          if (key) onChange({ ...search, sort: key, dir: desc ? 'desc' : 'asc', page: 1 });
+        },
+      }}
+      rowProps={(row) => ({ className: 'grid-row', onClick: (e) => openRow(e, row) })}
+      minWidth={860}
+      highlightOnHover
+      testId="registrations-grid"
+    />
   );
 }
 
@@ -429,35 +257,43 @@ function gridColumns(
   const base = helper.columns([
     helper.accessor((row) => personName(row, lang), {
       id: 'name',
+      enableHiding: false,
       header: () => t('review.col.name'),
+      meta: { label: t('review.col.name') },
       cell: (info) => link(info.row.original),
     }),
     helper.accessor('referenceNumber', {
       header: () => t('review.col.reference'),
+      meta: { label: t('review.col.reference') },
       cell: (info) => ltr(info.getValue()),
     }),
     helper.accessor('idNumber', {
       header: () => t('review.col.idNumber'),
+      meta: { label: t('review.col.idNumber') },
       enableSorting: false,
       cell: (info) => ltr(info.getValue()),
     }),
     helper.accessor('mobile', {
       header: () => t('review.col.mobile'),
+      meta: { label: t('review.col.mobile') },
       enableSorting: false,
       cell: (info) => ltr(info.getValue()),
     }),
     helper.accessor('regionId', {
       header: () => t('review.col.region'),
+      meta: { label: t('review.col.region') },
       enableSorting: false,
       cell: (info) => place(lookups?.regions, info.getValue()),
     }),
     helper.accessor('cityId', {
       header: () => t('review.col.city'),
+      meta: { label: t('review.col.city') },
       enableSorting: false,
       cell: (info) => place(lookups?.cities, info.getValue()),
     }),
     helper.accessor('submittedAt', {
       header: () => t('review.col.submittedAt'),
+      meta: { label: t('review.col.submittedAt') },
       sortDescFirst: true,
       cell: (info) => formatDay(info.getValue(), lang) ?? '—',
     }),
@@ -467,6 +303,7 @@ function gridColumns(
     ...base,
     helper.accessor('appointmentAt', {
       header: () => t('review.col.appointmentAt'),
+      meta: { label: t('review.col.appointmentAt') },
       enableSorting: false,
       cell: (info) => formatDayTime(info.getValue(), lang) ?? '—',
     }),

@@ -9,6 +9,7 @@ import { isRoleId, RoleNameKey } from '../../../../domain/shared/roles.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { AppModal } from '../registration/sections.tsx';
 import { type ReviewAction, runReviewAction, staffMembersQuery } from './api.ts';
 import { type AppointmentField, checkAppointment, localDay } from './rules.ts';
@@ -112,6 +113,7 @@ export function ReviewActions({ id, status, name }: { id: string; status: Regist
   );
 }
 
+/** A review action behind a confirmation (approve, move back, remove a note): the shared ConfirmModal, run here. */
 export function ConfirmDialog({
   id,
   action,
@@ -133,31 +135,27 @@ export function ConfirmDialog({
   const run = useReviewAction(id);
   const failure = failureOf(run.error);
   return (
-    <AppModal opened onClose={onClose} title={title}>
-      <Stack>
-        <Text>{text}</Text>
-        {failure && (
+    <ConfirmModal
+      opened
+      title={title}
+      message={text}
+      confirmLabel={confirm}
+      cancelLabel={t('review.cancel')}
+      danger={danger}
+      busy={run.isPending}
+      error={
+        failure && (
           <Alert color="red" variant="outline" role="alert">
             <Text size="sm" c="red.9">
               {t(failure)}
             </Text>
           </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('review.cancel')}
-          </Button>
-          <Button
-            color={danger ? 'red.9' : undefined}
-            loading={run.isPending}
-            onClick={() => run.mutate(action, { onSuccess: onClose })}
-            data-testid="confirm-action"
-          >
-            {confirm}
-          </Button>
-        </Group>
-      </Stack>
-    </AppModal>
+        )
+      }
+      confirmTestId="confirm-action"
+      onConfirm={() => run.mutate(action, { onSuccess: onClose })}
+      onCancel={onClose}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CommandAccepted } from '../../../../api/contracts/common.ts';
 import { HistoryEntry, RegistrationDetail } from '../../../../api/contracts/registration.ts';
 import { api } from '../../app/api.ts';
+import { lastPosition, rememberPosition, withAfter } from '../../lib/readYourWrites.ts';
 import type { GridParams } from './search.ts';
 
 /** The query string of GET /api/registrations, in a fixed order. */
@@ -44,26 +45,11 @@ export type GridPage = z.infer<typeof GridPage>;
 export const StaffMember = z.object({ id: z.string(), nameAr: z.string(), nameEn: z.string(), roleId: z.number() });
 export type StaffMember = z.infer<typeof StaffMember>;
 
-/**
- * The log position of the last review action in this tab: the next reads pass it as ?after=, so the server answers
- * once its read models include the change (the grid shows a just-approved application under "approved" at once).
- */
-let lastPosition: string | null = null;
-export function rememberPosition(position: string): void {
-  lastPosition = position;
-}
-export function lastReviewPosition(): string | null {
-  return lastPosition;
-}
-
-const withAfter = (path: string) =>
-  lastPosition ? `${path}${path.includes('?') ? '&' : '?'}after=${encodeURIComponent(lastPosition)}` : path;
-
 export function registrationsQuery(params: GridParams) {
   return queryOptions({
     queryKey: ['review', 'grid', params],
     queryFn: ({ signal }) =>
-      api(`/api/registrations?${gridQueryString(params, lastPosition)}`, { schema: GridPage, signal }),
+      api(`/api/registrations?${gridQueryString(params, lastPosition())}`, { schema: GridPage, signal }),
     staleTime: 0,
   });
 }
@@ -113,8 +99,9 @@ function actionPath(id: string, action: ReviewAction): string {
 }
 
 /**
- * POSTs a review action, then reads the application again with ?after=<position> so the page shows the change at
- * once; the history and every grid page are read again on their next use.
+ * POSTs a review action and remembers its position (later reads pass it as ?after=, so the grid shows a just-approved
+ * application under "approved" at once), then reads the application again at that position so the page shows the
+ * change at once; the history and every grid page are read again on their next use.
  */
 export async function runReviewAction(queryClient: QueryClient, id: string, action: ReviewAction): Promise<void> {
   const { position } = await api(actionPath(id, action), {

@@ -1,10 +1,8 @@
 import { type RegistrationStatus, RegistrationStatuses } from '../../../../domain/registration/status.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../components/paging.ts';
 
 // The grid's URL state, kept apart from api.ts so the router can validate it without loading the review pages.
 
-/** Spec section 9: grid page sizes, 10 by default. */
-export const PAGE_SIZES = [10, 20, 30, 50, 75, 100, 500, 1000] as const;
-export const DEFAULT_PAGE_SIZE = 10;
 export const SORT_KEYS = ['submittedAt', 'updatedAt', 'nameAr', 'nameEn', 'referenceNumber'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 /** The statuses the grid offers, in workflow order (drafts last: they are not yet for review). */
