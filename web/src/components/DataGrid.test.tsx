@@ -43,6 +43,18 @@ function grid(over: Partial<DataGridProps<Person>> = {}) {
   );
 }
 
+/** A grid whose first read failed; its retry succeeds. */
+function FailingGrid() {
+  const [attempt, setAttempt] = useState(0);
+  const read: GridRead = {
+    error: attempt === 0 ? new Error('down') : null,
+    isPending: attempt === 0,
+    isFetching: false,
+    refetch: async () => setAttempt(1),
+  };
+  return grid({ rows: attempt === 0 ? undefined : people, read });
+}
+
 const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
 
 beforeEach(() => localStorage.clear());
@@ -162,17 +174,7 @@ describe('DataGrid', () => {
   });
 
   it('shows a failed read with a retry that reads again', async () => {
-    function Failing() {
-      const [attempt, setAttempt] = useState(0);
-      const read: GridRead = {
-        error: attempt === 0 ? new Error('down') : null,
-        isPending: attempt === 0,
-        isFetching: false,
-        refetch: async () => setAttempt(1),
-      };
-      return grid({ rows: attempt === 0 ? undefined : people, read });
-    }
-    renderUi(<Failing />);
+    renderUi(<FailingGrid />);
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Something went wrong');
     expect(screen.queryByRole('table')).toBeNull();

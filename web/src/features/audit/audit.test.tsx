@@ -72,7 +72,7 @@ describe('audit log', () => {
   it('shows who did what, and loads the next page with before=<next>', async () => {
     const api = installAuditApi();
     open('/en/audit-log');
-    const rows = await screen.findAllByTestId('audit-row');
+    const rows = await screen.findAllByTestId('audit-row', {}, { timeout: 5000 });
     expect(rows).toHaveLength(2);
     expect(auditCalls(api)).toEqual(['/api/audit-log?limit=50']);
     const [approved] = rows as [HTMLElement];
