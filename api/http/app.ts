@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, join as joinPath } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -27,6 +26,7 @@ import { userRoutes } from '../users/routes.ts';
 import { registerAuth } from './auth.ts';
 import type { ApiDeps } from './deps.ts';
 import { errorBody, errorHandler } from './errors.ts';
+import { requestIdOf } from './headers.ts';
 
 export interface AppOptions {
   logLevel?: string;
@@ -43,8 +43,9 @@ export interface AppOptions {
 export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: opts.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The client's x-request-id only when it is a short safe token (it becomes the events' correlation id).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     trustProxy: true,
     // Event streams (server-sent events) stay open: closing the server must not wait for them.
     forceCloseConnections: true,
