@@ -25,7 +25,7 @@ import { sessionRoutes } from '../session/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 import { registerAuth } from './auth.ts';
 import type { ApiDeps } from './deps.ts';
-import { errorBody, errorHandler } from './errors.ts';
+import { errorBody, errorHandler, frameworkError } from './errors.ts';
 import { requestIdOf } from './headers.ts';
 
 export interface AppOptions {
@@ -49,6 +49,8 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
     trustProxy: true,
     // Event streams (server-sent events) stay open: closing the server must not wait for them.
     forceCloseConnections: true,
+    // Errors the router raises before any route runs (an undecodable URL, a path parameter too long): catalogue codes too.
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

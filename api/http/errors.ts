@@ -115,3 +115,9 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
   req.log.error({ err }, 'unhandled error');
   return sendError(reply, 'InternalServerError');
 }
+
+/** What the router refuses before any route runs (an undecodable URL, a path parameter too long), with a catalogue code. */
+export function frameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  reply.code(status).send(errorBody('ValidationFailed', { reason: err.code }));
+}
