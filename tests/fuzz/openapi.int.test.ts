@@ -401,6 +401,66 @@ describe('every operation of the OpenAPI document, fed malformed input', () => {
   });
 });
 
+describe("the issue's examples, one by one", () => {
+  it.each<[string, Role, string, string, unknown, string]>([
+    [
+      'a time of day where a timestamp is expected (hours)',
+      'admin',
+      'POST',
+      '/api/opportunities/{id}/participants/{volunteerId}/hours',
+      { hours: 2, casesHandled: 1, checkIn: '08:00', checkOut: '10:00', rating: 4, review: '' },
+      'InvalidDate',
+    ],
+    [
+      'an impossible calendar day',
+      'admin',
+      'POST',
+      '/api/opportunities',
+      { ...eventDetails(), endDate: '2027-02-30' },
+      'InvalidDate',
+    ],
+    [
+      'a region id beyond int4',
+      'admin',
+      'POST',
+      '/api/opportunities',
+      { ...eventDetails(), visibility: 1, regionIds: [2 ** 31] },
+      'InvalidNumber',
+    ],
+    [
+      'a capacity beyond int4',
+      'admin',
+      'PUT',
+      '/api/opportunities/{id}',
+      { ...eventDetails(), maxContributions: 2 ** 31 },
+      'InvalidNumber',
+    ],
+    ['a list filter beyond 2^31', 'admin', 'GET', '/api/opportunities?regionId=2147483648', undefined, 'InvalidNumber'],
+    ['NUL in a list filter', 'admin', 'GET', '/api/registrations?mobile=a%00b', undefined, 'InvalidText'],
+    [
+      'a control character in the user name at login',
+      'anonymous',
+      'POST',
+      '/api/session/login',
+      { userName: 'ad\u0000min', password: 'x' },
+      'InvalidText',
+    ],
+  ])('refuses %s with 422 and writes nothing', async (_name, role, method, path, body, code) => {
+    const seen = failures.length;
+    const url = path.replace('{id}', eventId).replace('{volunteerId}', volunteerId);
+    const res = await send(role, {
+      op: { method, path, params: [], body: null },
+      what: _name,
+      url,
+      ...(body !== undefined ? { body } : {}),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe(code);
+    // send() looks for events carrying this request's correlation id: none.
+    expect(failures.slice(seen)).toEqual([]);
+  });
+});
+
 describe('headers the portal stores', () => {
   it('takes a safe client request id as the correlation id, and replaces any other', async () => {
     const ok = await portal.app.inject({
