@@ -52,6 +52,8 @@ describe('text', () => {
     expect(codeOf(P.text(5), 'abcdef')).toBe('TextTooLong');
     expect(codeOf(P.longText(5), 'x'.repeat(100_000))).toBe('TextTooLong');
     expect(codeOf(P.token(5), 'a b')).toBe('InvalidText');
+    expect(codeOf(P.uuid(), '00000000-0000-4000-8000-000000000004')).toBe('ok');
+    expect(codeOf(P.uuid(), 'nope')).toBe('ValidationFailed');
   });
 });
 

@@ -84,8 +84,8 @@ export const token = (max: number) =>
     .string()
     .max(max, LONG)
     .regex(/^[A-Za-z0-9._-]*$/, TEXT);
-/** A UUID (record ids in paths and bodies). */
-export const uuid = () => z.uuid(TEXT);
+/** A UUID (record ids in paths and bodies): a malformed one is a malformed request, not a text the user typed. */
+export const uuid = () => z.uuid(code('ValidationFailed'));
 /** A global log position "commit.prepare" (?after=, ?before=). */
 export const position = z
   .string()
