@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { parsePosition } from '../../commands/event-store/port.ts';
-import { Actor } from '../contracts/common.ts';
+import { Actor, AfterQuery } from '../contracts/common.ts';
+import * as P from '../contracts/primitives.ts';
 import { requireScreen } from '../http/auth.ts';
 import { type ApiDeps, readAfter } from '../http/deps.ts';
 
@@ -25,24 +26,14 @@ export function auditRoutes(app: FastifyInstance, deps: ApiDeps) {
     {
       schema: {
         tags: ['audit'],
-        querystring: z.object({
-          after: z.string().optional(),
-          before: z
-            .string()
-            .regex(/^\d+\.\d+$/)
-            .optional(),
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-          actorId: z.string().max(40).optional(),
-          recordType: z.string().max(40).optional(),
-          recordId: z.string().max(200).optional(),
-          from: z
-            .string()
-            .regex(/^\d{4}-\d{2}-\d{2}$/)
-            .optional(),
-          to: z
-            .string()
-            .regex(/^\d{4}-\d{2}-\d{2}$/)
-            .optional(),
+        querystring: AfterQuery.extend({
+          before: P.position.optional(),
+          limit: P.queryInt(1, 200).default(50),
+          actorId: P.text(40).optional(),
+          recordType: P.text(40).optional(),
+          recordId: P.text(200).optional(),
+          from: P.isoDate().optional(),
+          to: P.isoDate().optional(),
         }),
         response: { 200: z.object({ rows: z.array(AuditRow), next: z.string().nullable() }) },
       },

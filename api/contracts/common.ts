@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorCodes } from '../../domain/shared/errors.ts';
+import * as P from './primitives.ts';
 
 /** Every error answer: { error: { code, message, details? } }, code from the catalogue (domain/shared/errors.ts). */
 export const ErrorBody = z
@@ -15,6 +16,9 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Global log position "commit.prepare" returned by every command; read endpoints accept it as ?after= to wait for it. */
 export const PositionText = z.string().regex(/^-?\d+\.-?\d+$/);
+
+/** ?after=<position>: reads wait (bounded) until their read models have it. */
+export const AfterQuery = z.object({ after: P.position.optional() });
 
 export const CommandAccepted = z.object({ position: PositionText }).meta({ id: 'CommandAccepted' });
 export type CommandAccepted = z.infer<typeof CommandAccepted>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ExtensionStates, MAX_READ_IDS } from '../../domain/participation/notifications.ts';
+import * as P from './primitives.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -39,7 +40,7 @@ export type NotificationsList = z.infer<typeof NotificationsList>;
 /** POST /api/me/notifications/read: some ids, or all. */
 export const MarkNotificationsRead = z
   .union([
-    z.object({ ids: z.array(z.uuid()).min(1).max(MAX_READ_IDS) }).strict(),
+    z.object({ ids: z.array(P.uuid()).min(1).max(MAX_READ_IDS) }).strict(),
     z.object({ all: z.literal(true) }).strict(),
   ])
   .meta({ id: 'MarkNotificationsRead' });

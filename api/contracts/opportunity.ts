@@ -1,51 +1,54 @@
 import { z } from 'zod';
+import * as P from './primitives.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const ids = z.array(z.number().int().min(0)).max(200);
+// Every field bounded (api/contracts/primitives.ts): lengths, int4 ids and counts, real days within the spec's range.
+const ids = z.array(P.id).max(200);
+const fileId = P.token(100);
 
 /** An event's fields (spec: Event (admin)); the rules are domain/opportunity/rules.ts. */
 export const OpportunityDetails = z
   .object({
-    code: z.string().max(30),
-    nameAr: z.string().max(200),
-    nameEn: z.string().max(200),
-    descriptionAr: z.string().max(4000).optional(),
-    descriptionEn: z.string().max(4000).optional(),
-    leadName: z.string().max(100),
-    leadMobile: z.string().max(10),
-    leadEmail: z.string().max(254),
+    code: P.text(30),
+    nameAr: P.text(200),
+    nameEn: P.text(200),
+    descriptionAr: P.longText(4000).optional(),
+    descriptionEn: P.longText(4000).optional(),
+    leadName: P.text(100),
+    leadMobile: P.text(10),
+    leadEmail: P.text(254),
     visibility: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
     regionIds: ids,
     cityIds: ids,
-    maxInvitations: z.number().int(),
-    maxContributions: z.number().int(),
-    startDate: isoDate,
-    endDate: isoDate,
-    registrationStart: isoDate.optional(),
-    registrationEnd: isoDate.optional(),
+    maxInvitations: P.count(),
+    maxContributions: P.count(),
+    startDate: P.isoDate(),
+    endDate: P.isoDate(),
+    registrationStart: P.isoDate().optional(),
+    registrationEnd: P.isoDate().optional(),
     gender: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     timePeriod: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    volunteeringDays: z.array(z.number().int()).max(7),
+    volunteeringDays: z.array(P.int(0, 6)).max(7),
     attendanceType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    categoryId: z.number().int().optional(),
-    workFieldId: z.number().int().optional(),
-    workFieldGroupId: z.number().int().optional(),
+    categoryId: P.id.optional(),
+    workFieldId: P.id.optional(),
+    workFieldGroupId: P.id.optional(),
     trainingCompulsory: z.boolean().optional(),
-    trainingHours: z.number().min(0).max(1000).optional(),
+    trainingHours: P.decimal(0, 1000).optional(),
     travelRequired: z.boolean().optional(),
-    travelTime: z.string().max(50).optional(),
-    coordinatorMobile: z.string().max(10).optional(),
-    costPerHour: z.number().min(0).optional(),
-    maxHours: z.number(),
-    location: z.string().max(300).optional(),
-    latitude: z.number().optional(),
-    longitude: z.number().optional(),
-    minTarget: z.number().int().optional(),
-    maxTarget: z.number().int().optional(),
-    mainImageFileId: z.string().max(100).optional(),
-    galleryFileIds: z.array(z.string().max(100)).max(150).optional(),
-    conditionSkills: z.array(z.string().max(300)).max(50).optional(),
-    responsibilities: z.array(z.string().max(300)).max(50).optional(),
+    travelTime: P.text(50).optional(),
+    coordinatorMobile: P.text(10).optional(),
+    costPerHour: P.decimal(0, 1_000_000).optional(),
+    /** Hours a day a volunteer may log at most. */
+    maxHours: P.decimal(0, 24),
+    location: P.text(300).optional(),
+    latitude: P.decimal(-90, 90).optional(),
+    longitude: P.decimal(-180, 180).optional(),
+    minTarget: P.int(0).optional(),
+    maxTarget: P.int(0).optional(),
+    mainImageFileId: fileId.optional(),
+    galleryFileIds: z.array(fileId).max(150).optional(),
+    conditionSkills: z.array(P.text(300)).max(50).optional(),
+    responsibilities: z.array(P.text(300)).max(50).optional(),
   })
   .meta({ id: 'OpportunityDetails' });
 
@@ -64,13 +67,14 @@ export const OpportunityListItem = z.object({
   maxContributions: z.number(),
 });
 
+/** A day's hours: at most 24 of them, check-in and check-out strict timestamps (the domain checks them against the event). */
 export const HoursEntryBody = z.object({
-  hours: z.number(),
-  casesHandled: z.number().int(),
-  checkIn: z.string().max(40),
-  checkOut: z.string().max(40),
+  hours: P.decimal(0, 24),
+  casesHandled: P.int(0, 100_000),
+  checkIn: P.timestamp(),
+  checkOut: P.timestamp(),
   rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
-  review: z.string().max(2000),
+  review: P.longText(2000),
 });
 
 export const MyParticipation = z.object({

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { Actor, PositionText } from './common.ts';
+import * as P from './primitives.ts';
 
 // Shapes only (types, lengths, enumerations). The business rules (section 5) live in domain/registration/rules.ts,
 // which the form imports too, so both sides give the same catalogue codes.
-const text = (max = 200) => z.string().max(max);
-const id = z.number().int().min(0).max(1_000_000);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const CalendarDate = z.object({ calendar: z.enum(['gregorian', 'hijri']), value: isoDate });
-const fileId = z.string().max(100);
+// Every field bounded (api/contracts/primitives.ts): lengths, clean text, int4 ids, real days within the spec's range.
+const text = (max = 200) => P.text(max);
+const longText = (max: number) => P.longText(max);
+const id = P.id;
+const isoDate = P.isoDate();
+const fileId = P.token(100);
 
 export const RegistrationForm = z
   .object({
@@ -24,14 +26,14 @@ export const RegistrationForm = z
         lastNameEn: text(50),
         gender: z.union([z.literal(1), z.literal(2)]),
         maritalStatus: z.union([z.literal(1), z.literal(2)]),
-        birthDate: CalendarDate,
-        jobRoleType: z.number().int().min(1).max(7),
-        universityYear: z.number().int().min(1).max(7),
-        childrenCount: z.number().int().min(0).max(30),
+        birthDate: P.calendarDate(),
+        jobRoleType: P.int(1, 7),
+        universityYear: P.int(1, 7),
+        childrenCount: P.int(0, 30),
         isSpecialNeeds: z.boolean(),
-        specialNeedsDetails: text(500),
+        specialNeedsDetails: longText(500),
         preferredTime: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-        preferredDays: z.array(z.number().int().min(0).max(6)).max(7),
+        preferredDays: z.array(P.int(0, 6)).max(7),
       })
       .partial(),
     identity: z
@@ -39,9 +41,9 @@ export const RegistrationForm = z
         nationalityId: id,
         idType: z.union([z.literal(0), z.literal(1)]),
         idNumber: text(20),
-        idExpiryDate: CalendarDate,
+        idExpiryDate: P.calendarDate(P.DATES.expiry),
         passportNo: text(20),
-        passportExpDate: isoDate,
+        passportExpDate: P.isoDate(P.DATES.expiry),
         passportIssueCountryId: id,
       })
       .partial(),
@@ -60,8 +62,8 @@ export const RegistrationForm = z
       .object({
         bloodGroup: z.enum(['A+', 'A-', 'B+', 'B-', 'O+', 'O-', 'AB+', 'AB-']),
         geneticDiseasesExist: z.boolean(),
-        geneticDiseases: text(500),
-        contactedCovidStatus: z.number().int().min(0).max(10),
+        geneticDiseases: longText(500),
+        contactedCovidStatus: P.int(0, 10),
       })
       .partial(),
     specialities: z
@@ -91,16 +93,16 @@ export const RegistrationForm = z
       .max(20),
     trainings: z.array(z.object({ name: text(200), startDate: isoDate, endDate: isoDate, fileId }).partial()).max(50),
     volunteerCertificates: z.array(z.object({ name: text(200), fileId }).partial()).max(50),
-    languages: z.array(z.object({ languageId: id, proficiency: z.number().int().min(1).max(5) }).partial()).max(20),
+    languages: z.array(z.object({ languageId: id, proficiency: P.int(1, 5) }).partial()).max(20),
     skills: z.array(id).max(100),
-    volunteerWorks: z.array(z.object({ description: text(1000), fileId }).partial()).max(50),
-    otherAttachments: z.array(z.object({ name: text(200), description: text(1000), fileId }).partial()).max(20),
+    volunteerWorks: z.array(z.object({ description: longText(1000), fileId }).partial()).max(50),
+    otherAttachments: z.array(z.object({ name: text(200), description: longText(1000), fileId }).partial()).max(20),
     practitioner: z
       .object({
         cfhsNumber: text(30),
         cfhsIssueDate: isoDate,
-        cfhsExpiryDate: isoDate,
-        cfhsStatusId: z.number().int().min(1).max(9),
+        cfhsExpiryDate: P.isoDate(P.DATES.expiry),
+        cfhsStatusId: P.int(1, 9),
         fileId,
       })
       .partial(),
@@ -148,12 +150,12 @@ export const RegistrationDetail = z
 export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
 
 export const InitialAcceptRequest = z.object({
-  appointmentAt: z.string().max(40),
+  appointmentAt: P.timestamp(),
   location: text(200),
-  reviewerId: z.string().max(40),
+  reviewerId: P.uuid(),
 });
-export const RejectRequest = z.object({ reason: text(1000) });
-export const AddNoteRequest = z.object({ note: text(2000) });
+export const RejectRequest = z.object({ reason: longText(1000) });
+export const AddNoteRequest = z.object({ note: longText(2000) });
 
 export const HistoryEntry = z
   .object({

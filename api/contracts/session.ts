@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ClientCodes } from '../../domain/shared/clients.ts';
 import { PositionText } from './common.ts';
+import * as P from './primitives.ts';
 
 /** LoginStatus (spec section 4): Success 1, WrongCaptcha 2, WrongInfo 3, DeactivatedUser 4, Locked 5, InvalidNIC 6, EmailVerification 7. */
 export const LoginStatus = {
@@ -44,8 +45,8 @@ export type SessionInfo = z.infer<typeof SessionInfo>;
 
 export const LoginRequest = z
   .object({
-    userName: z.string().max(100),
-    password: z.string().max(200),
+    userName: P.text(100),
+    password: P.text(200),
     /** 1 Arabic, 2 English (spec: login language ids). */
     language: z.union([z.literal(1), z.literal(2)]).optional(),
   })
@@ -65,9 +66,9 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const ChangePasswordRequest = z
   .object({
-    oldPassword: z.string().max(200),
-    newPassword: z.string().max(200),
-    confirmPassword: z.string().max(200),
+    oldPassword: P.text(200),
+    newPassword: P.text(200),
+    confirmPassword: P.text(200),
   })
   .meta({ id: 'ChangePasswordRequest' });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;

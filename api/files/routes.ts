@@ -12,6 +12,7 @@ import {
 import { MAX_FILE_BYTES } from '../../domain/registration/rules.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { can } from '../../domain/shared/roles.ts';
+import * as P from '../contracts/primitives.ts';
 import { requireScreen } from '../http/auth.ts';
 import type { ApiDeps } from '../http/deps.ts';
 import { publicConditions } from '../opportunity/listing.ts';
@@ -77,7 +78,7 @@ export function fileRoutes(app: FastifyInstance, deps: ApiDeps, rateLimit: numbe
       .header('cache-control', cache)
       .send(f.bytes);
 
-  r.get('/api/files/:id', { schema: { tags: ['files'], params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
+  r.get('/api/files/:id', { schema: { tags: ['files'], params: z.object({ id: P.uuid() }) } }, async (req, reply) => {
     const f = await storage.get(req.params.id);
     if (f?.meta.kind === 'eventImage') {
       if (await isPublicEventImage(deps, req.params.id)) return send(reply, f, true, 'public, max-age=300');

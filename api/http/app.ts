@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, join as joinPath } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -27,7 +26,8 @@ import { sessionRoutes } from '../session/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 import { registerAuth } from './auth.ts';
 import type { ApiDeps } from './deps.ts';
-import { errorBody, errorHandler } from './errors.ts';
+import { errorBody, errorHandler, frameworkError } from './errors.ts';
+import { requestIdOf } from './headers.ts';
 
 export interface AppOptions {
   logLevel?: string;
@@ -44,11 +44,14 @@ export interface AppOptions {
 export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: opts.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The client's x-request-id only when it is a short safe token (it becomes the events' correlation id).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     trustProxy: true,
     // Event streams (server-sent events) stay open: closing the server must not wait for them.
     forceCloseConnections: true,
+    // Errors the router raises before any route runs (an undecodable URL, a path parameter too long): catalogue codes too.
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

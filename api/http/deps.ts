@@ -26,6 +26,8 @@ export interface ApiDeps {
   employees: EmployeeDirectory;
 }
 
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
+
 export function commandContext(req: FastifyRequest, deps: ApiDeps): CommandContext {
   const key = req.headers['idempotency-key'];
   return {
@@ -34,7 +36,8 @@ export function commandContext(req: FastifyRequest, deps: ApiDeps): CommandConte
     correlationId: req.id,
     causationId: null,
     clientCode: deps.client.code,
-    commandId: typeof key === 'string' && key.length >= 8 && key.length <= 100 ? key : randomUUID(),
+    // The key is stored as the command's id: a bounded safe token, else a fresh id.
+    commandId: typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key : randomUUID(),
     now: new Date(),
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, type ErrorCode } from '../../domain/shared/errors.ts';
+import { DomainError, type ErrorCode, ErrorCodes } from '../../domain/shared/errors.ts';
 
 /** HTTP status by catalogue code: 422 validation, 401 sign-in, 403, 404, 409 rule or conflict (the default), 428, 429, 503 (the client's HR system unreachable). */
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -36,6 +36,10 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   EventLeadMobileRequired: 422,
   DeleteReasonRequired: 422,
   InvalidHours: 422,
+  InvalidNumber: 422,
+  InvalidText: 422,
+  TextTooLong: 422,
+  InvalidTime: 422,
   WrongCaptcha: 401,
   WrongInfo: 401,
   DeactivatedUser: 401,
@@ -88,12 +92,19 @@ export function sendError(reply: FastifyReply, code: ErrorCode, details?: Record
   return reply.code(statusOf(code)).send(errorBody(code, details));
 }
 
+const CATALOGUE: ReadonlySet<string> = new Set(ErrorCodes);
+
+/** The first catalogue code a primitive (api/contracts/primitives.ts) put on an issue; ValidationFailed otherwise. */
+export function validationCode(issues: readonly { message?: string | undefined }[]): ErrorCode {
+  const hit = issues.find((i) => i.message !== undefined && CATALOGUE.has(i.message));
+  return (hit?.message as ErrorCode | undefined) ?? 'ValidationFailed';
+}
+
 export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof DomainError) return sendError(reply, err.code, err.details);
   if (hasZodFastifySchemaValidationErrors(err)) {
-    return sendError(reply, 'ValidationFailed', {
-      issues: err.validation.map((v) => ({ path: v.instancePath, message: v.message })),
-    });
+    const issues = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
+    return sendError(reply, validationCode(issues), { in: err.validationContext, issues });
   }
   if (err.statusCode === 429) return sendError(reply, 'TooManyRequests');
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
@@ -103,4 +114,10 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
   }
   req.log.error({ err }, 'unhandled error');
   return sendError(reply, 'InternalServerError');
+}
+
+/** What the router refuses before any route runs (an undecodable URL, a path parameter too long), with a catalogue code. */
+export function frameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  reply.code(status).send(errorBody('ValidationFailed', { reason: err.code }));
 }

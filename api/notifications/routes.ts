@@ -6,8 +6,9 @@ import { formatPosition, type Position } from '../../commands/event-store/port.t
 import { continueExtension, declineExtension, markNotificationsRead } from '../../commands/participation/handlers.ts';
 import { type ExtensionState, NOTIFICATIONS_LIST_LIMIT } from '../../domain/participation/notifications.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
-import { CommandAccepted } from '../contracts/common.ts';
+import { AfterQuery, CommandAccepted } from '../contracts/common.ts';
 import { MarkNotificationsRead, NotificationsList } from '../contracts/notifications.ts';
+import * as P from '../contracts/primitives.ts';
 import { requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 
@@ -27,7 +28,7 @@ export function notificationRoutes(app: FastifyInstance, deps: ApiDeps) {
     {
       schema: {
         tags,
-        querystring: z.object({ after: z.string().optional(), fresh: z.literal('1').optional() }),
+        querystring: AfterQuery.extend({ fresh: z.literal('1').optional() }),
         response: { 200: NotificationsList },
       },
       preHandler: volunteer,
@@ -103,7 +104,7 @@ export function notificationRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   // Type 16: "continue" (accept the extended dates) or "do not continue" (reject: the seat is given back).
   const own = {
-    schema: { tags, params: z.object({ id: z.uuid() }), response: { 200: CommandAccepted } },
+    schema: { tags, params: z.object({ id: P.uuid() }), response: { 200: CommandAccepted } },
     preHandler: volunteer,
   };
   r.post('/api/volunteers/invitation/:id/extension/continue', own, async (req) =>

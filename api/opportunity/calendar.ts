@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { DomainError } from '../../domain/shared/errors.ts';
+import { AfterQuery } from '../contracts/common.ts';
 import { CALENDAR_MAX_DAYS, CALENDAR_MAX_EVENTS, OpportunityCalendar } from '../contracts/opportunity.ts';
+import * as P from '../contracts/primitives.ts';
 import { type ApiDeps, readAfter } from '../http/deps.ts';
 import { isoDay, publicConditions } from './listing.ts';
 
@@ -41,11 +42,8 @@ export function calendarRoutes(app: FastifyInstance, deps: ApiDeps) {
     {
       schema: {
         tags: ['events'],
-        querystring: z.object({
-          from: z.string().max(10),
-          to: z.string().max(10),
-          after: z.string().optional(),
-        }),
+        // Filter days: real days, any year the spec's pickers allow; calendarRange checks the span.
+        querystring: AfterQuery.extend({ from: P.isoDate(), to: P.isoDate() }),
         response: { 200: OpportunityCalendar },
       },
     },

@@ -326,8 +326,9 @@ describe('the volunteering loop through the API', () => {
       await staff2.post(`/api/opportunities/${opportunityId}/participants/${v1}/hours`, {
         hours: 3,
         casesHandled: 2,
-        checkIn: `${inDays(4)}T08:00:00Z`,
-        checkOut: `${inDays(4)}T11:00:00Z`,
+        // On the event's own days (30 to 32 days out): hours outside them are refused.
+        checkIn: `${inDays(30)}T08:00:00Z`,
+        checkOut: `${inDays(30)}T11:00:00Z`,
         rating: 3,
         review: '',
       })

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CITIES } from '../../domain/shared/lookups.ts';
 import { Role } from '../../domain/shared/roles.ts';
 import type { AnyDB } from '../../projections/runner/projection.ts';
+import { AfterQuery } from '../contracts/common.ts';
 import { PendingOpportunities } from '../contracts/opportunity.ts';
+import * as P from '../contracts/primitives.ts';
 import { requireScreen } from '../http/auth.ts';
 import { type ApiDeps, readAfter } from '../http/deps.ts';
 import { PageSize } from '../users/routes.ts';
@@ -87,11 +89,7 @@ export function pendingRoutes(app: FastifyInstance, deps: ApiDeps) {
     {
       schema: {
         tags: ['events'],
-        querystring: z.object({
-          after: z.string().optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: PageSize,
-        }),
+        querystring: AfterQuery.extend({ page: P.page, pageSize: PageSize }),
         response: { 200: PendingOpportunities },
       },
       preHandler: requireScreen(deps, 'eventsadmin', 'Approve'),

@@ -20,8 +20,9 @@ import { assertMayJoin } from '../../domain/participation/join.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { Role, type RoleId } from '../../domain/shared/roles.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
-import { CommandAccepted } from '../contracts/common.ts';
+import { AfterQuery, CommandAccepted } from '../contracts/common.ts';
 import { HoursEntryBody, MyParticipation, OpportunityDetails, OpportunityListItem } from '../contracts/opportunity.ts';
+import * as P from '../contracts/primitives.ts';
 import { HistoryEntry } from '../contracts/registration.ts';
 import { requireScreen, requireUser, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
@@ -67,8 +68,9 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
   pendingRoutes(app, deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['events'];
-  const Id = z.object({ id: z.uuid() });
-  const Pair = z.object({ id: z.uuid(), volunteerId: z.uuid() });
+  const Id = z.object({ id: P.uuid() });
+  const Pair = z.object({ id: P.uuid(), volunteerId: P.uuid() });
+  const HoursId = Pair.extend({ hoursId: P.token(40) });
   const ok = (p: { commit: bigint; prepare: bigint }) => ({ position: formatPosition(p) });
   /** A command on the event's own stream (contended by seats: a generous conflict budget). */
   const onEvent = (req: FastifyRequest<{ Params: { id: string } }>, command: OpportunityCommand) =>
@@ -120,31 +122,20 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     {
       schema: {
         tags,
-        querystring: z.object({
-          after: z.string().optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          status: z.coerce
-            .number()
-            .int()
-            .refine((n) => [0, 2, 3].includes(n))
-            .optional(),
-          regionId: z.coerce.number().int().optional(),
-          cityId: z.coerce.number().int().optional(),
-          attendanceType: z.coerce.number().int().optional(),
-          code: z.string().max(30).optional(),
-          timePeriod: z.coerce.number().int().min(1).max(3).optional(),
-          day: z.coerce.number().int().min(0).max(6).optional(),
-          categoryId: z.coerce.number().int().optional(),
-          workFieldId: z.coerce.number().int().optional(),
+        querystring: AfterQuery.extend({
+          page: P.page,
+          status: P.queryOneOf([0, 2, 3]).optional(),
+          regionId: P.queryInt().optional(),
+          cityId: P.queryInt().optional(),
+          attendanceType: P.queryInt(1, 3).optional(),
+          code: P.text(30).optional(),
+          timePeriod: P.queryInt(1, 3).optional(),
+          day: P.queryInt(0, 6).optional(),
+          categoryId: P.queryInt().optional(),
+          workFieldId: P.queryInt().optional(),
           scope: z.enum(['public', 'private']).default('public'),
-          pageSize: z.coerce
-            .number()
-            .int()
-            .refine(
-              (n) => [5, 10, 12, 15, 20].includes(n),
-              'page size must be 12 (public) or one of 5, 10, 15, 20 (private)',
-            )
-            .optional(),
+          // Spec: 12 a page for the public list; 5, 10, 15 or 20 for the private one.
+          pageSize: P.queryOneOf([5, 10, 12, 15, 20]).optional(),
         }),
         response: { 200: z.object({ rows: z.array(OpportunityListItem), total: z.number() }) },
       },
@@ -323,7 +314,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
   r.post(
     '/api/opportunities/:id/participants/:volunteerId/hours/:hoursId/approve',
     {
-      schema: { tags, params: Pair.extend({ hoursId: z.string().max(40) }), response: { 200: CommandAccepted } },
+      schema: { tags, params: HoursId, response: { 200: CommandAccepted } },
       preHandler: requireScreen(deps, 'volunteerhours', 'Approve'),
     },
     async (req) =>
@@ -344,7 +335,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     {
       schema: {
         tags,
-        querystring: z.object({ after: z.string().optional() }),
+        querystring: AfterQuery,
         response: { 200: z.array(MyParticipation) },
       },
       preHandler: requireUser(),
@@ -400,7 +391,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
       schema: {
         tags,
         params: Id,
-        body: z.object({ volunteerIds: z.array(z.uuid()).min(1).max(500), confirmRaise: z.boolean().default(false) }),
+        body: z.object({ volunteerIds: z.array(P.uuid()).min(1).max(500), confirmRaise: z.boolean().default(false) }),
         response: {
           200: z.object({
             results: z.array(z.object({ volunteerId: z.string(), result: z.string() })),
@@ -511,7 +502,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     r.post(
       `/api/opportunities/:id/participants/:volunteerId/hours/:hoursId/${path}`,
       {
-        schema: { tags, params: Pair.extend({ hoursId: z.string().max(40) }), response: { 200: CommandAccepted } },
+        schema: { tags, params: HoursId, response: { 200: CommandAccepted } },
         preHandler: requireScreen(deps, 'volunteerhours', path === 'reject' ? 'Approve' : 'Edit'),
       },
       async (req) =>
@@ -535,7 +526,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
         params: Id,
         body: z.object({
           items: z
-            .array(z.object({ volunteerId: z.uuid(), hoursId: z.string().max(40) }))
+            .array(z.object({ volunteerId: P.uuid(), hoursId: P.token(40) }))
             .min(1)
             .max(500),
         }),
@@ -594,7 +585,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
       schema: {
         tags,
         params: Id,
-        body: z.object({ reason: z.string().max(1000) }),
+        body: z.object({ reason: P.longText(1000) }),
         response: { 200: CommandAccepted.extend({ pendingApproval: z.boolean() }) },
       },
       preHandler: requireScreen(deps, 'eventsadmin', 'Delete'),
@@ -620,10 +611,9 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
       schema: {
         tags,
         params: Id,
-        querystring: z.object({
-          after: z.string().optional(),
-          status: z.coerce.number().int().min(1).max(10).optional(),
-          page: z.coerce.number().int().min(1).default(1),
+        querystring: AfterQuery.extend({
+          status: P.queryInt(1, 10).optional(),
+          page: P.page,
           pageSize: PageSize,
         }),
         response: {
@@ -732,27 +722,23 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
   );
 
   // Details; the health-ministry client shows them to signed-in users only (spec).
-  r.get(
-    '/api/opportunities/:id',
-    { schema: { tags, params: Id, querystring: z.object({ after: z.string().optional() }) } },
-    async (req) => {
-      if (deps.client.eventDetailsRequireLogin && !req.session)
-        throw new DomainError(req.sessionExpired ? 'SessionExpired' : 'YouMustLogIn');
-      await readAfter(req, deps, ['opportunities']);
-      const { rows } = await sql<{
-        details: Record<string, unknown>;
-        status: number;
-        approval: string;
-        seats_taken: number;
-      }>`
+  r.get('/api/opportunities/:id', { schema: { tags, params: Id, querystring: AfterQuery } }, async (req) => {
+    if (deps.client.eventDetailsRequireLogin && !req.session)
+      throw new DomainError(req.sessionExpired ? 'SessionExpired' : 'YouMustLogIn');
+    await readAfter(req, deps, ['opportunities']);
+    const { rows } = await sql<{
+      details: Record<string, unknown>;
+      status: number;
+      approval: string;
+      seats_taken: number;
+    }>`
         select details, status, approval, seats_taken from rm.opportunities where opportunity_id = ${req.params.id}`.execute(
-        deps.db,
-      );
-      const o = rows[0];
-      if (!o || (o.approval !== 'approved' && !req.session)) throw new DomainError('NotFound');
-      return { id: req.params.id, ...o.details, status: o.status, approval: o.approval, joinedCount: o.seats_taken };
-    },
-  );
+      deps.db,
+    );
+    const o = rows[0];
+    if (!o || (o.approval !== 'approved' && !req.session)) throw new DomainError('NotFound');
+    return { id: req.params.id, ...o.details, status: o.status, approval: o.approval, joinedCount: o.seats_taken };
+  });
 
   // The volunteer checks in during the event, then records contributions (incidents).
   r.post('/api/opportunities/:id/check-in', own, async (req) => {
@@ -774,15 +760,15 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
         params: Id,
         body: z.object({
           incident: z.object({
-            incidentId: z.string().max(40),
-            fullName: z.string().max(200),
-            genderType: z.number().int().min(0).max(2),
-            age: z.number().int().min(0).max(130),
-            nationalityId: z.number().int(),
-            startTime: z.string().max(40),
-            closeTime: z.string().max(40).optional(),
-            proceduresTaken: z.string().max(2000).optional(),
-            complaint: z.string().max(2000).optional(),
+            incidentId: P.text(40),
+            fullName: P.text(200),
+            genderType: P.int(0, 2),
+            age: P.int(0, 130),
+            nationalityId: P.id,
+            startTime: P.timestamp(),
+            closeTime: P.timestamp().optional(),
+            proceduresTaken: P.longText(2000).optional(),
+            complaint: P.longText(2000).optional(),
           }),
           mode: z.enum(['draft', 'submit']),
         }),

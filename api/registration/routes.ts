@@ -16,7 +16,8 @@ import { type RegistrationEvent, registrationStream } from '../../domain/registr
 import { fold } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { Role } from '../../domain/shared/roles.ts';
-import { CommandAccepted, ErrorBody } from '../contracts/common.ts';
+import { AfterQuery, CommandAccepted, ErrorBody } from '../contracts/common.ts';
+import * as P from '../contracts/primitives.ts';
 import {
   AddNoteRequest,
   HistoryEntry,
@@ -95,30 +96,19 @@ function detailOf(volunteerId: string, s: Registration) {
   };
 }
 
-const GridQuery = z.object({
-  after: z.string().optional(),
-  status: z.coerce
-    .number()
-    .int()
-    .refine((n) => [1, 2, 3, 5, 6].includes(n))
-    .default(2),
-  page: z.coerce.number().int().min(1).default(1),
+const GridQuery = AfterQuery.extend({
+  status: P.queryOneOf([1, 2, 3, 5, 6]).default(2),
+  page: P.page,
   pageSize: PageSize,
   sort: z.enum(['submittedAt', 'updatedAt', 'nameAr', 'nameEn', 'referenceNumber']).default('submittedAt'),
   dir: z.enum(['asc', 'desc']).default('desc'),
-  name: z.string().max(100).optional(),
-  idNumber: z.string().max(20).optional(),
-  mobile: z.string().max(10).optional(),
-  regionId: z.coerce.number().int().optional(),
-  cityId: z.coerce.number().int().optional(),
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  name: P.text(100).optional(),
+  idNumber: P.text(20).optional(),
+  mobile: P.text(10).optional(),
+  regionId: P.queryInt().optional(),
+  cityId: P.queryInt().optional(),
+  from: P.isoDate().optional(),
+  to: P.isoDate().optional(),
 });
 const SORT_COLUMN = {
   submittedAt: 'submitted_at',
@@ -171,7 +161,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
       config: { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } },
       schema: {
         tags,
-        body: z.object({ employeeCode: z.string().trim().min(1).max(30), idNumber: z.string().trim().max(20) }),
+        body: z.object({ employeeCode: P.text(30).trim().min(1), idNumber: P.text(20).trim() }),
         response: { 200: z.object({ valid: z.literal(true) }), 422: ErrorBody, 503: ErrorBody },
       },
     },
@@ -193,7 +183,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
       config: { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } },
       schema: {
         tags,
-        body: z.object({ token: z.string().max(200) }),
+        body: z.object({ token: P.token(200) }),
         response: { 200: z.object({ result: z.enum(['100', '200', '400']), position: z.string() }), 422: ErrorBody },
       },
     },
@@ -323,7 +313,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
     },
   );
 
-  const Id = z.object({ id: z.uuid() });
+  const Id = z.object({ id: P.uuid() });
   const visible = async (req: { session: { userId: string; roleId: number } | null; params: unknown }) => {
     await visibleRegistration(deps, req.session!, (req.params as { id: string }).id);
   };
@@ -402,7 +392,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
   );
   r.post(
     '/api/registrations/:id/notes/:noteId/remove',
-    { schema: { tags, params: Id.extend({ noteId: z.string().max(40) }), response: accepted }, ...guarded() },
+    { schema: { tags, params: Id.extend({ noteId: P.token(40) }), response: accepted }, ...guarded() },
     (req) => run(req, { type: 'RemoveNote', noteId: req.params.noteId }),
   );
 }

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { changePassword, login } from '../../commands/account/handlers.ts';
 import { formatPosition } from '../../commands/event-store/port.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { DEFAULT_PERMISSIONS, type RoleId } from '../../domain/shared/roles.ts';
-import { CommandAccepted, ErrorBody } from '../contracts/common.ts';
+import { AfterQuery, CommandAccepted, ErrorBody } from '../contracts/common.ts';
 import {
   ChangePasswordRequest,
   LoginRequest,
@@ -18,6 +17,7 @@ import {
 } from '../contracts/session.ts';
 import { anonymousCsrf, clearSessionCookie, requireUser, setSessionCookies } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
+import { IP_MAX, storableHeader, USER_AGENT_MAX } from '../http/headers.ts';
 import { IDLE_WARNING_SECONDS, newToken } from '../http/sessions.ts';
 
 const LOGIN_ERROR = {
@@ -74,7 +74,7 @@ export function sessionRoutes(
     {
       schema: {
         tags: ['session'],
-        querystring: z.object({ after: z.string().optional() }),
+        querystring: AfterQuery,
         response: { 200: SessionInfo },
       },
     },
@@ -108,8 +108,8 @@ export function sessionRoutes(
         {
           userName: req.body.userName,
           password: req.body.password,
-          ip: req.ip,
-          userAgent: req.headers['user-agent'] ?? null,
+          ip: storableHeader(req.ip, IP_MAX),
+          userAgent: storableHeader(req.headers['user-agent'], USER_AGENT_MAX),
         },
         ctx,
       );

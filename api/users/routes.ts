@@ -4,19 +4,13 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { assignAreas } from '../../commands/account/handlers.ts';
 import { formatPosition } from '../../commands/event-store/port.ts';
-import { CommandAccepted } from '../contracts/common.ts';
+import { AfterQuery, CommandAccepted } from '../contracts/common.ts';
+import * as P from '../contracts/primitives.ts';
 import { requireScreen } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 
 /** Spec: grid page sizes 10, 20, 30, 50, 75, 100, 500, 1000 (default 10). */
-export const PageSize = z.coerce
-  .number()
-  .int()
-  .refine(
-    (n) => [10, 20, 30, 50, 75, 100, 500, 1000].includes(n),
-    'page size must be one of 10, 20, 30, 50, 75, 100, 500, 1000',
-  )
-  .default(10);
+export const PageSize = P.queryOneOf([10, 20, 30, 50, 75, 100, 500, 1000]).default(10);
 
 const LoginLogRow = z.object({
   at: z.string(),
@@ -34,11 +28,10 @@ export function userRoutes(app: FastifyInstance, deps: ApiDeps) {
     {
       schema: {
         tags: ['users'],
-        querystring: z.object({
-          after: z.string().optional(),
+        querystring: AfterQuery.extend({
           pageSize: PageSize,
-          page: z.coerce.number().int().min(1).default(1),
-          loginStatus: z.coerce.number().int().min(1).max(7).optional(),
+          page: P.page,
+          loginStatus: P.queryInt(1, 7).optional(),
         }),
         response: { 200: z.object({ rows: z.array(LoginLogRow), total: z.number().int() }) },
       },
@@ -78,10 +71,10 @@ export function userRoutes(app: FastifyInstance, deps: ApiDeps) {
     {
       schema: {
         tags: ['users'],
-        params: z.object({ id: z.uuid() }),
+        params: z.object({ id: P.uuid() }),
         body: z.object({
-          regionIds: z.array(z.number().int().min(0)).max(100),
-          cityIds: z.array(z.number().int().min(0)).max(1000),
+          regionIds: z.array(P.id).max(100),
+          cityIds: z.array(P.id).max(1000),
         }),
         response: { 200: CommandAccepted },
       },

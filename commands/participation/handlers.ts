@@ -81,8 +81,9 @@ export async function staffAccept(
   ]);
   const opportunity = viewOf(o);
   const command = { type: 'StaffAccept' as const, byAdmin: opts.byAdmin, opportunity };
-  // The transition's own rules first, so a refusal reserves nothing.
+  // The transition's own rules first, then the seat's (a full event), so a refusal reserves nothing.
   participationDecider.decide(command, participation, ctx.now);
+  opportunityDecider.decide({ type: 'TakeSeat', volunteerId, confirmRaise: opts.confirmRaise }, o, ctx.now);
   const done: (() => Promise<unknown>)[] = [];
   const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
   try {
@@ -139,7 +140,7 @@ export async function requestJoin(
   loaded?: Opportunity,
 ): Promise<Position> {
   // The schedule and the participation are read together with the event (see staffAccept).
-  const [o] = await Promise.all([
+  const [o, , participation] = await Promise.all([
     loaded ?? loadOpportunity(store, opportunityId),
     loadFolded(store, scheduleStream(volunteerId), scheduleDecider as Decider<Schedule, never, DomainEvent>),
     loadFolded(
@@ -150,6 +151,9 @@ export async function requestJoin(
   ]);
   const opportunity = viewOf(o);
   const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
+  // The participation decides before the dates are held: a join it refuses writes nothing (no hold, no settle).
+  if (!participation.byCommand.has(sub('participation').commandId))
+    participationDecider.decide({ type: 'RequestJoin' }, participation.state, ctx.now);
   await handleCommand(
     store,
     scheduleStream(volunteerId),

@@ -1,16 +1,17 @@
-import { type RegistrationCommand, registrationDecider } from '../../domain/registration/decide.ts';
+import { type Registration, type RegistrationCommand, registrationDecider } from '../../domain/registration/decide.ts';
 import { employeeCheckNeeded, employeeCodeIssue } from '../../domain/registration/employee.ts';
 import { registrationStream } from '../../domain/registration/events.ts';
 import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { normaliseForm, summaryCode, validateRegistration } from '../../domain/registration/rules.ts';
 import type { ClientConfig } from '../../domain/shared/clients.ts';
+import type { Decider, DomainEvent } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { Role } from '../../domain/shared/roles.ts';
-import { createAccount } from '../account/handlers.ts';
+import { createAccount, userIdForName } from '../account/handlers.ts';
 import type { EventStore, Position } from '../event-store/port.ts';
-import { type CommandContext, deterministicEventId, handleCommand } from '../handle.ts';
+import { type CommandContext, deterministicEventId, handleCommand, loadFolded } from '../handle.ts';
 import { type EmployeeDirectory, EmployeeDirectoryUnavailableError } from './employee-directory.ts';
-import { claim, release, type UniqueKind } from './uniqueness.ts';
+import { assertFree, claim, release, type UniqueKind } from './uniqueness.ts';
 
 export interface SaveResult {
   volunteerId: string;
@@ -56,6 +57,15 @@ export async function checkEmployeeCode(
   if (issue) throw new DomainError(issue.code, { issues: [issue] });
 }
 
+function saveCommand(
+  volunteerId: string,
+  form: RegistrationForm,
+  submit: boolean,
+  client: ClientConfig,
+): RegistrationCommand {
+  return { type: submit ? 'Submit' : 'SaveDraft', volunteerId, form, client };
+}
+
 async function saveForm(
   store: EventStore,
   client: ClientConfig,
@@ -64,7 +74,7 @@ async function saveForm(
   submit: boolean,
   ctx: CommandContext,
 ): Promise<SaveResult> {
-  const command: RegistrationCommand = { type: submit ? 'Submit' : 'SaveDraft', volunteerId, form, client };
+  const command = saveCommand(volunteerId, form, submit, client);
   const r = await handleCommand(store, registrationStream(volunteerId), registrationDecider, command, ctx);
   const e = r.events[0];
   return {
@@ -91,6 +101,11 @@ export async function registerVolunteer(
   if (input.submit) await checkEmployeeCode(form, client, employees);
   const volunteerId = deterministicEventId(ctx.commandId, 'volunteer', 0);
   const ownCtx = { ...ctx, actorId: ctx.actorId ?? volunteerId, actorRole: ctx.actorRole ?? Role.Volunteer };
+  // Taken values refuse the registration before anything is claimed: a refused request writes nothing.
+  for (const [kind, value] of uniqueValues(form)) await assertFree(store, kind, value, volunteerId);
+  const holder = await userIdForName(store, form.user!.userName!.trim());
+  if (holder !== null && holder !== volunteerId)
+    throw new DomainError('UserNameAlreadyExists', { field: 'user.userName' });
   const claimed: [UniqueKind, string][] = [];
   let accountCreated = false;
   try {
@@ -158,6 +173,19 @@ export async function updateRegistration(
   if (input.submit) await checkEmployeeCode(form, client, employees);
   const before = new Map(uniqueValues(previous));
   const after = uniqueValues(form);
+  // The application decides first (an approved one is not editable), then taken values refuse: a request that is
+  // refused claims, and so writes, nothing. A retry of a command already applied goes straight to its earlier answer.
+  const current = await loadFolded(
+    store,
+    registrationStream(volunteerId),
+    registrationDecider as Decider<Registration, never, DomainEvent>,
+  );
+  if (!current.byCommand.has(ctx.commandId)) {
+    registrationDecider.decide(saveCommand(volunteerId, form, input.submit, client), current.state, ctx.now);
+    for (const [kind, value] of after) {
+      if (before.get(kind) !== value) await assertFree(store, kind, value, volunteerId);
+    }
+  }
   const newlyClaimed: [UniqueKind, string][] = [];
   try {
     for (const [kind, value] of after) {

@@ -44,6 +44,16 @@ async function ownerOf(store: EventStore, stream: string): Promise<{ owner: stri
   return { owner, revision };
 }
 
+/**
+ * Refuses, before anything is written, a value another owner holds: a request that will be refused claims nothing
+ * (and so writes no claim and no release). The claim itself still settles a race.
+ */
+export async function assertFree(store: EventStore, kind: UniqueKind, value: string, ownerId: string): Promise<void> {
+  const { owner } = await ownerOf(store, uniqueStream(kind, value));
+  if (owner !== null && owner !== ownerId)
+    throw new DomainError(UniqueKinds[kind].code, { field: UniqueKinds[kind].field });
+}
+
 /** Claims the value for ownerId; a claim the owner already holds is a no-op. */
 export async function claim(
   store: EventStore,

@@ -94,6 +94,28 @@ describe('event rules (section 5)', () => {
   });
 });
 
+describe('bounds the event owns (what its read model columns hold)', () => {
+  it.each<[string, Partial<OpportunityDetails>, string]>([
+    ['a start day that does not exist', { startDate: '2026-02-30' }, 'startDate:InvalidDate'],
+    ['an end day that does not exist', { endDate: '2026-11-31' }, 'endDate:InvalidDate'],
+    ['a registration day that does not exist', { registrationEnd: '2026-13-01' }, 'registrationEnd:InvalidDate'],
+    ['an end day beyond the date pickers', { endDate: '9999-12-31' }, 'endDate:InvalidDate'],
+    ['a time of day as a date', { startDate: '08:00' }, 'startDate:InvalidDate'],
+    ['a capacity beyond int4', { maxContributions: 2 ** 31 }, 'maxContributions:InvalidCount'],
+    ['a fractional capacity', { maxInvitations: 1.5 }, 'maxInvitations:InvalidCount'],
+    ['a negative target', { minTarget: -1 }, 'minTarget:InvalidCount'],
+    ['a region id beyond int4', { visibility: 1, regionIds: [2 ** 31] }, 'regionIds:InvalidNumber'],
+    ['a category id beyond int4', { categoryId: 2 ** 53 }, 'categoryId:InvalidNumber'],
+  ])('refuses %s', (_name, over, expected) => {
+    expect(codes(over)).toContain(expected);
+  });
+  it('refuses creating an event on a day that does not exist, and writes nothing', () => {
+    given()
+      .when({ type: 'Create', details: details({ endDate: '2026-11-31' }), client })
+      .thenFails('InvalidDate');
+  });
+});
+
 describe('an event', () => {
   it('is created pending approval, then approved', () => {
     given().when({ type: 'Create', details: details(), client }).thenEmits([created()]);

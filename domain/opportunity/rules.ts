@@ -1,4 +1,12 @@
-import { type Issue, isBlank, isValidEmail } from '../registration/rules.ts';
+import {
+  DATE_PICKER_MAX,
+  DATE_PICKER_MIN,
+  type Issue,
+  isBlank,
+  isIsoDate,
+  isValidEmail,
+} from '../registration/rules.ts';
+import { isCount, isInt4Id } from '../shared/bounds.ts';
 import type { ClientConfig } from '../shared/clients.ts';
 import { day } from '../shared/days.ts';
 import type { ErrorCode } from '../shared/errors.ts';
@@ -90,17 +98,39 @@ export function validateOpportunity(
     add('leadEmail', 'InvalidEmail');
   }
   if (o.coordinatorMobile && !/^05\d{8}$/.test(o.coordinatorMobile)) add('coordinatorMobile', 'InvalidMobile');
-  if (!(Number.isInteger(o.maxInvitations) && o.maxInvitations > 0)) add('maxInvitations', 'InvalidCount');
-  if (!(Number.isInteger(o.maxContributions) && o.maxContributions > 0)) add('maxContributions', 'InvalidCount');
+  // Capacities and targets land in int4 columns: whole, positive (targets may be 0) and within int4.
+  if (!isCount(o.maxInvitations)) add('maxInvitations', 'InvalidCount');
+  if (!isCount(o.maxContributions)) add('maxContributions', 'InvalidCount');
   if (!(o.maxHours > 0 && o.maxHours <= 24)) add('maxHours', 'InvalidCount');
+  for (const k of ['minTarget', 'maxTarget'] as const) {
+    if (o[k] !== undefined && !isInt4Id(o[k])) add(k, 'InvalidCount');
+  }
   if (o.minTarget !== undefined && o.maxTarget !== undefined && !(o.minTarget < o.maxTarget))
     add('minTarget', 'InvalidTargetRange');
+  for (const k of ['regionIds', 'cityIds'] as const) {
+    if (!o[k].every(isInt4Id)) add(k, 'InvalidNumber');
+  }
+  for (const k of ['categoryId', 'workFieldId', 'workFieldGroupId'] as const) {
+    if (o[k] !== undefined && !isInt4Id(o[k])) add(k, 'InvalidNumber');
+  }
   if (o.visibility === Visibility.Regions && o.regionIds.length === 0) add('regionIds', 'AllFieldsRequired');
   if (o.visibility === Visibility.Cities && o.cityIds.length === 0) add('cityIds', 'AllFieldsRequired');
   if (o.volunteeringDays.some((d) => !Number.isInteger(d) || d < 0 || d > 6))
     add('volunteeringDays', 'ValidationFailed');
   if (o.latitude !== undefined && !(o.latitude >= -90 && o.latitude <= 90)) add('latitude', 'ValidationFailed');
   if (o.longitude !== undefined && !(o.longitude >= -180 && o.longitude <= 180)) add('longitude', 'ValidationFailed');
+
+  // Real days within the spec's date pickers (1950 to 2030-06-22); a day that is not real ends the date checks.
+  let realDays = true;
+  for (const k of ['startDate', 'endDate', 'registrationStart', 'registrationEnd'] as const) {
+    const v = o[k];
+    if (isBlank(v)) continue;
+    if (!(isIsoDate(v) && v >= DATE_PICKER_MIN && v <= DATE_PICKER_MAX)) {
+      add(k, 'InvalidDate');
+      realDays = false;
+    }
+  }
+  if (!realDays) return issues;
 
   const today = day(isoDay(now));
   if (!isBlank(o.startDate) && !isBlank(o.endDate)) {

@@ -234,6 +234,38 @@ describe('hours and performance', () => {
       .when(record({ checkOut: '2026-11-22T07:00:00Z' }))
       .thenFails('InvalidDate');
   });
+  it('refuses check-in or check-out times that are not real instants', () => {
+    given(...historyTo(4))
+      .when(record({ checkIn: '08:00' }))
+      .thenFails('InvalidDate');
+    given(...historyTo(4))
+      .when(record({ checkOut: '2026-11-31T13:00:00Z' }))
+      .thenFails('InvalidDate');
+  });
+  it("refuses a shift outside the event's days", () => {
+    given(...historyTo(4))
+      .when(record({ checkIn: '2026-11-19T08:00:00Z', checkOut: '2026-11-19T14:00:00Z' }))
+      .thenFails('InvalidDate');
+    given(...historyTo(4))
+      .when(record({ checkIn: '2026-11-30T20:00:00Z', checkOut: '2026-12-01T02:00:00Z' }))
+      .thenFails('InvalidDate');
+  });
+  it('refuses more hours than the shift between check-in and check-out holds', () => {
+    given(...historyTo(4))
+      .when(record({ hours: 7 }))
+      .thenFails('HoursExceedDuration');
+    given(...historyTo(4))
+      .when(record({ hours: 25, checkIn: '2026-11-21T00:00:00Z', checkOut: '2026-11-22T02:00:00Z' }))
+      .thenFails('InvalidHours');
+  });
+  it('refuses a count of cases beyond int4 or not whole', () => {
+    given(...historyTo(4))
+      .when(record({ casesHandled: 2 ** 31 }))
+      .thenFails('InvalidHours');
+    given(...historyTo(4))
+      .when(record({ casesHandled: 1.5 }))
+      .thenFails('InvalidHours');
+  });
   it('refuses new hours while earlier ones are pending, and allows them once approved or deleted', () => {
     given(...historyTo(4), ...hours('h1', 'pending'))
       .when(record())
@@ -246,8 +278,9 @@ describe('hours and performance', () => {
       .thenEmits((e) => expect(e).toHaveLength(1));
   });
   it('refuses hours above the event duration', () => {
+    // 5 approved hours, then a 6-hour shift, on an event of 10 hours in all.
     given(...historyTo(4), ...hours('h1', 'approved'))
-      .when(record({ hours: 36 }))
+      .when({ type: 'RecordHours', entry: entry(), opportunity: { ...active, durationHours: 10 } })
       .thenFails('HoursExceedDuration');
   });
   it('approves or rejects pending hours once, and never deletes approved ones', () => {
@@ -329,6 +362,8 @@ describe('contributions and incidents', () => {
     ['start time required', { startTime: '' }, 'draft', 'StartTimeRequired'],
     ['close time when procedures were taken', { closeTime: undefined }, 'draft', 'AllFieldsRequired'],
     ['start before close', { closeTime: '2026-11-22T07:00:00Z' }, 'draft', 'InvalidDate'],
+    ['a start time that is a time of day only', { startTime: '08:00' }, 'draft', 'InvalidDate'],
+    ['a close time on a day that does not exist', { closeTime: '2026-11-31T08:30:00Z' }, 'draft', 'InvalidDate'],
     ['submit needs the complaint', { complaint: '' }, 'submit', 'AllFieldsRequired'],
   ])('refuses: %s', (_name, over, mode, code) => {
     given(...historyTo(4), checkedIn)

@@ -1,3 +1,4 @@
+import { isCount, isTimestamp } from '../shared/bounds.ts';
 import { day } from '../shared/days.ts';
 import type { Decider, DomainEvent } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -242,10 +243,13 @@ export function decide(cmd: ParticipationCommand, s: Participation, now: Date): 
       if (s.status === null || !HOLDS_SEAT.includes(s.status))
         throw new DomainError('InvalidStatusChange', { status: s.status });
       const e = cmd.entry;
-      if (!(e.hours > 0) || !(e.casesHandled > 0) || ![1, 2, 3, 4, 5].includes(e.rating))
+      if (
+        !(e.hours > 0 && e.hours <= MAX_HOURS_PER_ENTRY) ||
+        !isCount(e.casesHandled) ||
+        ![1, 2, 3, 4, 5].includes(e.rating)
+      )
         throw new DomainError('InvalidHours');
-      if (new Date(e.checkIn).getTime() >= new Date(e.checkOut).getTime())
-        throw new DomainError('InvalidDate', { field: 'checkOut' });
+      assertShift(e, cmd.opportunity);
       if (s.hours.some((h) => h.state === 'pending')) throw new DomainError('PreviousHoursPending');
       const logged = s.hours.filter((h) => h.state === 'approved').reduce((sum, h) => sum + h.hours, 0);
       if (logged + e.hours > cmd.opportunity.durationHours)
@@ -306,12 +310,33 @@ export function decide(cmd: ParticipationCommand, s: Participation, now: Date): 
 }
 
 /** Spec "Incident": required fields, start time, start before close, close time when procedures were taken. */
+/** One entry covers one shift: at most a day's hours. */
+export const MAX_HOURS_PER_ENTRY = 24;
+
+/** Check-in and check-out are real instants, in this order, on the event's days, and hold the hours logged. */
+function assertShift(e: { hours: number; checkIn: string; checkOut: string }, o: OpportunityView): void {
+  if (!isTimestamp(e.checkIn)) throw new DomainError('InvalidDate', { field: 'checkIn' });
+  if (!isTimestamp(e.checkOut)) throw new DomainError('InvalidDate', { field: 'checkOut' });
+  const checkIn = Date.parse(e.checkIn);
+  const checkOut = Date.parse(e.checkOut);
+  if (checkIn >= checkOut) throw new DomainError('InvalidDate', { field: 'checkOut' });
+  // The days as written (the client's own day), against the event's inclusive dates.
+  if (day(e.checkIn) < day(o.startDate) || day(e.checkIn) > day(o.endDate))
+    throw new DomainError('InvalidDate', { field: 'checkIn', reason: 'outsideEvent' });
+  if (day(e.checkOut) < day(o.startDate) || day(e.checkOut) > day(o.endDate))
+    throw new DomainError('InvalidDate', { field: 'checkOut', reason: 'outsideEvent' });
+  if (e.hours * 3_600_000 > checkOut - checkIn)
+    throw new DomainError('HoursExceedDuration', { maxHours: (checkOut - checkIn) / 3_600_000 });
+}
+
 export function assertIncident(i: Incident, mode: 'draft' | 'submit'): void {
   const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
   // GenderType 0 is allowed (spec), so only a missing value counts.
   if (blank(i.fullName) || blank(i.age) || i.genderType === undefined || blank(i.nationalityId))
     throw new DomainError('AllFieldsRequired');
   if (blank(i.startTime)) throw new DomainError('StartTimeRequired');
+  if (!isTimestamp(i.startTime)) throw new DomainError('InvalidDate', { field: 'startTime' });
+  if (!blank(i.closeTime) && !isTimestamp(i.closeTime!)) throw new DomainError('InvalidDate', { field: 'closeTime' });
   if (!blank(i.proceduresTaken) && blank(i.closeTime))
     throw new DomainError('AllFieldsRequired', { field: 'closeTime' });
   if (mode === 'submit' && (blank(i.complaint) || blank(i.proceduresTaken) || blank(i.closeTime)))

@@ -100,6 +100,11 @@ export const ErrorCodes = [
   'NotFound',
   'TooManyRequests',
   'EmployeeDirectoryUnavailable',
+  // not in the spec's catalogue: the bounds of the API's primitives (api/contracts/primitives.ts)
+  'InvalidNumber',
+  'InvalidText',
+  'TextTooLong',
+  'InvalidTime',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

@@ -166,6 +166,11 @@ export const ar = {
   RejectReasonRequired: 'يجب إدخال سبب الرفض.',
   InvalidRegistrationTransition: 'لا يمكن تنفيذ هذا الإجراء على الطلب في حالته الحالية.',
   NoteNotFound: 'الملاحظة غير موجودة.',
+  // bounds of the API's primitives (api/contracts/primitives.ts)
+  InvalidNumber: 'الرقم غير صحيح أو خارج النطاق المسموح.',
+  InvalidText: 'يحتوي النص على رموز غير مسموح بها.',
+  TextTooLong: 'النص أطول من الحد المسموح.',
+  InvalidTime: 'الوقت غير صحيح؛ استخدم الصيغة ساعة:دقيقة.',
 
   // registration (web/src/features/registration)
   'page.register': 'التسجيل كمتطوع',

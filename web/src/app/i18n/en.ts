@@ -164,6 +164,11 @@ export const en: Record<TranslationKey, string> = {
   RejectReasonRequired: 'Enter the reason for rejection.',
   InvalidRegistrationTransition: 'This action is not possible on the application in its current status.',
   NoteNotFound: 'The note was not found.',
+  // bounds of the API's primitives (api/contracts/primitives.ts)
+  InvalidNumber: 'The number is invalid or outside the allowed range.',
+  InvalidText: 'The text contains characters that are not allowed.',
+  TextTooLong: 'The text is longer than allowed.',
+  InvalidTime: 'The time is invalid; use hours:minutes.',
 
   // registration (web/src/features/registration)
   'page.register': 'Volunteer registration',
