@@ -10,6 +10,7 @@ const user: SessionUser = {
   isRegistrationComplete: true,
   isNicValid: true,
   mustChangePassword: false,
+  registrationStatus: 5,
 };
 
 const volunteer: Permissions = {

@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   CopyButton,
   Group,
@@ -24,6 +23,7 @@ import { fileUrl } from '../../app/upload.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { LoadState } from '../registration/LoadState.tsx';
 import { type EventDetail, eventQuery } from './api.ts';
+import { EventStatusBadge } from './badges.tsx';
 import { eventName, formatIsoDay, sortedDays } from './format.ts';
 import { JoinButton } from './JoinButton.tsx';
 
@@ -113,13 +113,7 @@ export function EventDetailView({
         <Title order={embedded ? 2 : 1} data-testid="event-title">
           {name}
         </Title>
-        <Badge
-          size="lg"
-          variant="filled"
-          color={event.status === 2 ? 'brand.7' : event.status === 0 ? 'blue.9' : 'gray.7'}
-        >
-          {t(`events.status.${event.status as 0 | 2 | 3 | 4}`)}
-        </Badge>
+        <EventStatusBadge status={event.status} size="lg" data-testid="event-status" />
       </Group>
       {main && <MainImage fileId={main} alt={t('event.mainImageAlt', { name })} />}
       <Group gap="sm">

@@ -25,6 +25,7 @@ const staff: SessionUser = {
   isRegistrationComplete: true,
   isNicValid: true,
   mustChangePassword: false,
+  registrationStatus: null,
 };
 const staffPerms: Permissions = {
   roleId: 2,
