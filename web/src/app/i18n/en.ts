@@ -2,6 +2,7 @@ import type { TranslationKey } from './ar.ts';
 import { eventsEn } from './events.ts';
 import { notificationsEn } from './notifications.ts';
 import { opportunityErrorsEn } from './opportunity-errors.ts';
+import { volunteerEn } from './volunteer.ts';
 
 /** English strings: the same keys as ar.ts (a missing or extra key is a compile error here and a test failure). */
 export const en: Record<TranslationKey, string> = {
@@ -558,4 +559,5 @@ export const en: Record<TranslationKey, string> = {
   ...opportunityErrorsEn,
   ...eventsEn,
   ...notificationsEn,
+  ...volunteerEn,
 };

@@ -16,6 +16,8 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mayRequestJoin } from '../../../../domain/participation/decide.ts';
+import type { ParticipationStatus } from '../../../../domain/participation/status.ts';
 import { errorCode } from '../../app/api.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
@@ -82,6 +84,8 @@ export function EventDetailView({
   // The public page of the event, also when copied from the staff page.
   const url = typeof window === 'undefined' ? '' : `${window.location.origin}/${lang}/events/${event.id}`;
   const canJoin = event.status === 0 || event.status === 2;
+  // Already asked, invited or taking part: the page says so instead of offering a second join (the domain's rule).
+  const mine = (event.myStatus ?? null) as ParticipationStatus | null;
   const { main, gallery } = imagesOf(event);
   const facts: [string, ReactNode][] = [
     [
@@ -124,8 +128,22 @@ export function EventDetailView({
           <Text c="dimmed">{t('events.seats', { taken: event.joinedCount, max: event.maxContributions })}</Text>
         )}
       </Group>
+      {!embedded && !mayRequestJoin(mine) && mine !== null && (
+        <Alert color="blue" variant="light" role="status" data-testid="my-participation" data-status={mine}>
+          <Group gap="sm" justify="space-between">
+            <Text size="sm">
+              {mine === 7
+                ? t('event.alreadyAsked')
+                : t('event.myStatus', { status: t(`participation.status.${mine}`) })}
+            </Text>
+            <AnchorLink to="/$lang/my-events" params={{ lang }} size="sm" fw={600}>
+              {t('join.openMyEvents')}
+            </AnchorLink>
+          </Group>
+        </Alert>
+      )}
       <Group gap="sm">
-        {canJoin && !embedded && <JoinButton id={event.id} name={name} />}
+        {canJoin && !embedded && <JoinButton id={event.id} name={name} showButton={mayRequestJoin(mine)} />}
         {actions}
         <CopyButton value={url}>
           {({ copied, copy }) => (
