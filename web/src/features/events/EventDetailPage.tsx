@@ -27,7 +27,7 @@ import { LoadState } from '../registration/LoadState.tsx';
 import { type EventDetail, eventQuery } from './api.ts';
 import { EventStatusBadge } from './badges.tsx';
 import { eventName, formatIsoDay, sortedDays } from './format.ts';
-import { JoinButton } from './JoinButton.tsx';
+import { JoinButton, MY_PARTICIPATION_ID } from './JoinButton.tsx';
 
 const route = getRouteApi('/$lang/events/$id');
 
@@ -129,7 +129,15 @@ export function EventDetailView({
         )}
       </Group>
       {!embedded && !mayRequestJoin(mine) && mine !== null && (
-        <Alert color="blue" variant="light" role="status" data-testid="my-participation" data-status={mine}>
+        <Alert
+          color="blue"
+          variant="light"
+          role="status"
+          id={MY_PARTICIPATION_ID}
+          tabIndex={-1}
+          data-testid="my-participation"
+          data-status={mine}
+        >
           <Group gap="sm" justify="space-between">
             <Text size="sm">
               {mine === 7

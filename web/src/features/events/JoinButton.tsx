@@ -10,6 +10,9 @@ import { AppModal } from '../registration/sections.tsx';
 import { joinEvent } from './api.ts';
 import { type JoinOutcome, joinMessageKey, joinOutcome } from './format.ts';
 
+/** The element saying the volunteer already asked (EventDetailPage); focus lands there after a successful join. */
+export const MY_PARTICIPATION_ID = 'my-participation';
+
 /**
  * The Join button with the spec's dialogs: success, an information dialog, or a prompt then a redirect. The button
  * goes once the volunteer has asked (showButton), while the success dialog stays open.
@@ -25,7 +28,11 @@ export function JoinButton({ id, name, showButton = true }: { id: string; name: 
     onSuccess: () => setOutcome('joined'),
     onError: (e) => setOutcome(joinOutcome(errorCode(e), e instanceof ApiError ? e.details : undefined)),
   });
-  const close = () => setOutcome(null);
+  const close = () => {
+    setOutcome(null);
+    // The button that opened the dialog is gone once she has asked: keyboard focus goes to the page's answer instead.
+    if (!showButton) setTimeout(() => document.getElementById(MY_PARTICIPATION_ID)?.focus());
+  };
   const follow = (o: JoinOutcome & { kind: 'redirect' }) => {
     setOutcome(null);
     if (o.to === 'login')

@@ -136,6 +136,7 @@ function installEventsApi(base: Partial<FakeApiState>, over: Partial<Extra> = {}
       record();
       if (extra.joinFailure)
         return json(422, { error: { code: extra.joinFailure, message: 'x', details: extra.joinDetails } });
+      extra.myStatus = 7;
       return json(200, { position: '9.9' });
     }
     if (method === 'GET' && bare === `/api/opportunities/${EVENT_ID}/participants`) {
@@ -406,6 +407,17 @@ describe('event details and join', () => {
       'You asked to join this event; your request is waiting for the event team.',
     );
     expect(screen.queryByTestId('join-event')).toBeNull();
+  });
+
+  it('after joining, the page says she asked and the keyboard focus lands on it when the dialog closes', async () => {
+    installEventsApi({ user: sara, csrfToken: 'csrf-user' });
+    open(`/en/events/${EVENT_ID}`);
+    fireEvent.click(await screen.findByTestId('join-event'));
+    const dialog = await screen.findByRole('dialog', { name: 'Join request sent' });
+    await screen.findByTestId('my-participation');
+    expect(screen.queryByTestId('join-event')).toBeNull();
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-testid')).toBe('my-participation'));
   });
 
   it('offers the join again after a cancelled request', async () => {
