@@ -195,4 +195,34 @@ describe('a volunteer’s first steps (Chromium)', () => {
     await cards(1);
     await last.close();
   });
+  it('a volunteer account without a registration is offered to start one, on the dashboard and in the menu', async () => {
+    const { context, page } = await personContext();
+    await signIn(page, 'en', 'volunteer3', 'Volunteer@2026!');
+    // The demo account must change its password first.
+    await page.waitForFunction(() => location.pathname === '/en/force-change-password');
+    await page.type('input[autocomplete="current-password"]', 'Volunteer@2026!');
+    const fresh = await page.$$('input[autocomplete="new-password"]');
+    for (const input of fresh) await input.type('Fresh@2026!q');
+    await Promise.all([
+      page.waitForFunction(() => location.pathname === '/en/dashboard', { timeout: 20_000 }),
+      press(page, 'button[type="submit"]'),
+    ]);
+    const start = await page.waitForSelector('[data-testid="start-registration"]');
+    expect(await start!.evaluate((e) => e.textContent)).toContain('You have no registration yet.');
+    const nav = await page.waitForSelector('::-p-aria([name="Main menu"][role="navigation"])');
+    expect(await nav!.evaluate((e) => [...e.querySelectorAll('a')].map((a) => a.textContent))).toContain(
+      'Start registration',
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await Promise.all([
+      page.waitForFunction(() => location.pathname === '/en/registration/edit', { timeout: 20_000 }),
+      press(page, '[data-testid="start-registration"] a'),
+    ]);
+    const userName = await page.waitForSelector('input[autocomplete="username"]');
+    expect(await userName!.evaluate((e) => [(e as HTMLInputElement).value, (e as HTMLInputElement).readOnly])).toEqual([
+      'volunteer3',
+      true,
+    ]);
+    await context.close();
+  });
 });
