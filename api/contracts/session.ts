@@ -27,6 +27,8 @@ export const SessionUser = z
     isNicValid: z.boolean(),
     /** True until the first password change (spec: UpdatedPassword false forces the change-password screen). */
     mustChangePassword: z.boolean(),
+    /** The volunteer's registration status (1–6), null without a registration (staff, seeded accounts). */
+    registrationStatus: z.number().int().min(1).max(6).nullable(),
   })
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof SessionUser>;

@@ -271,8 +271,24 @@ describe('the volunteering loop through the API', () => {
 
     // volunteer2 joins, is accepted, marked absent: the seat comes back.
     const reem = await as('volunteer2', 'Volunteer@2026!');
-    expect((await reem.post(`/api/opportunities/${onSite.opportunityId}/join`)).statusCode).toBe(200);
+    expect((await reem.get(`/api/opportunities/${onSite.opportunityId}`)).json().myStatus).toBeNull();
+    const join = await reem.post(`/api/opportunities/${onSite.opportunityId}/join`);
+    expect(join.statusCode).toBe(200);
+    // The details tell the volunteer she already asked (7), and a second request is refused as such.
+    expect(
+      (await reem.get(`/api/opportunities/${onSite.opportunityId}?after=${join.json().position}`)).json().myStatus,
+    ).toBe(7);
+    expect((await reem.post(`/api/opportunities/${onSite.opportunityId}/join`)).json().error).toMatchObject({
+      code: 'NotAllowToJoinEvent',
+      details: { reason: 'alreadyAsked' },
+    });
     const v2 = '00000000-0000-4000-8000-000000000005';
+    const asked = (
+      await staff.get(`/api/opportunities/${onSite.opportunityId}/participants?after=${join.json().position}`)
+    ).json();
+    expect(asked.rows).toEqual([
+      expect.objectContaining({ volunteerId: v2, status: 7, actions: ['accept', 'reject'] }),
+    ]);
     expect(
       (await staff.post(`/api/opportunities/${onSite.opportunityId}/participants/${v2}/accept`, {})).statusCode,
     ).toBe(200);
@@ -281,7 +297,12 @@ describe('the volunteering loop through the API', () => {
     const roster = (
       await staff.get(`/api/opportunities/${onSite.opportunityId}/participants?after=${absent.json().position}`)
     ).json();
-    expect(roster.rows).toEqual([expect.objectContaining({ volunteerId: v2, nameEn: 'Reem Aldosari', status: 9 })]);
+    expect(roster.rows).toEqual([
+      expect.objectContaining({ volunteerId: v2, nameEn: 'Reem Aldosari', status: 9, actions: [] }),
+    ]);
+    // Only an admin is offered the reversal of the absence, as only an admin's accept reverses it.
+    const adminRoster = (await admin.get(`/api/opportunities/${onSite.opportunityId}/participants`)).json();
+    expect(adminRoster.rows).toEqual([expect.objectContaining({ volunteerId: v2, actions: ['reverse'] })]);
     // Totals come from the counts the projection keeps per event and status: they must match the rows.
     expect(roster.total).toBe(1);
     expect((await staff.get(`/api/opportunities/${onSite.opportunityId}/participants?status=9`)).json().total).toBe(1);

@@ -15,8 +15,9 @@ import {
   volunteerAcceptInvitation,
 } from '../../commands/participation/handlers.ts';
 import { type OpportunityCommand, opportunityDecider, opportunityStream } from '../../domain/opportunity/decide.ts';
-import type { OpportunityView, ParticipationCommand } from '../../domain/participation/decide.ts';
+import { type OpportunityView, type ParticipationCommand, staffActionsFor } from '../../domain/participation/decide.ts';
 import { assertMayJoin } from '../../domain/participation/join.ts';
+import type { ParticipationStatus } from '../../domain/participation/status.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { Role, type RoleId } from '../../domain/shared/roles.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
@@ -626,6 +627,8 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
                 status: z.number(),
                 approvedHours: z.number(),
                 pendingHours: z.number(),
+                /** The staff actions this row's status allows the caller (the domain's own table). */
+                actions: z.array(z.enum(['accept', 'reverse', 'reject', 'absent', 'release'])),
               }),
             ),
             total: z.number(),
@@ -636,6 +639,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
     async (req) => {
       await readAfter(req, deps, ['participations', 'users']);
+      const byAdmin = req.session!.roleId === Role.Admin;
       const q = req.query;
       const cond = q.status
         ? sql`p.opportunity_id = ${req.params.id} and p.status = ${q.status}`
@@ -673,6 +677,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
           status: x.status,
           approvedHours: Number(x.approved_hours),
           pendingHours: Number(x.pending_hours),
+          actions: staffActionsFor(x.status as ParticipationStatus, byAdmin),
         })),
       };
     },
@@ -722,23 +727,42 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
   );
 
   // Details; the health-ministry client shows them to signed-in users only (spec).
-  r.get('/api/opportunities/:id', { schema: { tags, params: Id, querystring: AfterQuery } }, async (req) => {
-    if (deps.client.eventDetailsRequireLogin && !req.session)
-      throw new DomainError(req.sessionExpired ? 'SessionExpired' : 'YouMustLogIn');
-    await readAfter(req, deps, ['opportunities']);
-    const { rows } = await sql<{
-      details: Record<string, unknown>;
-      status: number;
-      approval: string;
-      seats_taken: number;
-    }>`
+  r.get(
+    '/api/opportunities/:id',
+    { schema: { tags, params: Id, querystring: AfterQuery } },
+    async (req) => {
+      if (deps.client.eventDetailsRequireLogin && !req.session)
+        throw new DomainError(req.sessionExpired ? 'SessionExpired' : 'YouMustLogIn');
+      await readAfter(req, deps, ['opportunities', 'participations']);
+      const { rows } = await sql<{
+        details: Record<string, unknown>;
+        status: number;
+        approval: string;
+        seats_taken: number;
+      }>`
         select details, status, approval, seats_taken from rm.opportunities where opportunity_id = ${req.params.id}`.execute(
-      deps.db,
-    );
-    const o = rows[0];
-    if (!o || (o.approval !== 'approved' && !req.session)) throw new DomainError('NotFound');
-    return { id: req.params.id, ...o.details, status: o.status, approval: o.approval, joinedCount: o.seats_taken };
-  });
+        deps.db,
+      );
+      const o = rows[0];
+      if (!o || (o.approval !== 'approved' && !req.session)) throw new DomainError('NotFound');
+      // The signed-in user's own participation, so the page shows "already asked" instead of a second join button.
+      const mine = req.session
+        ? (
+            await sql<{ status: number }>`
+              select status from rm.participations
+               where opportunity_id = ${req.params.id} and volunteer_id = ${req.session.userId}`.execute(deps.db)
+          ).rows[0]
+        : undefined;
+      return {
+        id: req.params.id,
+        ...o.details,
+        status: o.status,
+        approval: o.approval,
+        joinedCount: o.seats_taken,
+        myStatus: mine?.status ?? null,
+      };
+    },
+  );
 
   // The volunteer checks in during the event, then records contributions (incidents).
   r.post('/api/opportunities/:id/check-in', own, async (req) => {

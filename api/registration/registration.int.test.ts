@@ -190,7 +190,9 @@ describe('review', () => {
 
     await verify(form.user!.email!);
     const v = new Browser(portal.app);
-    await v.login(form.user!.userName!, form.user!.password!);
+    // The first sign-in after approval already knows the registration (no "complete your registration", the menu).
+    const signIn = await v.login(form.user!.userName!, form.user!.password!);
+    expect(signIn.json().user).toMatchObject({ isRegistrationComplete: true, registrationStatus: 5 });
     const me = (await v.get('/api/registrations/me')).json();
     expect(me).toMatchObject({
       status: 5,

@@ -5,6 +5,7 @@ import { changePassword, login } from '../../commands/account/handlers.ts';
 import { formatPosition } from '../../commands/event-store/port.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { DEFAULT_PERMISSIONS, type RoleId } from '../../domain/shared/roles.ts';
+import { waitForPosition } from '../../projections/runner/status.ts';
 import { AfterQuery, CommandAccepted, ErrorBody } from '../contracts/common.ts';
 import {
   ChangePasswordRequest,
@@ -36,10 +37,12 @@ async function sessionUser(deps: ApiDeps, userId: string, mustChangePassword: bo
     role_id: number;
     registration_complete: boolean;
     nic_valid: boolean;
+    registration_status: number | null;
   }>`
-    select user_name, name_ar, name_en, role_id, registration_complete, nic_valid from rm.users where user_id = ${userId}`.execute(
-    deps.db,
-  );
+    select u.user_name, u.name_ar, u.name_en, u.role_id, u.registration_complete, u.nic_valid,
+           r.status as registration_status
+      from rm.users u left join rm.registrations r on r.volunteer_id = u.user_id
+     where u.user_id = ${userId}`.execute(deps.db);
   const r = rows[0];
   if (!r) return null;
   return {
@@ -50,6 +53,7 @@ async function sessionUser(deps: ApiDeps, userId: string, mustChangePassword: bo
     isRegistrationComplete: r.registration_complete,
     isNicValid: r.nic_valid,
     mustChangePassword,
+    registrationStatus: r.registration_status,
   };
 }
 
@@ -84,7 +88,7 @@ export function sessionRoutes(
         idleWarningSeconds: Math.min(IDLE_WARNING_SECONDS, deps.sessions.idleSeconds),
       };
       if (!req.session) return { user: null, csrfToken: anonymousCsrf(req, reply, opts.secureCookies), ...idle };
-      await readAfter(req, deps, ['users']);
+      await readAfter(req, deps, ['users', 'registrations']);
       const user = await sessionUser(deps, req.session.userId, req.session.mustChangePassword);
       return { user, csrfToken: req.session.csrfToken, ...idle };
     },
@@ -129,11 +133,15 @@ export function sessionRoutes(
         mustChangePassword: a.mustChangePassword,
       });
       setSessionCookies(reply, sid, csrfToken, opts.secureCookies);
+      // The user as GET /api/session shows it (the read models, once they include this login): the account stream's
+      // own registration flag is only its value at creation, and would greet an approved volunteer as unregistered.
+      await waitForPosition(deps.db, ['users', 'registrations'], result.position, deps.readWaitMs);
+      const user = await sessionUser(deps, a.userId, a.mustChangePassword);
       return {
         loginStatus: 1 as const,
         csrfToken,
         position: formatPosition(result.position),
-        user: {
+        user: user ?? {
           id: a.userId,
           userName: a.userName,
           name: a.name,
@@ -141,6 +149,7 @@ export function sessionRoutes(
           isRegistrationComplete: a.registrationComplete,
           isNicValid: a.nicValid,
           mustChangePassword: a.mustChangePassword,
+          registrationStatus: null,
         },
       };
     },

@@ -29,7 +29,7 @@ describe('login', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       loginStatus: 1,
-      user: { userName: 'admin', roleId: 3, name: { en: 'Sarah Alotaibi' } },
+      user: { userName: 'admin', roleId: 3, name: { en: 'Sarah Alotaibi' }, registrationStatus: null },
     });
     const sid = (res.cookies as { name: string; httpOnly?: boolean }[]).find((c) => c.name === 'sid');
     expect(sid?.httpOnly).toBe(true);

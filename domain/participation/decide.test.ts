@@ -6,7 +6,9 @@ import {
   type ParticipationCommand,
   type ParticipationEvent,
   participationDecider,
+  type StaffRowAction,
   seatChange,
+  staffActionsFor,
 } from './decide.ts';
 import { type ParticipationStatus, ParticipationStatus as S } from './status.ts';
 
@@ -188,6 +190,61 @@ describe('the invitation status machine (1–10)', () => {
     expect(outcome(1, { type: 'VolunteerAccept', opportunity: deleted })).toBe('event_deleted');
     expect(outcome(1, { type: 'VolunteerReject', opportunity: expired })).toBe('event_expired');
     expect(outcome(2, { type: 'StaffAccept', byAdmin: false, opportunity: deleted })).toBe('event_deleted');
+  });
+});
+
+describe('the staff actions a roster row offers', () => {
+  const command = (action: StaffRowAction, byAdmin: boolean): ParticipationCommand => {
+    switch (action) {
+      case 'accept':
+      case 'reverse':
+        return { type: 'StaffAccept', byAdmin, opportunity: active };
+      case 'reject':
+        return { type: 'StaffReject', opportunity: active };
+      case 'absent':
+        return { type: 'MarkAbsent' };
+      case 'release':
+        return { type: 'Release', opportunity: active };
+    }
+  };
+  const ACTIONS: StaffRowAction[] = ['accept', 'reverse', 'reject', 'absent', 'release'];
+
+  it.each([false, true])('are exactly the status changes decide() accepts (admin: %s)', (byAdmin) => {
+    for (const from of ALL) {
+      const offered = staffActionsFor(from, byAdmin);
+      for (const action of ACTIONS) {
+        // Hours are recorded so that release is refused for its status only, never for missing hours.
+        const got = outcome(from, command(action, byAdmin), from === 4 ? hours('h1', 'approved') : []);
+        const accepted = typeof got === 'number';
+        // accept and reverse are one command (StaffAccept): the row names it by the status it starts from.
+        const accepts = offered.includes('accept') || offered.includes('reverse');
+        const expected = action === 'accept' || action === 'reverse' ? accepts : offered.includes(action);
+        expect([from, action, accepted]).toEqual([from, action, expected]);
+      }
+    }
+  });
+
+  it('never offers reject on an invitation the volunteer has not answered (1)', () => {
+    expect(staffActionsFor(1, true)).toEqual([]);
+  });
+
+  it('offers the reversal of a rejection, cancellation or absence to an admin only', () => {
+    for (const s of [5, 6, 9] as const) {
+      expect(staffActionsFor(s, true)).toEqual(['reverse']);
+      expect(staffActionsFor(s, false)).toEqual([]);
+    }
+  });
+});
+
+describe('a second join request', () => {
+  it('is refused as already asked, apart from the other refusals', () => {
+    given(...historyTo(7))
+      .when({ type: 'RequestJoin' })
+      .thenFails('NotAllowToJoinEvent');
+    const state = historyTo(7).reduce(participationDecider.evolve, participationDecider.initialState());
+    expect(() => participationDecider.decide({ type: 'RequestJoin' }, state, NOW)).toThrow(
+      expect.objectContaining({ details: { reason: 'alreadyAsked', status: 7 } }),
+    );
   });
 });
 

@@ -156,6 +156,40 @@ export function evolve(s: Participation, e: ParticipationEvent): Participation {
 
 const today = (now: Date) => day(now.toISOString());
 
+/** A volunteer may ask to join afresh only without a participation, or after cancelling or declining it. */
+export function mayRequestJoin(status: ParticipationStatus | null): boolean {
+  return status === null || status === S.Cancelled || status === S.RejectedVolunteer;
+}
+
+/** A staff member's action on a roster row; 'reverse' is the admin's acceptance of a rejected, cancelled or absent one. */
+export type StaffRowAction = 'accept' | 'reverse' | 'reject' | 'absent' | 'release';
+
+/**
+ * The staff actions a participation's status allows (spec section 4): decide() checks the status with this same
+ * table, and the roster shows only these buttons. Dates and hours may still refuse an allowed action.
+ */
+export function staffActionsFor(status: ParticipationStatus | null, byAdmin: boolean): StaffRowAction[] {
+  switch (status) {
+    // Spec: accept only from volunteer-accepted or join-request states; reject is not allowed for volunteer-pending.
+    case S.AcceptedVolunteerPendingStaff:
+    case S.VolunteerJoinRequest:
+      return ['accept', 'reject'];
+    case S.AcceptedStaff:
+      return ['absent', 'release'];
+    case S.VolunteerRequestToRelease:
+      return ['reject', 'release'];
+    // An admin may reverse an accidental rejection, cancellation or absence.
+    case S.RejectedStaff:
+    case S.Cancelled:
+    case S.VolunteerAbsent:
+      return byAdmin ? ['reverse'] : [];
+    default:
+      return [];
+  }
+}
+const allows = (s: Participation, action: StaffRowAction, byAdmin = false) =>
+  staffActionsFor(s.status, byAdmin).includes(action);
+
 /** Spec catalogue for acting on an event: deleted, then expired. */
 function assertOpen(o: OpportunityView, now: Date) {
   if (o.deleted) throw new DomainError('event_deleted');
@@ -174,8 +208,9 @@ export function decide(cmd: ParticipationCommand, s: Participation, now: Date): 
       if (s.status !== null) throw new DomainError('VolunteerAlreadyInvited', { status: s.status });
       return [{ type: 'ParticipantInvited', data: { at, previousStatus } }];
     case 'RequestJoin':
-      if (s.status !== null && s.status !== S.Cancelled && s.status !== S.RejectedVolunteer)
-        throw new DomainError('NotAllowToJoinEvent', { status: s.status });
+      // Already asked (or invited, or taking part): the web names it apart from the other refusals.
+      if (!mayRequestJoin(s.status))
+        throw new DomainError('NotAllowToJoinEvent', { reason: 'alreadyAsked', status: s.status });
       return [{ type: 'JoinRequested', data: { at, previousStatus } }];
     case 'VolunteerAccept':
       assertOpen(cmd.opportunity, now);
@@ -210,32 +245,20 @@ export function decide(cmd: ParticipationCommand, s: Participation, now: Date): 
       return [{ type: 'ReleaseRequested', data: { previousStatus } }];
     case 'StaffAccept': {
       assertOpen(cmd.opportunity, now);
-      // Spec: accept only from volunteer-accepted or join-request; an admin may reverse a rejection, cancellation or absence.
-      const normal = s.status === S.AcceptedVolunteerPendingStaff || s.status === S.VolunteerJoinRequest;
-      const reversal =
-        cmd.byAdmin && (s.status === S.RejectedStaff || s.status === S.Cancelled || s.status === S.VolunteerAbsent);
+      const normal = allows(s, 'accept');
+      const reversal = allows(s, 'reverse', cmd.byAdmin);
       if (!normal && !reversal) throw new DomainError('InvalidStatusChange', { status: s.status });
       return [{ type: 'ParticipantAccepted', data: { previousStatus, reversal } }];
     }
     case 'StaffReject':
       assertOpen(cmd.opportunity, now);
-      // Spec: rejecting is not allowed for accepted or volunteer-pending ones.
-      if (s.status === null || s.status === S.AcceptedStaff || s.status === S.PendingVolunteer)
-        throw new DomainError('InvalidStatusChange', { status: s.status });
-      if (
-        s.status !== S.AcceptedVolunteerPendingStaff &&
-        s.status !== S.VolunteerJoinRequest &&
-        s.status !== S.VolunteerRequestToRelease
-      ) {
-        throw new DomainError('InvalidStatusChange', { status: s.status });
-      }
+      if (!allows(s, 'reject')) throw new DomainError('InvalidStatusChange', { status: s.status });
       return [{ type: 'ParticipantRejected', data: { previousStatus } }];
     case 'MarkAbsent':
-      if (s.status !== S.AcceptedStaff) throw new DomainError('InvalidStatusChange', { status: s.status });
+      if (!allows(s, 'absent')) throw new DomainError('InvalidStatusChange', { status: s.status });
       return [{ type: 'ParticipantMarkedAbsent', data: { previousStatus } }];
     case 'Release':
-      if (s.status !== S.AcceptedStaff && s.status !== S.VolunteerRequestToRelease)
-        throw new DomainError('InvalidStatusChange', { status: s.status });
+      if (!allows(s, 'release')) throw new DomainError('InvalidStatusChange', { status: s.status });
       if (!isActive(cmd.opportunity, now)) throw new DomainError('ReleaseEventNotActive');
       if (!hasHours(s)) throw new DomainError('ReleaseRequiresHours');
       return [{ type: 'ParticipantReleased', data: { previousStatus } }];

@@ -57,6 +57,17 @@ describe('join rules', () => {
   ])('refuses: %s', (_name, who, target, code) => {
     expect(refusal(who, target)).toBe(code);
   });
+  // The web names each refusal behind the shared code by this reason (web/src/features/events/format.ts).
+  it.each<[string, Partial<Joiner>, Partial<JoinTarget>]>([
+    ['registrationNotApproved', { registrationStatus: 2 }, {}],
+    ['visibility', {}, { visibility: 1, regionIds: [2, 3] }],
+    ['visibility', {}, { visibility: 3 }],
+    ['gender', {}, { gender: 2 }],
+  ])('gives the reason %s with NotAllowToJoinEvent', (reason, who, target) => {
+    expect(() => assertMayJoin({ ...volunteer, ...who }, { ...event, ...target }, CLIENTS.MOH, NOW)).toThrow(
+      expect.objectContaining({ code: 'NotAllowToJoinEvent', details: { reason } }),
+    );
+  });
   it('admits by region, by city and by invitation when they match', () => {
     expect(refusal({}, { visibility: 1, regionIds: [1] })).toBeNull();
     expect(refusal({}, { visibility: 2, cityIds: [3] })).toBeNull();
@@ -85,6 +96,23 @@ describe("the volunteer's schedule", () => {
     given(held('e1'), held('e2'))
       .when({ type: 'HoldJoinRequest', opportunityId: 'e3', dates })
       .thenFails('VolunteerJoinedAnotherEvent');
+  });
+  it('names why: two requests pending, or accepted elsewhere on those dates (the web shows each apart)', () => {
+    const reasonOf = (history: ScheduleEvent[], start: string, end: string) => {
+      const state = history.reduce(scheduleDecider.evolve, scheduleDecider.initialState());
+      try {
+        scheduleDecider.decide(
+          { type: 'HoldJoinRequest', opportunityId: 'e9', dates: { startDate: start, endDate: end } },
+          state,
+          NOW,
+        );
+        return null;
+      } catch (e) {
+        return (e as DomainError).details?.reason;
+      }
+    };
+    expect(reasonOf([held('e1'), held('e2')], '2027-01-01', '2027-01-02')).toBe('pendingRequests');
+    expect(reasonOf([accepted('e1')], '2026-12-05', '2026-12-09')).toBe('acceptedElsewhere');
   });
   it('frees a pending slot when a request is settled', () => {
     given(held('e1'), held('e2'), { type: 'JoinRequestSettled', data: { opportunityId: 'e1' } })

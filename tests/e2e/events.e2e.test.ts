@@ -256,7 +256,8 @@ for (const j of JOURNEYS) {
     it('the history of the invitation shows each change with its actor', async () => {
       const page = adminPage;
       await press(page, button(`${j.text.history}: ${j.volunteer.name}`));
-      await page.waitForSelector('[data-testid="history-entry"]');
+      // The history cached when the hours were approved shows first, then the fresh one with the approval.
+      await page.waitForSelector('[data-testid="history-entry"][data-action="HoursApproved"]');
       const entries = await page.$$eval('[data-testid="history-entry"]', (items) =>
         items.map((li) => ({
           action: li.getAttribute('data-action'),

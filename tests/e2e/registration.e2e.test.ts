@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { press, setValue, tinyPng, waitForText } from '../support/browser.ts';
+import { badgeContrasts, press, setValue, tinyPng, waitForText } from '../support/browser.ts';
 import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
 import { linkPath, waitForMail } from '../support/mail.ts';
 import { npmStart, type StartedPortal } from '../support/npm-start.ts';
@@ -218,11 +218,28 @@ describe('a registration from the form to approval (Arabic)', () => {
     await page.waitForSelector('[data-testid="applicant-name"] + [data-status="5"]');
   });
 
-  it('the volunteer signs in and sees her registration approved', async () => {
-    await signIn(volunteerPage, volunteer.userName, volunteer.password);
+  it('the volunteer, approved while signed out, signs in on the page she asked for, with the menu', async () => {
+    const page = volunteerPage;
+    // The page she asked for sends her to sign in, and back there after (no "complete your registration").
+    await page.goto(`${portal.url}/ar/my-events`, { waitUntil: 'networkidle2' });
+    await page.waitForFunction(() => location.pathname === '/ar/login');
+    await page.type('input[name="userName"]', volunteer.userName);
+    await page.type('input[name="password"]', volunteer.password);
+    await Promise.all([
+      page.waitForFunction(() => location.pathname === '/ar/my-events', { timeout: 20_000 }),
+      page.keyboard.press('Enter'),
+    ]);
+    const nav = await page.waitForSelector('::-p-aria([name="القائمة الرئيسية"][role="navigation"])');
+    expect(await nav!.evaluate((e) => [...e.querySelectorAll('a')].map((a) => a.textContent))).toContain('فعالياتي');
+    expect(await page.evaluate(() => document.body.textContent)).not.toContain('يرجى استكمال');
+    await expectAccessible(page);
+  });
+
+  it('the volunteer sees her registration approved', async () => {
     await volunteerPage.goto(`${portal.url}/ar/registration`, { waitUntil: 'networkidle2' });
     const badge = await volunteerPage.waitForSelector('[data-status="5"]');
     expect(await badge!.evaluate((e) => e.textContent)).toBe('معتمد');
+    for (const b of await badgeContrasts(volunteerPage)) expect([b.text, b.ratio >= 4.5]).toEqual([b.text, true]);
     await expectAccessible(volunteerPage);
   });
 

@@ -70,3 +70,26 @@ export function tinyPng(): Buffer {
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * The contrast of every Mantine badge on the page, from the colours the browser computed (a translucent background
+ * laid on white, as the light scheme's cards are).
+ */
+export async function badgeContrasts(page: Page): Promise<{ text: string; ratio: number }[]> {
+  const { contrastRatio, over, parseColour, rgbText } = await import('../../web/src/app/contrast.ts');
+  const badges = await page.$$eval('.mantine-Badge-root', (els) =>
+    els.map((e) => {
+      const s = getComputedStyle(e);
+      return { text: e.textContent ?? '', color: s.color, background: s.backgroundColor };
+    }),
+  );
+  const white = parseColour('#ffffff');
+  return badges.map((b) => ({
+    text: b.text,
+    ratio:
+      Math.round(
+        contrastRatio(rgbText(over(parseColour(b.color), white)), rgbText(over(parseColour(b.background), white))) *
+          100,
+      ) / 100,
+  }));
+}

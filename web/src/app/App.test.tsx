@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, sara } from '../test/fakeApi.ts';
 import { renderApp } from '../test/renderApp.tsx';
@@ -155,6 +155,16 @@ describe('login', () => {
     const nav = screen.getByRole('navigation', { name: 'القائمة الرئيسية' });
     const labels = [...nav.querySelectorAll('a')].map((a) => a.textContent);
     expect(labels).toEqual(['لوحة المعلومات', 'فعالياتي']);
+  });
+
+  it('offers a volunteer without any registration to start one, from the dashboard', async () => {
+    installFakeApi({ account: { ...sara, registrationStatus: null } });
+    const { path } = open('/en/login');
+    await signIn('sara', 'Secret#123');
+    await waitFor(() => expect(path()).toBe('/en/dashboard'));
+    const start = await screen.findByTestId('start-registration');
+    fireEvent.click(within(start).getByRole('link', { name: 'Start my volunteer registration' }));
+    await waitFor(() => expect(path()).toBe('/en/registration/edit'));
   });
 
   it('goes back to the page that asked for login', async () => {

@@ -11,6 +11,7 @@ const sara = {
   isRegistrationComplete: true,
   isNicValid: true,
   mustChangePassword: false,
+  registrationStatus: 5,
 };
 
 function json(status: number, body: unknown): Response {

@@ -34,6 +34,7 @@ export const sara: SessionUser = {
   isRegistrationComplete: true,
   isNicValid: true,
   mustChangePassword: false,
+  registrationStatus: 5,
 };
 
 export const config: PublicConfig = {

@@ -3,6 +3,7 @@ import { eventsAr } from './events.ts';
 import { notificationsAr } from './notifications.ts';
 import { opportunityErrorsAr } from './opportunity-errors.ts';
 import { projectionsAr } from './projections.ts';
+import { volunteerAr } from './volunteer.ts';
 /**
  * Arabic strings (the default language). Keys are flat (keySeparator is off): error codes from
  * domain/shared/errors.ts and role keys from domain/shared/roles.ts are keys as they are; the rest use dotted names.
@@ -561,6 +562,7 @@ export const ar = {
   ...notificationsAr,
   ...projectionsAr,
   ...componentsAr,
+  ...volunteerAr,
 };
 
 export type TranslationKey = keyof typeof ar;

@@ -4,6 +4,7 @@ import { eventsEn } from './events.ts';
 import { notificationsEn } from './notifications.ts';
 import { opportunityErrorsEn } from './opportunity-errors.ts';
 import { projectionsEn } from './projections.ts';
+import { volunteerEn } from './volunteer.ts';
 
 /** English strings: the same keys as ar.ts (a missing or extra key is a compile error here and a test failure). */
 export const en: Record<TranslationKey, string> = {
@@ -567,4 +568,5 @@ export const en: Record<TranslationKey, string> = {
   ...notificationsEn,
   ...projectionsEn,
   ...componentsEn,
+  ...volunteerEn,
 };

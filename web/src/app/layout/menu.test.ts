@@ -10,6 +10,7 @@ const user: SessionUser = {
   isRegistrationComplete: true,
   isNicValid: true,
   mustChangePassword: false,
+  registrationStatus: 5,
 };
 
 const volunteer: Permissions = {
@@ -30,6 +31,21 @@ describe('header menu', () => {
   it('matches screen names case-insensitively', () => {
     const perms: Permissions = { roleId: 3, screens: { Users: ['View'] } };
     expect(headerMenu(user, perms).map((i) => i.screen)).toEqual(['users']);
+  });
+
+  it('turns "my registration" into starting one for a volunteer who has none, and only for her', () => {
+    const perms: Permissions = { roleId: 1, screens: { dashboard: ['View'], myregistration: ['View', 'Edit'] } };
+    expect(headerMenu({ ...user, registrationStatus: null }, perms).at(-1)).toMatchObject({
+      screen: 'myregistration',
+      labelKey: 'menu.startRegistration',
+      to: '/$lang/registration/edit',
+    });
+    expect(headerMenu(user, perms).at(-1)).toMatchObject({
+      labelKey: 'menu.myregistration',
+      to: '/$lang/registration',
+    });
+    const staff = { ...user, roleId: 2, registrationStatus: null };
+    expect(headerMenu(staff, { ...perms, roleId: 2 }).at(-1)).toMatchObject({ labelKey: 'menu.myregistration' });
   });
 
   it('is empty until registration is complete', () => {

@@ -1,5 +1,5 @@
 import type { Permissions, SessionUser } from '../../../../api/contracts/session.ts';
-import { type Screen, Screens } from '../../../../domain/shared/roles.ts';
+import { Role, type Screen, Screens } from '../../../../domain/shared/roles.ts';
 import type { TranslationKey } from '../i18n/index.ts';
 import { hasPermission } from '../permissions.ts';
 
@@ -8,6 +8,7 @@ export type MenuRoute =
   | '/$lang/dashboard'
   | '/$lang/change-password'
   | '/$lang/registration'
+  | '/$lang/registration/edit'
   | '/$lang/registrations'
   | '/$lang/audit-log'
   | '/$lang/projections'
@@ -66,7 +67,14 @@ function canView(permissions: Permissions, screen: Screen): boolean {
  */
 export function headerMenu(user: SessionUser | null, permissions: Permissions | null): MenuItem[] {
   if (!user?.isRegistrationComplete || !user.isNicValid || user.mustChangePassword) return [];
-  return items(permissions, 'header');
+  const entries = items(permissions, 'header');
+  // A volunteer account without any registration (created by an admin or seeded): its entry starts one.
+  if (user.roleId !== Role.Volunteer || user.registrationStatus !== null) return entries;
+  return entries.map((item) =>
+    item.screen === 'myregistration'
+      ? { ...item, labelKey: 'menu.startRegistration', to: '/$lang/registration/edit' }
+      : item,
+  );
 }
 
 /** The user menu's personal entries (change password), by permission; sign-out is always there. */

@@ -2,12 +2,13 @@ import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../api/contracts/common.ts';
 import type { SessionUser } from '../../../../api/contracts/session.ts';
-import { isRoleId, RoleNameKey } from '../../../../domain/shared/roles.ts';
+import { isRoleId, Role, RoleNameKey } from '../../../../domain/shared/roles.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { StartRegistration } from '../registration/StartRegistration.tsx';
 
 /** The landing page after login: greets the user by name and role in the current language. */
 export function DashboardPage() {
@@ -30,6 +31,7 @@ export function DashboardPage() {
           </Stack>
         </Alert>
       )}
+      {user.roleId === Role.Volunteer && user.registrationStatus === null && <StartRegistration />}
       <Paper withBorder p="lg" radius="md">
         <Text>{t('dashboard.intro')}</Text>
       </Paper>

@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   CopyButton,
   Group,
@@ -17,6 +16,8 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mayRequestJoin } from '../../../../domain/participation/decide.ts';
+import type { ParticipationStatus } from '../../../../domain/participation/status.ts';
 import { errorCode } from '../../app/api.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
@@ -24,8 +25,9 @@ import { fileUrl } from '../../app/upload.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { LoadState } from '../registration/LoadState.tsx';
 import { type EventDetail, eventQuery } from './api.ts';
+import { EventStatusBadge } from './badges.tsx';
 import { eventName, formatIsoDay, sortedDays } from './format.ts';
-import { JoinButton } from './JoinButton.tsx';
+import { JoinButton, MY_PARTICIPATION_ID } from './JoinButton.tsx';
 
 const route = getRouteApi('/$lang/events/$id');
 
@@ -82,6 +84,8 @@ export function EventDetailView({
   // The public page of the event, also when copied from the staff page.
   const url = typeof window === 'undefined' ? '' : `${window.location.origin}/${lang}/events/${event.id}`;
   const canJoin = event.status === 0 || event.status === 2;
+  // Already asked, invited or taking part: the page says so instead of offering a second join (the domain's rule).
+  const mine = (event.myStatus ?? null) as ParticipationStatus | null;
   const { main, gallery } = imagesOf(event);
   const facts: [string, ReactNode][] = [
     [
@@ -113,13 +117,7 @@ export function EventDetailView({
         <Title order={embedded ? 2 : 1} data-testid="event-title">
           {name}
         </Title>
-        <Badge
-          size="lg"
-          variant="filled"
-          color={event.status === 2 ? 'brand.7' : event.status === 0 ? 'blue.9' : 'gray.7'}
-        >
-          {t(`events.status.${event.status as 0 | 2 | 3 | 4}`)}
-        </Badge>
+        <EventStatusBadge status={event.status} size="lg" data-testid="event-status" />
       </Group>
       {main && <MainImage fileId={main} alt={t('event.mainImageAlt', { name })} />}
       <Group gap="sm">
@@ -130,8 +128,30 @@ export function EventDetailView({
           <Text c="dimmed">{t('events.seats', { taken: event.joinedCount, max: event.maxContributions })}</Text>
         )}
       </Group>
+      {!embedded && !mayRequestJoin(mine) && mine !== null && (
+        <Alert
+          color="blue"
+          variant="light"
+          role="status"
+          id={MY_PARTICIPATION_ID}
+          tabIndex={-1}
+          data-testid="my-participation"
+          data-status={mine}
+        >
+          <Group gap="sm" justify="space-between">
+            <Text size="sm">
+              {mine === 7
+                ? t('event.alreadyAsked')
+                : t('event.myStatus', { status: t(`participation.status.${mine}`) })}
+            </Text>
+            <AnchorLink to="/$lang/my-events" params={{ lang }} size="sm" fw={600}>
+              {t('join.openMyEvents')}
+            </AnchorLink>
+          </Group>
+        </Alert>
+      )}
       <Group gap="sm">
-        {canJoin && !embedded && <JoinButton id={event.id} name={name} />}
+        {canJoin && !embedded && <JoinButton id={event.id} name={name} showButton={mayRequestJoin(mine)} />}
         {actions}
         <CopyButton value={url}>
           {({ copied, copy }) => (

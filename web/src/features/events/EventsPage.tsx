@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Card,
   Center,
@@ -26,6 +25,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { lookupsQuery } from '../registration/api.ts';
 import { lookupName } from '../registration/fields.tsx';
 import { type EventListItem, eventsQuery } from './api.ts';
+import { EventStatusBadge } from './badges.tsx';
 import { EventMap } from './EventMap.tsx';
 import { EventsNav, EventsViewSwitch, useActiveEventsLabel } from './EventsNav.tsx';
 import { eventName, formatIsoDay, statusKey } from './format.ts';
@@ -180,9 +180,7 @@ function EventCard({ row }: { row: EventListItem }) {
           <Title order={2} size="h4" id={headingId}>
             {name}
           </Title>
-          <Badge color={row.status === 2 ? 'brand.7' : row.status === 3 ? 'gray.7' : 'blue.9'} variant="filled">
-            {t(statusKey(row.status, activeLabel))}
-          </Badge>
+          <EventStatusBadge status={row.status} label={t(statusKey(row.status, activeLabel))} />
         </Group>
         <Text size="sm">
           {t('events.code')}: <bdi dir="ltr">{row.code}</bdi>

@@ -3,14 +3,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCode } from '../../app/api.ts';
+import { ApiError, errorCode } from '../../app/api.ts';
+import { ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { AppModal } from '../registration/sections.tsx';
 import { joinEvent } from './api.ts';
-import { type JoinOutcome, joinOutcome } from './format.ts';
+import { type JoinOutcome, joinMessageKey, joinOutcome } from './format.ts';
 
-/** The Join button with the spec's dialogs: success, an information dialog, or a prompt then a redirect. */
-export function JoinButton({ id, name }: { id: string; name: string }) {
+/** The element saying the volunteer already asked (EventDetailPage); focus lands there after a successful join. */
+export const MY_PARTICIPATION_ID = 'my-participation';
+
+/**
+ * The Join button with the spec's dialogs: success, an information dialog, or a prompt then a redirect. The button
+ * goes once the volunteer has asked (showButton), while the success dialog stays open.
+ */
+export function JoinButton({ id, name, showButton = true }: { id: string; name: string; showButton?: boolean }) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
   const queryClient = useQueryClient();
@@ -19,9 +26,13 @@ export function JoinButton({ id, name }: { id: string; name: string }) {
   const join = useMutation({
     mutationFn: () => joinEvent(queryClient, id),
     onSuccess: () => setOutcome('joined'),
-    onError: (e) => setOutcome(joinOutcome(errorCode(e))),
+    onError: (e) => setOutcome(joinOutcome(errorCode(e), e instanceof ApiError ? e.details : undefined)),
   });
-  const close = () => setOutcome(null);
+  const close = () => {
+    setOutcome(null);
+    // The button that opened the dialog is gone once she has asked: keyboard focus goes to the page's answer instead.
+    if (!showButton) setTimeout(() => document.getElementById(MY_PARTICIPATION_ID)?.focus());
+  };
   const follow = (o: JoinOutcome & { kind: 'redirect' }) => {
     setOutcome(null);
     if (o.to === 'login')
@@ -34,9 +45,11 @@ export function JoinButton({ id, name }: { id: string; name: string }) {
   };
   return (
     <>
-      <Button onClick={() => join.mutate()} loading={join.isPending} data-testid="join-event">
-        {t('event.join')}
-      </Button>
+      {showButton && (
+        <Button onClick={() => join.mutate()} loading={join.isPending} data-testid="join-event">
+          {t('event.join')}
+        </Button>
+      )}
       {outcome === 'joined' && (
         <AppModal opened onClose={close} title={t('event.joined.title')}>
           <Stack>
@@ -55,8 +68,12 @@ export function JoinButton({ id, name }: { id: string; name: string }) {
       {outcome && outcome !== 'joined' && (
         <AppModal opened onClose={close} title={t('event.refused')}>
           <Stack>
-            <Text data-testid="join-result" data-code={outcome.code}>
-              {t(outcome.code)}
+            <Text
+              data-testid="join-result"
+              data-code={outcome.code}
+              data-reason={outcome.kind === 'info' ? outcome.reason : undefined}
+            >
+              {t(joinMessageKey(outcome))}
             </Text>
             <Group justify="flex-end" gap="sm">
               {outcome.kind === 'redirect' ? (
@@ -69,9 +86,21 @@ export function JoinButton({ id, name }: { id: string; name: string }) {
                   </Button>
                 </>
               ) : (
-                <Button onClick={close} data-autofocus>
-                  {t('app.close')}
-                </Button>
+                <>
+                  {outcome.reason === 'alreadyAsked' && (
+                    <ButtonLink to="/$lang/my-events" params={{ lang }} variant="default">
+                      {t('join.openMyEvents')}
+                    </ButtonLink>
+                  )}
+                  {outcome.reason === 'registrationNotApproved' && (
+                    <ButtonLink to="/$lang/registration" params={{ lang }} variant="default">
+                      {t('join.openRegistration')}
+                    </ButtonLink>
+                  )}
+                  <Button onClick={close} data-autofocus>
+                    {t('app.close')}
+                  </Button>
+                </>
               )}
             </Group>
           </Stack>

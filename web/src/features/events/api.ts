@@ -56,6 +56,8 @@ export const EventDetail = z
     location: z.string().optional(),
     latitude: z.number().optional(),
     longitude: z.number().optional(),
+    /** The signed-in user's own participation status in this event, null without one (or signed out). */
+    myStatus: z.number().nullable().optional(),
   })
   .loose();
 export type EventDetail = z.infer<typeof EventDetail>;
@@ -67,6 +69,8 @@ export const RosterRow = z.object({
   status: z.number(),
   approvedHours: z.number(),
   pendingHours: z.number(),
+  /** The staff actions the server allows on this row (domain/participation staffActionsFor). */
+  actions: z.array(z.enum(['accept', 'reverse', 'reject', 'absent', 'release'])).catch([]),
 });
 export type RosterRow = z.infer<typeof RosterRow>;
 const RosterPage = z.object({ rows: z.array(RosterRow), total: z.number() });

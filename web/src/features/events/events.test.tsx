@@ -25,6 +25,7 @@ const staff: SessionUser = {
   isRegistrationComplete: true,
   isNicValid: true,
   mustChangePassword: false,
+  registrationStatus: null,
 };
 const staffPerms: Permissions = {
   roleId: 2,
@@ -87,6 +88,8 @@ interface Extra {
   rows: EventListItem[];
   total: number;
   joinFailure: string | null;
+  joinDetails?: Record<string, unknown>;
+  myStatus?: number | null;
   roster: RosterRow[];
   acceptFailsUntilRaise: boolean;
 }
@@ -127,11 +130,13 @@ function installEventsApi(base: Partial<FakeApiState>, over: Partial<Extra> = {}
     }
     if (method === 'GET' && bare === `/api/opportunities/${EVENT_ID}`) {
       record();
-      return json(200, detail);
+      return json(200, { ...detail, myStatus: extra.myStatus ?? null });
     }
     if (method === 'POST' && bare === `/api/opportunities/${EVENT_ID}/join`) {
       record();
-      if (extra.joinFailure) return json(422, { error: { code: extra.joinFailure, message: 'x' } });
+      if (extra.joinFailure)
+        return json(422, { error: { code: extra.joinFailure, message: 'x', details: extra.joinDetails } });
+      extra.myStatus = 7;
       return json(200, { position: '9.9' });
     }
     if (method === 'GET' && bare === `/api/opportunities/${EVENT_ID}/participants`) {
@@ -304,6 +309,124 @@ describe('event details and join', () => {
       expect(joinOutcome(code)).toEqual({ kind: 'info', code });
   });
 
+  // Spec section 8: each refusal its own sentence, in an information dialog; the shared codes by their reason.
+  it.each<[string, Record<string, unknown> | undefined, string, string]>([
+    [
+      'NotAllowToJoinEvent',
+      { reason: 'alreadyAsked', status: 7 },
+      'You have already asked to join this event, or been invited to it. Follow your request on My events.',
+      'سبق أن طلبت الانضمام إلى هذه الفعالية أو دُعيت إليها، ويمكنك متابعة الطلب من صفحة فعالياتي.',
+    ],
+    [
+      'NotAllowToJoinEvent',
+      { reason: 'registrationNotApproved' },
+      'You can join events once your volunteer registration is approved.',
+      'يمكنك الانضمام إلى الفعاليات بعد اعتماد تسجيلك كمتطوع.',
+    ],
+    [
+      'NotAllowToJoinEvent',
+      { reason: 'visibility' },
+      'This event is restricted to volunteers of certain regions or cities, or to those invited.',
+      'هذه الفعالية مقيدة بمتطوعي مناطق أو مدن محددة أو بالمدعوين إليها فقط.',
+    ],
+    [
+      'NotAllowToJoinEvent',
+      { reason: 'gender' },
+      'This event is for volunteers of one gender only.',
+      'هذه الفعالية مخصصة لجنس واحد من المتطوعين.',
+    ],
+    [
+      'VolunteerJoinedAnotherEvent',
+      { reason: 'pendingRequests' },
+      'You already have two join requests waiting: a join request cannot be sent for more than two events.',
+      'لديك طلبا انضمام قيد الانتظار، ولا يمكن إرسال طلب انضمام لأكثر من فعاليتين.',
+    ],
+    [
+      'VolunteerJoinedAnotherEvent',
+      { reason: 'acceptedElsewhere' },
+      'You cannot join while taking part in another event on the same dates.',
+      'لا يمكنك الانضمام أثناء مشاركتك في فعالية أخرى في التواريخ نفسها.',
+    ],
+    [
+      'ErrorMessageConflictEventDate',
+      { otherOpportunityId: 'x' },
+      'The dates of this event conflict with another accepted event.',
+      'تتعارض تواريخ هذه الفعالية مع فعالية أخرى مقبولة.',
+    ],
+    ['event_expired', undefined, 'The event has expired.', 'انتهت الفعالية.'],
+    ['ExceededApprovalLimit', undefined, 'This event is full.', 'اكتمل العدد المطلوب لهذه الفعالية.'],
+    [
+      'InvalidNICAccount',
+      undefined,
+      'Your national identity must be verified first.',
+      'يجب التحقق من الهوية الوطنية أولاً.',
+    ],
+    ['YouMustBeVolunteer', undefined, 'This is for volunteers only.', 'هذه الخدمة للمتطوعين فقط.'],
+  ])('%s %j answers its own sentence in both languages', async (code, details, english, arabic) => {
+    for (const [lang, text, title] of [
+      ['en', english, 'Could not join'],
+      ['ar', arabic, 'تعذر الانضمام'],
+    ] as const) {
+      installEventsApi({ user: sara, csrfToken: 'csrf-user' }, { joinFailure: code, joinDetails: details });
+      open(`/${lang}/events/${EVENT_ID}`);
+      fireEvent.click(await screen.findByTestId('join-event'));
+      const dialog = await screen.findByRole('dialog', { name: title });
+      expect(within(dialog).getByTestId('join-result').textContent).toBe(text);
+      app?.cleanup();
+      cleanup();
+    }
+  });
+
+  it('offers My events from the already-asked refusal, and the registration from the not-approved one', async () => {
+    installEventsApi(
+      { user: sara, csrfToken: 'csrf-user' },
+      { joinFailure: 'NotAllowToJoinEvent', joinDetails: { reason: 'alreadyAsked', status: 7 } },
+    );
+    const { path } = open(`/en/events/${EVENT_ID}`);
+    fireEvent.click(await screen.findByTestId('join-event'));
+    const dialog = await screen.findByRole('dialog', { name: 'Could not join' });
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Open my events' }));
+    await waitFor(() => expect(path()).toBe('/en/my-events'));
+    app?.cleanup();
+    cleanup();
+    installEventsApi(
+      { user: sara, csrfToken: 'csrf-user' },
+      { joinFailure: 'NotAllowToJoinEvent', joinDetails: { reason: 'registrationNotApproved' } },
+    );
+    const second = open(`/en/events/${EVENT_ID}`);
+    fireEvent.click(await screen.findByTestId('join-event'));
+    const again = await screen.findByRole('dialog', { name: 'Could not join' });
+    fireEvent.click(within(again).getByRole('link', { name: 'View my registration' }));
+    await waitFor(() => expect(second.path()).toBe('/en/registration'));
+  });
+
+  it('shows a volunteer who already asked that her request waits, with no second join button', async () => {
+    installEventsApi({ user: sara, csrfToken: 'csrf-user' }, { myStatus: 7 });
+    open(`/en/events/${EVENT_ID}`);
+    expect((await screen.findByTestId('my-participation')).textContent).toContain(
+      'You asked to join this event; your request is waiting for the event team.',
+    );
+    expect(screen.queryByTestId('join-event')).toBeNull();
+  });
+
+  it('after joining, the page says she asked and the keyboard focus lands on it when the dialog closes', async () => {
+    installEventsApi({ user: sara, csrfToken: 'csrf-user' });
+    open(`/en/events/${EVENT_ID}`);
+    fireEvent.click(await screen.findByTestId('join-event'));
+    const dialog = await screen.findByRole('dialog', { name: 'Join request sent' });
+    await screen.findByTestId('my-participation');
+    expect(screen.queryByTestId('join-event')).toBeNull();
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-testid')).toBe('my-participation'));
+  });
+
+  it('offers the join again after a cancelled request', async () => {
+    installEventsApi({ user: sara, csrfToken: 'csrf-user' }, { myStatus: 6 });
+    open(`/en/events/${EVENT_ID}`);
+    expect(await screen.findByTestId('join-event')).toBeTruthy();
+    expect(screen.queryByTestId('my-participation')).toBeNull();
+  });
+
   it('a visitor is told to sign in and sent to login with the way back', async () => {
     installEventsApi({}, { joinFailure: 'YouMustLogIn' });
     const { href } = open(`/en/events/${EVENT_ID}`);
@@ -430,7 +553,35 @@ describe('staff: roster, raise and hours', () => {
     status: 7,
     approvedHours: 0,
     pendingHours: 0,
+    actions: ['accept', 'reject'],
   };
+
+  it('shows only the actions the server allows on each row: no reject on an unanswered invitation', async () => {
+    installEventsApi(
+      { user: staff, account: staff, csrfToken: 'csrf-user', permissions: staffPerms },
+      { roster: [{ ...rosterRow, status: 1, actions: [] }] },
+    );
+    open(`/en/events/manage/${EVENT_ID}`);
+    expect(await screen.findByRole('button', { name: 'History: Reem' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reject: Reem' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Accept: Reem' })).toBeNull();
+  });
+
+  it('lets an admin reinstate a rejected volunteer after confirming, through the accept endpoint', async () => {
+    const { api } = installEventsApi(
+      { user: staff, account: staff, csrfToken: 'csrf-user', permissions: staffPerms },
+      { roster: [{ ...rosterRow, status: 5, actions: ['reverse'] }] },
+    );
+    open(`/en/events/manage/${EVENT_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reinstate: Reem' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reinstate the volunteer' });
+    expect(within(dialog).getByText(/Reinstate Reem in the event/)).toBeTruthy();
+    expect(api.calls.some((c) => c.path.endsWith('/accept'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reinstate' }));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.path.endsWith('/accept')).map((c) => c.body)).toEqual([{ confirmRaise: false }]),
+    );
+  });
 
   it('asks to raise the quota when accepting passes it, then sends confirmRaise', async () => {
     const { api } = installEventsApi(
@@ -450,7 +601,7 @@ describe('staff: roster, raise and hours', () => {
   it('checks hours before sending them', async () => {
     const { api } = installEventsApi(
       { user: staff, account: staff, csrfToken: 'csrf-user', permissions: staffPerms },
-      { roster: [{ ...rosterRow, status: 4 }] },
+      { roster: [{ ...rosterRow, status: 4, actions: ['absent', 'release'] }] },
     );
     open(`/en/events/manage/${EVENT_ID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Add hours: Reem' }));

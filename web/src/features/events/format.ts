@@ -1,6 +1,6 @@
 import type { Lang } from '../../../../api/contracts/common.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
-import { intlLocale } from '../../app/i18n/index.ts';
+import { intlLocale, type TranslationKey } from '../../app/i18n/index.ts';
 
 /** An event's name in the page's language, else the other one. */
 export function eventName(row: { nameAr: string | null; nameEn: string | null }, lang: Lang): string {
@@ -30,18 +30,41 @@ export function sortedDays(days: readonly number[]): number[] {
   return [...new Set(days)].filter((d) => Number.isInteger(d) && d >= 0 && d <= 6).sort((a, b) => a - b);
 }
 
+/** Why the server refused a join with one of its two shared codes (details.reason, from domain/participation). */
+export const JOIN_REASONS = [
+  'alreadyAsked',
+  'registrationNotApproved',
+  'visibility',
+  'gender',
+  'pendingRequests',
+  'acceptedElsewhere',
+] as const;
+export type JoinReason = (typeof JOIN_REASONS)[number];
+
 /**
- * What the event page does with a join refusal (spec section 5): most are an information dialog; a visitor is sent to
- * sign in and an incomplete registration to its edit page after the prompt.
+ * What the event page does with a join refusal (spec section 8): most are an information dialog; a visitor is sent to
+ * sign in and an incomplete registration to its edit page after the prompt. NotAllowToJoinEvent and
+ * VolunteerJoinedAnotherEvent cover several rules: the reason the server gives picks the sentence.
  */
 export type JoinOutcome =
-  | { kind: 'info'; code: ErrorCode }
+  | { kind: 'info'; code: ErrorCode; reason?: JoinReason }
   | { kind: 'redirect'; code: ErrorCode; to: 'login' | 'edit' };
-export function joinOutcome(code: ErrorCode): JoinOutcome {
+export function joinOutcome(code: ErrorCode, details?: Record<string, unknown>): JoinOutcome {
   if (code === 'YouMustLogIn' || code === 'SessionExpired' || code === 'Unauthorized')
     return { kind: 'redirect', code: 'YouMustLogIn', to: 'login' };
   if (code === 'UpdateRegistrationTitle') return { kind: 'redirect', code, to: 'edit' };
+  const reason = details?.reason;
+  if (
+    (code === 'NotAllowToJoinEvent' || code === 'VolunteerJoinedAnotherEvent') &&
+    (JOIN_REASONS as readonly unknown[]).includes(reason)
+  )
+    return { kind: 'info', code, reason: reason as JoinReason };
   return { kind: 'info', code };
+}
+
+/** The sentence of a refusal: its reason's own where the code is shared, else the code's catalogue text. */
+export function joinMessageKey(o: JoinOutcome): TranslationKey {
+  return o.kind === 'info' && o.reason ? `join.refused.${o.reason}` : o.code;
 }
 
 /** Statuses per tab of "my events" (spec section 2): invitations waiting, current (accepted), and the rest past. */

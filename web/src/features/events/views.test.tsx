@@ -20,6 +20,7 @@ const admin: SessionUser = {
   isRegistrationComplete: true,
   isNicValid: true,
   mustChangePassword: false,
+  registrationStatus: null,
 };
 const adminPerms: Permissions = {
   roleId: 3,

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ParticipationStatus } from '../../../../domain/participation/status.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
@@ -15,6 +16,7 @@ import {
   type Participation,
   participationsQuery,
 } from '../events/api.ts';
+import { ParticipationBadge } from '../events/badges.tsx';
 import { eventName, formatIsoDay, type MyTab, tabOf, todayIso } from '../events/format.ts';
 import { notifyDone } from '../events/notify.ts';
 import { LoadState } from '../registration/LoadState.tsx';
@@ -151,9 +153,7 @@ function ParticipationCard({ p, tab, today }: { p: Participation; tab: MyTab; to
               {name}
             </AnchorLink>
           </Title>
-          <Badge variant="light" color="brand.9" data-testid="my-status" data-status={p.status}>
-            {t(`participation.status.${p.status as 1}`)}
-          </Badge>
+          <ParticipationBadge status={p.status as ParticipationStatus} data-testid="my-status" />
         </Group>
         <Text size="sm">
           {t('events.dates', { start: formatIsoDay(p.startDate, lang), end: formatIsoDay(p.endDate, lang) })}

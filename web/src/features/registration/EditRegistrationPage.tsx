@@ -10,6 +10,7 @@ import { CLIENTS } from '../../../../domain/shared/clients.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
+import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { refreshSession } from '../session/api.ts';
 import { useConfig } from '../session/useSession.ts';
@@ -32,8 +33,22 @@ export function formForEditing(detail: RegistrationDetail): Form {
 }
 
 /** /$lang/registration/edit: the same form, prefilled, saved with PUT /api/registrations/me. */
+/** A registration not yet saved: a draft with nothing but the account's user name. */
+function emptyRegistration(volunteerId: string, userName: string): RegistrationDetail {
+  return {
+    volunteerId,
+    status: RegistrationStatus.Draft,
+    referenceNumber: null,
+    form: { user: { userName } },
+    appointment: null,
+    rejectReason: null,
+    notes: [],
+  };
+}
+
 export function EditRegistrationPage() {
   const { t } = useTranslation();
+  const user = useSessionStore((s) => s.user);
   const title = usePageTitle('page.editRegistration');
   const lang = useLanguageStore((s) => s.lang);
   const navigate = useNavigate();
@@ -48,17 +63,13 @@ export function EditRegistrationPage() {
     </AnchorLink>
   );
 
-  if (mine.error instanceof ApiError && mine.error.status === 404) {
-    return (
-      <Stack mt="lg">
-        <Title order={1}>{title}</Title>
-        <Alert color="gray">{t('myReg.none')}</Alert>
-      </Stack>
-    );
-  }
+  // No registration yet (a seeded account): the same form starts an empty draft under the account's user name.
+  const none = mine.error instanceof ApiError && mine.error.status === 404;
+  const detail: RegistrationDetail | undefined =
+    none && user ? emptyRegistration(user.id, user.userName) : mine.isFetchedAfterMount ? mine.data : undefined;
   // Wait for a fresh read: the form is filled once, from the registration as the server has it now.
-  if (!mine.data || !mine.isFetchedAfterMount || !config.data || !lookups.data) {
-    const failed = mine.error ?? config.error ?? lookups.error;
+  if (!detail || !config.data || !lookups.data) {
+    const failed = (none ? null : mine.error) ?? config.error ?? lookups.error;
     return (
       <Stack mt="lg">
         <Title order={1}>{title}</Title>
@@ -75,7 +86,6 @@ export function EditRegistrationPage() {
     );
   }
 
-  const detail = mine.data;
   if (!isEditable(detail.status)) {
     return (
       <Stack mt="lg">

@@ -13,6 +13,7 @@ import { lookupsQuery, myRegistrationQuery } from './api.ts';
 import { formatDateTime, hijriOf, localIsoDay } from './dates.ts';
 import { LoadState } from './LoadState.tsx';
 import { RegistrationSummary } from './RegistrationSummary.tsx';
+import { StartRegistration } from './StartRegistration.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 /** Spec: the volunteer edits the registration only while it is a draft or submitted. */
@@ -22,7 +23,6 @@ export function isEditable(status: RegistrationStatus): boolean {
 
 /** /$lang/registration: the signed-in volunteer's registration, its status and, while allowed, the way to edit it. */
 export function MyRegistrationPage() {
-  const { t } = useTranslation();
   const title = usePageTitle('page.myRegistration');
   const config = useConfig();
   const lookups = useQuery(lookupsQuery);
@@ -32,7 +32,7 @@ export function MyRegistrationPage() {
     return (
       <Stack mt="lg">
         <Title order={1}>{title}</Title>
-        <Alert color="gray">{t('myReg.none')}</Alert>
+        <StartRegistration />
       </Stack>
     );
   }

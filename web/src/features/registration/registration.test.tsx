@@ -88,8 +88,11 @@ function describedText(el: HTMLElement): string {
     .join(' ');
 }
 
-/** Everything the MOH variant checks for a draft, typed in through the labels as a visitor would. */
-async function fillDraftMoh() {
+/**
+ * Everything the MOH variant checks for a draft, typed in through the labels as a visitor would; a signed-in user
+ * (withAccount false) has her user name and password already.
+ */
+async function fillDraftMoh(withAccount = true) {
   await formReady();
   type('First name (Arabic)', 'أحمد');
   type('Second name (Arabic)', 'محمد');
@@ -115,9 +118,10 @@ async function fillDraftMoh() {
   type('Year', '1450', expiry);
   type('Region', '1');
   type('City', '3');
-  type('User name', 'ahmed_q');
+  if (withAccount) type('User name', 'ahmed_q');
   type('E-mail', 'ahmed@example.org');
   type('Mobile number', '0551234567');
+  if (!withAccount) return;
   type('Password', 'Strong@2026!');
   type('Confirm password', 'Strong@2026!');
 }
@@ -510,6 +514,22 @@ describe('thank-you page', () => {
 describe('my registration', () => {
   const signedIn = (registration: RegistrationDetail | null) =>
     installFakeApi({ user: sara, csrfToken: 'csrf-user', registration });
+
+  it('offers a volunteer without any registration to start one, and saves it as her first draft', async () => {
+    const api = signedIn(null);
+    const { path } = open('/en/registration');
+    const start = await screen.findByTestId('start-registration');
+    expect(start.textContent).toContain('You have no registration yet.');
+    fireEvent.click(within(start).getByRole('link', { name: 'Start my volunteer registration' }));
+    await waitFor(() => expect(path()).toBe('/en/registration/edit'));
+    const userName = (await screen.findByLabelText(/^User name/)) as HTMLInputElement;
+    expect(userName.value).toBe('sara');
+    expect(userName.readOnly).toBe(true);
+    await fillDraftMoh(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(posted(api, 'PUT')).toHaveLength(1));
+    expect(posted(api, 'PUT')[0]?.body).toMatchObject({ submit: false, form: { user: { userName: 'sara' } } });
+  });
 
   it('shows a draft with its status and the way to edit it; no notes yet', async () => {
     signedIn(detail(1));

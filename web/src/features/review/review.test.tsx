@@ -23,6 +23,7 @@ const reviewer: SessionUser = {
   isRegistrationComplete: true,
   isNicValid: true,
   mustChangePassword: false,
+  registrationStatus: null,
 };
 
 const canApprove: Permissions = {

@@ -11,6 +11,7 @@ import { useLanguageStore } from '../../../app/stores/language.ts';
 import { usePageTitle } from '../../../app/usePageTitle.ts';
 import { LoadState } from '../../registration/LoadState.tsx';
 import { eventQuery, eventsCommand } from '../api.ts';
+import { EventStatusBadge } from '../badges.tsx';
 import { EventDetailView } from '../EventDetailPage.tsx';
 import { eventName } from '../format.ts';
 import { notifyDone } from '../notify.ts';
@@ -84,9 +85,7 @@ export function ManageEventPage() {
           >
             {t(`events.approval.${approval}`)}
           </Badge>
-          <Badge variant="light" color="brand.9">
-            {t(`events.status.${event.status as 0}`)}
-          </Badge>
+          <EventStatusBadge status={event.status} variant="light" />
         </Group>
       </Group>
       {failure && (

@@ -11,6 +11,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { HOLDS_SEAT } from '../../../../../domain/participation/status.ts';
 import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
 import { api, errorCode } from '../../../app/api.ts';
 import type { TranslationKey } from '../../../app/i18n/index.ts';
@@ -42,22 +43,8 @@ const STATUSES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
 const rowName = (r: RosterRow, lang: 'ar' | 'en') => eventName(r, lang);
 
-/** Which staff actions a participant's status allows (spec section 4). */
-export function rowActions(status: number): ('accept' | StaffAction | 'hours')[] {
-  switch (status) {
-    case 1:
-      return ['reject'];
-    case 2:
-    case 7:
-      return ['accept', 'reject'];
-    case 4:
-      return ['absent', 'release', 'hours'];
-    case 10:
-      return ['release', 'hours'];
-    default:
-      return [];
-  }
-}
+/** Hours are recorded for seat holders only (the domain's RecordHours rule). */
+const takesHours = (r: RosterRow) => (HOLDS_SEAT as readonly number[]).includes(r.status);
 
 const HoursApproveResults = z.object({
   results: z.array(z.object({ hoursId: z.string(), result: z.string() })),
@@ -102,7 +89,7 @@ export function RosterGrid({ id }: { id: string }) {
   const [params, setParams] = useState<RosterParams>({ page: 1, pageSize: 10 });
   const [selected, setSelected] = useState<string[]>([]);
   const [raiseFor, setRaiseFor] = useState<RosterRow | null>(null);
-  const [confirming, setConfirming] = useState<{ row: RosterRow; action: StaffAction } | null>(null);
+  const [confirming, setConfirming] = useState<{ row: RosterRow; action: StaffAction | 'reverse' } | null>(null);
   const [hoursFor, setHoursFor] = useState<RosterRow | null>(null);
   const [historyFor, setHistoryFor] = useState<RosterRow | null>(null);
   const [failure, setFailure] = useState<ErrorCode | null>(null);
@@ -115,14 +102,15 @@ export function RosterGrid({ id }: { id: string }) {
       confirmRaise,
     }: {
       row: RosterRow;
-      action: 'accept' | StaffAction;
+      action: 'accept' | 'reverse' | StaffAction;
       confirmRaise?: boolean;
     }) =>
-      eventsCommand(
-        queryClient,
-        participantPath(id, row.volunteerId, action),
-        action === 'accept' ? { confirmRaise: confirmRaise ?? false } : undefined,
-      ),
+      // The admin's reversal is an accept from a rejected, cancelled or absent status (the same endpoint).
+      action === 'accept' || action === 'reverse'
+        ? eventsCommand(queryClient, participantPath(id, row.volunteerId, 'accept'), {
+            confirmRaise: confirmRaise ?? false,
+          })
+        : eventsCommand(queryClient, participantPath(id, row.volunteerId, action)),
     onSuccess: () => {
       setFailure(null);
       setRaiseFor(null);
@@ -132,7 +120,11 @@ export function RosterGrid({ id }: { id: string }) {
     onError: (e, vars) => {
       setConfirming(null);
       const code = errorCode(e);
-      if (code === 'ExceededApprovalLimit' && vars.action === 'accept' && !vars.confirmRaise) {
+      if (
+        code === 'ExceededApprovalLimit' &&
+        (vars.action === 'accept' || vars.action === 'reverse') &&
+        !vars.confirmRaise
+      ) {
         setRaiseFor(vars.row);
         return;
       }
@@ -210,29 +202,23 @@ export function RosterGrid({ id }: { id: string }) {
             return (
               <Group gap={4} wrap="wrap">
                 {canEdit &&
-                  rowActions(r.status)
-                    .filter((a) => a !== 'hours')
-                    .map((a) => (
-                      <Button
-                        key={a}
-                        size="compact-xs"
-                        variant={a === 'accept' ? 'filled' : 'default'}
-                        aria-label={label(`roster.${a as 'accept'}`)}
-                        loading={
-                          act.isPending &&
-                          act.variables?.row.volunteerId === r.volunteerId &&
-                          act.variables.action === a
-                        }
-                        onClick={() =>
-                          a === 'accept'
-                            ? act.mutate({ row: r, action: 'accept' })
-                            : setConfirming({ row: r, action: a as StaffAction })
-                        }
-                      >
-                        {t(`roster.${a as 'accept'}`)}
-                      </Button>
-                    ))}
-                {canAddHours && rowActions(r.status).includes('hours') && (
+                  r.actions.map((a) => (
+                    <Button
+                      key={a}
+                      size="compact-xs"
+                      variant={a === 'accept' ? 'filled' : 'default'}
+                      aria-label={label(`roster.${a}`)}
+                      loading={
+                        act.isPending && act.variables?.row.volunteerId === r.volunteerId && act.variables.action === a
+                      }
+                      onClick={() =>
+                        a === 'accept' ? act.mutate({ row: r, action: 'accept' }) : setConfirming({ row: r, action: a })
+                      }
+                    >
+                      {t(`roster.${a}`)}
+                    </Button>
+                  ))}
+                {canAddHours && takesHours(r) && (
                   <Button
                     size="compact-xs"
                     variant="light"
@@ -441,10 +427,10 @@ export function RosterGrid({ id }: { id: string }) {
       )}
       {confirming && (
         <ConfirmDialog
-          title={t('roster.confirm.title')}
+          title={confirming.action === 'reverse' ? t('roster.reverse.title') : t('roster.confirm.title')}
           text={t(`roster.confirm.${confirming.action}`, { name: rowName(confirming.row, lang) })}
           confirm={t(`roster.${confirming.action}`)}
-          danger
+          danger={confirming.action !== 'reverse'}
           busy={act.isPending}
           onClose={() => setConfirming(null)}
           onConfirm={() => act.mutate(confirming)}
