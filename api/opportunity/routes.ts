@@ -727,42 +727,38 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
   );
 
   // Details; the health-ministry client shows them to signed-in users only (spec).
-  r.get(
-    '/api/opportunities/:id',
-    { schema: { tags, params: Id, querystring: AfterQuery } },
-    async (req) => {
-      if (deps.client.eventDetailsRequireLogin && !req.session)
-        throw new DomainError(req.sessionExpired ? 'SessionExpired' : 'YouMustLogIn');
-      await readAfter(req, deps, ['opportunities', 'participations']);
-      const { rows } = await sql<{
-        details: Record<string, unknown>;
-        status: number;
-        approval: string;
-        seats_taken: number;
-      }>`
+  r.get('/api/opportunities/:id', { schema: { tags, params: Id, querystring: AfterQuery } }, async (req) => {
+    if (deps.client.eventDetailsRequireLogin && !req.session)
+      throw new DomainError(req.sessionExpired ? 'SessionExpired' : 'YouMustLogIn');
+    await readAfter(req, deps, ['opportunities', 'participations']);
+    const { rows } = await sql<{
+      details: Record<string, unknown>;
+      status: number;
+      approval: string;
+      seats_taken: number;
+    }>`
         select details, status, approval, seats_taken from rm.opportunities where opportunity_id = ${req.params.id}`.execute(
-        deps.db,
-      );
-      const o = rows[0];
-      if (!o || (o.approval !== 'approved' && !req.session)) throw new DomainError('NotFound');
-      // The signed-in user's own participation, so the page shows "already asked" instead of a second join button.
-      const mine = req.session
-        ? (
-            await sql<{ status: number }>`
+      deps.db,
+    );
+    const o = rows[0];
+    if (!o || (o.approval !== 'approved' && !req.session)) throw new DomainError('NotFound');
+    // The signed-in user's own participation, so the page shows "already asked" instead of a second join button.
+    const mine = req.session
+      ? (
+          await sql<{ status: number }>`
               select status from rm.participations
                where opportunity_id = ${req.params.id} and volunteer_id = ${req.session.userId}`.execute(deps.db)
-          ).rows[0]
-        : undefined;
-      return {
-        id: req.params.id,
-        ...o.details,
-        status: o.status,
-        approval: o.approval,
-        joinedCount: o.seats_taken,
-        myStatus: mine?.status ?? null,
-      };
-    },
-  );
+        ).rows[0]
+      : undefined;
+    return {
+      id: req.params.id,
+      ...o.details,
+      status: o.status,
+      approval: o.approval,
+      joinedCount: o.seats_taken,
+      myStatus: mine?.status ?? null,
+    };
+  });
 
   // The volunteer checks in during the event, then records contributions (incidents).
   r.post('/api/opportunities/:id/check-in', own, async (req) => {
