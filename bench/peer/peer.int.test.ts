@@ -65,13 +65,15 @@ describe('the Emmett peer: the join rules (real PostgreSQL)', () => {
   it('refuses an event overlapping one the volunteer is accepted on', async () => {
     // Staff accepted volunteer 2 on the first event: the schedule holds its dates.
     const dates = { startDate: eventDetails(0, 5).startDate, endDate: eventDetails(0, 5).endDate };
-    await peer.store.appendToStream(`schedule-${volunteerId(2)}`, [
-      ...scheduleDecider.decide(
-        { type: 'ReserveAcceptance', opportunityId: events[0]!, dates },
-        { pending: [], accepted: {} },
-        new Date(),
-      ),
-    ]);
+    const reserved = scheduleDecider.decide(
+      { type: 'ReserveAcceptance', opportunityId: events[0]!, dates },
+      { pending: [], accepted: {} },
+      new Date(),
+    );
+    await peer.store.appendToStream(
+      `schedule-${volunteerId(2)}`,
+      reserved.map((e) => ({ type: e.type, data: { ...e.data } as Record<string, unknown> })),
+    );
     const overlapping = await join(events[3]!, sessions[1]!);
     expect(overlapping.statusCode).toBe(409);
     expect(overlapping.json()).toMatchObject({

@@ -1,0 +1,302 @@
+// The join three ways in one run, through HTTP at 16 clients from the separate load process (bench/load.ts): ours (the
+// portal, as bench/events.ts runs it), the Emmett peer (bench/peer/app.ts, a process of its own on its own database)
+// and the floor (a bare Fastify route making three prepared queries). Rounds alternate the order, so that drift on a
+// shared machine falls on all three; the ratios are the result. `--quick` smoke run (prints only; `--write` records
+// it), `--profile` adds a CPU profile of each server's main thread over its last window.
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { buildApp } from '../api/http/app.ts';
+import { depsFrom } from '../api/http/deps.ts';
+import { waitForPosition } from '../projections/runner/status.ts';
+import { createRuntime } from '../workers/runtime.ts';
+import { ms, percentile, writeDocSection } from './common.ts';
+import { type JoinPair, joinJob, prepareOurJoins } from './join-setup.ts';
+import { processCpuSeconds, runLoad } from './load.ts';
+import { type ProfileSummary, startProfile, summaryText } from './peer/profile.ts';
+import type { FromServer, ToServer } from './peer/server.ts';
+import { assertLocal, freshDatabase, machineInfo } from './support.ts';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const profile = args.includes('--profile');
+const CLIENTS_N = 16;
+const SECONDS = quick ? 3 : 10;
+const ROUNDS = quick ? 1 : 2;
+/** Volunteers of each system, split into one disjoint share per round: each join is a new one the rules accept. */
+const VOLUNTEERS = quick ? 8_000 : 40_000;
+/** Goals of the issue: ours ≥ 1.5× the peer; our fraction of the floor 0.25. */
+const GOAL_VS_PEER = 1.5;
+const GOAL_VS_FLOOR = 0.25;
+
+type System = 'ours' | 'peer' | 'floor';
+const LABEL: Record<System, string> = {
+  ours: 'ours (the portal)',
+  peer: 'Emmett peer',
+  floor: 'floor (3 prepared queries)',
+};
+
+/** A child server (peer or floor) and a request/answer over its IPC channel. */
+function child(mode: 'peer' | 'floor', url: string) {
+  const proc: ChildProcess = fork(new URL('./peer/server.ts', import.meta.url), [mode, url], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting: ((m: FromServer) => void)[] = [];
+  proc.on('message', (m: FromServer) => waiting.shift()?.(m));
+  const next = () => new Promise<FromServer>((r) => waiting.push(r));
+  return {
+    proc,
+    next,
+    async ask<T extends FromServer['type']>(m: ToServer, answer: T): Promise<Extract<FromServer, { type: T }>> {
+      const got = next();
+      proc.send(m);
+      const a = await got;
+      if (a.type !== answer) throw new Error(`${mode}: expected ${answer}, got ${a.type}`);
+      return a as Extract<FromServer, { type: T }>;
+    },
+  };
+}
+
+type Elu = { idle: number; active: number; utilization: number };
+const eluBetween = (a: Elu, b: Elu) => (b.active - a.active) / (b.active - a.active + b.idle - a.idle);
+
+function machineTicks() {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (f[3] ?? 0) + (f[4] ?? 0);
+  return { busy: f.reduce((a, b) => a + b, 0) - idle, total: f.reduce((a, b) => a + b, 0) };
+}
+
+interface Window {
+  system: System;
+  round: number;
+  rate: number;
+  seconds: number;
+  lat: number[];
+  errors: number;
+  exhausted: boolean;
+  /** Main-thread event-loop utilisation of the server over the window. */
+  elu: number;
+  /** Cores: the server process, the load generator, everything else (PostgreSQL, other work), idle. */
+  cores: { server: number; load: number; rest: number; idle: number };
+  loadavg: string;
+  profile?: ProfileSummary;
+}
+
+async function main() {
+  const t0 = Date.now();
+  const oursDb = await freshDatabase('peer_ours');
+  const peerDb = await freshDatabase('peer_emmett');
+  assertLocal(oursDb.url);
+  assertLocal(peerDb.url);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-peer-'));
+  const runtime = await createRuntime({ databaseUrl: oursDb.url, dataDir, poolSize: 24, schedules: false });
+  await runtime.startWorkers();
+  const app = await buildApp(depsFrom(runtime, 2000), {
+    logLevel: 'silent',
+    webDist: null,
+    loginRateLimit: 1e9,
+    registrationRateLimit: 1e9,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const portOf = (a: ReturnType<typeof app.server.address>) => (typeof a === 'object' && a ? a.port : 0);
+  const peer = child('peer', peerDb.url);
+  const peerReady = await peer.next();
+  // The floor reads the peer's tables: it starts once the peer has made them.
+  const floor = child('floor', peerDb.url);
+  const floorReady = await floor.next();
+  if (peerReady.type !== 'ready' || floorReady.type !== 'ready') throw new Error('servers did not start');
+  const base: Record<System, string> = {
+    ours: `http://127.0.0.1:${portOf(app.server.address())}`,
+    peer: `http://127.0.0.1:${peerReady.port}`,
+    floor: `http://127.0.0.1:${floorReady.port}`,
+  };
+  const info = await machineInfo(oursDb.url);
+  try {
+    // Setup (not timed), the same data on both sides.
+    const s0 = Date.now();
+    const [ourPairs, peerSetup] = await Promise.all([
+      prepareOurJoins(runtime, VOLUNTEERS),
+      peer.ask({ type: 'setup', volunteers: VOLUNTEERS }, 'setup'),
+    ]);
+    const owner = new pg.Client({ connectionString: oursDb.url });
+    await owner.connect();
+    await owner.query('vacuum analyze');
+    await owner.end();
+    const setupSeconds = (Date.now() - s0) / 1000;
+    console.log(`setup: ${setupSeconds.toFixed(0)} s`);
+    const share = (pairs: JoinPair[], round: number) =>
+      pairs.filter((_, i) => i % ROUNDS === round).map((p) => joinJob(p));
+
+    async function measure(system: System, round: number): Promise<Window> {
+      if (system === 'ours') {
+        // From a steady state: the projections first finish what the setup (or the previous phase) left them.
+        await waitForPosition(
+          runtime.db,
+          runtime.projections.map((p) => p.name),
+          await runtime.store.lastPosition(),
+          600_000,
+        );
+      }
+      const server = system === 'ours' ? null : system === 'peer' ? peer : floor;
+      const pid = server ? server.proc.pid! : process.pid;
+      const jobs =
+        system === 'ours'
+          ? share(ourPairs, round)
+          : system === 'peer'
+            ? share(peerSetup.pairs, round)
+            : peerSetup.pairs.map((p) => joinJob(p));
+      const elu = async (): Promise<Elu> =>
+        server ? (await server.ask({ type: 'probe' }, 'probe')).elu : performance.eventLoopUtilization();
+      const profiling = profile && round === ROUNDS - 1;
+      let start = { elu: await elu(), cpu: 0, m: machineTicks(), t: 0 };
+      let end = start;
+      let stopOurs: (() => Promise<ProfileSummary>) | null = null;
+      const loadavg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+      const r = await runLoad(
+        {
+          base: base[system],
+          clients: CLIENTS_N,
+          warmupMs: 1000,
+          measureMs: SECONDS * 1000,
+          count: system === 'floor' ? 1e9 : jobs.length,
+          ...(system === 'floor'
+            ? { factory: new URL('./peer/floor-jobs.ts', import.meta.url).href, payload: jobs }
+            : { payload: jobs }),
+        },
+        {
+          start: async () => {
+            if (profiling) {
+              if (server) server.proc.send({ type: 'profile-start' } satisfies ToServer);
+              else stopOurs = await startProfile();
+            }
+            start = { elu: await elu(), cpu: processCpuSeconds(pid), m: machineTicks(), t: performance.now() };
+          },
+          end: async () => {
+            end = { elu: await elu(), cpu: processCpuSeconds(pid), m: machineTicks(), t: performance.now() };
+          },
+        },
+      );
+      let summary: ProfileSummary | undefined;
+      if (profiling) {
+        summary = server ? (await server.ask({ type: 'profile-stop' }, 'profile')).summary : await stopOurs!();
+        console.log(summaryText(LABEL[system], summary));
+      }
+      const seconds = (end.t - start.t) / 1000;
+      const nproc = availableParallelism();
+      const machine = ((end.m.busy - start.m.busy) / (end.m.total - start.m.total)) * nproc;
+      const serverCores = (end.cpu - start.cpu) / seconds;
+      const w: Window = {
+        system,
+        round,
+        rate: r.rate,
+        seconds: r.seconds,
+        lat: r.lat,
+        errors: r.errors,
+        exhausted: system !== 'floor' && r.succeeded.length + r.errors >= jobs.length,
+        elu: eluBetween(start.elu, end.elu),
+        cores: {
+          server: serverCores,
+          load: r.clientCores,
+          rest: Math.max(0, machine - serverCores - r.clientCores),
+          idle: Math.max(0, nproc - machine),
+        },
+        loadavg,
+        ...(summary ? { profile: summary } : {}),
+      };
+      console.log(
+        `round ${round + 1} ${LABEL[system]}: ${w.rate.toFixed(0)}/s, p50 ${ms(percentile(w.lat, 50))} ms, p99 ${ms(percentile(w.lat, 99))} ms, ` +
+          `errors ${w.errors}${w.exhausted ? ' (RAN OUT OF JOBS)' : ''}, ELU ${w.elu.toFixed(2)}, ${coresText(w)}, load average ${loadavg}`,
+      );
+      return w;
+    }
+
+    const windows: Window[] = [];
+    const orders: System[][] = [
+      ['ours', 'peer', 'floor'],
+      ['floor', 'peer', 'ours'],
+    ];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const system of orders[round % orders.length]!) windows.push(await measure(system, round));
+    }
+
+    // Per system, over its rounds: requests over seconds, latencies of all its windows.
+    const total = (s: System) => {
+      const ws = windows.filter((w) => w.system === s);
+      const lat = ws.flatMap((w) => w.lat);
+      const seconds = ws.reduce((n, w) => n + w.seconds, 0);
+      return { ws, lat, rate: lat.length / seconds, errors: ws.reduce((n, w) => n + w.errors, 0) };
+    };
+    const t = { ours: total('ours'), peer: total('peer'), floor: total('floor') };
+    const vsPeer = t.ours.rate / t.peer.rate;
+    const vsFloor = t.ours.rate / t.floor.rate;
+    const peerVsFloor = t.peer.rate / t.floor.rate;
+    const row = (s: System) => {
+      const x = t[s];
+      return `| ${LABEL[s]} | ${x.rate.toFixed(0)} | ${ms(percentile(x.lat, 50))} | ${ms(percentile(x.lat, 99))} | ${x.errors} | ${x.ws.map((w) => w.elu.toFixed(2)).join(' / ')} | ${x.ws.map(coresText).join('; ')} |`;
+    };
+    const verdict = (ok: boolean) => (ok ? '**met**' : '**missed**');
+    const out = [
+      '## Join: ours, the Emmett peer and the floor',
+      '',
+      `Generated by \`npm run bench:peer\` (bench/peer.ts; \`--quick\` only prints, \`--profile\` adds CPU profiles). Run ${info.date.slice(0, 16).replace('T', ' ')} UTC in ${((Date.now() - t0) / 1000).toFixed(0)} s. Machine: ${info.nproc} cores (${info.cpu}), ${info.memory}, Node ${info.node}, ${info.postgres.split(' on ')[0]} on the same machine (${info.settings}).`,
+      '',
+      `**The machine was shared** with other work while this ran (the load averages before each window: ${windows.map((w) => `${w.system} ${w.loadavg.split(' ')[0]}`).join(', ')}): absolute figures are noisy and low; the three ran in the same run, ${ROUNDS > 1 ? `in ${ROUNDS} rounds of alternating order (${orders.map((o) => o.join(' → ')).join(', then ')}), ` : ''}so the ratios are the result.`,
+      '',
+      `Setup (not timed, ${setupSeconds.toFixed(0)} s): on each side ${VOLUNTEERS.toLocaleString('en')} approved volunteers straight into the read model the join rules read, a session each, ${200} approved events created through their streams (dates far enough apart that no two of a volunteer's joins overlap); each join request is a new volunteer's, so every one passes the rules. Then \`VACUUM ANALYZE\` of both databases. Measured: ${CLIENTS_N} clients in a closed loop from a separate load-generator process (bench/load.ts, node:http keep-alive), 1 s warm-up, ${SECONDS} s measured${ROUNDS > 1 ? ` per round, ${ROUNDS} rounds` : ''}; ours once its projections have caught up.`,
+      '',
+      "- **ours**: `POST /api/opportunities/:id/join` on the portal (bench/events.ts's set-up, projections and jobs in the same process, as with `npm start`): the session check, the join rules from the read models and the event's stream, the volunteer's schedule stream (at most two pending requests, no overlapping accepted event), the participation stream.",
+      "- **Emmett peer** (bench/peer/app.ts): @event-driven-io/emmett-postgresql 0.42.0 on its own database, behind Fastify in a process of its own. The same session check (the same touch statement on a sessions table, by sha-256 of the cookie, a prepared query), the same rules (our pure `assertMayJoin` and the schedule and participation deciders, run by Emmett's `CommandHandler`: read the stream, fold, decide, append with the expected version), the event and the volunteer's participation read from Pongo documents kept by inline projections (`projections.inline`, `pongoSingleStreamProjection`: written in the append's transaction). bench/peer/peer.int.test.ts shows it refuses a third pending request and an overlapping event.",
+      "- **floor** (bench/peer/app.ts `createFloor`): a bare Fastify route in a process of its own making three prepared point queries one after the other (the session, the volunteer's document, the event's document) on the peer's database: no rules, no write.",
+      '',
+      '| system | requests/s | p50 ms | p99 ms | errors | event-loop utilisation (per round) | CPU cores while measuring (per round) |',
+      '|---|---:|---:|---:|---:|---|---|',
+      row('ours'),
+      row('peer'),
+      row('floor'),
+      '',
+      'CPU cores (2.00 = both): the server process / the load generator / PostgreSQL and everything else on the machine / idle.',
+      '',
+      '| ratio | measured | goal | |',
+      '|---|---:|---:|---|',
+      `| ours ÷ Emmett peer | ${vsPeer.toFixed(2)}× | ≥ ${GOAL_VS_PEER}× | ${verdict(vsPeer >= GOAL_VS_PEER)} |`,
+      `| ours ÷ floor | ${vsFloor.toFixed(2)} | ${GOAL_VS_FLOOR} | ${verdict(vsFloor >= GOAL_VS_FLOOR)} |`,
+      `| Emmett peer ÷ floor | ${peerVsFloor.toFixed(2)} | | |`,
+      '',
+    ];
+    const profiles = windows.filter((w) => w.profile);
+    if (profiles.length) {
+      out.push('Main-thread CPU profiles of the last round (self time by area, share of busy samples):', '');
+      for (const w of profiles) {
+        out.push(
+          `- ${LABEL[w.system]}: ${w
+            .profile!.areas.slice(0, 8)
+            .map(([a, v]) => `${a} ${(v * 100).toFixed(0)} %`)
+            .join(', ')}`,
+        );
+      }
+      out.push('');
+    }
+    const section = out.join('\n');
+    console.log(`\n${section}`);
+    if (!quick || args.includes('--write')) console.log(`written: ${writeDocSection('peer', section)}`);
+  } finally {
+    for (const c of [peer, floor]) {
+      if (c.proc.exitCode === null) await c.ask({ type: 'close' }, 'closed').catch(() => {});
+    }
+    await app.close();
+    await runtime.close();
+    await oursDb.drop();
+    await peerDb.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function coresText(w: Window): string {
+  const c = w.cores;
+  return `${c.server.toFixed(2)} / ${c.load.toFixed(2)} / ${c.rest.toFixed(2)} / ${c.idle.toFixed(2)}`;
+}
+
+await main();
