@@ -22,8 +22,8 @@ export type FromServer =
 
 const [mode, url] = process.argv.slice(2) as ['peer' | 'floor', string];
 const send = (m: FromServer) => process.send!(m);
-let peer: Peer | null = null;
-const server = mode === 'peer' ? (peer = await createPeer(url)) : await createFloor(url);
+const peer: Peer | null = mode === 'peer' ? await createPeer(url) : null;
+const server = peer ?? (await createFloor(url));
 await server.app.listen({ port: 0, host: '127.0.0.1' });
 const address = server.app.server.address();
 let stopProfile: (() => Promise<ProfileSummary>) | null = null;
