@@ -18,14 +18,14 @@ import { type JoinPair, joinJob, prepareOurJoins } from './join-setup.ts';
 import { processCpuSeconds, runLoad } from './load.ts';
 import { type ProfileSummary, startProfile, summaryText } from './peer/profile.ts';
 import type { FromServer, ToServer } from './peer/server.ts';
-import { assertLocal, freshDatabase, machineInfo } from './support.ts';
+import { assertLocal, freshDatabase, machineInfo, serverUrl } from './support.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const profile = args.includes('--profile');
 const CLIENTS_N = 16;
-const SECONDS = quick ? 3 : 10;
-const ROUNDS = quick ? 1 : 2;
+const SECONDS = quick ? 3 : 6;
+const ROUNDS = quick ? 1 : 4;
 /** Volunteers of each system, split into one disjoint share per round: each join is a new one the rules accept. */
 const VOLUNTEERS = quick ? 8_000 : 40_000;
 /** Goals of the issue: ours ≥ 1.5× the peer; our fraction of the floor 0.25. */
@@ -69,6 +69,15 @@ function machineTicks() {
   return { busy: f.reduce((a, b) => a + b, 0) - idle, total: f.reduce((a, b) => a + b, 0) };
 }
 
+/** CPU seconds used so far by a process (0 once it is gone). */
+function cpuOf(pid: number): number {
+  try {
+    return processCpuSeconds(pid);
+  } catch {
+    return 0;
+  }
+}
+
 interface Window {
   system: System;
   round: number;
@@ -81,7 +90,15 @@ interface Window {
   elu: number;
   /** Cores: the server process, the load generator, everything else (PostgreSQL, other work), idle. */
   cores: { server: number; load: number; rest: number; idle: number };
+  /**
+   * CPU milliseconds per successful request: the server process, and the PostgreSQL backends of its database. Less
+   * sensitive than requests/s to what else the shared machine runs.
+   */
+  cpuPerRequest: { server: number; backends: number };
+  cpuSeconds: { server: number; backends: number };
   loadavg: string;
+  /** Ours: how long its projections took to catch up once the window had closed. */
+  catchUpMs?: number;
   profile?: ProfileSummary;
 }
 
@@ -114,6 +131,8 @@ async function main() {
     floor: `http://127.0.0.1:${floorReady.port}`,
   };
   const info = await machineInfo(oursDb.url);
+  const monitor = new pg.Client({ connectionString: serverUrl(), application_name: 'bench-monitor' });
+  await monitor.connect();
   try {
     // Setup (not timed), the same data on both sides.
     const s0 = Date.now();
@@ -151,7 +170,15 @@ async function main() {
       const elu = async (): Promise<Elu> =>
         server ? (await server.ask({ type: 'probe' }, 'probe')).elu : performance.eventLoopUtilization();
       const profiling = profile && round === ROUNDS - 1;
-      let start = { elu: await elu(), cpu: 0, m: machineTicks(), t: 0 };
+      const dbName = system === 'ours' ? oursDb.name : peerDb.name;
+      const backends = async () => {
+        const { rows } = await monitor.query<{ pid: number }>(
+          "select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend'",
+          [dbName],
+        );
+        return new Map(rows.map((r) => [r.pid, cpuOf(r.pid)]));
+      };
+      let start = { elu: await elu(), cpu: 0, m: machineTicks(), t: 0, pg: new Map<number, number>() };
       let end = start;
       let stopOurs: (() => Promise<ProfileSummary>) | null = null;
       const loadavg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -172,13 +199,33 @@ async function main() {
               if (server) server.proc.send({ type: 'profile-start' } satisfies ToServer);
               else stopOurs = await startProfile();
             }
-            start = { elu: await elu(), cpu: processCpuSeconds(pid), m: machineTicks(), t: performance.now() };
+            start = {
+              elu: await elu(),
+              cpu: processCpuSeconds(pid),
+              m: machineTicks(),
+              t: performance.now(),
+              pg: await backends(),
+            };
           },
           end: async () => {
-            end = { elu: await elu(), cpu: processCpuSeconds(pid), m: machineTicks(), t: performance.now() };
+            // The backends of both ends: a connection opened in the window counts from its start.
+            const pgEnd = await backends();
+            end = { elu: await elu(), cpu: processCpuSeconds(pid), m: machineTicks(), t: performance.now(), pg: pgEnd };
           },
         },
       );
+      // Ours projects after the append (the peer inside it): how far behind its read models were when the window closed.
+      let catchUpMs: number | undefined;
+      if (system === 'ours') {
+        const c0 = performance.now();
+        await waitForPosition(
+          runtime.db,
+          runtime.projections.map((p) => p.name),
+          await runtime.store.lastPosition(),
+          600_000,
+        );
+        catchUpMs = performance.now() - c0;
+      }
       let summary: ProfileSummary | undefined;
       if (profiling) {
         summary = server ? (await server.ask({ type: 'profile-stop' }, 'profile')).summary : await stopOurs!();
@@ -188,6 +235,9 @@ async function main() {
       const nproc = availableParallelism();
       const machine = ((end.m.busy - start.m.busy) / (end.m.total - start.m.total)) * nproc;
       const serverCores = (end.cpu - start.cpu) / seconds;
+      let pgSeconds = 0;
+      for (const [p, c] of end.pg) pgSeconds += Math.max(0, c - (start.pg.get(p) ?? 0));
+      const served = r.rate * r.seconds;
       const w: Window = {
         system,
         round,
@@ -203,12 +253,15 @@ async function main() {
           rest: Math.max(0, machine - serverCores - r.clientCores),
           idle: Math.max(0, nproc - machine),
         },
+        cpuPerRequest: { server: ((end.cpu - start.cpu) * 1000) / served, backends: (pgSeconds * 1000) / served },
+        cpuSeconds: { server: end.cpu - start.cpu, backends: pgSeconds },
         loadavg,
+        ...(catchUpMs === undefined ? {} : { catchUpMs }),
         ...(summary ? { profile: summary } : {}),
       };
       console.log(
         `round ${round + 1} ${LABEL[system]}: ${w.rate.toFixed(0)}/s, p50 ${ms(percentile(w.lat, 50))} ms, p99 ${ms(percentile(w.lat, 99))} ms, ` +
-          `errors ${w.errors}${w.exhausted ? ' (RAN OUT OF JOBS)' : ''}, ELU ${w.elu.toFixed(2)}, ${coresText(w)}, load average ${loadavg}`,
+          `errors ${w.errors}${w.exhausted ? ' (RAN OUT OF JOBS)' : ''}, CPU ms/request ${cpuText(w)}, ELU ${w.elu.toFixed(2)}, ${coresText(w)}, load average ${loadavg}`,
       );
       return w;
     }
@@ -222,20 +275,43 @@ async function main() {
       for (const system of orders[round % orders.length]!) windows.push(await measure(system, round));
     }
 
-    // Per system, over its rounds: requests over seconds, latencies of all its windows.
+    // Per system, over its rounds: requests over seconds, latencies and CPU of all its windows.
     const total = (s: System) => {
       const ws = windows.filter((w) => w.system === s);
       const lat = ws.flatMap((w) => w.lat);
       const seconds = ws.reduce((n, w) => n + w.seconds, 0);
-      return { ws, lat, rate: lat.length / seconds, errors: ws.reduce((n, w) => n + w.errors, 0) };
+      const cpu = (k: 'server' | 'backends') => (ws.reduce((n, w) => n + w.cpuSeconds[k], 0) * 1000) / lat.length;
+      return {
+        ws,
+        lat,
+        rate: lat.length / seconds,
+        errors: ws.reduce((n, w) => n + w.errors, 0),
+        cpu: { server: cpu('server'), backends: cpu('backends') },
+      };
     };
     const t = { ours: total('ours'), peer: total('peer'), floor: total('floor') };
     const vsPeer = t.ours.rate / t.peer.rate;
     const vsFloor = t.ours.rate / t.floor.rate;
     const peerVsFloor = t.peer.rate / t.floor.rate;
+    const cpuOfJoin = (s: System) => t[s].cpu.server + t[s].cpu.backends;
+    // The same ratios round by round (each round's three windows ran within a minute of each other).
+    const rounds = Array.from({ length: ROUNDS }, (_, r) => {
+      const rate = (s: System) => windows.find((w) => w.round === r && w.system === s)!.rate;
+      return { r, ours: rate('ours'), peer: rate('peer'), floor: rate('floor') };
+    });
+    const spread = (xs: number[]) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      const median =
+        sorted.length % 2
+          ? sorted[(sorted.length - 1) / 2]!
+          : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+      return sorted.length > 1
+        ? `${median.toFixed(2)} (${sorted[0]!.toFixed(2)}–${sorted.at(-1)!.toFixed(2)})`
+        : median.toFixed(2);
+    };
     const row = (s: System) => {
       const x = t[s];
-      return `| ${LABEL[s]} | ${x.rate.toFixed(0)} | ${ms(percentile(x.lat, 50))} | ${ms(percentile(x.lat, 99))} | ${x.errors} | ${x.ws.map((w) => w.elu.toFixed(2)).join(' / ')} | ${x.ws.map(coresText).join('; ')} |`;
+      return `| ${LABEL[s]} | ${x.rate.toFixed(0)} | ${ms(percentile(x.lat, 50))} | ${ms(percentile(x.lat, 99))} | ${x.errors} | ${x.cpu.server.toFixed(2)} + ${x.cpu.backends.toFixed(2)} | ${x.ws.map((w) => w.elu.toFixed(2)).join(' / ')} |`;
     };
     const verdict = (ok: boolean) => (ok ? '**met**' : '**missed**');
     const out = [
@@ -243,7 +319,7 @@ async function main() {
       '',
       `Generated by \`npm run bench:peer\` (bench/peer.ts; \`--quick\` only prints, \`--profile\` adds CPU profiles). Run ${info.date.slice(0, 16).replace('T', ' ')} UTC in ${((Date.now() - t0) / 1000).toFixed(0)} s. Machine: ${info.nproc} cores (${info.cpu}), ${info.memory}, Node ${info.node}, ${info.postgres.split(' on ')[0]} on the same machine (${info.settings}).`,
       '',
-      `**The machine was shared** with other work while this ran (the load averages before each window: ${windows.map((w) => `${w.system} ${w.loadavg.split(' ')[0]}`).join(', ')}): absolute figures are noisy and low; the three ran in the same run, ${ROUNDS > 1 ? `in ${ROUNDS} rounds of alternating order (${orders.map((o) => o.join(' → ')).join(', then ')}), ` : ''}so the ratios are the result.`,
+      `**The machine was shared** with other work while this ran (1-minute load averages of ${Math.min(...windows.map((w) => Number(w.loadavg.split(' ')[0]))).toFixed(1)}–${Math.max(...windows.map((w) => Number(w.loadavg.split(' ')[0]))).toFixed(1)} on ${info.nproc} cores before the windows): absolute figures are noisy and low; the three ran in the same run, ${ROUNDS > 1 ? `in ${ROUNDS} rounds of alternating order (${orders.map((o) => o.join(' → ')).join(', then ')}), ` : ''}so the ratios are the result, and CPU per request is steadier than requests/s.`,
       '',
       `Setup (not timed, ${setupSeconds.toFixed(0)} s): on each side ${VOLUNTEERS.toLocaleString('en')} approved volunteers straight into the read model the join rules read, a session each, ${200} approved events created through their streams (dates far enough apart that no two of a volunteer's joins overlap); each join request is a new volunteer's, so every one passes the rules. Then \`VACUUM ANALYZE\` of both databases. Measured: ${CLIENTS_N} clients in a closed loop from a separate load-generator process (bench/load.ts, node:http keep-alive), 1 s warm-up, ${SECONDS} s measured${ROUNDS > 1 ? ` per round, ${ROUNDS} rounds` : ''}; ours once its projections have caught up.`,
       '',
@@ -251,19 +327,27 @@ async function main() {
       "- **Emmett peer** (bench/peer/app.ts): @event-driven-io/emmett-postgresql 0.42.0 on its own database, behind Fastify in a process of its own. The same session check (the same touch statement on a sessions table, by sha-256 of the cookie, a prepared query), the same rules (our pure `assertMayJoin` and the schedule and participation deciders, run by Emmett's `CommandHandler`: read the stream, fold, decide, append with the expected version), the event and the volunteer's participation read from Pongo documents kept by inline projections (`projections.inline`, `pongoSingleStreamProjection`: written in the append's transaction). bench/peer/peer.int.test.ts shows it refuses a third pending request and an overlapping event.",
       "- **floor** (bench/peer/app.ts `createFloor`): a bare Fastify route in a process of its own making three prepared point queries one after the other (the session, the volunteer's document, the event's document) on the peer's database: no rules, no write.",
       '',
-      '| system | requests/s | p50 ms | p99 ms | errors | event-loop utilisation (per round) | CPU cores while measuring (per round) |',
-      '|---|---:|---:|---:|---:|---|---|',
+      "| system | requests/s | p50 ms | p99 ms | errors | CPU ms a request: server process + its database's PostgreSQL backends | server event-loop utilisation (per round) |",
+      '|---|---:|---:|---:|---:|---:|---|',
       row('ours'),
       row('peer'),
       row('floor'),
       '',
-      'CPU cores (2.00 = both): the server process / the load generator / PostgreSQL and everything else on the machine / idle.',
+      '| ratio | over the run | per round: median (range) | goal | |',
+      '|---|---:|---:|---:|---|',
+      `| ours ÷ Emmett peer, requests/s | ${vsPeer.toFixed(2)}× | ${spread(rounds.map((x) => x.ours / x.peer))} | ≥ ${GOAL_VS_PEER}× | ${verdict(vsPeer >= GOAL_VS_PEER)} |`,
+      `| ours ÷ floor, requests/s | ${vsFloor.toFixed(2)} | ${spread(rounds.map((x) => x.ours / x.floor))} | ${GOAL_VS_FLOOR} | ${verdict(vsFloor >= GOAL_VS_FLOOR)} |`,
+      `| Emmett peer ÷ floor, requests/s | ${peerVsFloor.toFixed(2)} | ${spread(rounds.map((x) => x.peer / x.floor))} | | |`,
+      `| Emmett peer ÷ ours, CPU ms a join (server + PostgreSQL) | ${(cpuOfJoin('peer') / cpuOfJoin('ours')).toFixed(2)}× | | | |`,
       '',
-      '| ratio | measured | goal | |',
-      '|---|---:|---:|---|',
-      `| ours ÷ Emmett peer | ${vsPeer.toFixed(2)}× | ≥ ${GOAL_VS_PEER}× | ${verdict(vsPeer >= GOAL_VS_PEER)} |`,
-      `| ours ÷ floor | ${vsFloor.toFixed(2)} | ${GOAL_VS_FLOOR} | ${verdict(vsFloor >= GOAL_VS_FLOOR)} |`,
-      `| Emmett peer ÷ floor | ${peerVsFloor.toFixed(2)} | | |`,
+      'Each window (order, requests/s, CPU cores while measuring: the server process / the load generator / PostgreSQL and everything else on the machine / idle, and the 1-minute load average just before it):',
+      '',
+      '| round | system | requests/s | CPU ms a request | cores | load average | read models caught up |',
+      '|---:|---|---:|---:|---|---:|---:|',
+      ...windows.map(
+        (w) =>
+          `| ${w.round + 1} | ${LABEL[w.system]} | ${w.rate.toFixed(0)} | ${cpuText(w)} | ${coresText(w)} | ${w.loadavg.split(' ')[0]} | ${w.catchUpMs === undefined ? (w.system === 'peer' ? 'inline' : '–') : `${w.catchUpMs.toFixed(0)} ms after`} |`,
+      ),
       '',
     ];
     const profiles = windows.filter((w) => w.profile);
@@ -283,6 +367,7 @@ async function main() {
     console.log(`\n${section}`);
     if (!quick || args.includes('--write')) console.log(`written: ${writeDocSection('peer', section)}`);
   } finally {
+    await monitor.end();
     for (const c of [peer, floor]) {
       if (c.proc.exitCode === null) await c.ask({ type: 'close' }, 'closed').catch(() => {});
     }
@@ -292,6 +377,10 @@ async function main() {
     await peerDb.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function cpuText(w: Window): string {
+  return `${w.cpuPerRequest.server.toFixed(2)} + ${w.cpuPerRequest.backends.toFixed(2)}`;
 }
 
 function coresText(w: Window): string {

@@ -175,7 +175,14 @@ export interface Peer {
 
 export async function createPeer(url: string, opts: { poolSize?: number; client?: ClientConfig } = {}): Promise<Peer> {
   const client = opts.client ?? CLIENTS.MOH;
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 24, application_name: 'bench-peer' });
+  // Idle connections go back after a second: between its windows the peer leaves the server's connections to the
+  // others (max_connections is shared with everything else on the machine).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 24,
+    idleTimeoutMillis: 1000,
+    application_name: 'bench-peer',
+  });
   pool.on('error', () => {});
   const store = getPostgreSQLEventStore(url, {
     connectionOptions: { pool },
@@ -336,7 +343,12 @@ export async function createFloor(
   url: string,
   poolSize = 24,
 ): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'bench-floor' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 1000,
+    application_name: 'bench-floor',
+  });
   pool.on('error', () => {});
   const app = Fastify({ logger: false });
   await app.register(cookie);
