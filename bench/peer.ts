@@ -100,6 +100,8 @@ interface Window {
   /** Ours: how long its projections took to catch up once the window had closed. */
   catchUpMs?: number;
   profile?: ProfileSummary;
+  /** With --profile: transactions and rows written per join, by table (pg_stat_database, pg_stat_user_tables). */
+  work?: string;
 }
 
 async function main() {
@@ -182,6 +184,8 @@ async function main() {
       let end = start;
       let stopOurs: (() => Promise<ProfileSummary>) | null = null;
       const loadavg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+      const stats0 =
+        profiling && system !== 'floor' ? await dbStats(system === 'ours' ? oursDb.url : peerDb.url) : null;
       const r = await runLoad(
         {
           base: base[system],
@@ -226,6 +230,14 @@ async function main() {
         );
         catchUpMs = performance.now() - c0;
       }
+      let work: string | undefined;
+      if (stats0) {
+        // Backends report their counters up to 10 s late when they fall idle: wait, then divide by every join of the
+        // phase (warm-up included).
+        await new Promise((res) => setTimeout(res, 11_000));
+        work = workText(stats0, await dbStats(system === 'ours' ? oursDb.url : peerDb.url), r.succeeded.length);
+        console.log(`${LABEL[system]} per join: ${work}`);
+      }
       let summary: ProfileSummary | undefined;
       if (profiling) {
         summary = server ? (await server.ask({ type: 'profile-stop' }, 'profile')).summary : await stopOurs!();
@@ -258,6 +270,7 @@ async function main() {
         loadavg,
         ...(catchUpMs === undefined ? {} : { catchUpMs }),
         ...(summary ? { profile: summary } : {}),
+        ...(work ? { work } : {}),
       };
       console.log(
         `round ${round + 1} ${LABEL[system]}: ${w.rate.toFixed(0)}/s, p50 ${ms(percentile(w.lat, 50))} ms, p99 ${ms(percentile(w.lat, 99))} ms, ` +
@@ -362,6 +375,12 @@ async function main() {
         );
       }
       out.push('');
+      const works = windows.filter((w) => w.work);
+      if (works.length) {
+        out.push("Database work a join (the phase's counters, warm-up included):", '');
+        for (const w of works) out.push(`- ${LABEL[w.system]}: ${w.work}`);
+        out.push('');
+      }
     }
     const section = out.join('\n');
     console.log(`\n${section}`);
@@ -377,6 +396,40 @@ async function main() {
     await peerDb.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+interface DbStats {
+  commits: number;
+  written: Map<string, number>;
+}
+
+/** Committed transactions and rows written by table so far, in the database of `url`. */
+async function dbStats(url: string): Promise<DbStats> {
+  const c = new pg.Client({ connectionString: url, application_name: 'bench-monitor' });
+  await c.connect();
+  try {
+    const d = await c.query<{ n: string }>(
+      'select xact_commit::text as n from pg_stat_database where datname = current_database()',
+    );
+    const t = await c.query<{ t: string; n: string }>(
+      `select schemaname || '.' || relname as t, (n_tup_ins + n_tup_upd + n_tup_del)::text as n from pg_stat_user_tables`,
+    );
+    return { commits: Number(d.rows[0]!.n), written: new Map(t.rows.map((r) => [r.t, Number(r.n)])) };
+  } finally {
+    await c.end();
+  }
+}
+
+function workText(a: DbStats, b: DbStats, joins: number): string {
+  const rows = [...b.written]
+    .map(([t, n]) => [t, (n - (a.written.get(t) ?? 0)) / joins] as const)
+    .filter(([, n]) => n >= 0.05)
+    .sort((x, y) => y[1] - x[1]);
+  const total = rows.reduce((n, [, v]) => n + v, 0);
+  return (
+    `${((b.commits - a.commits) / joins).toFixed(1)} transactions, ${total.toFixed(1)} rows written ` +
+    `(${rows.map(([t, n]) => `${t} ${n.toFixed(1)}`).join(', ')})`
+  );
 }
 
 function cpuText(w: Window): string {

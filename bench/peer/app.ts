@@ -226,7 +226,12 @@ export async function createPeer(url: string, opts: { poolSize?: number; client?
 
   const app = Fastify({ logger: false });
   await app.register(cookie);
-  app.setErrorHandler(errorHandler);
+  // The portal's mapping of catalogue codes to statuses; the first few unexpected errors are printed (no logger).
+  let unexpected = 0;
+  app.setErrorHandler((err, req, reply) => {
+    if (!(err instanceof DomainError) && !err.statusCode && unexpected++ < 3) console.error('peer:', err);
+    return errorHandler(err, req, reply);
+  });
   app.decorateRequest('peerSession', null);
   app.addHook('onRequest', async (req) => {
     const sid = req.cookies.sid;
@@ -341,7 +346,7 @@ export async function createPeer(url: string, opts: { poolSize?: number; client?
  */
 export async function createFloor(
   url: string,
-  poolSize = 24,
+  poolSize = 16,
 ): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const pool = new pg.Pool({
     connectionString: url,
