@@ -11,7 +11,7 @@ import {
 } from '@event-driven-io/emmett-postgresql';
 import { type PongoClient, pongoClient } from '@event-driven-io/pongo';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { errorHandler } from '../../api/http/errors.ts';
 import { type Opportunity, type OpportunityEvent, opportunityDecider } from '../../domain/opportunity/decide.ts';
@@ -228,7 +228,7 @@ export async function createPeer(url: string, opts: { poolSize?: number; client?
   await app.register(cookie);
   // The portal's mapping of catalogue codes to statuses; the first few unexpected errors are printed (no logger).
   let unexpected = 0;
-  app.setErrorHandler((err, req, reply) => {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
     if (!(err instanceof DomainError) && !err.statusCode && unexpected++ < 3) console.error('peer:', err);
     return errorHandler(err, req, reply);
   });
