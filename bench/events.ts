@@ -121,7 +121,7 @@ async function main() {
         row('join', join),
         row('accept', accept),
         '',
-        `Target ≥ 1,500 commands/s: **${Math.min(join.rate, accept.rate) >= 1500 ? 'met' : 'missed'}**.`,
+        'The absolute target of 1,500 commands/s gave way to relative ones (ours ≥ 1.5× an Emmett peer on the same join, and a quarter of what a bare route with three queries answers on the same machine): see "Join: ours, the Emmett peer and the floor" (`npm run bench:peer`).',
         '',
       );
     }

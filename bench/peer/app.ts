@@ -357,6 +357,11 @@ export async function createFloor(
   pool.on('error', () => {});
   const app = Fastify({ logger: false });
   await app.register(cookie);
+  let unexpected = 0;
+  app.setErrorHandler((err: FastifyError, _req, reply) => {
+    if (unexpected++ < 3) console.error('floor:', err);
+    return reply.code(500).send({ error: err.message });
+  });
   app.post<{ Params: { id: string } }>('/api/opportunities/:id/join', async (req) => {
     const session = await pool.query<{ user_id: string }>({
       name: 'floor-session',
