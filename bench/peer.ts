@@ -2,7 +2,8 @@
 // portal, as bench/events.ts runs it), the Emmett peer (bench/peer/app.ts, a process of its own on its own database)
 // and the floor (a bare Fastify route making three prepared queries). Rounds alternate the order, so that drift on a
 // shared machine falls on all three; the ratios are the result. `--quick` smoke run (prints only; `--write` records
-// it), `--profile` adds a CPU profile of each server's main thread over its last window.
+// it), `--profile` adds a CPU profile of each server's main thread over its last window and the database work a join,
+// `--without-projections` runs our portal without its projection runners (an experiment: it prints only).
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -23,6 +24,8 @@ import { assertLocal, freshDatabase, machineInfo, serverUrl } from './support.ts
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const profile = args.includes('--profile');
+/** An experiment, not a mode: our portal without its projection runners and jobs, to split the command path's cost. */
+const withoutProjections = args.includes('--without-projections');
 const CLIENTS_N = 16;
 const SECONDS = quick ? 3 : 6;
 const ROUNDS = quick ? 1 : 4;
@@ -112,7 +115,20 @@ async function main() {
   assertLocal(peerDb.url);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-peer-'));
   const runtime = await createRuntime({ databaseUrl: oursDb.url, dataDir, poolSize: 24, schedules: false });
-  await runtime.startWorkers();
+  if (!withoutProjections) await runtime.startWorkers();
+  else {
+    // The runners make their tables when they start: a runtime of their own does that once, then goes.
+    const tables = await createRuntime({ databaseUrl: oursDb.url, dataDir, poolSize: 2, schedules: false });
+    await tables.startWorkers();
+    for (let i = 0; i < 500; i++) {
+      const { rows } = await tables.pool.query<{ n: number }>(
+        "select count(to_regclass(t))::int as n from unnest(array['rm.users', 'rm.registrations', 'rm.participations']) t",
+      );
+      if (rows[0]!.n === 3) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await tables.close();
+  }
   const app = await buildApp(depsFrom(runtime, 2000), {
     logLevel: 'silent',
     webDist: null,
@@ -152,7 +168,7 @@ async function main() {
       pairs.filter((_, i) => i % ROUNDS === round).map((p) => joinJob(p));
 
     async function measure(system: System, round: number): Promise<Window> {
-      if (system === 'ours') {
+      if (system === 'ours' && !withoutProjections) {
         // From a steady state: the projections first finish what the setup (or the previous phase) left them.
         await waitForPosition(
           runtime.db,
@@ -220,7 +236,7 @@ async function main() {
       );
       // Ours projects after the append (the peer inside it): how far behind its read models were when the window closed.
       let catchUpMs: number | undefined;
-      if (system === 'ours') {
+      if (system === 'ours' && !withoutProjections) {
         const c0 = performance.now();
         await waitForPosition(
           runtime.db,
@@ -384,7 +400,8 @@ async function main() {
     }
     const section = out.join('\n');
     console.log(`\n${section}`);
-    if (!quick || args.includes('--write')) console.log(`written: ${writeDocSection('peer', section)}`);
+    if ((!quick || args.includes('--write')) && !withoutProjections)
+      console.log(`written: ${writeDocSection('peer', section)}`);
   } finally {
     await monitor.end();
     for (const c of [peer, floor]) {
