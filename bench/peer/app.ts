@@ -168,8 +168,6 @@ export interface Peer {
   createEvent(details: OpportunityDetails): Promise<string>;
   /** Inserts volunteers' documents (the read model the rules read) and a session each; answers cookie and token. */
   addVolunteers(volunteers: VolunteerDoc[], roleId?: RoleId): Promise<{ cookie: string; csrf: string }[]>;
-  /** The join's two steps, as the route runs them after the rules (exported for the rules' test). */
-  requestJoin(opportunityId: string, volunteerId: string, dates: Dates): Promise<bigint>;
   close(): Promise<void>;
 }
 
@@ -329,7 +327,6 @@ export async function createPeer(url: string, opts: { poolSize?: number; client?
       }
       return out;
     },
-    requestJoin,
     async close() {
       await app.close();
       await pongo.close();
