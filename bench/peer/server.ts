@@ -46,6 +46,8 @@ process.on('message', async (m: ToServer) => {
           gender: 1 as const,
         })),
       );
+      // Last seen a minute ago, as on our side (bench/peer.ts): each join's session check moves it.
+      await p.pool.query("update sessions set last_seen_at = now() - interval '1 minute'");
       await p.pool.query('vacuum analyze');
       send({ type: 'setup', pairs: pairUp(sessions, events) });
       break;
