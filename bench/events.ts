@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,13 +5,11 @@ import { sql } from 'kysely';
 import { buildApp } from '../api/http/app.ts';
 import { depsFrom } from '../api/http/deps.ts';
 import { newToken } from '../api/http/sessions.ts';
-import { handleCommand } from '../commands/handle.ts';
-import { opportunityDecider, opportunityStream } from '../domain/opportunity/decide.ts';
-import { CLIENTS } from '../domain/shared/clients.ts';
 import { Role } from '../domain/shared/roles.ts';
 import { waitForPosition } from '../projections/runner/status.ts';
 import { createRuntime } from '../workers/runtime.ts';
 import { coalescerStats, cpuWindow, ms, percentile, statsText, timeShapes, writeDocSection } from './common.ts';
+import { prepareOurJoins } from './join-setup.ts';
 import { type LoadJob, runLoad } from './load.ts';
 import { assertLocal, freshDatabase, machineInfo } from './support.ts';
 
@@ -25,8 +22,6 @@ const SECONDS = quick ? 3 : 10;
 const EVENTS_IN_LIST = quick ? 2_000 : 10_000;
 const PARTICIPATIONS = quick ? 100_000 : 1_000_000;
 const REPEATS = quick ? 50 : 300;
-
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function main() {
   const db = await freshDatabase('events');
@@ -46,14 +41,6 @@ async function main() {
   const info = await machineInfo(db.url);
   const out: string[] = [];
   const t0 = Date.now();
-  const ctx = () => ({
-    actorId: null,
-    actorRole: Role.Admin,
-    correlationId: 'bench',
-    clientCode: 'MOH' as const,
-    commandId: randomUUID(),
-    now: new Date(),
-  });
   async function sessionFor(userId: string, roleId: number) {
     const csrfToken = newToken();
     const sid = await runtime.sessions.create({ userId, roleId: roleId as 1, csrfToken, mustChangePassword: false });
@@ -65,42 +52,6 @@ async function main() {
       if (rows[0]?.t) return;
       await new Promise((r) => setTimeout(r, 20));
     }
-  }
-  async function createEvents(n: number, startIn: number) {
-    const ids: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const id = randomUUID();
-      const details = {
-        code: `B${i}`,
-        nameAr: `فعالية ${i}`,
-        nameEn: `Event ${i}`,
-        leadName: 'Lead',
-        leadMobile: '0551234567',
-        leadEmail: 'lead@example.org',
-        visibility: 0 as const,
-        regionIds: [],
-        cityIds: [],
-        maxInvitations: 100_000,
-        maxContributions: 100_000,
-        startDate: inDays(startIn + (i % 200) * 3),
-        endDate: inDays(startIn + (i % 200) * 3 + 1),
-        gender: 3 as const,
-        timePeriod: 3 as const,
-        volunteeringDays: [0],
-        attendanceType: 1 as const,
-        maxHours: 8,
-      };
-      await handleCommand(
-        runtime.store,
-        opportunityStream(id),
-        opportunityDecider,
-        { type: 'Create', details, client: CLIENTS.MOH },
-        ctx(),
-      );
-      await handleCommand(runtime.store, opportunityStream(id), opportunityDecider, { type: 'Approve' }, ctx());
-      ids.push(id);
-    }
-    return ids;
   }
   /** A closed loop of 16 clients (in the load generator's process) over `jobs`: commands/s and latencies. */
   async function closedLoop(jobs: LoadJob[]) {
@@ -134,22 +85,12 @@ async function main() {
     if (want('commands')) {
       // Setup (not timed): approved volunteers straight into the read models the join rules read, sessions, 200 events
       // far enough apart that a volunteer's two joins never overlap.
-      await waitForTable('rm.registrations');
       const volunteers = quick ? 6_000 : 24_000;
-      await sql`insert into rm.users (user_id, user_name, user_name_lower, name_ar, name_en, email, role_id, active, must_change_password, email_verified,
-                  nic_valid, registration_complete, created_at, updated_at)
-                select ('00000000-0000-4000-9000-' || lpad(g::text, 12, '0'))::uuid, 'b' || g, 'b' || g, 'متطوع ' || g, 'Volunteer ' || g, 'b' || g || '@example.org',
-                  1, true, false, true, true, true, now(), now() from generate_series(1, ${volunteers}) g`.execute(
-        runtime.db,
-      );
-      await sql`insert into rm.registrations (volunteer_id, status, name_ar, name_en, region_id, city_id, gender, created_at, updated_at)
-                select ('00000000-0000-4000-9000-' || lpad(g::text, 12, '0'))::uuid, 5, 'متطوع ' || g, 'Volunteer ' || g, 1, 3, 1, now(), now()
-                  from generate_series(1, ${volunteers}) g`.execute(runtime.db);
-      const vid = (g: number) => `00000000-0000-4000-9000-${String(g).padStart(12, '0')}`;
-      const events = await createEvents(200, 5);
-      const sessions = await Promise.all(
-        Array.from({ length: volunteers }, (_, i) => sessionFor(vid(i + 1), Role.Volunteer)),
-      );
+      const pairs = (await prepareOurJoins(runtime, volunteers)).map((p) => ({
+        v: p.volunteerId,
+        s: { cookie: p.cookie, csrfToken: p.csrf },
+        e: p.eventId,
+      }));
       const staff = await sessionFor('00000000-0000-4000-8000-000000000002', Role.Staff);
       const post = (path: string, s: { cookie: string; csrfToken: string }, body?: unknown): LoadJob => ({
         method: 'POST',
@@ -158,11 +99,6 @@ async function main() {
         csrf: s.csrfToken,
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
-      const pairs = Array.from({ length: volunteers }, (_, i) => ({
-        v: vid(i + 1),
-        s: sessions[i]!,
-        e: events[i % events.length]!,
-      }));
       const join = await closedLoop(pairs.map((p) => post(`/api/opportunities/${p.e}/join`, p.s)));
       // Accept exactly the volunteers whose join went through.
       const joined = join.succeeded.map((i) => pairs[i]!);
@@ -185,7 +121,7 @@ async function main() {
         row('join', join),
         row('accept', accept),
         '',
-        `Target ≥ 1,500 commands/s: **${Math.min(join.rate, accept.rate) >= 1500 ? 'met' : 'missed'}**.`,
+        'The absolute target of 1,500 commands/s gave way to relative ones (ours ≥ 1.5× an Emmett peer on the same join, and a quarter of what a bare route with three queries answers on the same machine): see "Join: ours, the Emmett peer and the floor" (`npm run bench:peer`).',
         '',
       );
     }
