@@ -9,6 +9,7 @@ import { depsFrom } from './http/deps.ts';
 
 const runtime = await createRuntime(configFromEnv());
 if (process.env.WORKERS_IN_PROCESS === '1') await runtime.startWorkers();
+else await runtime.awaitPermissions();
 const app = await buildApp(depsFrom(runtime, 2000), {
   secureCookies: process.env.SECURE_COOKIES === '1',
   filesDir: join(configFromEnv().dataDir, 'files'),

@@ -4,6 +4,7 @@ import { auditLogProjection } from './audit/audit-log.ts';
 import { notificationsProjection } from './notifications/notifications.ts';
 import { opportunitiesProjection } from './opportunity/opportunities.ts';
 import { participationsProjection } from './opportunity/participations.ts';
+import { rolePermissionsProjection } from './permissions/role-permissions.ts';
 import { registrationsProjection } from './registration/registrations.ts';
 import type { Projection } from './runner/projection.ts';
 
@@ -16,4 +17,5 @@ export const projections: readonly Projection[] = [
   opportunitiesProjection,
   participationsProjection,
   notificationsProjection,
+  rolePermissionsProjection,
 ];

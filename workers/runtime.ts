@@ -4,10 +4,11 @@ import type pg from 'pg';
 import { SessionStore } from '../api/http/sessions.ts';
 import { migrateAll } from '../commands/db/migrate.ts';
 import { createKysely, createPool, ensureDatabase } from '../commands/db/pool.ts';
-import type { EventStore } from '../commands/event-store/port.ts';
+import type { EventStore, Position } from '../commands/event-store/port.ts';
 import { PostgresEventStore } from '../commands/event-store/postgres.ts';
 import { APP_ROLE } from '../commands/event-store/postgres-schema.ts';
 import { hasReadWithHead, SharedReads } from '../commands/event-store/shared-reads.ts';
+import { seedPermissions } from '../commands/permissions/handlers.ts';
 import {
   type EmployeeDirectory,
   FileEmployeeDirectory,
@@ -15,8 +16,11 @@ import {
 } from '../commands/registration/employee-directory.ts';
 import { type ClientConfig, clientConfig } from '../domain/shared/clients.ts';
 import { projections as readModels } from '../projections/index.ts';
+import { PermissionCache } from '../projections/permissions/cache.ts';
+import { rolePermissionsProjection } from '../projections/permissions/role-permissions.ts';
 import type { AnyDB, Projection } from '../projections/runner/projection.ts';
 import { ProjectionRunner } from '../projections/runner/runner.ts';
+import { waitForPosition } from '../projections/runner/status.ts';
 import { accountReactions } from './account-reactions.ts';
 import { extensionReactions } from './extension-reactions.ts';
 import { BullJobQueue } from './jobs/bullmq-queue.ts';
@@ -26,6 +30,9 @@ import { FolderMailer, type Mailer } from './mail/mailer.ts';
 import { SmtpMailer } from './mail/smtp.ts';
 import { opportunitySchedule } from './opportunity-schedule.ts';
 import { registrationReactions } from './registration-reactions.ts';
+
+/** How long a starting process waits for the permissions projection to hold the seed (a fresh database: a moment). */
+const PERMISSIONS_START_WAIT_MS = 30_000;
 
 /** The reactors the runtime runs besides the read models (their lock connections are sized into the pool). */
 const REACTORS = 3;
@@ -69,6 +76,13 @@ export interface Runtime {
   mailer: Mailer;
   sessions: SessionStore;
   employees: EmployeeDirectory;
+  /** The screens × roles matrix of this process, following the permissions projection. */
+  permissions: PermissionCache;
+  /**
+   * Wait (bounded) until the permissions projection holds the seed, and load it: startWorkers does it; an API process
+   * whose projections run elsewhere calls it before listening, so its first requests are not refused.
+   */
+  awaitPermissions(): Promise<void>;
   /** Read models and reactors, all run by projection runners. */
   projections: readonly Projection[];
   /** Start the projection runners and the job processors (the "workers" half). */
@@ -130,6 +144,13 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     ? new HttpEmployeeDirectory(cfg.employeeDirectoryUrl)
     : new FileEmployeeDirectory(join(cfg.dataDir, 'employees.json'));
   const schedule = opportunitySchedule(queue, store, db, client.code);
+  // The matrix is data: its seed goes in once, when its stream does not exist yet (every process may try; one writes).
+  const seeded: Position = await seedPermissions(store, client.code);
+  const permissions = new PermissionCache(db);
+  const awaitPermissions = async () => {
+    await waitForPosition(db, [rolePermissionsProjection.name], seeded, PERMISSIONS_START_WAIT_MS);
+    await permissions.refresh();
+  };
 
   let started = false;
   return {
@@ -142,6 +163,8 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     mailer,
     sessions,
     employees,
+    permissions,
+    awaitPermissions,
     projections,
     async startWorkers() {
       if (started) return;
@@ -149,6 +172,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
       for (const r of runners) r.start();
       await queue.start();
       if (cfg.schedules !== false) schedule.start();
+      await awaitPermissions();
     },
     async close() {
       schedule.stop();

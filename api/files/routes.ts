@@ -11,7 +11,6 @@ import {
 } from '../../commands/files/storage.ts';
 import { MAX_FILE_BYTES } from '../../domain/registration/rules.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import { can } from '../../domain/shared/roles.ts';
 import * as P from '../contracts/primitives.ts';
 import { requireScreen } from '../http/auth.ts';
 import type { ApiDeps } from '../http/deps.ts';
@@ -31,9 +30,9 @@ export async function isPublicEventImage(deps: ApiDeps, fileId: string): Promise
 }
 
 /** Staff who manage events upload event images and see them on the form before the event is approved. */
-function managesEvents(req: FastifyRequest): boolean {
+async function managesEvents(deps: ApiDeps, req: FastifyRequest): Promise<boolean> {
   const s = req.session;
-  return !!s && !s.mustChangePassword && can(s.roleId, 'eventsadmin', 'View');
+  return !!s && !s.mustChangePassword && (await deps.permissions.fresh()).can(s.roleId, 'eventsadmin', 'View');
 }
 
 /** Uploads (2 MB, type by content) through the storage port; downloads for staff, and public events' images for all. */
@@ -58,7 +57,8 @@ export function fileRoutes(app: FastifyInstance, deps: ApiDeps, rateLimit: numbe
       if (!(kind in AttachmentKinds)) throw new DomainError('ValidationFailed', { field: 'kind' });
       // Registration attachments come from visitors too; event images only from staff who create or edit events.
       if (kind === 'eventImage') {
-        const mayCreate = req.session !== null && can(req.session.roleId, 'eventsadmin', 'Add');
+        const mayCreate =
+          req.session !== null && (await deps.permissions.fresh()).can(req.session.roleId, 'eventsadmin', 'Add');
         await (mayCreate ? eventCreators : eventEditors)(req, reply);
       }
       const mime = await checkUpload(bytes, kind as AttachmentKind);
@@ -82,7 +82,7 @@ export function fileRoutes(app: FastifyInstance, deps: ApiDeps, rateLimit: numbe
     const f = await storage.get(req.params.id);
     if (f?.meta.kind === 'eventImage') {
       if (await isPublicEventImage(deps, req.params.id)) return send(reply, f, true, 'public, max-age=300');
-      if (managesEvents(req)) return send(reply, f, true, 'private, no-store');
+      if (await managesEvents(deps, req)) return send(reply, f, true, 'private, no-store');
       // Any other reader gets "not found", and keeps the session: a picture must never sign anyone out.
       throw new DomainError('NotFound');
     }

@@ -14,6 +14,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { LocalFolderStorage } from '../../commands/files/storage.ts';
+import { permissionRoutes } from '../admin/permissions.ts';
 import { parkedEventRoutes } from '../admin/projections.ts';
 import { auditRoutes } from '../audit/routes.ts';
 import { fileRoutes } from '../files/routes.ts';
@@ -82,6 +83,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   userRoutes(app, deps);
   healthRoutes(app, deps);
   parkedEventRoutes(app, deps);
+  permissionRoutes(app, deps);
   lookupRoutes(app);
   registrationRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30 });
   auditRoutes(app, deps);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/shared/errors.ts';
-import { type Action, can, Role } from '../../domain/shared/roles.ts';
+import { type Action, Role } from '../../domain/shared/roles.ts';
 import type { ApiDeps } from './deps.ts';
 import { newToken, type Session } from './sessions.ts';
 
@@ -97,7 +97,7 @@ export function requireScreen(
   const user = requireUser();
   return async (req: FastifyRequest, reply: FastifyReply) => {
     await user(req);
-    if (!can(req.session!.roleId, screen, action)) {
+    if (!(await deps.permissions.fresh()).can(req.session!.roleId, screen, action)) {
       await deps.sessions.destroy(req.sessionId!);
       clearSessionCookie(reply);
       throw new DomainError(code, { screen, action });

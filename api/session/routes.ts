@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { changePassword, login } from '../../commands/account/handlers.ts';
 import { formatPosition } from '../../commands/event-store/port.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import { DEFAULT_PERMISSIONS, type RoleId } from '../../domain/shared/roles.ts';
+import type { RoleId } from '../../domain/shared/roles.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
 import { AfterQuery, CommandAccepted, ErrorBody } from '../contracts/common.ts';
 import {
@@ -188,10 +188,7 @@ export function sessionRoutes(
     },
     async (req) => {
       const roleId = req.session!.roleId as RoleId;
-      const screens: Record<string, ('View' | 'Add' | 'Edit' | 'Delete' | 'Approve')[]> = {};
-      for (const [screen, actions] of Object.entries(DEFAULT_PERMISSIONS[roleId]))
-        screens[screen] = [...(actions ?? [])];
-      return { roleId, screens };
+      return { roleId, screens: (await deps.permissions.fresh()).screensOf(roleId) };
     },
   );
 }

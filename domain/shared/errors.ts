@@ -105,6 +105,11 @@ export const ErrorCodes = [
   'InvalidText',
   'TextTooLong',
   'InvalidTime',
+  // not in the spec's catalogue: the screens × roles permission matrix (domain/permissions)
+  'UnknownRole',
+  'UnknownScreen',
+  'ActionNotOnScreen',
+  'SuperAdminRightsProtected',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

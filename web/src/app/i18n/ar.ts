@@ -172,6 +172,11 @@ export const ar = {
   InvalidText: 'يحتوي النص على رموز غير مسموح بها.',
   TextTooLong: 'النص أطول من الحد المسموح.',
   InvalidTime: 'الوقت غير صحيح؛ استخدم الصيغة ساعة:دقيقة.',
+  // the screens × roles permission matrix (domain/permissions)
+  UnknownRole: 'هذا الدور غير موجود.',
+  UnknownScreen: 'هذه الشاشة غير موجودة.',
+  ActionNotOnScreen: 'هذه الشاشة لا تتيح هذا الإجراء.',
+  SuperAdminRightsProtected: 'لا يمكن سحب صلاحيات مدير النظام في إدارة الصلاحيات.',
 
   // registration (web/src/features/registration)
   'page.register': 'التسجيل كمتطوع',

@@ -170,6 +170,11 @@ export const en: Record<TranslationKey, string> = {
   InvalidText: 'The text contains characters that are not allowed.',
   TextTooLong: 'The text is longer than allowed.',
   InvalidTime: 'The time is invalid; use hours:minutes.',
+  // the screens × roles permission matrix (domain/permissions)
+  UnknownRole: 'This role does not exist.',
+  UnknownScreen: 'This screen does not exist.',
+  ActionNotOnScreen: 'This screen does not offer that action.',
+  SuperAdminRightsProtected: 'The super admin’s rights to manage permissions cannot be removed.',
 
   // registration (web/src/features/registration)
   'page.register': 'Volunteer registration',

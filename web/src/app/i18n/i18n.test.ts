@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../../../domain/shared/errors.ts';
-import { RoleNameKey, Screens } from '../../../../domain/shared/roles.ts';
+import { RoleNameKey } from '../../../../domain/shared/roles.ts';
+import { menuScreens } from '../layout/menu.ts';
 import { ar } from './ar.ts';
 import { en } from './en.ts';
 
@@ -32,7 +33,7 @@ describe('translations', () => {
   });
 
   it('labels every screen of the header menus', () => {
-    const missing = Screens.filter((screen) => !(`menu.${screen}` in ar));
+    const missing = menuScreens.filter((screen) => !(`menu.${screen}` in ar));
     expect(missing).toEqual([]);
   });
 

@@ -36,8 +36,11 @@ interface MenuEntry {
 
 const PLACEHOLDER: MenuEntry = { to: '/$lang/dashboard', placement: 'header', placeholder: true };
 
-/** Every screen the server can authorise, with its page; the user menu holds the personal ones. */
-const MENU: Record<Screen, MenuEntry> = {
+/**
+ * The screens that are menu entries, with their pages; the user menu holds the personal ones. Screens that only
+ * gate actions (the spec's allow… names, certificates, surveys) have none.
+ */
+const MENU = {
   dashboard: { to: '/$lang/dashboard', placement: 'header' },
   changepassword: { to: '/$lang/change-password', placement: 'user' },
   users: PLACEHOLDER,
@@ -55,7 +58,11 @@ const MENU: Record<Screen, MenuEntry> = {
   myevents: { to: '/$lang/my-events', placement: 'header' },
   myregistration: { to: '/$lang/registration', placement: 'header' },
   projections: { to: '/$lang/projections', placement: 'header' },
-};
+} satisfies Partial<Record<Screen, MenuEntry>>;
+type MenuScreen = keyof typeof MENU;
+
+/** The screens with a menu entry, in the screen list's order (each needs a `menu.<screen>` label). */
+export const menuScreens: readonly MenuScreen[] = Screens.filter((screen): screen is MenuScreen => screen in MENU);
 
 function canView(permissions: Permissions, screen: Screen): boolean {
   return hasPermission(permissions, screen, 'View');
@@ -85,14 +92,12 @@ export function userMenu(user: SessionUser | null, permissions: Permissions | nu
 
 function items(permissions: Permissions | null, placement: 'header' | 'user'): MenuItem[] {
   if (!permissions) return [];
-  return Screens.filter((screen) => MENU[screen].placement === placement && canView(permissions, screen)).map(
-    (screen): MenuItem => ({
-      screen,
-      labelKey: `menu.${screen}`,
-      to: MENU[screen].to,
-      hash: MENU[screen].placeholder ? screen : undefined,
-    }),
-  );
+  return menuScreens
+    .filter((screen) => MENU[screen].placement === placement && canView(permissions, screen))
+    .map((screen): MenuItem => {
+      const entry: MenuEntry = MENU[screen];
+      return { screen, labelKey: `menu.${screen}`, to: entry.to, hash: entry.placeholder ? screen : undefined };
+    });
 }
 
 /** A visitor's header menu: the public events list (spec: events are open to everyone). */

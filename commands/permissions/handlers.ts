@@ -1,0 +1,51 @@
+import { permissionsDecider } from '../../domain/permissions/decide.ts';
+import { PERMISSIONS_STREAM } from '../../domain/permissions/events.ts';
+import { SEED_PERMISSIONS } from '../../domain/permissions/seed.ts';
+import type { ClientCode } from '../../domain/shared/clients.ts';
+import type { EventStore, Position } from '../event-store/port.ts';
+import { type CommandContext, handleCommand } from '../handle.ts';
+
+export interface ScreenActionsChange {
+  role: number;
+  screen: string;
+  actions: readonly string[];
+}
+
+/** Give a role actions on a screen. Answers the position to wait for (the last event, or the stream's on a no-op). */
+export async function grantScreenActions(
+  store: EventStore,
+  change: ScreenActionsChange,
+  ctx: CommandContext,
+): Promise<Position> {
+  const cmd = { type: 'GrantScreenActions' as const, ...change };
+  return (await handleCommand(store, PERMISSIONS_STREAM, permissionsDecider, cmd, ctx)).position;
+}
+
+/** Take actions on a screen from a role (never the super admin's rights to administer permissions). */
+export async function revokeScreenActions(
+  store: EventStore,
+  change: ScreenActionsChange,
+  ctx: CommandContext,
+): Promise<Position> {
+  const cmd = { type: 'RevokeScreenActions' as const, ...change };
+  return (await handleCommand(store, PERMISSIONS_STREAM, permissionsDecider, cmd, ctx)).position;
+}
+
+/**
+ * The seed grants, appended once: only while the stream does not exist (the decider answers nothing afterwards, and
+ * of two processes seeding at once the expected revision lets one through). Answers the position of the stream's
+ * last event, for the caller to wait on.
+ */
+export async function seedPermissions(store: EventStore, clientCode: ClientCode): Promise<Position> {
+  const ctx: CommandContext = {
+    actorId: null,
+    actorRole: null,
+    correlationId: 'permissions-seed',
+    causationId: null,
+    clientCode,
+    commandId: 'permissions-seed',
+    now: new Date(),
+  };
+  const cmd = { type: 'SeedPermissions' as const, table: SEED_PERMISSIONS };
+  return (await handleCommand(store, PERMISSIONS_STREAM, permissionsDecider, cmd, ctx)).position;
+}

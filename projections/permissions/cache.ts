@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+import { allows, type PermissionTable } from '../../domain/permissions/decide.ts';
+import type { Action, Screen } from '../../domain/permissions/screens.ts';
+import { isRoleId, type RoleId } from '../../domain/shared/roles.ts';
+import type { AnyDB } from '../runner/projection.ts';
+import { permissionsCheckpoint, type RolePermissionRow, rolePermissions } from './queries.ts';
+
+/** The matrix at one moment: synchronous answers for the guards. */
+export class PermissionSnapshot {
+  readonly table: PermissionTable;
+  constructor(table: PermissionTable) {
+    this.table = table;
+  }
+
+  static fromRows(rows: readonly RolePermissionRow[]): PermissionSnapshot {
+    const table: Partial<Record<RoleId, Partial<Record<Screen, readonly Action[]>>>> = {};
+    for (const r of rows) {
+      if (!isRoleId(r.role)) continue;
+      const screens = table[r.role] ?? {};
+      screens[r.screen as Screen] = r.actions;
+      table[r.role] = screens;
+    }
+    return new PermissionSnapshot(table);
+  }
+
+  /** Does the role hold the action on the screen (case-insensitive screen name)? */
+  can(role: RoleId, screen: string, action: Action = 'View'): boolean {
+    return allows(this.table, role, screen, action);
+  }
+
+  /** Screen → actions the role holds: what GET /api/session/permissions serves. */
+  screensOf(role: RoleId): Record<string, Action[]> {
+    const out: Record<string, Action[]> = {};
+    for (const [screen, actions] of Object.entries(this.table[role] ?? {})) out[screen] = [...(actions ?? [])];
+    return out;
+  }
+}
+
+/**
+ * The permission matrix of this process, following the permissions projection. `refresh()` asks where the projection
+ * stands (one primary-key lookup) and reloads the matrix only when that moved, so an unchanged matrix costs one small
+ * query; requests that ask while a refresh is on the wire share the next one. `can()` is synchronous over the snapshot.
+ */
+export class PermissionCache {
+  private readonly db: Kysely<AnyDB>;
+  private snapshot = new PermissionSnapshot({});
+  private at: string | null = null;
+  private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+
+  constructor(db: Kysely<AnyDB>) {
+    this.db = db;
+  }
+
+  /** The snapshot as last refreshed. */
+  current(): PermissionSnapshot {
+    return this.snapshot;
+  }
+
+  can(role: RoleId, screen: string, action: Action = 'View'): boolean {
+    return this.snapshot.can(role, screen, action);
+  }
+
+  /** The snapshot as of a checkpoint read that began after this call: a request sees every change answered before it. */
+  async fresh(): Promise<PermissionSnapshot> {
+    await this.refresh();
+    return this.snapshot;
+  }
+
+  refresh(): Promise<void> {
+    if (!this.running) {
+      this.running = this.load().finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    // A read already on the wire may have begun before this caller's request: wait for it, then share the next one.
+    if (!this.queued) {
+      const next = () => {
+        this.queued = null;
+        return this.refresh();
+      };
+      this.queued = this.running.then(next, next);
+    }
+    return this.queued;
+  }
+
+  private async load(): Promise<void> {
+    const at = await permissionsCheckpoint(this.db);
+    if (at === this.at) return;
+    // The rows may already hold a later batch than `at`: then the next refresh reloads once more, never less.
+    const rows = await rolePermissions(this.db);
+    this.snapshot = PermissionSnapshot.fromRows(rows);
+    this.at = at;
+  }
+}

@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import { type PermissionEvent, PermissionEventTypes } from '../../domain/permissions/events.ts';
+import { canonicalActions } from '../../domain/permissions/screens.ts';
+import type { Projection } from '../runner/projection.ts';
+
+/**
+ * rm.role_permissions: the screens × roles matrix, one row per role and screen it holds any action on. Each event
+ * carries what the role held before, so a row is written from its event alone.
+ */
+export const rolePermissionsProjection: Projection = {
+  name: 'permissions',
+  version: 1,
+  tables: ['role_permissions'],
+  types: PermissionEventTypes,
+  async setup({ tx, table }) {
+    await sql
+      .raw(`
+      create table ${table('role_permissions')} (
+        role int not null,
+        screen text not null,
+        actions text[] not null,
+        primary key (role, screen)
+      )`)
+      .execute(tx);
+  },
+  async apply({ tx, table }, events) {
+    const t = sql.raw(table('role_permissions'));
+    for (const stored of events) {
+      const e = { type: stored.type, data: stored.data } as PermissionEvent;
+      const { role, screen, actions, previous } = e.data;
+      const after =
+        e.type === 'RoleScreenActionsGranted'
+          ? canonicalActions([...previous, ...actions])
+          : previous.filter((a) => !actions.includes(a));
+      if (after.length === 0) {
+        await sql`delete from ${t} where role = ${role} and screen = ${screen}`.execute(tx);
+        continue;
+      }
+      await sql`insert into ${t} (role, screen, actions) values (${role}, ${screen}, ${after}::text[])
+                on conflict (role, screen) do update set actions = excluded.actions`.execute(tx);
+    }
+  },
+};
