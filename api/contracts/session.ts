@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Actions } from '../../domain/permissions/screens.ts';
 import { ClientCodes } from '../../domain/shared/clients.ts';
 import { PositionText } from './common.ts';
 import * as P from './primitives.ts';
@@ -79,7 +80,7 @@ export const Permissions = z
   .object({
     roleId: z.number().int(),
     /** screen name (lower case) → permitted actions */
-    screens: z.record(z.string(), z.array(z.enum(['View', 'Add', 'Edit', 'Delete', 'Approve']))),
+    screens: z.record(z.string(), z.array(z.enum(Actions))),
   })
   .meta({ id: 'Permissions' });
 export type Permissions = z.infer<typeof Permissions>;
