@@ -138,4 +138,16 @@ describe('permission commands', () => {
     expect(next.can(Role.Reviewer, 'statistics')).toBe(true);
     expect(first.can(Role.Reviewer, 'statistics')).toBe(false);
   });
+
+  it('drops the row of a screen whose last action is revoked', async () => {
+    const at = await revokeScreenActions(
+      store,
+      { role: Role.Reviewer, screen: 'statistics', actions: ['View'] },
+      ctx(),
+    );
+    await waitForPosition(t.db, ['permissions'], at, 10_000);
+    const rows = await rolePermissions(t.db);
+    expect(rows.filter((r) => r.role === Role.Reviewer && r.screen === 'statistics')).toEqual([]);
+    expect((await cache.fresh()).screensOf(Role.Reviewer)).toEqual(SEED_PERMISSIONS[Role.Reviewer]);
+  });
 });

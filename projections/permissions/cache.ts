@@ -41,15 +41,24 @@ export class PermissionSnapshot {
  * stands (one primary-key lookup) and reloads the matrix only when that moved, so an unchanged matrix costs one small
  * query; requests that ask while a refresh is on the wire share the next one. `can()` is synchronous over the snapshot.
  */
+/** The two reads the cache makes (tests give their own). */
+export interface PermissionReads {
+  checkpoint(db: Kysely<AnyDB>): Promise<string | null>;
+  rows(db: Kysely<AnyDB>): Promise<RolePermissionRow[]>;
+}
+const DATABASE_READS: PermissionReads = { checkpoint: permissionsCheckpoint, rows: rolePermissions };
+
 export class PermissionCache {
   private readonly db: Kysely<AnyDB>;
+  private readonly reads: PermissionReads;
   private snapshot = new PermissionSnapshot({});
   private at: string | null = null;
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
 
-  constructor(db: Kysely<AnyDB>) {
+  constructor(db: Kysely<AnyDB>, reads: PermissionReads = DATABASE_READS) {
     this.db = db;
+    this.reads = reads;
   }
 
   /** The snapshot as last refreshed. */
@@ -86,10 +95,10 @@ export class PermissionCache {
   }
 
   private async load(): Promise<void> {
-    const at = await permissionsCheckpoint(this.db);
+    const at = await this.reads.checkpoint(this.db);
     if (at === this.at) return;
     // The rows may already hold a later batch than `at`: then the next refresh reloads once more, never less.
-    const rows = await rolePermissions(this.db);
+    const rows = await this.reads.rows(this.db);
     this.snapshot = PermissionSnapshot.fromRows(rows);
     this.at = at;
   }
