@@ -58,7 +58,7 @@ export function fileRoutes(app: FastifyInstance, deps: ApiDeps, rateLimit: numbe
       // Registration attachments come from visitors too; event images only from staff who create or edit events.
       if (kind === 'eventImage') {
         const mayCreate = req.session !== null && can(req.session.roleId, 'eventsadmin', 'Add');
-        await (mayCreate ? eventCreators : eventEditors)(req, reply);
+        await (mayCreate ? eventCreators : eventEditors)(req);
       }
       const mime = await checkUpload(bytes, kind as AttachmentKind);
       const stored = await storage.put(bytes, part.filename, mime, kind as AttachmentKind);
@@ -86,7 +86,7 @@ export function fileRoutes(app: FastifyInstance, deps: ApiDeps, rateLimit: numbe
       throw new DomainError('NotFound');
     }
     // Every other file: registration staff only (a 403 ends the session, as everywhere).
-    await registrationStaff(req, reply);
+    await registrationStaff(req);
     if (!f) throw new DomainError('NotFound');
     return send(reply, f, false, 'private, no-store');
   });

@@ -24,7 +24,7 @@ import { opportunityRoutes } from '../opportunity/routes.ts';
 import { registrationRoutes } from '../registration/routes.ts';
 import { sessionRoutes } from '../session/routes.ts';
 import { userRoutes } from '../users/routes.ts';
-import { registerAuth } from './auth.ts';
+import { registerAuth, requireAdmin } from './auth.ts';
 import type { ApiDeps } from './deps.ts';
 import { errorBody, errorHandler } from './errors.ts';
 
@@ -38,14 +38,51 @@ export interface AppOptions {
   registrationRateLimit?: number;
   /** Folder of the local file storage (uploads); .data/files by default. */
   filesDir?: string;
+  /**
+   * Proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses or CIDRs separated by commas).
+   * None by default: otherwise any client picks the address every rate limit and the users log see.
+   */
+  trustProxy?: string;
+  /** The portal's public address (PUBLIC_URL): https turns on HSTS and Secure cookies. */
+  publicUrl?: string;
 }
 
+/** TRUST_PROXY's value as Fastify takes it: false when unset, else the list of proxy addresses. */
+export function trustProxyOption(value: string | undefined): false | string[] {
+  const v = value?.trim();
+  if (!v) return false;
+  return v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+/**
+ * No inline script anywhere (the built index.html loads its bundle from a file); Mantine sets styles at run time,
+ * hence 'unsafe-inline' for styles only. frame-ancestors 'none' keeps the portal out of frames (clickjacking).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const publicUrl = opts.publicUrl ?? process.env.PUBLIC_URL ?? '';
+  const https = publicUrl.startsWith('https://');
+  const secureCookies = opts.secureCookies ?? (https || process.env.SECURE_COOKIES === '1');
   const app = Fastify({
     logger: { level: opts.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    trustProxy: trustProxyOption(opts.trustProxy ?? process.env.TRUST_PROXY),
     // Event streams (server-sent events) stay open: closing the server must not wait for them.
     forceCloseConnections: true,
   });
@@ -54,6 +91,11 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   app.setErrorHandler(errorHandler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
   await app.register(fastifyCookie);
@@ -71,10 +113,10 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-
   registerAuth(app, deps);
-  sessionRoutes(app, deps, { secureCookies: opts.secureCookies ?? false, loginRateLimit: opts.loginRateLimit ?? 60 });
+  // The API's map is for admins, like the detailed health.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiHooks: { preHandler: requireAdmin() } });
+  sessionRoutes(app, deps, { secureCookies, loginRateLimit: opts.loginRateLimit ?? 60 });
   userRoutes(app, deps);
   healthRoutes(app, deps);
   lookupRoutes(app);

@@ -10,6 +10,10 @@ declare module 'fastify' {
     sessionId: string | null;
     sessionExpired: boolean;
   }
+  interface FastifyContextConfig {
+    /** The route stays open while a password change is forced (the session routes); every other answers 428. */
+    allowDuringPasswordChange?: boolean;
+  }
 }
 
 export const SESSION_COOKIE = 'sid';
@@ -34,13 +38,17 @@ export function anonymousCsrf(req: FastifyRequest, reply: FastifyReply, secure: 
   return token;
 }
 
-/** Session lookup and the CSRF check for every /api request. */
+/**
+ * Session lookup, the CSRF check and the forced password change for every /api route. The route the router matched
+ * decides, not the raw URL: a percent-encoded path (/%61pi/…) reaches the same route and so the same checks.
+ */
 export function registerAuth(app: FastifyInstance, deps: ApiDeps) {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionExpired', false);
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
+    const route = req.routeOptions.url;
+    if (route === undefined ? !isApiPath(req.url) : !route.startsWith('/api/')) return;
     const sid = req.cookies[SESSION_COOKIE];
     if (sid) {
       const s = await deps.sessions.touch(sid);
@@ -59,19 +67,34 @@ export function registerAuth(app: FastifyInstance, deps: ApiDeps) {
       const expected = req.session ? req.session.csrfToken : req.cookies[CSRF_COOKIE];
       if (!expected || typeof header !== 'string' || header !== expected) throw new DomainError('CsrfRejected');
     }
+    // Public reads included: until the new password is set, the session reaches nothing but the session routes.
+    if (req.session?.mustChangePassword && !req.routeOptions.config?.allowDuringPasswordChange)
+      throw new DomainError('PasswordChangeRequired');
   });
 }
 
-export interface GuardOptions {
-  /** Routes that stay open while a password change is forced (change password, logout, session). */
-  allowDuringPasswordChange?: boolean;
+/** Unmatched requests: the decoded path, so that an encoded /api path is still treated as one. */
+function isApiPath(url: string): boolean {
+  const path = url.split('?')[0]!;
+  try {
+    return decodeURIComponent(path).startsWith('/api/');
+  } catch {
+    return path.startsWith('/api/');
+  }
 }
 
-export function requireUser(opts: GuardOptions = {}) {
+export function requireUser() {
   return async (req: FastifyRequest) => {
     if (!req.session) throw new DomainError(req.sessionExpired ? 'SessionExpired' : 'Unauthorized');
-    if (req.session.mustChangePassword && !opts.allowDuringPasswordChange)
-      throw new DomainError('PasswordChangeRequired');
+  };
+}
+
+/** An admin (role 3): the API's map and the detailed health. */
+export function requireAdmin() {
+  const user = requireUser();
+  return async (req: FastifyRequest) => {
+    await user(req);
+    if (req.session!.roleId !== Role.Admin) throw new DomainError('Forbidden');
   };
 }
 
@@ -85,22 +108,19 @@ export function requireVolunteer() {
 }
 
 /**
- * The role must hold the action on the screen. A 403 ends the session (spec: "Forbidden status destroys session and
- * goes to login"), on the server as well as in the browser.
+ * The role must hold the action on the screen. The 403 leaves the session alone: only the session check ends one
+ * (the web app still signs out on a 403 of its own calls, as the spec's client does), so a refused read — an image,
+ * a link followed from a mail — cannot be used to sign a user out.
  */
 export function requireScreen(
-  deps: ApiDeps,
+  _deps: ApiDeps,
   screen: string,
   action: Action = 'View',
   code: 'Forbidden' | 'NotAuthorizedToAccept' = 'Forbidden',
 ) {
   const user = requireUser();
-  return async (req: FastifyRequest, reply: FastifyReply) => {
+  return async (req: FastifyRequest) => {
     await user(req);
-    if (!can(req.session!.roleId, screen, action)) {
-      await deps.sessions.destroy(req.sessionId!);
-      clearSessionCookie(reply);
-      throw new DomainError(code, { screen, action });
-    }
+    if (!can(req.session!.roleId, screen, action)) throw new DomainError(code, { screen, action });
   };
 }

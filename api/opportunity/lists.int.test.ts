@@ -118,13 +118,13 @@ describe('GET /api/opportunities/calendar', () => {
 });
 
 describe('GET /api/opportunities/pending', () => {
-  it('is refused to a volunteer and to staff without the approve right (403, session ended), and to a visitor (401)', async () => {
+  it('is refused to a volunteer and to staff without the approve right (403, session kept), and to a visitor (401)', async () => {
     const volunteer = await as('volunteer1', 'Volunteer@2026!');
     const res = await volunteer.get('/api/opportunities/pending');
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('Forbidden');
-    // The 403 ended the session.
-    expect((await volunteer.get('/api/session')).json().user).toBeNull();
+    // Only the session check ends a session: the 403 did not.
+    expect((await volunteer.get('/api/session')).json().user).toMatchObject({ userName: 'volunteer1' });
 
     const staff = await as('staff', 'Staff@2026!');
     expect((await staff.get('/api/opportunities/pending')).json().error.code).toBe('Forbidden');

@@ -60,7 +60,9 @@ export function sessionRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/config', { schema: { tags: ['session'], response: { 200: PublicConfig } } }, async () => ({
+  // The session routes stay open while a password change is forced; everything else answers 428 (api/http/auth.ts).
+  const open = { allowDuringPasswordChange: true };
+  r.get('/api/config', { config: open, schema: { tags: ['session'], response: { 200: PublicConfig } } }, async () => ({
     clientCode: deps.client.code,
     clientName: deps.client.name,
     homeView: deps.client.homeView,
@@ -72,6 +74,7 @@ export function sessionRoutes(
   r.get(
     '/api/session',
     {
+      config: open,
       schema: {
         tags: ['session'],
         querystring: z.object({ after: z.string().optional() }),
@@ -93,7 +96,7 @@ export function sessionRoutes(
   r.post(
     '/api/session/login',
     {
-      config: { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
+      config: { ...open, rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
       schema: {
         tags: ['session'],
         body: LoginRequest,
@@ -146,7 +149,7 @@ export function sessionRoutes(
     },
   );
 
-  r.post('/api/session/logout', { schema: { tags: ['session'] } }, async (req, reply) => {
+  r.post('/api/session/logout', { config: open, schema: { tags: ['session'] } }, async (req, reply) => {
     if (req.sessionId) await deps.sessions.destroy(req.sessionId);
     clearSessionCookie(reply);
     return reply.code(204).send();
@@ -154,19 +157,21 @@ export function sessionRoutes(
 
   r.post(
     '/api/session/keepalive',
-    { schema: { tags: ['session'] }, preHandler: requireUser({ allowDuringPasswordChange: true }) },
+    { config: open, schema: { tags: ['session'] }, preHandler: requireUser() },
     async (_req, reply) => reply.code(204).send(),
   );
 
   r.post(
     '/api/session/change-password',
     {
+      config: open,
       schema: { tags: ['session'], body: ChangePasswordRequest, response: { 200: CommandAccepted, 422: ErrorBody } },
-      preHandler: requireUser({ allowDuringPasswordChange: true }),
+      preHandler: requireUser(),
     },
     async (req) => {
       const position = await changePassword(deps.store, req.session!.userId, req.body, commandContext(req, deps));
       await deps.sessions.passwordChanged(req.sessionId!);
+      await deps.sessions.destroyOthersOf(req.session!.userId, req.sessionId!);
       return { position: formatPosition(position) };
     },
   );
@@ -174,8 +179,9 @@ export function sessionRoutes(
   r.get(
     '/api/session/permissions',
     {
+      config: open,
       schema: { tags: ['session'], response: { 200: Permissions } },
-      preHandler: requireUser({ allowDuringPasswordChange: true }),
+      preHandler: requireUser(),
     },
     async (req) => {
       const roleId = req.session!.roleId as RoleId;
