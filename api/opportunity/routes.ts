@@ -386,9 +386,19 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
         })
         .catch(() => {});
     });
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
+    // The stream ends with its session: at once when this process ends it (logout, a password change elsewhere),
+    // at the next heartbeat when another replica did or it expired.
+    const sid = req.sessionId!;
+    const offEnded = deps.sessions.onEnded(sid, userId, () => res.end());
+    const heartbeat = setInterval(() => {
+      deps.sessions
+        .alive(sid)
+        .then((alive) => (alive ? res.write(': keep-alive\n\n') : res.end()))
+        .catch(() => res.end());
+    }, 25_000);
     req.raw.on('close', () => {
       off();
+      offEnded();
       clearInterval(heartbeat);
     });
   });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { changePassword, login } from '../../commands/account/handlers.ts';
+import { PostgresUnknownNameFailures } from '../../commands/account/unknown-names.ts';
 import { formatPosition } from '../../commands/event-store/port.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { DEFAULT_PERMISSIONS, type RoleId } from '../../domain/shared/roles.ts';
@@ -59,6 +60,7 @@ export function sessionRoutes(
   opts: { secureCookies: boolean; loginRateLimit: number },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const unknownNames = new PostgresUnknownNameFailures(deps.db);
 
   // The session routes stay open while a password change is forced; everything else answers 428 (api/http/auth.ts).
   const open = { allowDuringPasswordChange: true };
@@ -115,6 +117,7 @@ export function sessionRoutes(
           userAgent: req.headers['user-agent'] ?? null,
         },
         ctx,
+        unknownNames,
       );
       if (result.status !== 1) {
         throw new DomainError(LOGIN_ERROR[result.status], {

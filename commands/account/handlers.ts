@@ -4,7 +4,9 @@ import {
   type AccountCommand,
   accountDecider,
   emailVerificationOutcome,
+  failuresOf,
   loginOutcome,
+  loginSource,
 } from '../../domain/account/decide.ts';
 import {
   type AccountEvent,
@@ -22,6 +24,7 @@ import type { RoleId } from '../../domain/shared/roles.ts';
 import { type EventStore, type Position, WrongExpectedRevisionError } from '../event-store/port.ts';
 import { type CommandContext, deterministicEventId, handleCommand, metadataOf } from '../handle.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password-hash.ts';
+import type { UnknownNameFailures } from './unknown-names.ts';
 
 export interface NewAccount {
   userName: string;
@@ -138,12 +141,17 @@ export type LoginResult =
   | { status: 1; account: Account; position: Position }
   | { status: 3 | 4 | 5 | 6 | 7; lockedUntil: string | null; position: Position };
 
-/** Records every attempt as an event (the users log) and answers with the spec's LoginStatus. */
+/**
+ * Records every attempt as an event (the users log) and answers with the spec's LoginStatus. An unknown user name
+ * gets what a known one gets for a wrong password — the same hash work, WrongInfo, and Locked at the same count when
+ * `unknownNames` keeps its failures — so the answers do not tell which names exist.
+ */
 export async function login(
   store: EventStore,
   client: ClientConfig,
   attempt: LoginAttempt,
   ctx: CommandContext,
+  unknownNames?: UnknownNameFailures,
 ): Promise<LoginResult> {
   const userName = attempt.userName.trim();
   if (!userName || !attempt.password.trim()) throw new DomainError('Error_ReqCredentials');
@@ -167,6 +175,8 @@ export async function login(
         expectedRevision: 'any',
       },
     );
+    const lock = await unknownNames?.fail(userName, loginSource(attempt.ip), ctx.now);
+    if (lock?.lockedUntil) return { status: 5, lockedUntil: lock.lockedUntil, position: r.position };
     return { status: 3, lockedUntil: null, position: r.position };
   }
   const before = await loadAccount(store, userId);
@@ -187,7 +197,12 @@ export async function login(
   const status = loginOutcome(r.events);
   if (status === 1) return { status, account: await loadAccount(store, userId), position: r.position };
   const locked = r.events.find((e) => e.type === 'AccountLocked');
-  const lockedUntil = locked?.type === 'AccountLocked' ? locked.data.until : status === 5 ? before.lockedUntil : null;
+  const lockedUntil =
+    locked?.type === 'AccountLocked'
+      ? locked.data.until
+      : status === 5
+        ? failuresOf(before, loginSource(attempt.ip)).lockedUntil
+        : null;
   return { status, lockedUntil, position: r.position };
 }
 

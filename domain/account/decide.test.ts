@@ -32,20 +32,26 @@ const created = (over: Partial<Extract<AccountEvent, { type: 'AccountCreated' }>
     ...over,
   },
 });
-const login = (passwordMatches: boolean, identityVerification = true): AccountCommand => ({
+const IP = '127.0.0.1';
+const login = (passwordMatches: boolean, identityVerification = true, ip = IP): AccountCommand => ({
   type: 'RecordLogin',
   passwordMatches,
   identityVerification,
-  ip: '127.0.0.1',
+  ip,
   userAgent: 'test',
 });
-const failed = (n: number): AccountEvent => ({
+const failed = (n: number, ip = IP): AccountEvent => ({
   type: 'LoginFailed',
-  data: { at: NOW.toISOString(), reason: 'WrongInfo', failedAttempts: n, ip: null, userAgent: null },
+  data: { at: NOW.toISOString(), reason: 'WrongInfo', failedAttempts: n, ip, userAgent: null },
 });
-const locked = (until: Date): AccountEvent => ({
+const locked = (until: Date, source: string | null = IP): AccountEvent => ({
   type: 'AccountLocked',
-  data: { at: NOW.toISOString(), until: until.toISOString(), failedAttempts: MAX_FAILED_LOGINS },
+  data: {
+    at: NOW.toISOString(),
+    until: until.toISOString(),
+    failedAttempts: MAX_FAILED_LOGINS,
+    ...(source ? { source } : {}),
+  },
 });
 
 describe('login', () => {
@@ -75,7 +81,7 @@ describe('login', () => {
       .thenEmits((events) => {
         expect(events[1]).toEqual({
           type: 'AccountLocked',
-          data: { at: NOW.toISOString(), until: minutes(LOCKOUT_MINUTES).toISOString(), failedAttempts: 5 },
+          data: { at: NOW.toISOString(), until: minutes(LOCKOUT_MINUTES).toISOString(), failedAttempts: 5, source: IP },
         });
         expect(loginOutcome(events)).toBe(5);
       });
@@ -98,6 +104,32 @@ describe('login', () => {
       });
   });
 
+  it('lets the real user in from another source while an attacker has locked his own source out', () => {
+    given(created(), failed(1), failed(2), failed(3), failed(4), locked(minutes(10)))
+      .when(login(true, true, '10.9.8.7'))
+      .thenEmits((events) => {
+        expect(loginOutcome(events)).toBe(1);
+      });
+  });
+
+  it('counts wrong passwords per source: four from each of two sources lock neither', () => {
+    given(created(), failed(1), failed(2), failed(3), failed(4), failed(1, '10.9.8.7'), failed(2, '10.9.8.7'))
+      .when(login(false, true, '10.9.8.7'))
+      .thenEmits((events) => {
+        expect(events).toEqual([
+          { type: 'LoginFailed', data: expect.objectContaining({ reason: 'WrongInfo', failedAttempts: 3 }) },
+        ]);
+      });
+  });
+
+  it('keeps a lock stored before locks were per source (no source) for every source until it expires', () => {
+    given(created(), locked(minutes(10), null))
+      .when(login(true, true, '10.9.8.7'))
+      .thenEmits((events) => {
+        expect(loginOutcome(events)).toBe(5);
+      });
+  });
+
   it('lets the right password in once the lock has expired', () => {
     given(created(), locked(minutes(-1)))
       .when(login(true))
@@ -116,8 +148,8 @@ describe('login', () => {
       });
   });
 
-  it('a success resets the failure count', () => {
-    const ok: AccountEvent = { type: 'LoginSucceeded', data: { at: NOW.toISOString(), ip: null, userAgent: null } };
+  it("a success resets its source's failure count", () => {
+    const ok: AccountEvent = { type: 'LoginSucceeded', data: { at: NOW.toISOString(), ip: IP, userAgent: null } };
     given(created(), failed(1), failed(2), failed(3), failed(4), ok)
       .when(login(false))
       .thenEmits((events) => {

@@ -25,7 +25,11 @@ export type AccountEvent =
       'LoginFailed',
       { at: string; reason: LoginRefusal; failedAttempts: number; ip: string | null; userAgent: string | null }
     >
-  | DomainEvent<'AccountLocked', { at: string; until: string; failedAttempts: number }>
+  | DomainEvent<
+      'AccountLocked',
+      /** source: the one source locked out (absent in events stored before locks were per source: all of them). */
+      { at: string; until: string; failedAttempts: number; source?: string }
+    >
   | DomainEvent<'PasswordChanged', { at: string; passwordHash: string; forced: boolean }>
   | DomainEvent<'EmailVerificationRequested', { at: string; email: string; token: string; expiresAt: string }>
   | DomainEvent<'EmailVerified', { at: string; email: string }>

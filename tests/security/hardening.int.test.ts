@@ -1,0 +1,239 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../api/http/app.ts';
+import { depsFrom } from '../../api/http/deps.ts';
+import { createAccount } from '../../commands/account/handlers.ts';
+import { MAX_FAILED_LOGINS } from '../../domain/account/decide.ts';
+import { Browser, signedIn, startTestPortal, type TestPortal } from '../support/portal.ts';
+
+// The controls of docs/security.md that are not authorisation: proxy trust, lockout and enumeration, sessions,
+// headers, the operator's routes, encoded paths and the forced password change.
+
+let portal: TestPortal;
+const extraApps: FastifyInstance[] = [];
+beforeAll(async () => {
+  portal = await startTestPortal();
+});
+afterAll(async () => {
+  for (const a of extraApps) await a.close();
+  await portal?.close();
+});
+
+/** Another API over the same runtime, with its own options (rate limits, proxies, public address). */
+async function appWith(opts: Parameters<typeof buildApp>[1]): Promise<FastifyInstance> {
+  const app = await buildApp(depsFrom(portal.runtime, 5000), { logLevel: 'silent', webDist: null, ...opts });
+  extraApps.push(app);
+  return app;
+}
+
+const ctx = (commandId: string) => ({
+  actorId: null,
+  actorRole: null,
+  correlationId: 'test',
+  causationId: null,
+  clientCode: 'MOH' as const,
+  commandId,
+  now: new Date(),
+});
+
+async function account(userName: string, password: string, over: { mustChangePassword?: boolean } = {}) {
+  await createAccount(
+    portal.runtime.store,
+    {
+      userName,
+      name: { ar: 'مستخدم', en: 'User' },
+      email: `${userName}@portal.localhost`,
+      roleId: 2,
+      password,
+      mustChangePassword: over.mustChangePassword ?? false,
+    },
+    ctx(`create-${userName}`),
+  );
+}
+
+async function loginLogIps(userName: string): Promise<string[]> {
+  const admin = await signedIn(portal.app, 'admin', 'Admin@2026!');
+  for (let i = 0; i < 100; i++) {
+    const rows = (await admin.get('/api/users/login-log?pageSize=100')).json().rows as {
+      userName: string;
+      ip: string;
+    }[];
+    const mine = rows.filter((r) => r.userName === userName).map((r) => r.ip);
+    if (mine.length) return mine;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return [];
+}
+
+describe('proxy trust', () => {
+  it('ignores X-Forwarded-For by default: a client cannot escape the login rate limit or forge its address', async () => {
+    const app = await appWith({ loginRateLimit: 3 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const b = new Browser(app);
+      b.csrf = (await b.get('/api/session')).json().csrfToken;
+      const res = await b.post(
+        '/api/session/login',
+        { userName: 'xff-nobody', password: 'Wrong@2026!' },
+        { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', async () => {
+    await account('xff-user', 'Right@2026!');
+    const trusting = await appWith({ trustProxy: '127.0.0.1' });
+    const b = new Browser(trusting);
+    b.csrf = (await b.get('/api/session')).json().csrfToken;
+    await b.post('/api/session/login', { userName: 'xff-user', password: 'Right@2026!' }, {
+      'x-forwarded-for': '198.51.100.7',
+    });
+    const stranger = new Browser(trusting, '192.0.2.1');
+    stranger.csrf = (await stranger.get('/api/session')).json().csrfToken;
+    await stranger.post('/api/session/login', { userName: 'xff-user', password: 'Right@2026!' }, {
+      'x-forwarded-for': '198.51.100.99',
+    });
+    const ips = await loginLogIps('xff-user');
+    expect(ips).toEqual(expect.arrayContaining(['198.51.100.7', '192.0.2.1']));
+    expect(ips).not.toContain('198.51.100.99');
+  });
+});
+
+describe('lockout and enumeration', () => {
+  const attempts = async (b: Browser, userName: string, password: string, n: number) => {
+    const answers: { code: string; lockedUntil?: string }[] = [];
+    for (let i = 0; i < n; i++) {
+      const e = (await b.login(userName, password)).json().error;
+      answers.push({ code: e.code, ...(e.details?.lockedUntil ? { lockedUntil: e.details.lockedUntil } : {}) });
+    }
+    return answers;
+  };
+
+  it('locks the attacking source out of an account, never the real user signing in from elsewhere', async () => {
+    await account('victim', 'Victim@2026!');
+    const attacker = new Browser(portal.app, '10.66.0.1');
+    const codes = (await attempts(attacker, 'victim', 'Guess@2026!', MAX_FAILED_LOGINS)).map((a) => a.code);
+    expect(codes).toEqual(['WrongInfo', 'WrongInfo', 'WrongInfo', 'WrongInfo', 'Locked']);
+    expect((await attacker.login('victim', 'Victim@2026!')).json().error.code).toBe('Locked');
+
+    const owner = new Browser(portal.app, '10.7.0.1');
+    expect((await owner.login('victim', 'Victim@2026!')).statusCode).toBe(200);
+  });
+
+  it('answers an unknown user name exactly as a known one, lock included', async () => {
+    await account('known-name', 'Known@2026!');
+    const known = await attempts(new Browser(portal.app, '10.1.0.1'), 'known-name', 'Guess@2026!', 6);
+    const unknown = await attempts(new Browser(portal.app, '10.1.0.2'), 'no-such-name', 'Guess@2026!', 6);
+    const shape = (xs: typeof known) => xs.map((x) => [x.code, x.lockedUntil !== undefined]);
+    expect(shape(unknown)).toEqual(shape(known));
+    expect(shape(known).at(-1)).toEqual(['Locked', true]);
+  });
+});
+
+describe('sessions', () => {
+  it('ends the other sessions of a user who changes her password, and keeps the one that changed it', async () => {
+    await account('two-devices', 'First@2026!');
+    const phone = await signedIn(portal.app, 'two-devices', 'First@2026!');
+    const laptop = await signedIn(portal.app, 'two-devices', 'First@2026!');
+    const changed = await laptop.post('/api/session/change-password', {
+      oldPassword: 'First@2026!',
+      newPassword: 'Second@2026!',
+      confirmPassword: 'Second@2026!',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await phone.get('/api/session/permissions')).statusCode).toBe(401);
+    expect((await laptop.get('/api/session/permissions')).statusCode).toBe(200);
+  });
+
+  it('ends a busy session at its absolute lifetime, whatever its activity', async () => {
+    await account('long-day', 'Long@2026!x');
+    const b = await signedIn(portal.app, 'long-day', 'Long@2026!x');
+    await sql`update auth.sessions set created_at = now() - interval '13 hours', last_seen_at = now()
+               where user_id = (select user_id from rm.users where user_name = 'long-day')`.execute(portal.runtime.db);
+    const res = await b.get('/api/session/permissions');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('SessionExpired');
+  });
+
+  it('closes the invitations stream when its session logs out', async () => {
+    const app = await appWith({});
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const reem = await signedIn(app, 'volunteer2', 'Volunteer@2026!');
+    const res = await fetch(`${base}/api/me/invitations/stream`, {
+      headers: { cookie: [...reem.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    const reader = res.body!.getReader();
+    await reader.read(); // the first list
+    expect((await reem.post('/api/session/logout')).statusCode).toBe(204);
+    const ended = await Promise.race([
+      (async () => {
+        for (;;) if ((await reader.read()).done) return true;
+      })(),
+      new Promise<false>((r) => setTimeout(() => r(false), 5_000)),
+    ]);
+    expect(ended).toBe(true);
+  });
+
+  it('keeps the session on a refused image or screen: only the session check ends one', async () => {
+    const v = await signedIn(portal.app, 'volunteer1', 'Volunteer@2026!');
+    expect((await v.get('/api/audit-log')).statusCode).toBe(403);
+    expect((await v.get('/api/files/00000000-0000-4000-8000-00000000abcd')).statusCode).toBe(404);
+    expect((await v.get('/api/session')).json().user?.userName).toBe('volunteer1');
+  });
+});
+
+describe('forced password change', () => {
+  it('answers 428 on every route but the session ones, public reads included', async () => {
+    await account('must-change', 'Old@2026!xx', { mustChangePassword: true });
+    const b = await signedIn(portal.app, 'must-change', 'Old@2026!xx');
+    for (const url of ['/api/opportunities', '/api/lookups', '/api/registrations', '/api/opportunities/map']) {
+      const res = await b.get(url);
+      expect([url, res.statusCode]).toEqual([url, 428]);
+    }
+    expect((await b.get('/api/session')).statusCode).toBe(200);
+    expect((await b.get('/api/session/permissions')).statusCode).toBe(200);
+    expect((await b.post('/api/session/keepalive')).statusCode).toBe(204);
+  });
+});
+
+describe('encoded paths', () => {
+  it('gives a percent-encoded /api path the same session and CSRF checks', async () => {
+    const anonymous = await portal.app.inject({ method: 'GET', url: '/%61pi/users/login-log' });
+    expect(anonymous.statusCode).toBe(401);
+    const noToken = await portal.app.inject({
+      method: 'POST',
+      url: '/%61pi/session/login',
+      payload: { userName: 'admin', password: 'Admin@2026!' },
+    });
+    expect(noToken.statusCode).toBe(403);
+    expect(noToken.json().error.code).toBe('CsrfRejected');
+  });
+});
+
+describe('headers', () => {
+  it('sends a CSP without inline script, frame-ancestors none, nosniff and a referrer policy on every answer', async () => {
+    for (const url of ['/api/session', '/api/opportunities/map', '/api/nothing-here']) {
+      const res = await portal.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('adds HSTS and Secure cookies when the public address is https', async () => {
+    const app = await appWith({ publicUrl: 'https://portal.example.org' });
+    const res = await app.inject({ method: 'GET', url: '/api/session' });
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    const csrf = (res.cookies as { name: string; secure?: boolean }[]).find((c) => c.name === 'csrf');
+    expect(csrf?.secure).toBe(true);
+  });
+});
