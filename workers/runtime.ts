@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import { SessionStore } from '../api/http/sessions.ts';
+// Their tables (failed sign-ins of unknown names, upload owners) must exist whichever process migrates first.
+import '../commands/account/unknown-names.ts';
+import '../commands/files/ownership.ts';
 import { migrateAll } from '../commands/db/migrate.ts';
 import { createKysely, createPool, ensureDatabase } from '../commands/db/pool.ts';
 import type { EventStore } from '../commands/event-store/port.ts';

@@ -2,18 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import {
-  type AttachmentKind,
-  AttachmentKinds,
-  checkUpload,
-  type FileStorage,
-  type StoredFile,
-} from '../../commands/files/storage.ts';
+import { ownerKey, type Uploads } from '../../commands/files/ownership.ts';
+import { checkUpload, type FileStorage, isAttachmentKind, type StoredFile } from '../../commands/files/storage.ts';
 import { MAX_FILE_BYTES } from '../../domain/registration/rules.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { can } from '../../domain/shared/roles.ts';
-import { requireScreen } from '../http/auth.ts';
+import { CSRF_COOKIE, requireScreen } from '../http/auth.ts';
 import type { ApiDeps } from '../http/deps.ts';
+import { staffScope, volunteerInScope } from '../http/scope.ts';
 import { publicConditions } from '../opportunity/listing.ts';
 
 /**
@@ -35,10 +31,19 @@ function managesEvents(req: FastifyRequest): boolean {
   return !!s && !s.mustChangePassword && can(s.roleId, 'eventsadmin', 'View');
 }
 
-/** Uploads (2 MB, type by content) through the storage port; downloads for staff, and public events' images for all. */
-export function fileRoutes(app: FastifyInstance, deps: ApiDeps, rateLimit: number, storage: FileStorage) {
+/**
+ * Uploads (2 MB, type by content) through the storage port, each recorded with its owner. Reading one: an event's
+ * images as the event allows; any other file by its owner (the volunteer, or the browser that uploaded it before the
+ * account existed) and by registration staff who may see that volunteer. Every refusal is a 404 that ends no session.
+ */
+export function fileRoutes(
+  app: FastifyInstance,
+  deps: ApiDeps,
+  rateLimit: number,
+  storage: FileStorage,
+  uploads: Uploads,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const registrationStaff = requireScreen(deps, 'registrationadmin');
   const eventCreators = requireScreen(deps, 'eventsadmin', 'Add');
   const eventEditors = requireScreen(deps, 'eventsadmin', 'Edit');
 
@@ -54,14 +59,21 @@ export function fileRoutes(app: FastifyInstance, deps: ApiDeps, rateLimit: numbe
       if (part.file.truncated) throw new DomainError('FileTooLarge', { maxBytes: MAX_FILE_BYTES });
       const kindField = part.fields.kind as { value?: unknown } | undefined;
       const kind = String(kindField?.value ?? 'otherAttachment');
-      if (!(kind in AttachmentKinds)) throw new DomainError('ValidationFailed', { field: 'kind' });
+      if (!isAttachmentKind(kind)) throw new DomainError('ValidationFailed', { field: 'kind' });
       // Registration attachments come from visitors too; event images only from staff who create or edit events.
       if (kind === 'eventImage') {
         const mayCreate = req.session !== null && can(req.session.roleId, 'eventsadmin', 'Add');
         await (mayCreate ? eventCreators : eventEditors)(req);
       }
-      const mime = await checkUpload(bytes, kind as AttachmentKind);
-      const stored = await storage.put(bytes, part.filename, mime, kind as AttachmentKind);
+      const owner = ownerKey(req.session?.userId ?? null, req.cookies[CSRF_COOKIE]);
+      if (!owner) throw new DomainError('CsrfRejected');
+      if (!req.session) {
+        await uploads.sweep(storage);
+        await uploads.assertQuota(req.ip, bytes.byteLength);
+      }
+      const mime = await checkUpload(bytes, kind);
+      const stored = await storage.put(bytes, part.filename, mime, kind);
+      await uploads.record({ fileId: stored.fileId, kind, owner, source: req.ip, size: stored.size });
       return reply.code(201).send(stored);
     },
   );
@@ -77,17 +89,30 @@ export function fileRoutes(app: FastifyInstance, deps: ApiDeps, rateLimit: numbe
       .header('cache-control', cache)
       .send(f.bytes);
 
+  /** Whether the caller may read a registration attachment (any kind but eventImage). */
+  async function mayReadAttachment(req: FastifyRequest, fileId: string): Promise<boolean> {
+    const rec = await uploads.get(fileId);
+    const s = req.session;
+    if (rec) {
+      if (rec.owner === ownerKey(s?.userId ?? null, req.cookies[CSRF_COOKIE])) return true;
+      if (s && rec.volunteerId === s.userId) return true;
+    }
+    if (!s || !can(s.roleId, 'registrationadmin', 'View')) return false;
+    const scope = await staffScope(deps, s);
+    if (!scope) return true;
+    // Staff limited to regions and cities: only the attachments of volunteers in them (a file of unknown owner, none).
+    return !!rec?.volunteerId && (await volunteerInScope(deps, scope, rec.volunteerId));
+  }
+
   r.get('/api/files/:id', { schema: { tags: ['files'], params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
     const f = await storage.get(req.params.id);
-    if (f?.meta.kind === 'eventImage') {
+    if (!f) throw new DomainError('NotFound');
+    if (f.meta.kind === 'eventImage') {
       if (await isPublicEventImage(deps, req.params.id)) return send(reply, f, true, 'public, max-age=300');
       if (managesEvents(req)) return send(reply, f, true, 'private, no-store');
-      // Any other reader gets "not found", and keeps the session: a picture must never sign anyone out.
       throw new DomainError('NotFound');
     }
-    // Every other file: registration staff only (a 403 ends the session, as everywhere).
-    await registrationStaff(req);
-    if (!f) throw new DomainError('NotFound');
+    if (!(await mayReadAttachment(req, req.params.id))) throw new DomainError('NotFound');
     return send(reply, f, false, 'private, no-store');
   });
 }

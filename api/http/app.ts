@@ -14,6 +14,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { Uploads } from '../../commands/files/ownership.ts';
 import { LocalFolderStorage } from '../../commands/files/storage.ts';
 import { auditRoutes } from '../audit/routes.ts';
 import { fileRoutes } from '../files/routes.ts';
@@ -120,7 +121,8 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   userRoutes(app, deps);
   healthRoutes(app, deps);
   lookupRoutes(app);
-  registrationRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30 });
+  const uploads = new Uploads(deps.db);
+  registrationRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30, uploads });
   auditRoutes(app, deps);
   opportunityRoutes(app, deps);
   notificationRoutes(app, deps);
@@ -129,6 +131,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
     deps,
     opts.registrationRateLimit ?? 30,
     new LocalFolderStorage(opts.filesDir ?? joinPath(import.meta.dirname, '..', '..', '.data', 'files')),
+    uploads,
   );
 
   const dist = opts.webDist === undefined ? join(import.meta.dirname, '..', '..', 'web', 'dist') : opts.webDist;

@@ -100,6 +100,9 @@ export const ErrorCodes = [
   'NotFound',
   'TooManyRequests',
   'EmployeeDirectoryUnavailable',
+  // uploads: a source's quota of unattached anonymous uploads; a form naming a file its sender did not upload
+  'UploadQuotaExceeded',
+  'UnknownFile',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

@@ -88,14 +88,22 @@ describe('proxy trust', () => {
     const trusting = await appWith({ trustProxy: '127.0.0.1' });
     const b = new Browser(trusting);
     b.csrf = (await b.get('/api/session')).json().csrfToken;
-    await b.post('/api/session/login', { userName: 'xff-user', password: 'Right@2026!' }, {
-      'x-forwarded-for': '198.51.100.7',
-    });
+    await b.post(
+      '/api/session/login',
+      { userName: 'xff-user', password: 'Right@2026!' },
+      {
+        'x-forwarded-for': '198.51.100.7',
+      },
+    );
     const stranger = new Browser(trusting, '192.0.2.1');
     stranger.csrf = (await stranger.get('/api/session')).json().csrfToken;
-    await stranger.post('/api/session/login', { userName: 'xff-user', password: 'Right@2026!' }, {
-      'x-forwarded-for': '198.51.100.99',
-    });
+    await stranger.post(
+      '/api/session/login',
+      { userName: 'xff-user', password: 'Right@2026!' },
+      {
+        'x-forwarded-for': '198.51.100.99',
+      },
+    );
     const ips = await loginLogIps('xff-user');
     expect(ips).toEqual(expect.arrayContaining(['198.51.100.7', '192.0.2.1']));
     expect(ips).not.toContain('198.51.100.99');
