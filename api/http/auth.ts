@@ -46,6 +46,15 @@ export function registerAuth(app: FastifyInstance, deps: ApiDeps) {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionExpired', false);
+  // Who may call a route is decided before its input is validated: a caller without the role learns 401 or 403, not
+  // the shape of the input (record-level checks, which need the validated input, stay in preHandler).
+  app.addHook('onRoute', (route) => {
+    const pre = asList(route.preHandler);
+    const guards = pre.filter(isGuard);
+    if (guards.length === 0) return;
+    route.preValidation = [...guards, ...asList(route.preValidation)] as typeof route.preValidation;
+    route.preHandler = pre.filter((h) => !isGuard(h)) as typeof route.preHandler;
+  });
   app.addHook('onRequest', async (req, reply) => {
     const route = req.routeOptions.url;
     if (route === undefined ? !isApiPath(req.url) : !route.startsWith('/api/')) return;
@@ -73,6 +82,16 @@ export function registerAuth(app: FastifyInstance, deps: ApiDeps) {
   });
 }
 
+const AUTH_GUARD = Symbol('authGuard');
+type Hook = (...args: never[]) => unknown;
+/** Marks a role check (requireUser, requireScreen, …): registerAuth runs it before the request is validated. */
+function guard<T extends Hook>(f: T): T {
+  Object.defineProperty(f, AUTH_GUARD, { value: true });
+  return f;
+}
+const isGuard = (h: unknown) => typeof h === 'function' && AUTH_GUARD in h;
+const asList = (h: unknown): unknown[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+
 /** Unmatched requests: the decoded path, so that an encoded /api path is still treated as one. */
 function isApiPath(url: string): boolean {
   const path = url.split('?')[0]!;
@@ -84,27 +103,27 @@ function isApiPath(url: string): boolean {
 }
 
 export function requireUser() {
-  return async (req: FastifyRequest) => {
+  return guard(async (req: FastifyRequest) => {
     if (!req.session) throw new DomainError(req.sessionExpired ? 'SessionExpired' : 'Unauthorized');
-  };
+  });
 }
 
 /** An admin (role 3): the API's map and the detailed health. */
 export function requireAdmin() {
   const user = requireUser();
-  return async (req: FastifyRequest) => {
+  return guard(async (req: FastifyRequest) => {
     await user(req);
     if (req.session!.roleId !== Role.Admin) throw new DomainError('Forbidden');
-  };
+  });
 }
 
 /** A signed-in volunteer: the spec's YouMustBeVolunteer for any other role (the invitations and notifications are theirs). */
 export function requireVolunteer() {
   const user = requireUser();
-  return async (req: FastifyRequest) => {
+  return guard(async (req: FastifyRequest) => {
     await user(req);
     if (req.session!.roleId !== Role.Volunteer) throw new DomainError('YouMustBeVolunteer');
-  };
+  });
 }
 
 /**
@@ -119,8 +138,8 @@ export function requireScreen(
   code: 'Forbidden' | 'NotAuthorizedToAccept' = 'Forbidden',
 ) {
   const user = requireUser();
-  return async (req: FastifyRequest) => {
+  return guard(async (req: FastifyRequest) => {
     await user(req);
     if (!can(req.session!.roleId, screen, action)) throw new DomainError(code, { screen, action });
-  };
+  });
 }

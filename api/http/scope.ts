@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { CITIES } from '../../domain/shared/lookups.ts';
 import { Role } from '../../domain/shared/roles.ts';
 import type { ApiDeps } from './deps.ts';
 
@@ -30,4 +31,27 @@ export async function volunteerInScope(deps: ApiDeps, scope: Scope | null, volun
   const { rows } = await sql<{ region_id: number | null; city_id: number | null }>`
     select region_id, city_id from rm.registrations where volunteer_id = ${volunteerId}`.execute(deps.db);
   return !!rows[0] && addressInScope(scope, { regionId: rows[0].region_id, cityId: rows[0].city_id });
+}
+
+/**
+ * An event lies in a staff member's scope when it names no place (open to all, or invited-only) or its regions or
+ * cities meet hers — a region covers its cities, a city lies in its region: the rule of the pending list's query
+ * (api/opportunity/pending.ts, staffEventScope), for one event.
+ */
+export function eventInScope(
+  scope: Scope | null,
+  e: { visibility: number; regionIds: readonly number[]; cityIds: readonly number[] },
+): boolean {
+  if (!scope) return true;
+  const regions = new Set([
+    ...scope.regionIds,
+    ...CITIES.filter((c) => scope.cityIds.includes(c.id)).map((c) => c.regionId),
+  ]);
+  const cities = new Set([
+    ...scope.cityIds,
+    ...CITIES.filter((c) => scope.regionIds.includes(c.regionId)).map((c) => c.id),
+  ]);
+  if (e.visibility === 1) return e.regionIds.some((id) => regions.has(id));
+  if (e.visibility === 2) return e.cityIds.some((id) => cities.has(id));
+  return true;
 }

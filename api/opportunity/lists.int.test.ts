@@ -191,9 +191,10 @@ describe('GET /api/opportunities/pending', () => {
       await create(staff, { nameEn: 'Riyadh region', visibility: 1, regionIds: [1, 2] }),
       await create(staff, { nameEn: 'Al Kharj (Riyadh region)', visibility: 2, cityIds: [2] }),
     ];
+    // Staff create events only for their own places: an admin made these.
     const outOfScope = [
-      await create(staff, { nameEn: 'Makkah region', visibility: 1, regionIds: [2] }),
-      await create(staff, { nameEn: 'Jeddah', visibility: 2, cityIds: [5, 11] }),
+      await create(admin, { nameEn: 'Makkah region', visibility: 1, regionIds: [2] }),
+      await create(admin, { nameEn: 'Jeddah', visibility: 2, cityIds: [5, 11] }),
     ];
     const mine = [...inScope, ...outOfScope];
 

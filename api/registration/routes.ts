@@ -16,7 +16,6 @@ import { type Registration, type RegistrationCommand, registrationDecider } from
 import { type RegistrationEvent, registrationStream } from '../../domain/registration/events.ts';
 import { fold } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import { Role } from '../../domain/shared/roles.ts';
 import { CommandAccepted, ErrorBody } from '../contracts/common.ts';
 import {
   AddNoteRequest,
@@ -27,7 +26,7 @@ import {
   SaveRegistrationRequest,
   SaveRegistrationResponse,
 } from '../contracts/registration.ts';
-import { CSRF_COOKIE, requireScreen, requireUser } from '../http/auth.ts';
+import { CSRF_COOKIE, requireScreen, requireUser, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { historyOf, readStreamEvents } from '../http/history.ts';
 import { addressInScope, type Scope, staffScope } from '../http/scope.ts';
@@ -211,10 +210,10 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
         body: SaveRegistrationRequest,
         response: { 200: SaveRegistrationResponse, 409: ErrorBody, 422: ErrorBody },
       },
-      preHandler: requireUser(),
+      // Only a volunteer has a registration to edit (decided before the form is validated).
+      preHandler: requireVolunteer(),
     },
     async (req) => {
-      if (req.session!.roleId !== Role.Volunteer) throw new DomainError('Forbidden');
       const id = req.session!.userId;
       const files = fileIdsIn(req.body);
       await uploads.assertAttachable(files, ownerKey(id, undefined), id);

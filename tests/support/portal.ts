@@ -118,9 +118,15 @@ export class Browser {
     );
   }
   async post(url: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.send('POST', url, body, headers);
+  }
+  async put(url: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.send('PUT', url, body, headers);
+  }
+  private async send(method: 'POST' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}) {
     return this.keep(
       await this.app.inject({
-        method: 'POST',
+        method,
         url,
         headers: {
           cookie: this.cookieHeader(),
