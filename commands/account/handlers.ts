@@ -23,6 +23,7 @@ import { DomainError } from '../../domain/shared/errors.ts';
 import type { RoleId } from '../../domain/shared/roles.ts';
 import { type EventStore, type Position, WrongExpectedRevisionError } from '../event-store/port.ts';
 import { type CommandContext, deterministicEventId, handleCommand, metadataOf } from '../handle.ts';
+import { credentialVault } from './credentials.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password-hash.ts';
 import type { UnknownNameFailures } from './unknown-names.ts';
 
@@ -85,6 +86,8 @@ export async function createAccount(
     if (!(e instanceof WrongExpectedRevisionError)) throw e;
     if ((await userIdForName(store, userName)) !== userId) throw new DomainError('UserNameAlreadyExists');
   }
+  const vault = credentialVault(store);
+  const credentialId = await vault.put(userId, await hashPassword(input.password));
   const command: AccountCommand = {
     type: 'CreateAccount',
     userId,
@@ -93,15 +96,37 @@ export async function createAccount(
     email: input.email,
     roleId: input.roleId,
     password: input.password,
-    passwordHash: await hashPassword(input.password),
+    credentialId,
     mustChangePassword: input.mustChangePassword ?? true,
     emailVerified: input.emailVerified ?? true,
     nicValid: input.nicValid ?? true,
     registrationComplete: input.registrationComplete ?? true,
     ...(input.emailVerified === false ? { verificationToken: newVerificationToken(userId) } : {}),
   };
-  const r = await handleCommand(store, accountStream(userId), accountDecider, command, ctx);
+  const r = await handleCommand(store, accountStream(userId), accountDecider, command, ctx).catch(async (e) => {
+    await vault.drop(credentialId);
+    throw e;
+  });
+  // A retried creation finds its first credential in the log: keep that one, erase the spare.
+  await keepLoggedCredential(store, userId);
   return { userId, position: r.position };
+}
+
+/** Erases every credential of the user but the one the account's log names now. */
+async function keepLoggedCredential(store: EventStore, userId: string): Promise<void> {
+  const account = await loadAccount(store, userId);
+  if (account.credentialId) await credentialVault(store).keepOnly(userId, account.credentialId);
+}
+
+/**
+ * The hash to check a password against: the account's credential, or the hash an old event carries (accounts whose
+ * password has not changed since credentials left the log). A missing one checks against the dummy: same timing.
+ */
+async function passwordHashOf(store: EventStore, account: Account): Promise<string> {
+  const hash = account.credentialId
+    ? await credentialVault(store).get(account.credentialId)
+    : account.legacyPasswordHash;
+  return hash ?? (await dummyHash());
 }
 
 /** "<userId>.<random>": the link names its account, the random part proves the mail was received. */
@@ -180,7 +205,8 @@ export async function login(
     return { status: 3, lockedUntil: null, position: r.position };
   }
   const before = await loadAccount(store, userId);
-  const passwordMatches = before.exists && (await verifyPassword(attempt.password, before.passwordHash));
+  const passwordMatches =
+    before.exists && (await verifyPassword(attempt.password, await passwordHashOf(store, before)));
   const r = await handleCommand(
     store,
     accountStream(userId),
@@ -213,8 +239,12 @@ export async function changePassword(
   ctx: CommandContext,
 ): Promise<Position> {
   const account = await loadAccount(store, userId);
-  const oldPasswordMatches = account.exists && (await verifyPassword(input.oldPassword, account.passwordHash));
-  const newPasswordHash = isPasswordValid(input.newPassword) ? await hashPassword(input.newPassword) : '';
+  const oldPasswordMatches =
+    account.exists && (await verifyPassword(input.oldPassword, await passwordHashOf(store, account)));
+  const vault = credentialVault(store);
+  const newCredentialId = isPasswordValid(input.newPassword)
+    ? await vault.put(userId, await hashPassword(input.newPassword))
+    : '';
   const r = await handleCommand(
     store,
     accountStream(userId),
@@ -224,10 +254,15 @@ export async function changePassword(
       oldPasswordMatches,
       newPassword: input.newPassword,
       confirmPassword: input.confirmPassword,
-      newPasswordHash,
+      newCredentialId,
     },
     ctx,
-  );
+  ).catch(async (e) => {
+    if (newCredentialId) await vault.drop(newCredentialId);
+    throw e;
+  });
+  // The old password's hash is erased, not kept; a retried change keeps the credential its first run logged.
+  await keepLoggedCredential(store, userId);
   return r.position;
 }
 

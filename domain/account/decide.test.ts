@@ -24,7 +24,7 @@ const created = (over: Partial<Extract<AccountEvent, { type: 'AccountCreated' }>
     name: { ar: 'مدير', en: 'Admin' },
     email: 'a@example.org',
     roleId: 3,
-    passwordHash: 'h',
+    credentialId: 'c1',
     mustChangePassword: false,
     emailVerified: true,
     nicValid: true,
@@ -196,20 +196,52 @@ describe('login', () => {
   });
 });
 
+describe('password hashes outside the log', () => {
+  it('names the credential, never the hash, in the events it writes', () => {
+    const history = [created()];
+    const changed = accountDecider.decide(
+      {
+        type: 'ChangePassword',
+        oldPasswordMatches: true,
+        newPassword: 'N3w!pw0rd',
+        confirmPassword: 'N3w!pw0rd',
+        newCredentialId: 'c2',
+      },
+      fold(accountDecider, history),
+      NOW,
+    );
+    expect(JSON.stringify(changed)).not.toMatch(/passwordHash/);
+    expect(fold(accountDecider, [...history, ...changed])).toMatchObject({
+      credentialId: 'c2',
+      legacyPasswordHash: null,
+    });
+  });
+
+  it('reads the hash of an event stored before credentials left the log, and ignores it once a credential exists', () => {
+    const legacy: AccountEvent = created({ credentialId: undefined, passwordHash: '$argon2id$old' });
+    expect(fold(accountDecider, [legacy])).toMatchObject({ credentialId: null, legacyPasswordHash: '$argon2id$old' });
+    const moved: AccountEvent = {
+      type: 'PasswordChanged',
+      data: { at: NOW.toISOString(), credentialId: 'c9', forced: false },
+    };
+    expect(fold(accountDecider, [legacy, moved])).toMatchObject({ credentialId: 'c9', legacyPasswordHash: null });
+  });
+});
+
 describe('password change', () => {
   const change = (over: Partial<Extract<AccountCommand, { type: 'ChangePassword' }>> = {}): AccountCommand => ({
     type: 'ChangePassword',
     oldPasswordMatches: true,
     newPassword: 'N3w!passw0rd',
     confirmPassword: 'N3w!passw0rd',
-    newPasswordHash: 'h2',
+    newCredentialId: 'c2',
     ...over,
   });
 
   it('records a forced change on the first login and clears the obligation', () => {
     given(created({ mustChangePassword: true }))
       .when(change())
-      .thenEmits([{ type: 'PasswordChanged', data: { at: NOW.toISOString(), passwordHash: 'h2', forced: true } }]);
+      .thenEmits([{ type: 'PasswordChanged', data: { at: NOW.toISOString(), credentialId: 'c2', forced: true } }]);
     const history = [created({ mustChangePassword: true })];
     const changed = accountDecider.decide(change(), fold(accountDecider, history), NOW);
     expect(fold(accountDecider, [...history, ...changed]).mustChangePassword).toBe(false);
@@ -249,7 +281,7 @@ describe('account creation', () => {
     email: 'a@example.org',
     roleId: 3,
     password: 'Adm1n!pass',
-    passwordHash: 'h',
+    credentialId: 'c1',
     mustChangePassword: true,
     emailVerified: true,
     nicValid: true,
@@ -337,7 +369,7 @@ describe('e-mail verification', () => {
       email: 'a@example.org',
       roleId: 1,
       password: 'Adm1n!pass',
-      passwordHash: 'h',
+      credentialId: 'c1',
       mustChangePassword: false,
       emailVerified: false,
       nicValid: true,

@@ -30,7 +30,10 @@ export interface Account {
   name: { ar: string; en: string };
   email: string;
   roleId: RoleId;
-  passwordHash: string;
+  /** The current password's credential (auth.credentials); null while only a legacy hash exists. */
+  credentialId: string | null;
+  /** The hash an event stored before credentials left the log; ignored once a credential exists. */
+  legacyPasswordHash: string | null;
   mustChangePassword: boolean;
   active: boolean;
   /** Wrong passwords in a row and the lock, per source (loginSource). */
@@ -56,7 +59,8 @@ export type AccountCommand =
       email: string;
       roleId: RoleId;
       password: string;
-      passwordHash: string;
+      /** The new password's hash, already stored by the caller (auth.credentials). */
+      credentialId: string;
       mustChangePassword: boolean;
       emailVerified: boolean;
       nicValid: boolean;
@@ -84,7 +88,8 @@ export type AccountCommand =
       oldPasswordMatches: boolean;
       newPassword: string;
       confirmPassword: string;
-      newPasswordHash: string;
+      /** The new password's hash, stored by the caller ('' when the new password is refused anyway). */
+      newCredentialId: string;
     }
   | { type: 'AssignAreas'; regionIds: number[]; cityIds: number[] }
   | { type: 'DeactivateAccount'; reason: string }
@@ -97,7 +102,8 @@ export const initialAccount = (): Account => ({
   name: { ar: '', en: '' },
   email: '',
   roleId: Role.Volunteer,
-  passwordHash: '',
+  credentialId: null,
+  legacyPasswordHash: null,
   mustChangePassword: false,
   active: false,
   failures: {},
@@ -125,8 +131,18 @@ export function failuresOf(s: Account, source: string): SourceFailures {
 
 export function evolve(s: Account, e: AccountEvent): Account {
   switch (e.type) {
-    case 'AccountCreated':
-      return { ...s, ...e.data, exists: true, active: true, failures: {} };
+    case 'AccountCreated': {
+      const { credentialId, passwordHash, ...data } = e.data;
+      return {
+        ...s,
+        ...data,
+        credentialId: credentialId ?? null,
+        legacyPasswordHash: passwordHash ?? null,
+        exists: true,
+        active: true,
+        failures: {},
+      };
+    }
     case 'EmailVerificationRequested':
       return { ...s, pendingToken: { token: e.data.token, expiresAt: e.data.expiresAt } };
     case 'EmailVerified':
@@ -142,7 +158,12 @@ export function evolve(s: Account, e: AccountEvent): Account {
       return withSource(s, source, { lockedUntil: e.data.until, failedAttempts: e.data.failedAttempts });
     }
     case 'PasswordChanged':
-      return { ...s, passwordHash: e.data.passwordHash, mustChangePassword: false };
+      return {
+        ...s,
+        credentialId: e.data.credentialId ?? null,
+        legacyPasswordHash: e.data.passwordHash ?? null,
+        mustChangePassword: false,
+      };
     case 'UserAreasAssigned':
       return { ...s, regionIds: e.data.regionIds, cityIds: e.data.cityIds };
     case 'AccountDeactivated':
@@ -220,7 +241,7 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
       }
       if (!cmd.oldPasswordMatches) throw new DomainError('WrongOldPassword');
       return [
-        { type: 'PasswordChanged', data: { at, passwordHash: cmd.newPasswordHash, forced: s.mustChangePassword } },
+        { type: 'PasswordChanged', data: { at, credentialId: cmd.newCredentialId, forced: s.mustChangePassword } },
       ];
     }
     case 'AssignAreas': {

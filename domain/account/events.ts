@@ -12,7 +12,10 @@ export type AccountEvent =
         name: { ar: string; en: string };
         email: string;
         roleId: RoleId;
-        passwordHash: string;
+        /** The password's hash, kept outside the log (auth.credentials) so that it can be erased. */
+        credentialId?: string;
+        /** Events stored before credentials left the log carry the hash itself (read, never written again). */
+        passwordHash?: string;
         /** Spec: UpdatedPassword false forces a change at the first login. */
         mustChangePassword: boolean;
         emailVerified: boolean;
@@ -30,7 +33,11 @@ export type AccountEvent =
       /** source: the one source locked out (absent in events stored before locks were per source: all of them). */
       { at: string; until: string; failedAttempts: number; source?: string }
     >
-  | DomainEvent<'PasswordChanged', { at: string; passwordHash: string; forced: boolean }>
+  | DomainEvent<
+      'PasswordChanged',
+      /** credentialId names the new hash in auth.credentials; passwordHash only in events stored before that. */
+      { at: string; credentialId?: string; passwordHash?: string; forced: boolean }
+    >
   | DomainEvent<'EmailVerificationRequested', { at: string; email: string; token: string; expiresAt: string }>
   | DomainEvent<'EmailVerified', { at: string; email: string }>
   | DomainEvent<

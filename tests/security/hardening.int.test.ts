@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/http/app.ts';
 import { depsFrom } from '../../api/http/deps.ts';
-import { createAccount } from '../../commands/account/handlers.ts';
+import { createAccount, userIdForName } from '../../commands/account/handlers.ts';
+import { hashPassword } from '../../commands/account/password-hash.ts';
 import { MAX_FAILED_LOGINS } from '../../domain/account/decide.ts';
 import { Browser, signedIn, startTestPortal, type TestPortal } from '../support/portal.ts';
 
@@ -184,6 +185,106 @@ describe('sessions', () => {
     expect((await v.get('/api/audit-log')).statusCode).toBe(403);
     expect((await v.get('/api/files/00000000-0000-4000-8000-00000000abcd')).statusCode).toBe(404);
     expect((await v.get('/api/session')).json().user?.userName).toBe('volunteer1');
+  });
+});
+
+describe('password hashes', () => {
+  const eventsOf = async (userName: string) => {
+    const userId = (await userIdForName(portal.runtime.store, userName))!;
+    const out: { type: string; data: Record<string, unknown> }[] = [];
+    for await (const e of portal.runtime.store.readStream(`user-${userId}`))
+      out.push({ type: e.type, data: e.data as Record<string, unknown> });
+    return { userId, events: out };
+  };
+  const credentialsOf = async (userId: string) =>
+    (
+      await sql<{
+        credential_id: string;
+      }>`select credential_id::text from auth.credentials where user_id = ${userId}`.execute(portal.runtime.db)
+    ).rows.map((r) => r.credential_id);
+
+  it('keeps hashes out of the log and erases the old one when the password changes', async () => {
+    await account('shredded', 'First@2026!');
+    const b = await signedIn(portal.app, 'shredded', 'First@2026!');
+    const before = await eventsOf('shredded');
+    const [first] = await credentialsOf(before.userId);
+    await b.post('/api/session/change-password', {
+      oldPassword: 'First@2026!',
+      newPassword: 'Second@2026!',
+      confirmPassword: 'Second@2026!',
+    });
+    const after = await eventsOf('shredded');
+    expect(JSON.stringify(after.events)).not.toMatch(/argon2|passwordHash/);
+    const left = await credentialsOf(after.userId);
+    expect(left).toHaveLength(1);
+    expect(left).not.toContain(first);
+    expect((await new Browser(portal.app).login('shredded', 'First@2026!')).statusCode).toBe(401);
+    expect((await new Browser(portal.app).login('shredded', 'Second@2026!')).statusCode).toBe(200);
+  });
+
+  it('still signs in an account whose hash an old event carries, and ignores that hash once the password changes', async () => {
+    const userId = '00000000-0000-4000-8000-00000000aaaa';
+    const meta = {
+      actorId: null,
+      actorRole: null,
+      correlationId: 'legacy',
+      causationId: null,
+      occurredAt: new Date().toISOString(),
+      clientCode: 'MOH',
+    };
+    await portal.runtime.store.append(
+      'username-legacy-user',
+      [
+        {
+          id: crypto.randomUUID(),
+          type: 'UserNameReserved',
+          data: { userName: 'legacy-user', userId },
+          metadata: meta,
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    await portal.runtime.store.append(
+      `user-${userId}`,
+      [
+        {
+          id: crypto.randomUUID(),
+          type: 'AccountCreated',
+          data: {
+            userId,
+            userName: 'legacy-user',
+            name: { ar: 'قديم', en: 'Legacy' },
+            email: 'legacy@portal.localhost',
+            roleId: 2,
+            passwordHash: await hashPassword('Legacy@2026!'),
+            mustChangePassword: false,
+            emailVerified: true,
+            nicValid: true,
+            registrationComplete: true,
+          },
+          metadata: meta,
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    const b = await signedIn(portal.app, 'legacy-user', 'Legacy@2026!');
+    const changed = await b.post('/api/session/change-password', {
+      oldPassword: 'Legacy@2026!',
+      newPassword: 'Modern@2026!',
+      confirmPassword: 'Modern@2026!',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await credentialsOf(userId)).toHaveLength(1);
+    expect((await new Browser(portal.app).login('legacy-user', 'Legacy@2026!')).statusCode).toBe(401);
+    expect((await new Browser(portal.app).login('legacy-user', 'Modern@2026!')).statusCode).toBe(200);
+    // The audit log never shows the old event's hash.
+    const admin = await signedIn(portal.app, 'admin', 'Admin@2026!');
+    const audit = await admin.get(
+      `/api/audit-log?recordId=${userId}&after=${encodeURIComponent(changed.json().position)}`,
+    );
+    const rows = audit.json().rows as { action: string }[];
+    expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['AccountCreated', 'PasswordChanged']));
+    expect(audit.body).not.toMatch(/argon2/);
   });
 });
 
