@@ -60,7 +60,7 @@ export class PostgresCredentialVault implements CredentialVault {
 // store, and two portals in one process never share a vault.
 const vaults = new WeakMap<EventStore, CredentialVault>();
 
-export function useCredentialVault(store: EventStore, vault: CredentialVault): void {
+export function pairCredentialVault(store: EventStore, vault: CredentialVault): void {
   vaults.set(store, vault);
 }
 

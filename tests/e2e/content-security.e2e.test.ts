@@ -21,7 +21,9 @@ beforeAll(async () => {
   await page.evaluateOnNewDocument(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       // biome-ignore lint/suspicious/noExplicitAny: exposed by the test.
-      (window as any).reportCspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`);
+      (window as any).reportCspViolation(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      );
     });
   });
   page.on('console', (m) => {
