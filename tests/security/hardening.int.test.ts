@@ -330,6 +330,18 @@ describe('headers', () => {
     }
   });
 
+  it('lets a scraper with METRICS_TOKEN read the metrics, and nobody with a wrong one', async () => {
+    process.env.METRICS_TOKEN = 'scrape-me-0123456789';
+    try {
+      const ask = (token: string) =>
+        portal.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${token}` } });
+      expect((await ask('scrape-me-0123456789')).statusCode).toBe(200);
+      expect((await ask('scrape-me-0123456788')).statusCode).toBe(401);
+    } finally {
+      delete process.env.METRICS_TOKEN;
+    }
+  });
+
   it('adds HSTS and Secure cookies when the public address is https', async () => {
     const app = await appWith({ publicUrl: 'https://portal.example.org' });
     const res = await app.inject({ method: 'GET', url: '/api/session' });
