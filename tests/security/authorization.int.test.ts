@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignAreas, createAccount, userIdForName } from '../../commands/account/handlers.ts';
+import { formatPosition } from '../../commands/event-store/port.ts';
 import { Role, type RoleId, RoleIds } from '../../domain/shared/roles.ts';
 import { tinyPng } from '../support/browser.ts';
 import {
@@ -275,7 +276,8 @@ describe('one volunteer against another', () => {
     const abdullah = as['1']!;
     const reemId = VOLUNTEER2;
     // Her list is exactly her own places (the matrix above had her ask to join the event Reem holds a place on).
-    const mine = (await abdullah.get('/api/me/participations')).json() as { opportunityId: string }[];
+    const now = encodeURIComponent(formatPosition(await portal.runtime.store.lastPosition()));
+    const mine = (await abdullah.get(`/api/me/participations?after=${now}`)).json() as { opportunityId: string }[];
     const { rows } = await sql<{ opportunity_id: string }>`
       select opportunity_id::text from rm.participations where volunteer_id = ${VOLUNTEER1}`.execute(portal.runtime.db);
     expect(mine.map((p) => p.opportunityId).sort()).toEqual(rows.map((r) => r.opportunity_id).sort());
@@ -302,7 +304,7 @@ describe('one volunteer against another', () => {
       after.push(e.type);
     expect(after).toEqual(before);
     const reem = await signedIn(portal.app, 'volunteer2', 'Volunteer@2026!');
-    const theirs = (await reem.get('/api/me/notifications')).json() as { items: { id: string }[] };
+    const theirs = (await reem.get(`/api/me/notifications?after=${now}`)).json() as { items: { id: string }[] };
     const mineNow = (await abdullah.get('/api/me/notifications')).json() as { items: { id: string }[] };
     expect(theirs.items.length).toBeGreaterThan(0); // the invitation
     const ids = new Set(mineNow.items.map((n) => n.id));

@@ -152,8 +152,9 @@ describe('sessions', () => {
   it('ends a busy session at its absolute lifetime, whatever its activity', async () => {
     await account('long-day', 'Long@2026!x');
     const b = await signedIn(portal.app, 'long-day', 'Long@2026!x');
+    const userId = await userIdForName(portal.runtime.store, 'long-day');
     await sql`update auth.sessions set created_at = now() - interval '13 hours', last_seen_at = now()
-               where user_id = (select user_id from rm.users where user_name = 'long-day')`.execute(portal.runtime.db);
+               where user_id = ${userId}`.execute(portal.runtime.db);
     const res = await b.get('/api/session/permissions');
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('SessionExpired');
@@ -313,6 +314,9 @@ describe('encoded paths', () => {
     });
     expect(noToken.statusCode).toBe(403);
     expect(noToken.json().error.code).toBe('CsrfRejected');
+    // The session is found on the encoded path too (the forced-change and role checks depend on it).
+    const admin = await signedIn(portal.app, 'admin', 'Admin@2026!');
+    expect((await admin.get('/%61pi/users/login-log')).statusCode).toBe(200);
   });
 });
 
