@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignAreas, createAccount } from '../../commands/account/handlers.ts';
+import { assignAreas, createAccount, userIdForName } from '../../commands/account/handlers.ts';
+import { formatPosition } from '../../commands/event-store/port.ts';
 import { ANONYMOUS_UPLOADS_PER_SOURCE, Uploads } from '../../commands/files/ownership.ts';
 import { LocalFolderStorage } from '../../commands/files/storage.ts';
 import { completeForm } from '../../domain/registration/fixtures.ts';
@@ -258,10 +259,9 @@ describe('uploads and their owners', () => {
       },
       ctx('create-staff-east'),
     );
-    const east = (await import('../../commands/account/handlers.ts')).userIdForName;
     await assignAreas(
       portal.runtime.store,
-      (await east(portal.runtime.store, 'staff-east'))!,
+      (await userIdForName(portal.runtime.store, 'staff-east'))!,
       { regionIds: [5], cityIds: [] },
       ctx('areas-staff-east'),
     );
@@ -270,6 +270,36 @@ describe('uploads and their owners', () => {
     await riyadh.get(`/api/registrations?status=2&after=${encodeURIComponent(res.json().position)}`);
     expect((await riyadh.get(`/api/files/${photo}`)).statusCode).toBe(200);
     expect((await (await as('staff-east', 'East@2026!x')).get(`/api/files/${photo}`)).statusCode).toBe(404);
+  });
+
+  it("shows an unapproved event's images to staff of its region and to the uploader, not to staff elsewhere", async () => {
+    const admin = await as('admin', 'Admin@2026!');
+    const image = await eventImage(admin);
+    const created = await admin.post(
+      '/api/opportunities',
+      details({ visibility: 1, regionIds: [1], mainImageFileId: image }),
+    );
+    await projected(admin, created.json().opportunityId, created.json().position);
+    await createAccount(
+      portal.runtime.store,
+      {
+        userName: 'staff-north',
+        name: { ar: 'موظف', en: 'North staff' },
+        email: 'north@portal.localhost',
+        roleId: 2,
+        password: 'North@2026!x',
+        mustChangePassword: false,
+      },
+      ctx('create-staff-north'),
+    );
+    const north = (await userIdForName(portal.runtime.store, 'staff-north'))!;
+    const areas = await assignAreas(portal.runtime.store, north, { regionIds: [4], cityIds: [] }, ctx('areas-north'));
+    const northStaff = await as('staff-north', 'North@2026!x');
+    await northStaff.get(`/api/session?after=${encodeURIComponent(formatPosition(areas))}`);
+    expect((await (await as('staff', 'Staff@2026!')).get(`/api/files/${image}`)).statusCode).toBe(200);
+    expect((await northStaff.get(`/api/files/${image}`)).statusCode).toBe(404);
+    // Her own upload, not yet on any event, she sees.
+    expect((await northStaff.get(`/api/files/${await eventImage(northStaff)}`)).statusCode).toBe(200);
   });
 
   it('takes only the closed list of kinds', async () => {

@@ -11,6 +11,7 @@ import { CSRF_COOKIE, requireScreen } from '../http/auth.ts';
 import type { ApiDeps } from '../http/deps.ts';
 import { staffScope, volunteerInScope } from '../http/scope.ts';
 import { publicConditions } from '../opportunity/listing.ts';
+import { staffEventScope } from '../opportunity/pending.ts';
 
 /**
  * Whether a file is the main image or in the gallery of an event every visitor may see: approved, open to all
@@ -25,10 +26,20 @@ export async function isPublicEventImage(deps: ApiDeps, fileId: string): Promise
   return rows.length > 0;
 }
 
-/** Staff who manage events upload event images and see them on the form before the event is approved. */
-function managesEvents(req: FastifyRequest): boolean {
+/**
+ * Staff who manage events see an event's images before it is approved: their own uploads, and the images of events in
+ * their regions and cities (the pending list's scope rule).
+ */
+async function managesEventImage(deps: ApiDeps, req: FastifyRequest, fileId: string, uploads: Uploads) {
   const s = req.session;
-  return !!s && !s.mustChangePassword && can(s.roleId, 'eventsadmin', 'View');
+  if (!s || !can(s.roleId, 'eventsadmin', 'View')) return false;
+  const scope = await staffEventScope(deps.db, s);
+  if (!scope) return true;
+  if ((await uploads.get(fileId))?.owner === ownerKey(s.userId, undefined)) return true;
+  const shown = sql`(details->>'mainImageFileId' = ${fileId} or details->'galleryFileIds' @> ${JSON.stringify([fileId])}::jsonb)`;
+  const { rows } = await sql<{ one: number }>`
+    select 1 as one from rm.opportunities where ${shown} and ${scope} limit 1`.execute(deps.db);
+  return rows.length > 0;
 }
 
 /**
@@ -109,7 +120,7 @@ export function fileRoutes(
     if (!f) throw new DomainError('NotFound');
     if (f.meta.kind === 'eventImage') {
       if (await isPublicEventImage(deps, req.params.id)) return send(reply, f, true, 'public, max-age=300');
-      if (managesEvents(req)) return send(reply, f, true, 'private, no-store');
+      if (await managesEventImage(deps, req, req.params.id, uploads)) return send(reply, f, true, 'private, no-store');
       throw new DomainError('NotFound');
     }
     if (!(await mayReadAttachment(req, req.params.id))) throw new DomainError('NotFound');
