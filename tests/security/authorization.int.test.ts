@@ -336,6 +336,41 @@ describe('one volunteer against another', () => {
   });
 });
 
+describe('event details', () => {
+  it("shows unapproved, invited-only, deleted and other places' events only to those who may see them", async () => {
+    const admin = as['3']!;
+    const abdullah = as['1']!;
+    const reem = await signedIn(portal.app, 'volunteer2', 'Volunteer@2026!');
+    const detailsOf = async (b: Browser, id: string, position: string) =>
+      (await b.get(`/api/opportunities/${id}?after=${encodeURIComponent(position)}`)).statusCode;
+
+    const pending = (await admin.post('/api/opportunities', eventDetails({ nameEn: 'Not approved yet' }))).json();
+    expect(await detailsOf(abdullah, pending.opportunityId, pending.position)).toBe(404);
+    expect(await detailsOf(as['2']!, pending.opportunityId, pending.position)).toBe(200);
+
+    const invitedOnly = (await admin.post('/api/opportunities', eventDetails({ visibility: 3 }))).json();
+    await admin.post(`/api/opportunities/${invitedOnly.opportunityId}/approve`);
+    const invited = (
+      await admin.post(`/api/opportunities/${invitedOnly.opportunityId}/invitations`, { volunteerIds: [VOLUNTEER2] })
+    ).json();
+    expect(await detailsOf(reem, invitedOnly.opportunityId, invited.position)).toBe(200);
+    expect(await detailsOf(abdullah, invitedOnly.opportunityId, invited.position)).toBe(404);
+
+    const makkah = (await admin.post('/api/opportunities', eventDetails({ visibility: 1, regionIds: [2] }))).json();
+    const approved = (await admin.post(`/api/opportunities/${makkah.opportunityId}/approve`)).json();
+    expect(await detailsOf(abdullah, makkah.opportunityId, approved.position)).toBe(404);
+    expect(await detailsOf(as['2']!, makkah.opportunityId, approved.position)).toBe(404);
+    expect(await detailsOf(admin, makkah.opportunityId, approved.position)).toBe(200);
+
+    const gone = (await admin.post('/api/opportunities', eventDetails())).json();
+    await admin.post(`/api/opportunities/${gone.opportunityId}/approve`);
+    const deleted = (
+      await admin.post(`/api/opportunities/${gone.opportunityId}/delete`, { reason: 'Cancelled by the lead' })
+    ).json();
+    expect(await detailsOf(abdullah, gone.opportunityId, deleted.position)).toBe(404);
+  });
+});
+
 describe('staff of one region against another region', () => {
   it('hides every record of the Riyadh region from staff of the Eastern region, and shows them to Riyadh staff', async () => {
     const east = await signedIn(portal.app, 'staff-east', 'East@2026!x');
