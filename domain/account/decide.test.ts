@@ -8,6 +8,7 @@ import {
   emailVerificationOutcome,
   LOCKOUT_MINUTES,
   loginOutcome,
+  loginSource,
   MAX_FAILED_LOGINS,
 } from './decide.ts';
 import type { AccountEvent } from './events.ts';
@@ -193,6 +194,17 @@ describe('login', () => {
 
   it('refuses a login to an account that does not exist', () => {
     given().when(login(true)).thenFails('WrongInfo');
+  });
+});
+
+describe('the source of a sign-in', () => {
+  it('is the IPv4 address (also when mapped into IPv6), and the /64 of an IPv6 one', () => {
+    expect(loginSource('203.0.113.9')).toBe('203.0.113.9');
+    expect(loginSource('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(loginSource('2001:db8:0:1:aaaa::1')).toBe('2001:db8:0:1::/64');
+    expect(loginSource('2001:0db8:0000:0001:ffff:ffff:ffff:ffff')).toBe('2001:db8:0:1::/64');
+    expect(loginSource('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(loginSource(null)).toBe('unknown');
   });
 });
 

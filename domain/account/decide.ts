@@ -11,8 +11,24 @@ import { isPasswordValid, passwordProblems } from './password.ts';
  */
 export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_MINUTES = 15;
-/** Where an attempt comes from (the client address the API believes; TRUST_PROXY decides which one). */
-export const loginSource = (ip: string | null): string => ip ?? 'unknown';
+/**
+ * Where an attempt comes from: the client address the API believes (TRUST_PROXY decides which one). An IPv6 client
+ * holds a whole /64 as cheaply as one address, so the /64 is the source.
+ */
+export function loginSource(ip: string | null): string {
+  if (!ip) return 'unknown';
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (v4) return v4[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 /** An AccountLocked stored before locks were per source carries none: it held for every source. */
 export const EVERY_SOURCE = '*';
 
