@@ -6,6 +6,7 @@ import { depsFrom } from '../../api/http/deps.ts';
 import { createAccount, userIdForName } from '../../commands/account/handlers.ts';
 import { hashPassword } from '../../commands/account/password-hash.ts';
 import { MAX_FAILED_LOGINS } from '../../domain/account/decide.ts';
+import { waitForPosition } from '../../projections/runner/status.ts';
 import { Browser, signedIn, startTestPortal, type TestPortal } from '../support/portal.ts';
 
 // The controls of docs/security.md that are not authorisation: proxy trust, lockout and enumeration, sessions,
@@ -122,6 +123,23 @@ describe('lockout and enumeration', () => {
 
     const owner = new Browser(portal.app, '10.7.0.1');
     expect((await owner.login('victim', 'Victim@2026!')).statusCode).toBe(200);
+  });
+
+  it('mails the owner once per lockout window however many sources an attacker locks', async () => {
+    await account('flooded', 'Flooded@2026!');
+    for (const source of ['10.88.0.1', '10.88.0.2', '10.88.0.3']) {
+      const codes = (await attempts(new Browser(portal.app, source), 'flooded', 'Guess@2026!', MAX_FAILED_LOGINS)).map(
+        (a) => a.code,
+      );
+      expect(codes.at(-1)).toBe('Locked');
+    }
+    await waitForPosition(portal.runtime.db, ['reactions-account'], await portal.runtime.store.lastPosition(), 10_000);
+    const userId = await userIdForName(portal.runtime.store, 'flooded');
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from jobs.queue where name = 'mail.account-locked' and payload->>'userId' = ${userId}`.execute(
+      portal.runtime.db,
+    );
+    expect(rows[0]!.n).toBe(1);
   });
 
   it('answers an unknown user name exactly as a known one, lock included', async () => {

@@ -5,6 +5,8 @@ import type { JobQueue } from './port.ts';
 export interface Reaction {
   job: string;
   payload: unknown;
+  /** What makes the job one of a kind (the event id by default): events sharing a key enqueue one job. */
+  key?: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export function reactor(
     async apply({ tx }, events) {
       for (const e of events) {
         const r = react(e);
-        if (r) await queue.enqueue(r.job, r.payload, { jobId: `${r.job}.${e.id}`, tx });
+        if (r) await queue.enqueue(r.job, r.payload, { jobId: `${r.job}.${r.key ?? e.id}`, tx });
       }
     },
   };
