@@ -801,7 +801,8 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     async (req) => {
       if (deps.client.eventDetailsRequireLogin && !req.session)
         throw new DomainError(req.sessionExpired ? 'SessionExpired' : 'YouMustLogIn');
-      await readAfter(req, deps, ['opportunities']);
+      // Who may see it reads the participations and registrations too.
+      await readAfter(req, deps, ['opportunities', 'participations', 'registrations']);
       const { rows } = await sql<{
         details: Record<string, unknown>;
         status: number;
