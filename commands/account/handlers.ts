@@ -221,7 +221,11 @@ export async function login(
     { ...ctx, actorId: ctx.actorId ?? userId, actorRole: ctx.actorRole ?? before.roleId },
   );
   const status = loginOutcome(r.events);
-  if (status === 1) return { status, account: await loadAccount(store, userId), position: r.position };
+  if (status === 1) {
+    if (before.credentialId === null && before.legacyPasswordHash)
+      await moveLegacyHash(store, userId, before.legacyPasswordHash, ctx);
+    return { status, account: await loadAccount(store, userId), position: r.position };
+  }
   const locked = r.events.find((e) => e.type === 'AccountLocked');
   const lockedUntil =
     locked?.type === 'AccountLocked'
@@ -230,6 +234,29 @@ export async function login(
         ? failuresOf(before, loginSource(attempt.ip)).lockedUntil
         : null;
   return { status, lockedUntil, position: r.position };
+}
+
+/**
+ * At the first sign-in of an account whose hash only an old event carries, the hash moves to a credential: from then
+ * on the log's copy is never read. A failure here costs nothing (the next sign-in tries again).
+ */
+async function moveLegacyHash(store: EventStore, userId: string, hash: string, ctx: CommandContext): Promise<void> {
+  const vault = credentialVault(store);
+  const credentialId = await vault.put(userId, hash);
+  try {
+    await handleCommand(
+      store,
+      accountStream(userId),
+      accountDecider,
+      { type: 'MovePasswordCredential', credentialId },
+      { ...ctx, commandId: `${ctx.commandId}:move-credential`, actorId: ctx.actorId ?? userId },
+    );
+  } catch {
+    await vault.drop(credentialId);
+    return;
+  }
+  // A concurrent sign-in may have moved it first: keep whichever credential the log names.
+  await keepLoggedCredential(store, userId).catch(() => {});
 }
 
 export async function changePassword(

@@ -238,6 +238,20 @@ describe('password hashes outside the log', () => {
     };
     expect(fold(accountDecider, [legacy, moved])).toMatchObject({ credentialId: 'c9', legacyPasswordHash: null });
   });
+
+  it("moves an old event's hash to a credential once, and not for an account that has one", () => {
+    const legacy: AccountEvent = created({ credentialId: undefined, passwordHash: '$argon2id$old' });
+    given(legacy)
+      .when({ type: 'MovePasswordCredential', credentialId: 'c3' })
+      .thenEmits([{ type: 'PasswordCredentialMoved', data: { at: NOW.toISOString(), credentialId: 'c3' } }]);
+    given(created()).when({ type: 'MovePasswordCredential', credentialId: 'c3' }).thenEmits([]);
+    const moved: AccountEvent = {
+      type: 'PasswordCredentialMoved',
+      data: { at: NOW.toISOString(), credentialId: 'c3' },
+    };
+    given(legacy, moved).when({ type: 'MovePasswordCredential', credentialId: 'c4' }).thenEmits([]);
+    expect(fold(accountDecider, [legacy, moved])).toMatchObject({ credentialId: 'c3', legacyPasswordHash: null });
+  });
 });
 
 describe('password change', () => {

@@ -107,6 +107,11 @@ export type AccountCommand =
       /** The new password's hash, stored by the caller ('' when the new password is refused anyway). */
       newCredentialId: string;
     }
+  | {
+      type: 'MovePasswordCredential';
+      /** The legacy hash, already stored by the caller under this id. */
+      credentialId: string;
+    }
   | { type: 'AssignAreas'; regionIds: number[]; cityIds: number[] }
   | { type: 'DeactivateAccount'; reason: string }
   | { type: 'ReactivateAccount' };
@@ -180,6 +185,8 @@ export function evolve(s: Account, e: AccountEvent): Account {
         legacyPasswordHash: e.data.passwordHash ?? null,
         mustChangePassword: false,
       };
+    case 'PasswordCredentialMoved':
+      return { ...s, credentialId: e.data.credentialId, legacyPasswordHash: null };
     case 'UserAreasAssigned':
       return { ...s, regionIds: e.data.regionIds, cityIds: e.data.cityIds };
     case 'AccountDeactivated':
@@ -260,6 +267,11 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
         { type: 'PasswordChanged', data: { at, credentialId: cmd.newCredentialId, forced: s.mustChangePassword } },
       ];
     }
+    case 'MovePasswordCredential':
+      if (!s.exists) throw new DomainError('NotFound');
+      // Only an account still read from an old event's hash; a change since has a credential already.
+      if (s.credentialId !== null || s.legacyPasswordHash === null) return [];
+      return [{ type: 'PasswordCredentialMoved', data: { at, credentialId: cmd.credentialId } }];
     case 'AssignAreas': {
       if (!s.exists) throw new DomainError('NotFound');
       const regionIds = [...new Set(cmd.regionIds)].sort((a, b) => a - b);

@@ -38,6 +38,8 @@ export type AccountEvent =
       /** credentialId names the new hash in auth.credentials; passwordHash only in events stored before that. */
       { at: string; credentialId?: string; passwordHash?: string; forced: boolean }
     >
+  /** An account whose hash an old event carries got a credential at its next sign-in: that hash is read no more. */
+  | DomainEvent<'PasswordCredentialMoved', { at: string; credentialId: string }>
   | DomainEvent<'EmailVerificationRequested', { at: string; email: string; token: string; expiresAt: string }>
   | DomainEvent<'EmailVerified', { at: string; email: string }>
   | DomainEvent<

@@ -287,6 +287,12 @@ describe('password hashes', () => {
       { expectedRevision: 'no_stream' },
     );
     const b = await signedIn(portal.app, 'legacy-user', 'Legacy@2026!');
+    // The first sign-in moved the hash to a credential: from now on the old event's copy is not read.
+    expect(await credentialsOf(userId)).toHaveLength(1);
+    const types: string[] = [];
+    for await (const e of portal.runtime.store.readStream(`user-${userId}`)) types.push(e.type);
+    expect(types).toContain('PasswordCredentialMoved');
+    expect((await new Browser(portal.app).login('legacy-user', 'Legacy@2026!')).statusCode).toBe(200);
     const changed = await b.post('/api/session/change-password', {
       oldPassword: 'Legacy@2026!',
       newPassword: 'Modern@2026!',

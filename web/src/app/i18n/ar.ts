@@ -529,6 +529,7 @@ export const ar = {
   'action.LoginFailed': 'محاولة دخول فاشلة',
   'action.UnknownUserLoginFailed': 'محاولة دخول باسم مستخدم غير معروف',
   'action.PasswordChanged': 'تغيير كلمة المرور',
+  'action.PasswordCredentialMoved': 'نقل كلمة المرور إلى مخزن بيانات الاعتماد',
   'action.UserNameReserved': 'حجز اسم المستخدم',
   'action.UserAreasAssigned': 'تحديد مناطق الموظف ومدنه',
   'audit.intro': 'كل تغيير في البوابة، الأحدث أولاً: من قام به ومتى، وعلى أي سجل، وما الحقول التي تغيّرت.',

@@ -534,6 +534,7 @@ export const en: Record<TranslationKey, string> = {
   'action.LoginFailed': 'Failed sign-in',
   'action.UnknownUserLoginFailed': 'Failed sign-in with an unknown user name',
   'action.PasswordChanged': 'Password changed',
+  'action.PasswordCredentialMoved': 'Password moved to the credential store',
   'action.UserNameReserved': 'User name reserved',
   'action.UserAreasAssigned': 'Staff regions and cities assigned',
   'audit.intro':
