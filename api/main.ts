@@ -10,8 +10,8 @@ import { depsFrom } from './http/deps.ts';
 const runtime = await createRuntime(configFromEnv());
 if (process.env.WORKERS_IN_PROCESS === '1') await runtime.startWorkers();
 else await runtime.awaitPermissions();
+// Secure cookies, HSTS and the trusted proxies come from SECURE_COOKIES, PUBLIC_URL and TRUST_PROXY (api/http/app.ts).
 const app = await buildApp(depsFrom(runtime, 2000), {
-  secureCookies: process.env.SECURE_COOKIES === '1',
   filesDir: join(configFromEnv().dataDir, 'files'),
 });
 await app.listen({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '0.0.0.0' });

@@ -42,7 +42,7 @@ export async function startApiProcesses(n: number, databaseUrl: string, dataDir:
   }
   for (const base of bases) {
     for (let tries = 0; ; tries++) {
-      const up = await fetch(`${base}/api/health`).then(
+      const up = await fetch(`${base}/api/health/live`).then(
         (r) => r.status < 500,
         () => false,
       );

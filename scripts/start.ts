@@ -67,7 +67,7 @@ async function main() {
   console.log('');
   console.log(`Volunteer portal (${runtime.client.code}) is running.`);
   console.log(`  Sign in:   ${url}/ar/login   (English: ${url}/en/login)`);
-  console.log(`  API docs:  ${url}/api/docs     Health: ${url}/api/health`);
+  console.log(`  API docs:  ${url}/api/docs     Health: ${url}/api/health/live (detail: /api/health, admins)`);
   console.log(
     `  Database:  ${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; events: ${runtime.store.kind}; jobs: ${runtime.queue.kind}; mail sink: ${join(dataDir, 'mail')}`,
   );

@@ -12,6 +12,10 @@ export default defineConfig({
   // Absolute asset paths: pages live at /ar/... and /en/..., never at the root.
   base: '/',
   plugins: [react()],
+  // Every 'zod' import goes through a module that turns off zod's eval (the CSP forbids it; see the module).
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/app/zod-without-eval.ts', import.meta.url)) }],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -1,3 +1,4 @@
+import { LOCKOUT_MINUTES } from '../domain/account/decide.ts';
 import type { AccountEvent } from '../domain/account/events.ts';
 import type { JobQueue } from './jobs/port.ts';
 import { reactor } from './jobs/reactor.ts';
@@ -41,11 +42,17 @@ export function accountReactions(
   });
   return reactor('reactions-account', ['AccountLocked', 'EmailVerificationRequested'], queue, (e) => {
     const ev = { type: e.type, data: e.data } as AccountEvent;
-    if (ev.type === 'AccountLocked')
+    if (ev.type === 'AccountLocked') {
+      // Locks are per source: an attacker rotating addresses must not flood the owner with mails. One mail per
+      // account and lockout window (deterministic, so a replay still sends none).
+      const userId = e.streamId.slice('user-'.length);
+      const window = Math.floor(Date.parse(ev.data.at) / (LOCKOUT_MINUTES * 60_000));
       return {
         job: 'mail.account-locked',
-        payload: { userId: e.streamId.slice('user-'.length), until: ev.data.until },
+        payload: { userId, until: ev.data.until },
+        key: `${userId}.${window}`,
       };
+    }
     if (ev.type === 'EmailVerificationRequested')
       return {
         job: 'mail.verify-email',

@@ -2,6 +2,10 @@ import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import { SessionStore } from '../api/http/sessions.ts';
+import { PostgresCredentialVault, pairCredentialVault } from '../commands/account/credentials.ts';
+// Their tables (failed sign-ins of unknown names, upload owners) must exist whichever process migrates first.
+import '../commands/account/unknown-names.ts';
+import '../commands/files/ownership.ts';
 import { migrateAll } from '../commands/db/migrate.ts';
 import { createKysely, createPool, ensureDatabase } from '../commands/db/pool.ts';
 import type { EventStore, Position } from '../commands/event-store/port.ts';
@@ -110,6 +114,8 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
   } else {
     store = new PostgresEventStore(pool, { crossProcessHints: cfg.crossProcessHints ?? true });
   }
+  // Password hashes stay out of the log: the account commands find them through the store's vault.
+  pairCredentialVault(store, new PostgresCredentialVault(db));
   const queue: JobQueue = cfg.redisUrl ? new BullJobQueue(cfg.redisUrl) : new PostgresJobQueue(db);
   const mailer: Mailer = cfg.smtpUrl ? new SmtpMailer(cfg.smtpUrl) : new FolderMailer(join(cfg.dataDir, 'mail'));
   const lookupEmail = async (userId: string) => {

@@ -2,19 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import {
-  type AttachmentKind,
-  AttachmentKinds,
-  checkUpload,
-  type FileStorage,
-  type StoredFile,
-} from '../../commands/files/storage.ts';
+import { ownerKey, type Uploads } from '../../commands/files/ownership.ts';
+import { checkUpload, type FileStorage, isAttachmentKind, type StoredFile } from '../../commands/files/storage.ts';
 import { MAX_FILE_BYTES } from '../../domain/registration/rules.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import * as P from '../contracts/primitives.ts';
-import { requireScreen } from '../http/auth.ts';
+import { CSRF_COOKIE, requireScreen } from '../http/auth.ts';
 import type { ApiDeps } from '../http/deps.ts';
+import { staffScope, volunteerInScope } from '../http/scope.ts';
 import { publicConditions } from '../opportunity/listing.ts';
+import { staffEventScope } from '../opportunity/pending.ts';
 
 /**
  * Whether a file is the main image or in the gallery of an event every visitor may see: approved, open to all
@@ -29,16 +26,35 @@ export async function isPublicEventImage(deps: ApiDeps, fileId: string): Promise
   return rows.length > 0;
 }
 
-/** Staff who manage events upload event images and see them on the form before the event is approved. */
-async function managesEvents(deps: ApiDeps, req: FastifyRequest): Promise<boolean> {
+/**
+ * Staff who manage events see an event's images before it is approved: their own uploads, and the images of events in
+ * their regions and cities (the pending list's scope rule).
+ */
+async function managesEventImage(deps: ApiDeps, req: FastifyRequest, fileId: string, uploads: Uploads) {
   const s = req.session;
-  return !!s && !s.mustChangePassword && (await deps.permissions.fresh()).can(s.roleId, 'eventsadmin', 'View');
+  if (!s || !(await deps.permissions.fresh()).can(s.roleId, 'eventsadmin', 'View')) return false;
+  const scope = await staffEventScope(deps.db, s);
+  if (!scope) return true;
+  if ((await uploads.get(fileId))?.owner === ownerKey(s.userId, undefined)) return true;
+  const shown = sql`(details->>'mainImageFileId' = ${fileId} or details->'galleryFileIds' @> ${JSON.stringify([fileId])}::jsonb)`;
+  const { rows } = await sql<{ one: number }>`
+    select 1 as one from rm.opportunities where ${shown} and ${scope} limit 1`.execute(deps.db);
+  return rows.length > 0;
 }
 
-/** Uploads (2 MB, type by content) through the storage port; downloads for staff, and public events' images for all. */
-export function fileRoutes(app: FastifyInstance, deps: ApiDeps, rateLimit: number, storage: FileStorage) {
+/**
+ * Uploads (2 MB, type by content) through the storage port, each recorded with its owner. Reading one: an event's
+ * images as the event allows; any other file by its owner (the volunteer, or the browser that uploaded it before the
+ * account existed) and by registration staff who may see that volunteer. Every refusal is a 404 that ends no session.
+ */
+export function fileRoutes(
+  app: FastifyInstance,
+  deps: ApiDeps,
+  rateLimit: number,
+  storage: FileStorage,
+  uploads: Uploads,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const registrationStaff = requireScreen(deps, 'registrationadmin');
   const eventCreators = requireScreen(deps, 'eventsadmin', 'Add');
   const eventEditors = requireScreen(deps, 'eventsadmin', 'Edit');
 
@@ -54,15 +70,22 @@ export function fileRoutes(app: FastifyInstance, deps: ApiDeps, rateLimit: numbe
       if (part.file.truncated) throw new DomainError('FileTooLarge', { maxBytes: MAX_FILE_BYTES });
       const kindField = part.fields.kind as { value?: unknown } | undefined;
       const kind = String(kindField?.value ?? 'otherAttachment');
-      if (!(kind in AttachmentKinds)) throw new DomainError('ValidationFailed', { field: 'kind' });
+      if (!isAttachmentKind(kind)) throw new DomainError('ValidationFailed', { field: 'kind' });
       // Registration attachments come from visitors too; event images only from staff who create or edit events.
       if (kind === 'eventImage') {
         const mayCreate =
           req.session !== null && (await deps.permissions.fresh()).can(req.session.roleId, 'eventsadmin', 'Add');
-        await (mayCreate ? eventCreators : eventEditors)(req, reply);
+        await (mayCreate ? eventCreators : eventEditors)(req);
       }
-      const mime = await checkUpload(bytes, kind as AttachmentKind);
-      const stored = await storage.put(bytes, part.filename, mime, kind as AttachmentKind);
+      const owner = ownerKey(req.session?.userId ?? null, req.cookies[CSRF_COOKIE]);
+      if (!owner) throw new DomainError('CsrfRejected');
+      if (!req.session) {
+        await uploads.sweep(storage);
+        await uploads.assertQuota(req.ip, bytes.byteLength);
+      }
+      const mime = await checkUpload(bytes, kind);
+      const stored = await storage.put(bytes, part.filename, mime, kind);
+      await uploads.record({ fileId: stored.fileId, kind, owner, source: req.ip, size: stored.size });
       return reply.code(201).send(stored);
     },
   );
@@ -78,17 +101,30 @@ export function fileRoutes(app: FastifyInstance, deps: ApiDeps, rateLimit: numbe
       .header('cache-control', cache)
       .send(f.bytes);
 
+  /** Whether the caller may read a registration attachment (any kind but eventImage). */
+  async function mayReadAttachment(req: FastifyRequest, fileId: string): Promise<boolean> {
+    const rec = await uploads.get(fileId);
+    const s = req.session;
+    if (rec) {
+      if (rec.owner === ownerKey(s?.userId ?? null, req.cookies[CSRF_COOKIE])) return true;
+      if (s && rec.volunteerId === s.userId) return true;
+    }
+    if (!s || !(await deps.permissions.fresh()).can(s.roleId, 'registrationadmin', 'View')) return false;
+    const scope = await staffScope(deps, s);
+    if (!scope) return true;
+    // Staff limited to regions and cities: only the attachments of volunteers in them (a file of unknown owner, none).
+    return !!rec?.volunteerId && (await volunteerInScope(deps, scope, rec.volunteerId));
+  }
+
   r.get('/api/files/:id', { schema: { tags: ['files'], params: z.object({ id: P.uuid() }) } }, async (req, reply) => {
     const f = await storage.get(req.params.id);
-    if (f?.meta.kind === 'eventImage') {
+    if (!f) throw new DomainError('NotFound');
+    if (f.meta.kind === 'eventImage') {
       if (await isPublicEventImage(deps, req.params.id)) return send(reply, f, true, 'public, max-age=300');
-      if (await managesEvents(deps, req)) return send(reply, f, true, 'private, no-store');
-      // Any other reader gets "not found", and keeps the session: a picture must never sign anyone out.
+      if (await managesEventImage(deps, req, req.params.id, uploads)) return send(reply, f, true, 'private, no-store');
       throw new DomainError('NotFound');
     }
-    // Every other file: registration staff only (a 403 ends the session, as everywhere).
-    await registrationStaff(req, reply);
-    if (!f) throw new DomainError('NotFound');
+    if (!(await mayReadAttachment(req, req.params.id))) throw new DomainError('NotFound');
     return send(reply, f, false, 'private, no-store');
   });
 }

@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { formatPosition } from '../../commands/event-store/port.ts';
 import { projectionLag } from '../../projections/runner/status.ts';
+import { requireAdmin } from '../http/auth.ts';
 import type { ApiDeps } from '../http/deps.ts';
 
 const Check = z.object({ ok: z.boolean(), detail: z.string().optional() });
@@ -28,6 +30,8 @@ const Health = z
   })
   .meta({ id: 'Health' });
 
+const Live = z.object({ status: z.enum(['ok', 'down']) }).meta({ id: 'Liveness' });
+
 /** A projection this far behind makes the portal "degraded". */
 const LAG_DEGRADED_SECONDS = 30;
 
@@ -39,8 +43,22 @@ async function check<T>(fn: () => Promise<T>): Promise<{ ok: true; value: T } | 
   }
 }
 
-export function healthRoutes(app: FastifyInstance, deps: ApiDeps) {
+/** A Prometheus scraper has no session: it may present METRICS_TOKEN as a bearer token instead. */
+function hasMetricsToken(req: FastifyRequest, token: string | undefined): boolean {
+  const given = req.headers.authorization;
+  if (!token || typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(`Bearer ${token}`);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * A bare liveness answer for everyone (load balancers); the detail — versions of nothing, but projection names, lag,
+ * queue sizes and error messages — only for admins.
+ */
+export function healthRoutes(app: FastifyInstance, deps: ApiDeps, opts: { metricsToken?: string } = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = requireAdmin();
 
   async function gather() {
     const db = await check(() => sql`select 1`.execute(deps.db));
@@ -68,8 +86,17 @@ export function healthRoutes(app: FastifyInstance, deps: ApiDeps) {
   }
 
   r.get(
+    '/api/health/live',
+    { schema: { tags: ['health'], response: { 200: Live, 503: Live } } },
+    async (_req, reply) => {
+      const db = await check(() => sql`select 1`.execute(deps.db));
+      return reply.code(db.ok ? 200 : 503).send({ status: db.ok ? 'ok' : 'down' });
+    },
+  );
+
+  r.get(
     '/api/health',
-    { schema: { tags: ['health'], response: { 200: Health, 503: Health } } },
+    { schema: { tags: ['health'], response: { 200: Health, 503: Health } }, preHandler: admin },
     async (_req, reply) => {
       const h = await gather();
       return reply.code(h.database.ok && h.eventStore.ok ? 200 : 503).send(h);
@@ -77,7 +104,8 @@ export function healthRoutes(app: FastifyInstance, deps: ApiDeps) {
   );
 
   // Prometheus text format.
-  r.get('/api/metrics', { schema: { tags: ['health'] } }, async (_req, reply) => {
+  r.get('/api/metrics', { schema: { tags: ['health'] } }, async (req, reply) => {
+    if (!hasMetricsToken(req, opts.metricsToken ?? process.env.METRICS_TOKEN)) await admin(req);
     const h = await gather();
     const lines = [
       '# HELP portal_projection_lag_events Events of its types a projection has still to apply (capped at 1000).',

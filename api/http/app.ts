@@ -13,6 +13,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { Uploads } from '../../commands/files/ownership.ts';
 import { LocalFolderStorage } from '../../commands/files/storage.ts';
 import { permissionRoutes } from '../admin/permissions.ts';
 import { parkedEventRoutes } from '../admin/projections.ts';
@@ -25,7 +26,7 @@ import { opportunityRoutes } from '../opportunity/routes.ts';
 import { registrationRoutes } from '../registration/routes.ts';
 import { sessionRoutes } from '../session/routes.ts';
 import { userRoutes } from '../users/routes.ts';
-import { registerAuth } from './auth.ts';
+import { registerAuth, requireAdmin } from './auth.ts';
 import type { ApiDeps } from './deps.ts';
 import { errorBody, errorHandler, frameworkError } from './errors.ts';
 import { requestIdOf } from './headers.ts';
@@ -40,15 +41,52 @@ export interface AppOptions {
   registrationRateLimit?: number;
   /** Folder of the local file storage (uploads); .data/files by default. */
   filesDir?: string;
+  /**
+   * Proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses or CIDRs separated by commas).
+   * None by default: otherwise any client picks the address every rate limit and the users log see.
+   */
+  trustProxy?: string;
+  /** The portal's public address (PUBLIC_URL): https turns on HSTS and Secure cookies. */
+  publicUrl?: string;
 }
 
+/** TRUST_PROXY's value as Fastify takes it: false when unset, else the list of proxy addresses. */
+export function trustProxyOption(value: string | undefined): false | string[] {
+  const v = value?.trim();
+  if (!v) return false;
+  return v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+/**
+ * No inline script anywhere (the built index.html loads its bundle from a file); Mantine sets styles at run time,
+ * hence 'unsafe-inline' for styles only. frame-ancestors 'none' keeps the portal out of frames (clickjacking).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const publicUrl = opts.publicUrl ?? process.env.PUBLIC_URL ?? '';
+  const https = publicUrl.startsWith('https://');
+  const secureCookies = opts.secureCookies ?? (https || process.env.SECURE_COOKIES === '1');
   const app = Fastify({
     logger: { level: opts.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
     // The client's x-request-id only when it is a short safe token (it becomes the events' correlation id).
     requestIdHeader: false,
     genReqId: requestIdOf,
-    trustProxy: true,
+    trustProxy: trustProxyOption(opts.trustProxy ?? process.env.TRUST_PROXY),
     // Event streams (server-sent events) stay open: closing the server must not wait for them.
     forceCloseConnections: true,
     // Errors the router raises before any route runs (an undecodable URL, a path parameter too long): catalogue codes too.
@@ -59,6 +97,11 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   app.setErrorHandler(errorHandler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
   await app.register(fastifyCookie);
@@ -76,16 +119,17 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-
   registerAuth(app, deps);
-  sessionRoutes(app, deps, { secureCookies: opts.secureCookies ?? false, loginRateLimit: opts.loginRateLimit ?? 60 });
+  // The API's map is for admins, like the detailed health.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiHooks: { preHandler: requireAdmin() } });
+  sessionRoutes(app, deps, { secureCookies, loginRateLimit: opts.loginRateLimit ?? 60 });
   userRoutes(app, deps);
   healthRoutes(app, deps);
   parkedEventRoutes(app, deps);
   permissionRoutes(app, deps);
   lookupRoutes(app);
-  registrationRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30 });
+  const uploads = new Uploads(deps.db);
+  registrationRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30, uploads });
   auditRoutes(app, deps);
   opportunityRoutes(app, deps);
   notificationRoutes(app, deps);
@@ -94,6 +138,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
     deps,
     opts.registrationRateLimit ?? 30,
     new LocalFolderStorage(opts.filesDir ?? joinPath(import.meta.dirname, '..', '..', '.data', 'files')),
+    uploads,
   );
 
   const dist = opts.webDist === undefined ? join(import.meta.dirname, '..', '..', 'web', 'dist') : opts.webDist;

@@ -10,6 +10,10 @@ declare module 'fastify' {
     sessionId: string | null;
     sessionExpired: boolean;
   }
+  interface FastifyContextConfig {
+    /** The route stays open while a password change is forced (the session routes); every other answers 428. */
+    allowDuringPasswordChange?: boolean;
+  }
 }
 
 export const SESSION_COOKIE = 'sid';
@@ -34,13 +38,26 @@ export function anonymousCsrf(req: FastifyRequest, reply: FastifyReply, secure: 
   return token;
 }
 
-/** Session lookup and the CSRF check for every /api request. */
+/**
+ * Session lookup, the CSRF check and the forced password change for every /api route. The route the router matched
+ * decides, not the raw URL: a percent-encoded path (/%61pi/…) reaches the same route and so the same checks.
+ */
 export function registerAuth(app: FastifyInstance, deps: ApiDeps) {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionExpired', false);
+  // Who may call a route is decided before its input is validated: a caller without the role learns 401 or 403, not
+  // the shape of the input (record-level checks, which need the validated input, stay in preHandler).
+  app.addHook('onRoute', (route) => {
+    const pre = asList(route.preHandler);
+    const guards = pre.filter(isGuard);
+    if (guards.length === 0) return;
+    route.preValidation = [...guards, ...asList(route.preValidation)] as typeof route.preValidation;
+    route.preHandler = pre.filter((h) => !isGuard(h)) as typeof route.preHandler;
+  });
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
+    const route = req.routeOptions.url;
+    if (route === undefined ? !isApiPath(req.url) : !route.startsWith('/api/')) return;
     const sid = req.cookies[SESSION_COOKIE];
     if (sid) {
       const s = await deps.sessions.touch(sid);
@@ -59,34 +76,60 @@ export function registerAuth(app: FastifyInstance, deps: ApiDeps) {
       const expected = req.session ? req.session.csrfToken : req.cookies[CSRF_COOKIE];
       if (!expected || typeof header !== 'string' || header !== expected) throw new DomainError('CsrfRejected');
     }
+    // Public reads included: until the new password is set, the session reaches nothing but the session routes.
+    if (req.session?.mustChangePassword && !req.routeOptions.config?.allowDuringPasswordChange)
+      throw new DomainError('PasswordChangeRequired');
   });
 }
 
-export interface GuardOptions {
-  /** Routes that stay open while a password change is forced (change password, logout, session). */
-  allowDuringPasswordChange?: boolean;
+const AUTH_GUARD = Symbol('authGuard');
+type Hook = (...args: never[]) => unknown;
+/** Marks a role check (requireUser, requireScreen, …): registerAuth runs it before the request is validated. */
+function guard<T extends Hook>(f: T): T {
+  Object.defineProperty(f, AUTH_GUARD, { value: true });
+  return f;
+}
+const isGuard = (h: unknown) => typeof h === 'function' && AUTH_GUARD in h;
+const asList = (h: unknown): unknown[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+
+/** Unmatched requests: the decoded path, so that an encoded /api path is still treated as one. */
+function isApiPath(url: string): boolean {
+  const path = url.split('?')[0]!;
+  try {
+    return decodeURIComponent(path).startsWith('/api/');
+  } catch {
+    return path.startsWith('/api/');
+  }
 }
 
-export function requireUser(opts: GuardOptions = {}) {
-  return async (req: FastifyRequest) => {
+export function requireUser() {
+  return guard(async (req: FastifyRequest) => {
     if (!req.session) throw new DomainError(req.sessionExpired ? 'SessionExpired' : 'Unauthorized');
-    if (req.session.mustChangePassword && !opts.allowDuringPasswordChange)
-      throw new DomainError('PasswordChangeRequired');
-  };
+  });
+}
+
+/** An admin (role 3): the API's map and the detailed health. */
+export function requireAdmin() {
+  const user = requireUser();
+  return guard(async (req: FastifyRequest) => {
+    await user(req);
+    if (req.session!.roleId !== Role.Admin) throw new DomainError('Forbidden');
+  });
 }
 
 /** A signed-in volunteer: the spec's YouMustBeVolunteer for any other role (the invitations and notifications are theirs). */
 export function requireVolunteer() {
   const user = requireUser();
-  return async (req: FastifyRequest) => {
+  return guard(async (req: FastifyRequest) => {
     await user(req);
     if (req.session!.roleId !== Role.Volunteer) throw new DomainError('YouMustBeVolunteer');
-  };
+  });
 }
 
 /**
- * The role must hold the action on the screen. A 403 ends the session (spec: "Forbidden status destroys session and
- * goes to login"), on the server as well as in the browser.
+ * The role must hold the action on the screen. The 403 leaves the session alone: only the session check ends one
+ * (the web app still signs out on a 403 of its own calls, as the spec's client does), so a refused read — an image,
+ * a link followed from a mail — cannot be used to sign a user out.
  */
 export function requireScreen(
   deps: ApiDeps,
@@ -95,12 +138,9 @@ export function requireScreen(
   code: 'Forbidden' | 'NotAuthorizedToAccept' = 'Forbidden',
 ) {
   const user = requireUser();
-  return async (req: FastifyRequest, reply: FastifyReply) => {
+  return guard(async (req: FastifyRequest) => {
     await user(req);
-    if (!(await deps.permissions.fresh()).can(req.session!.roleId, screen, action)) {
-      await deps.sessions.destroy(req.sessionId!);
-      clearSessionCookie(reply);
+    if (!(await deps.permissions.fresh()).can(req.session!.roleId, screen, action))
       throw new DomainError(code, { screen, action });
-    }
-  };
+  });
 }

@@ -26,6 +26,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   EmptyText: 422,
   FileTooLarge: 422,
   InvalidFileType: 422,
+  UnknownFile: 422,
+  UploadQuotaExceeded: 429,
   AppointmentInPast: 422,
   InitialAcceptIncomplete: 422,
   RejectReasonRequired: 422,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { type Kysely, sql } from 'kysely';
 import { Coalescer } from '../../commands/db/coalesce.ts';
 import { registerSchema } from '../../commands/db/migrate.ts';
@@ -7,6 +8,8 @@ import type { AnyDB } from '../../projections/runner/projection.ts';
 
 /** Spec: idle time-out 900 s. */
 export const IDLE_TIMEOUT_SECONDS = 900;
+/** A session ends this long after sign-in however busy it is: a stolen cookie does not live for ever. */
+export const ABSOLUTE_LIFETIME_SECONDS = 12 * 3600;
 /** The UI warns this long before the time-out. */
 export const IDLE_WARNING_SECONDS = 60;
 
@@ -52,11 +55,16 @@ interface SessionRow {
 export class SessionStore {
   private readonly db: Kysely<AnyDB>;
   readonly idleSeconds: number;
+  readonly lifetimeSeconds: number;
+  /** In-process notice of ended sessions (by id hash and by user), so open event streams close at once. */
+  private readonly ended = new EventEmitter();
   /** Every request checks its session: the checks of requests that arrive together share one statement. */
   private readonly touches: Coalescer<string, SessionRow | null>;
-  constructor(db: Kysely<AnyDB>, idleSeconds = IDLE_TIMEOUT_SECONDS) {
+  constructor(db: Kysely<AnyDB>, idleSeconds = IDLE_TIMEOUT_SECONDS, lifetimeSeconds = ABSOLUTE_LIFETIME_SECONDS) {
     this.db = db;
     this.idleSeconds = idleSeconds;
+    this.lifetimeSeconds = lifetimeSeconds;
+    this.ended.setMaxListeners(0);
     this.touches = new Coalescer('session checks', async (hashes) => {
       const rows = await this.touchMany(hashes);
       const byHash = new Map(rows.map((r) => [r.id_hash, r]));
@@ -71,7 +79,8 @@ export class SessionStore {
    */
   private async touchMany(hashes: string[]): Promise<SessionRow[]> {
     const { rows } = await sql<SessionRow>`
-      with old as (select id_hash, last_seen_at < now() - make_interval(secs => ${this.idleSeconds}) as expired
+      with old as (select id_hash, last_seen_at < now() - make_interval(secs => ${this.idleSeconds})
+                              or created_at < now() - make_interval(secs => ${this.lifetimeSeconds}) as expired
                      from auth.sessions where id_hash = any(${hashes}::text[])),
       upd as (update auth.sessions s set last_seen_at = now() from old
                where s.id_hash = old.id_hash and not old.expired
@@ -93,8 +102,8 @@ export class SessionStore {
   }
 
   /**
-   * The live session for a cookie, touched in the same statement; 'expired' when it sat idle past the time-out
-   * (and is then removed), null when unknown.
+   * The live session for a cookie, touched in the same statement; 'expired' when it sat idle past the time-out or
+   * outlived its absolute lifetime (and is then removed), null when unknown.
    */
   async touch(id: string): Promise<Session | 'expired' | null> {
     const r = await this.touches.call(hashId(id));
@@ -116,10 +125,42 @@ export class SessionStore {
   }
 
   async destroy(id: string): Promise<void> {
-    await sql`delete from auth.sessions where id_hash = ${hashId(id)}`.execute(this.db);
+    const h = hashId(id);
+    await sql`delete from auth.sessions where id_hash = ${h}`.execute(this.db);
+    this.ended.emit(`s:${h}`);
   }
 
   async destroyAllOf(userId: string): Promise<void> {
     await sql`delete from auth.sessions where user_id = ${userId}`.execute(this.db);
+    this.ended.emit(`u:${userId}`);
+  }
+
+  /** A password change or reset ends every other session of the user (a thief's cookie among them). */
+  async destroyOthersOf(userId: string, keepId: string): Promise<void> {
+    const keep = hashId(keepId);
+    const { rows } = await sql<{ id_hash: string }>`
+      delete from auth.sessions where user_id = ${userId} and id_hash <> ${keep} returning id_hash`.execute(this.db);
+    for (const r of rows) this.ended.emit(`s:${r.id_hash}`);
+  }
+
+  /** Whether the session still exists and has not expired (no touch: a held-open stream is not activity). */
+  async alive(id: string): Promise<boolean> {
+    const { rows } = await sql<{ one: number }>`
+      select 1 as one from auth.sessions where id_hash = ${hashId(id)}
+         and last_seen_at >= now() - make_interval(secs => ${this.idleSeconds})
+         and created_at >= now() - make_interval(secs => ${this.lifetimeSeconds})`.execute(this.db);
+    return rows.length > 0;
+  }
+
+  /**
+   * Calls onEnd when this process ends the session (logout, password change elsewhere); returns the unsubscribe.
+   * Other replicas' endings are found by the holder's periodic alive() check.
+   */
+  onEnded(id: string, userId: string, onEnd: () => void): () => void {
+    const keys = [`s:${hashId(id)}`, `u:${userId}`];
+    for (const k of keys) this.ended.on(k, onEnd);
+    return () => {
+      for (const k of keys) this.ended.off(k, onEnd);
+    };
   }
 }

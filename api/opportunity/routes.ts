@@ -19,7 +19,7 @@ import { type OpportunityView, type ParticipationCommand, staffActionsFor } from
 import { assertMayJoin } from '../../domain/participation/join.ts';
 import type { ParticipationStatus } from '../../domain/participation/status.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import { Role, type RoleId } from '../../domain/shared/roles.ts';
+import { type Action, Role, type RoleId } from '../../domain/shared/roles.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
 import { AfterQuery, CommandAccepted } from '../contracts/common.ts';
 import { HoursEntryBody, MyParticipation, OpportunityDetails, OpportunityListItem } from '../contracts/opportunity.ts';
@@ -28,6 +28,7 @@ import { HistoryEntry } from '../contracts/registration.ts';
 import { requireScreen, requireUser, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { historyOf, readStreamEvents } from '../http/history.ts';
+import { eventInScope, staffScope } from '../http/scope.ts';
 import { PageSize } from '../users/routes.ts';
 import { calendarRoutes } from './calendar.ts';
 import { listedConditions, publicConditions } from './listing.ts';
@@ -68,6 +69,22 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
   calendarRoutes(app, deps);
   pendingRoutes(app, deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** The screen's action, on an event inside the caller's regions and cities (staff); NotFound outside them. */
+  const staffOnEvent = (screen: string, action: Action) => [
+    requireScreen(deps, screen, action),
+    async (req: FastifyRequest) => {
+      const scope = await staffScope(deps, req.session!);
+      if (!scope) return;
+      const o = await loadOpportunity(deps.store, (req.params as { id: string }).id).catch(() => null);
+      if (o?.details && !eventInScope(scope, o.details)) throw new DomainError('NotFound');
+    },
+  ];
+  /** Staff limited to places create and edit only events for those places (or open to all). */
+  const placesInScope = async (req: FastifyRequest) => {
+    const scope = await staffScope(deps, req.session!);
+    if (!eventInScope(scope, req.body as { visibility: number; regionIds: number[]; cityIds: number[] }))
+      throw new DomainError('RegionNotAllowed', { field: 'regionIds' });
+  };
   const tags = ['events'];
   const Id = z.object({ id: P.uuid() });
   const Pair = z.object({ id: P.uuid(), volunteerId: P.uuid() });
@@ -92,7 +109,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
         body: OpportunityDetails,
         response: { 201: CommandAccepted.extend({ opportunityId: z.string() }) },
       },
-      preHandler: requireScreen(deps, 'eventsadmin', 'Add'),
+      preHandler: [requireScreen(deps, 'eventsadmin', 'Add'), placesInScope],
     },
     async (req, reply) => {
       const opportunityId = randomUUID();
@@ -111,7 +128,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/opportunities/:id/approve',
     {
       schema: { tags, params: Id, response: { 200: CommandAccepted } },
-      preHandler: requireScreen(deps, 'eventsadmin', 'Approve'),
+      preHandler: staffOnEvent('eventsadmin', 'Approve'),
     },
     async (req) => ok((await onEvent(req, { type: 'Approve' })).position),
   );
@@ -274,7 +291,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
         body: z.object({ confirmRaise: z.boolean().default(false) }),
         response: { 200: CommandAccepted },
       },
-      preHandler: requireScreen(deps, 'eventsadmin', 'Edit'),
+      preHandler: staffOnEvent('eventsadmin', 'Edit'),
     },
     async (req) =>
       ok(
@@ -297,7 +314,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
         body: HoursEntryBody,
         response: { 200: CommandAccepted.extend({ hoursId: z.string() }) },
       },
-      preHandler: requireScreen(deps, 'volunteerhours', 'Add'),
+      preHandler: staffOnEvent('volunteerhours', 'Add'),
     },
     async (req) => {
       const hoursId = randomUUID();
@@ -316,7 +333,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/opportunities/:id/participants/:volunteerId/hours/:hoursId/approve',
     {
       schema: { tags, params: HoursId, response: { 200: CommandAccepted } },
-      preHandler: requireScreen(deps, 'volunteerhours', 'Approve'),
+      preHandler: staffOnEvent('volunteerhours', 'Approve'),
     },
     async (req) =>
       ok(
@@ -378,9 +395,19 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
         })
         .catch(() => {});
     });
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
+    // The stream ends with its session: at once when this process ends it (logout, a password change elsewhere),
+    // at the next heartbeat when another replica did or it expired.
+    const sid = req.sessionId!;
+    const offEnded = deps.sessions.onEnded(sid, userId, () => res.end());
+    const heartbeat = setInterval(() => {
+      deps.sessions
+        .alive(sid)
+        .then((alive) => (alive ? res.write(': keep-alive\n\n') : res.end()))
+        .catch(() => res.end());
+    }, 25_000);
     req.raw.on('close', () => {
       off();
+      offEnded();
       clearInterval(heartbeat);
     });
   });
@@ -400,7 +427,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
           }),
         },
       },
-      preHandler: requireScreen(deps, 'eventsadmin', 'Add'),
+      preHandler: staffOnEvent('eventsadmin', 'Add'),
     },
     async (req) => {
       // The event from its stream, not the read model: a command just before may not be projected yet.
@@ -482,7 +509,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
       `/api/opportunities/:id/participants/:volunteerId/${path}`,
       {
         schema: { tags, params: Pair, response: { 200: CommandAccepted } },
-        preHandler: requireScreen(deps, 'eventsadmin', 'Edit'),
+        preHandler: staffOnEvent('eventsadmin', 'Edit'),
       },
       async (req) =>
         ok(
@@ -504,7 +531,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
       `/api/opportunities/:id/participants/:volunteerId/hours/:hoursId/${path}`,
       {
         schema: { tags, params: HoursId, response: { 200: CommandAccepted } },
-        preHandler: requireScreen(deps, 'volunteerhours', path === 'reject' ? 'Approve' : 'Edit'),
+        preHandler: staffOnEvent('volunteerhours', path === 'reject' ? 'Approve' : 'Edit'),
       },
       async (req) =>
         ok(
@@ -538,7 +565,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
           }),
         },
       },
-      preHandler: requireScreen(deps, 'volunteerhours', 'Approve'),
+      preHandler: staffOnEvent('volunteerhours', 'Approve'),
     },
     async (req) => {
       const results: { hoursId: string; result: string }[] = [];
@@ -568,7 +595,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/opportunities/:id',
     {
       schema: { tags, params: Id, body: OpportunityDetails, response: { 200: CommandAccepted } },
-      preHandler: requireScreen(deps, 'eventsadmin', 'Edit'),
+      preHandler: [...staffOnEvent('eventsadmin', 'Edit'), placesInScope],
     },
     async (req) => ok((await onEvent(req, { type: 'Edit', details: req.body, client: deps.client })).position),
   );
@@ -576,7 +603,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/opportunities/:id/stop-invitations',
     {
       schema: { tags, params: Id, response: { 200: CommandAccepted } },
-      preHandler: requireScreen(deps, 'eventsadmin', 'Edit'),
+      preHandler: staffOnEvent('eventsadmin', 'Edit'),
     },
     async (req) => ok((await onEvent(req, { type: 'StopInvitations' })).position),
   );
@@ -589,7 +616,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
         body: z.object({ reason: P.longText(1000) }),
         response: { 200: CommandAccepted.extend({ pendingApproval: z.boolean() }) },
       },
-      preHandler: requireScreen(deps, 'eventsadmin', 'Delete'),
+      preHandler: staffOnEvent('eventsadmin', 'Delete'),
     },
     async (req) => {
       const res = await onEvent(req, { type: 'Delete', reason: req.body.reason });
@@ -600,7 +627,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/opportunities/:id/confirm-delete',
     {
       schema: { tags, params: Id, response: { 200: CommandAccepted } },
-      preHandler: requireScreen(deps, 'eventsadmin', 'Approve'),
+      preHandler: staffOnEvent('eventsadmin', 'Approve'),
     },
     async (req) => ok((await onEvent(req, { type: 'ConfirmDelete' })).position),
   );
@@ -635,7 +662,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
           }),
         },
       },
-      preHandler: requireScreen(deps, 'eventsadmin', 'View'),
+      preHandler: staffOnEvent('eventsadmin', 'View'),
     },
     async (req) => {
       await readAfter(req, deps, ['participations', 'users']);
@@ -726,30 +753,64 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
   );
 
+  /**
+   * Who may see an event's details (the lead's mobile and e-mail among them): event staff within their scope; a
+   * volunteer with a place on it; else only a listed event (approved, not deleted) that is open to all, or restricted
+   * to the volunteer's region or city. Anything else is "not found".
+   */
+  async function mayViewEvent(
+    req: FastifyRequest,
+    o: { approval: string; status: number; visibility: number; region_ids: number[]; city_ids: number[] },
+    hasPlace: boolean,
+  ): Promise<boolean> {
+    const s = req.session;
+    if (s && (await deps.permissions.fresh()).can(s.roleId, 'eventsadmin', 'View'))
+      return eventInScope(await staffScope(deps, s), {
+        visibility: o.visibility,
+        regionIds: o.region_ids,
+        cityIds: o.city_ids,
+      });
+    if (hasPlace) return true;
+    if (o.approval !== 'approved' || o.status === 4) return false;
+    if (o.visibility === 0) return true;
+    if (!s || (o.visibility !== 1 && o.visibility !== 2)) return false;
+    const { rows } = await sql<{ region_id: number | null; city_id: number | null }>`
+      select region_id, city_id from rm.registrations where volunteer_id = ${s.userId}`.execute(deps.db);
+    const mine = rows[0];
+    if (!mine) return false;
+    return o.visibility === 1
+      ? mine.region_id !== null && o.region_ids.includes(mine.region_id)
+      : mine.city_id !== null && o.city_ids.includes(mine.city_id);
+  }
+
   // Details; the health-ministry client shows them to signed-in users only (spec).
   r.get('/api/opportunities/:id', { schema: { tags, params: Id, querystring: AfterQuery } }, async (req) => {
     if (deps.client.eventDetailsRequireLogin && !req.session)
       throw new DomainError(req.sessionExpired ? 'SessionExpired' : 'YouMustLogIn');
-    await readAfter(req, deps, ['opportunities', 'participations']);
+    // Who may see it reads the participations and registrations too.
+    await readAfter(req, deps, ['opportunities', 'participations', 'registrations']);
     const { rows } = await sql<{
       details: Record<string, unknown>;
       status: number;
       approval: string;
       seats_taken: number;
+      visibility: number;
+      region_ids: number[];
+      city_ids: number[];
     }>`
-        select details, status, approval, seats_taken from rm.opportunities where opportunity_id = ${req.params.id}`.execute(
-      deps.db,
-    );
+      select details, status, approval, seats_taken, visibility, region_ids, city_ids
+        from rm.opportunities where opportunity_id = ${req.params.id}`.execute(deps.db);
     const o = rows[0];
-    if (!o || (o.approval !== 'approved' && !req.session)) throw new DomainError('NotFound');
-    // The signed-in user's own participation, so the page shows "already asked" instead of a second join button.
+    // The signed-in user's own participation: it opens the details to her, and the page shows "already asked"
+    // instead of a second join button.
     const mine = req.session
       ? (
           await sql<{ status: number }>`
-              select status from rm.participations
-               where opportunity_id = ${req.params.id} and volunteer_id = ${req.session.userId}`.execute(deps.db)
+            select status from rm.participations
+             where opportunity_id = ${req.params.id} and volunteer_id = ${req.session.userId}`.execute(deps.db)
         ).rows[0]
       : undefined;
+    if (!o || !(await mayViewEvent(req, o, mine !== undefined))) throw new DomainError('NotFound');
     return {
       id: req.params.id,
       ...o.details,
@@ -814,7 +875,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     '/api/opportunities/:id/participants/:volunteerId/history',
     {
       schema: { tags, params: Pair, response: { 200: z.array(HistoryEntry) } },
-      preHandler: requireScreen(deps, 'eventsadmin', 'View'),
+      preHandler: staffOnEvent('eventsadmin', 'View'),
     },
     async (req) => {
       const events = await readStreamEvents(deps, participationStream(req.params.id, req.params.volunteerId));

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { verifyEmail } from '../../commands/account/handlers.ts';
 import { type EventStore, formatPosition } from '../../commands/event-store/port.ts';
+import { fileIdsIn, ownerKey, type Uploads } from '../../commands/files/ownership.ts';
 import {
   checkEmployeeCode,
   registerVolunteer,
@@ -27,9 +28,10 @@ import {
   SaveRegistrationRequest,
   SaveRegistrationResponse,
 } from '../contracts/registration.ts';
-import { requireScreen, requireUser } from '../http/auth.ts';
+import { CSRF_COOKIE, requireScreen, requireUser, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { historyOf, readStreamEvents } from '../http/history.ts';
+import { addressInScope, type Scope, staffScope } from '../http/scope.ts';
 import { PageSize } from '../users/routes.ts';
 
 async function loadRegistration(
@@ -57,29 +59,14 @@ async function loadRegistration(
   };
 }
 
-/** Staff see only the regions and cities assigned to them (spec: allowregionrestriction); other roles are not scoped. */
-interface Scope {
-  regionIds: number[];
-  cityIds: number[];
-}
-async function scopeOf(deps: ApiDeps, session: { userId: string; roleId: number }): Promise<Scope | null> {
-  if (session.roleId !== Role.Staff) return null;
-  const { rows } = await sql<{ region_ids: number[]; city_ids: number[] }>`
-    select region_ids, city_ids from rm.users where user_id = ${session.userId}`.execute(deps.db);
-  return { regionIds: rows[0]?.region_ids ?? [], cityIds: rows[0]?.city_ids ?? [] };
-}
 function inScope(scope: Scope | null, s: Registration): boolean {
-  if (!scope) return true;
-  const a = s.form.address ?? {};
-  return (
-    (a.regionId !== undefined && scope.regionIds.includes(a.regionId)) ||
-    (a.cityId !== undefined && scope.cityIds.includes(a.cityId))
-  );
+  return addressInScope(scope, s.form.address ?? {});
 }
 /** The application, if the caller may see it: NotFound otherwise (an out-of-scope record is not revealed). */
 async function visibleRegistration(deps: ApiDeps, session: { userId: string; roleId: number }, volunteerId: string) {
   const loaded = await loadRegistration(deps.store, volunteerId);
-  if (!loaded.state.exists || !inScope(await scopeOf(deps, session), loaded.state)) throw new DomainError('NotFound');
+  if (!loaded.state.exists || !inScope(await staffScope(deps, session), loaded.state))
+    throw new DomainError('NotFound');
   return loaded;
 }
 
@@ -132,7 +119,8 @@ const GridRow = z.object({
   appointmentAt: z.string().nullable(),
 });
 
-export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { rateLimit: number }) {
+export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { rateLimit: number; uploads: Uploads }) {
+  const { uploads } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['registration'];
   const okPosition = (p: { commit: bigint; prepare: bigint }) => ({ position: formatPosition(p) });
@@ -149,7 +137,10 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
       },
     },
     async (req, reply) => {
+      const files = fileIdsIn(req.body);
+      await uploads.assertAttachable(files, ownerKey(null, req.cookies[CSRF_COOKIE]), null);
       const res = await registerVolunteer(deps.store, deps.client, req.body, commandContext(req, deps), deps.employees);
+      await uploads.attach(files, res.volunteerId);
       return reply.code(201).send({ ...res, position: formatPosition(res.position), hasEmailVerification: true });
     },
   );
@@ -210,11 +201,13 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
         body: SaveRegistrationRequest,
         response: { 200: SaveRegistrationResponse, 409: ErrorBody, 422: ErrorBody },
       },
-      preHandler: requireUser(),
+      // Only a volunteer has a registration to edit (decided before the form is validated).
+      preHandler: requireVolunteer(),
     },
     async (req) => {
-      if (req.session!.roleId !== Role.Volunteer) throw new DomainError('Forbidden');
       const id = req.session!.userId;
+      const files = fileIdsIn(req.body);
+      await uploads.assertAttachable(files, ownerKey(id, undefined), id);
       const { state } = await loadRegistration(deps.store, id);
       const res = await updateRegistration(
         deps.store,
@@ -225,6 +218,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
         commandContext(req, deps),
         deps.employees,
       );
+      await uploads.attach(files, id);
       return { ...res, position: formatPosition(res.position), hasEmailVerification: false };
     },
   );
@@ -243,7 +237,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
       await readAfter(req, deps, ['registrations', 'users']); // the scope comes from rm.users
       const q = req.query;
       const where = [sql`status = ${q.status}`];
-      const scope = await scopeOf(deps, req.session!);
+      const scope = await staffScope(deps, req.session!);
       if (scope)
         where.push(sql`(region_id = any(${scope.regionIds}::int[]) or city_id = any(${scope.cityIds}::int[]))`);
       if (q.name) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { changePassword, login } from '../../commands/account/handlers.ts';
+import { PostgresUnknownNameFailures } from '../../commands/account/unknown-names.ts';
 import { formatPosition } from '../../commands/event-store/port.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import type { RoleId } from '../../domain/shared/roles.ts';
@@ -63,8 +64,11 @@ export function sessionRoutes(
   opts: { secureCookies: boolean; loginRateLimit: number },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const unknownNames = new PostgresUnknownNameFailures(deps.db);
 
-  r.get('/api/config', { schema: { tags: ['session'], response: { 200: PublicConfig } } }, async () => ({
+  // The session routes stay open while a password change is forced; everything else answers 428 (api/http/auth.ts).
+  const open = { allowDuringPasswordChange: true };
+  r.get('/api/config', { config: open, schema: { tags: ['session'], response: { 200: PublicConfig } } }, async () => ({
     clientCode: deps.client.code,
     clientName: deps.client.name,
     homeView: deps.client.homeView,
@@ -76,6 +80,7 @@ export function sessionRoutes(
   r.get(
     '/api/session',
     {
+      config: open,
       schema: {
         tags: ['session'],
         querystring: AfterQuery,
@@ -97,7 +102,7 @@ export function sessionRoutes(
   r.post(
     '/api/session/login',
     {
-      config: { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
+      config: { ...open, rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
       schema: {
         tags: ['session'],
         body: LoginRequest,
@@ -116,6 +121,7 @@ export function sessionRoutes(
           userAgent: storableHeader(req.headers['user-agent'], USER_AGENT_MAX),
         },
         ctx,
+        unknownNames,
       );
       if (result.status !== 1) {
         throw new DomainError(LOGIN_ERROR[result.status], {
@@ -155,7 +161,7 @@ export function sessionRoutes(
     },
   );
 
-  r.post('/api/session/logout', { schema: { tags: ['session'] } }, async (req, reply) => {
+  r.post('/api/session/logout', { config: open, schema: { tags: ['session'] } }, async (req, reply) => {
     if (req.sessionId) await deps.sessions.destroy(req.sessionId);
     clearSessionCookie(reply);
     return reply.code(204).send();
@@ -163,19 +169,21 @@ export function sessionRoutes(
 
   r.post(
     '/api/session/keepalive',
-    { schema: { tags: ['session'] }, preHandler: requireUser({ allowDuringPasswordChange: true }) },
+    { config: open, schema: { tags: ['session'] }, preHandler: requireUser() },
     async (_req, reply) => reply.code(204).send(),
   );
 
   r.post(
     '/api/session/change-password',
     {
+      config: open,
       schema: { tags: ['session'], body: ChangePasswordRequest, response: { 200: CommandAccepted, 422: ErrorBody } },
-      preHandler: requireUser({ allowDuringPasswordChange: true }),
+      preHandler: requireUser(),
     },
     async (req) => {
       const position = await changePassword(deps.store, req.session!.userId, req.body, commandContext(req, deps));
       await deps.sessions.passwordChanged(req.sessionId!);
+      await deps.sessions.destroyOthersOf(req.session!.userId, req.sessionId!);
       return { position: formatPosition(position) };
     },
   );
@@ -183,8 +191,9 @@ export function sessionRoutes(
   r.get(
     '/api/session/permissions',
     {
+      config: open,
       schema: { tags: ['session'], response: { 200: Permissions } },
-      preHandler: requireUser({ allowDuringPasswordChange: true }),
+      preHandler: requireUser(),
     },
     async (req) => {
       const roleId = req.session!.roleId as RoleId;

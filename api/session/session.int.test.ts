@@ -211,13 +211,13 @@ describe('session', () => {
     }
   });
 
-  it('answers 403 on a screen the role lacks and ends the session', async () => {
+  it('answers 403 on a screen the role lacks and keeps the session: only the session check ends one', async () => {
     const b = new Browser(portal.app);
     await b.login('volunteer1', 'Volunteer@2026!');
     const res = await b.get('/api/users/login-log');
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('Forbidden');
-    expect((await b.get('/api/session')).json().user).toBeNull();
+    expect((await b.get('/api/session')).json().user).toMatchObject({ userName: 'volunteer1' });
   });
 
   it('serves the role permissions the web app builds its menus from', async () => {
@@ -308,8 +308,21 @@ describe('forced password change', () => {
 });
 
 describe('health', () => {
-  it('reports the database, the event store, the queue and each projection lag', async () => {
-    const res = await portal.app.inject({ method: 'GET', url: '/api/health' });
+  it('answers a bare liveness to everyone', async () => {
+    const res = await portal.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('reports the database, the event store, the queue and each projection lag to admins only', async () => {
+    expect((await portal.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(401);
+    expect((await portal.app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(401);
+    const staff = new Browser(portal.app);
+    await staff.login('staff', 'Staff@2026!');
+    expect((await staff.get('/api/health')).statusCode).toBe(403);
+    const admin = new Browser(portal.app);
+    await admin.login('admin', 'Admin@2026!');
+    const res = await admin.get('/api/health');
     expect(res.statusCode).toBe(200);
     const h = res.json();
     expect(h.database.ok).toBe(true);
@@ -318,13 +331,17 @@ describe('health', () => {
     expect(h.projections.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['users', 'login-log', 'reactions-account']),
     );
-    const metrics = await portal.app.inject({ method: 'GET', url: '/api/metrics' });
+    const metrics = await admin.get('/api/metrics');
     expect(metrics.body).toMatch(/portal_projection_lag_events\{projection="users"\} \d+/);
     expect(metrics.body).toMatch(/portal_projection_lag_seconds\{projection="login-log"\} [\d.]+/);
   });
 
-  it('serves the OpenAPI document', async () => {
-    const res = await portal.app.inject({ method: 'GET', url: '/api/docs/json' });
+  it('serves the OpenAPI document to admins only', async () => {
+    expect((await portal.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(401);
+    expect((await portal.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(401);
+    const admin = new Browser(portal.app);
+    await admin.login('admin', 'Admin@2026!');
+    const res = await admin.get('/api/docs/json');
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toEqual(
       expect.arrayContaining(['/api/session/login', '/api/session/change-password', '/api/health']),

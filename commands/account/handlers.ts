@@ -4,7 +4,9 @@ import {
   type AccountCommand,
   accountDecider,
   emailVerificationOutcome,
+  failuresOf,
   loginOutcome,
+  loginSource,
 } from '../../domain/account/decide.ts';
 import {
   type AccountEvent,
@@ -21,7 +23,9 @@ import { DomainError } from '../../domain/shared/errors.ts';
 import type { RoleId } from '../../domain/shared/roles.ts';
 import { type EventStore, type Position, WrongExpectedRevisionError } from '../event-store/port.ts';
 import { type CommandContext, deterministicEventId, handleCommand, metadataOf } from '../handle.ts';
+import { credentialVault } from './credentials.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password-hash.ts';
+import type { UnknownNameFailures } from './unknown-names.ts';
 
 export interface NewAccount {
   userName: string;
@@ -82,6 +86,8 @@ export async function createAccount(
     if (!(e instanceof WrongExpectedRevisionError)) throw e;
     if ((await userIdForName(store, userName)) !== userId) throw new DomainError('UserNameAlreadyExists');
   }
+  const vault = credentialVault(store);
+  const credentialId = await vault.put(userId, await hashPassword(input.password));
   const command: AccountCommand = {
     type: 'CreateAccount',
     userId,
@@ -90,15 +96,37 @@ export async function createAccount(
     email: input.email,
     roleId: input.roleId,
     password: input.password,
-    passwordHash: await hashPassword(input.password),
+    credentialId,
     mustChangePassword: input.mustChangePassword ?? true,
     emailVerified: input.emailVerified ?? true,
     nicValid: input.nicValid ?? true,
     registrationComplete: input.registrationComplete ?? true,
     ...(input.emailVerified === false ? { verificationToken: newVerificationToken(userId) } : {}),
   };
-  const r = await handleCommand(store, accountStream(userId), accountDecider, command, ctx);
+  const r = await handleCommand(store, accountStream(userId), accountDecider, command, ctx).catch(async (e) => {
+    await vault.drop(credentialId);
+    throw e;
+  });
+  // A retried creation finds its first credential in the log: keep that one, erase the spare.
+  await keepLoggedCredential(store, userId);
   return { userId, position: r.position };
+}
+
+/** Erases every credential of the user but the one the account's log names now. */
+async function keepLoggedCredential(store: EventStore, userId: string): Promise<void> {
+  const account = await loadAccount(store, userId);
+  if (account.credentialId) await credentialVault(store).keepOnly(userId, account.credentialId);
+}
+
+/**
+ * The hash to check a password against: the account's credential, or the hash an old event carries (accounts whose
+ * password has not changed since credentials left the log). A missing one checks against the dummy: same timing.
+ */
+async function passwordHashOf(store: EventStore, account: Account): Promise<string> {
+  const hash = account.credentialId
+    ? await credentialVault(store).get(account.credentialId)
+    : account.legacyPasswordHash;
+  return hash ?? (await dummyHash());
 }
 
 /** "<userId>.<random>": the link names its account, the random part proves the mail was received. */
@@ -138,12 +166,17 @@ export type LoginResult =
   | { status: 1; account: Account; position: Position }
   | { status: 3 | 4 | 5 | 6 | 7; lockedUntil: string | null; position: Position };
 
-/** Records every attempt as an event (the users log) and answers with the spec's LoginStatus. */
+/**
+ * Records every attempt as an event (the users log) and answers with the spec's LoginStatus. An unknown user name
+ * gets what a known one gets for a wrong password — the same hash work, WrongInfo, and Locked at the same count when
+ * `unknownNames` keeps its failures — so the answers do not tell which names exist.
+ */
 export async function login(
   store: EventStore,
   client: ClientConfig,
   attempt: LoginAttempt,
   ctx: CommandContext,
+  unknownNames?: UnknownNameFailures,
 ): Promise<LoginResult> {
   const userName = attempt.userName.trim();
   if (!userName || !attempt.password.trim()) throw new DomainError('Error_ReqCredentials');
@@ -167,10 +200,13 @@ export async function login(
         expectedRevision: 'any',
       },
     );
+    const lock = await unknownNames?.fail(userName, loginSource(attempt.ip), ctx.now);
+    if (lock?.lockedUntil) return { status: 5, lockedUntil: lock.lockedUntil, position: r.position };
     return { status: 3, lockedUntil: null, position: r.position };
   }
   const before = await loadAccount(store, userId);
-  const passwordMatches = before.exists && (await verifyPassword(attempt.password, before.passwordHash));
+  const passwordMatches =
+    before.exists && (await verifyPassword(attempt.password, await passwordHashOf(store, before)));
   const r = await handleCommand(
     store,
     accountStream(userId),
@@ -185,10 +221,42 @@ export async function login(
     { ...ctx, actorId: ctx.actorId ?? userId, actorRole: ctx.actorRole ?? before.roleId },
   );
   const status = loginOutcome(r.events);
-  if (status === 1) return { status, account: await loadAccount(store, userId), position: r.position };
+  if (status === 1) {
+    if (before.credentialId === null && before.legacyPasswordHash)
+      await moveLegacyHash(store, userId, before.legacyPasswordHash, ctx);
+    return { status, account: await loadAccount(store, userId), position: r.position };
+  }
   const locked = r.events.find((e) => e.type === 'AccountLocked');
-  const lockedUntil = locked?.type === 'AccountLocked' ? locked.data.until : status === 5 ? before.lockedUntil : null;
+  const lockedUntil =
+    locked?.type === 'AccountLocked'
+      ? locked.data.until
+      : status === 5
+        ? failuresOf(before, loginSource(attempt.ip)).lockedUntil
+        : null;
   return { status, lockedUntil, position: r.position };
+}
+
+/**
+ * At the first sign-in of an account whose hash only an old event carries, the hash moves to a credential: from then
+ * on the log's copy is never read. A failure here costs nothing (the next sign-in tries again).
+ */
+async function moveLegacyHash(store: EventStore, userId: string, hash: string, ctx: CommandContext): Promise<void> {
+  const vault = credentialVault(store);
+  const credentialId = await vault.put(userId, hash);
+  try {
+    await handleCommand(
+      store,
+      accountStream(userId),
+      accountDecider,
+      { type: 'MovePasswordCredential', credentialId },
+      { ...ctx, commandId: `${ctx.commandId}:move-credential`, actorId: ctx.actorId ?? userId },
+    );
+  } catch {
+    await vault.drop(credentialId);
+    return;
+  }
+  // A concurrent sign-in may have moved it first: keep whichever credential the log names.
+  await keepLoggedCredential(store, userId).catch(() => {});
 }
 
 export async function changePassword(
@@ -198,8 +266,12 @@ export async function changePassword(
   ctx: CommandContext,
 ): Promise<Position> {
   const account = await loadAccount(store, userId);
-  const oldPasswordMatches = account.exists && (await verifyPassword(input.oldPassword, account.passwordHash));
-  const newPasswordHash = isPasswordValid(input.newPassword) ? await hashPassword(input.newPassword) : '';
+  const oldPasswordMatches =
+    account.exists && (await verifyPassword(input.oldPassword, await passwordHashOf(store, account)));
+  const vault = credentialVault(store);
+  const newCredentialId = isPasswordValid(input.newPassword)
+    ? await vault.put(userId, await hashPassword(input.newPassword))
+    : '';
   const r = await handleCommand(
     store,
     accountStream(userId),
@@ -209,10 +281,15 @@ export async function changePassword(
       oldPasswordMatches,
       newPassword: input.newPassword,
       confirmPassword: input.confirmPassword,
-      newPasswordHash,
+      newCredentialId,
     },
     ctx,
-  );
+  ).catch(async (e) => {
+    if (newCredentialId) await vault.drop(newCredentialId);
+    throw e;
+  });
+  // The old password's hash is erased, not kept; a retried change keeps the credential its first run logged.
+  await keepLoggedCredential(store, userId);
   return r.position;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_FILE_BYTES } from '../../domain/registration/rules.ts';
@@ -21,6 +21,8 @@ export const AttachmentKinds = {
   eventImage: { id: 12, accept: 'image' },
 } as const;
 export type AttachmentKind = keyof typeof AttachmentKinds;
+/** The closed list: own keys only (`in` would also accept "constructor" or "toString"). */
+export const isAttachmentKind = (kind: string): kind is AttachmentKind => Object.hasOwn(AttachmentKinds, kind);
 
 // Spec: images jpg, jpeg, png, bmp; mixed adds pdf, ppt, pptx, txt, zip, rar, 7z; documents doc, docx, xls, xlsx, ppt, pptx, pdf.
 const IMAGE = new Set(['image/jpeg', 'image/png', 'image/bmp']);
@@ -52,6 +54,7 @@ export interface StoredFile {
 export interface FileStorage {
   put(bytes: Uint8Array, name: string, mimeType: string, kind: AttachmentKind): Promise<StoredFile>;
   get(fileId: string): Promise<{ bytes: Buffer; meta: StoredFile } | null>;
+  delete(fileId: string): Promise<void>;
 }
 
 export class LocalFolderStorage implements FileStorage {
@@ -74,6 +77,11 @@ export class LocalFolderStorage implements FileStorage {
     } catch {
       return null;
     }
+  }
+  async delete(fileId: string) {
+    if (!/^[0-9a-f-]{36}$/.test(fileId)) return;
+    await rm(join(this.dir, fileId), { force: true });
+    await rm(join(this.dir, `${fileId}.json`), { force: true });
   }
 }
 

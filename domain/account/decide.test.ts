@@ -8,6 +8,7 @@ import {
   emailVerificationOutcome,
   LOCKOUT_MINUTES,
   loginOutcome,
+  loginSource,
   MAX_FAILED_LOGINS,
 } from './decide.ts';
 import type { AccountEvent } from './events.ts';
@@ -24,7 +25,7 @@ const created = (over: Partial<Extract<AccountEvent, { type: 'AccountCreated' }>
     name: { ar: 'مدير', en: 'Admin' },
     email: 'a@example.org',
     roleId: 3,
-    passwordHash: 'h',
+    credentialId: 'c1',
     mustChangePassword: false,
     emailVerified: true,
     nicValid: true,
@@ -32,20 +33,26 @@ const created = (over: Partial<Extract<AccountEvent, { type: 'AccountCreated' }>
     ...over,
   },
 });
-const login = (passwordMatches: boolean, identityVerification = true): AccountCommand => ({
+const IP = '127.0.0.1';
+const login = (passwordMatches: boolean, identityVerification = true, ip = IP): AccountCommand => ({
   type: 'RecordLogin',
   passwordMatches,
   identityVerification,
-  ip: '127.0.0.1',
+  ip,
   userAgent: 'test',
 });
-const failed = (n: number): AccountEvent => ({
+const failed = (n: number, ip = IP): AccountEvent => ({
   type: 'LoginFailed',
-  data: { at: NOW.toISOString(), reason: 'WrongInfo', failedAttempts: n, ip: null, userAgent: null },
+  data: { at: NOW.toISOString(), reason: 'WrongInfo', failedAttempts: n, ip, userAgent: null },
 });
-const locked = (until: Date): AccountEvent => ({
+const locked = (until: Date, source: string | null = IP): AccountEvent => ({
   type: 'AccountLocked',
-  data: { at: NOW.toISOString(), until: until.toISOString(), failedAttempts: MAX_FAILED_LOGINS },
+  data: {
+    at: NOW.toISOString(),
+    until: until.toISOString(),
+    failedAttempts: MAX_FAILED_LOGINS,
+    ...(source ? { source } : {}),
+  },
 });
 
 describe('login', () => {
@@ -75,7 +82,7 @@ describe('login', () => {
       .thenEmits((events) => {
         expect(events[1]).toEqual({
           type: 'AccountLocked',
-          data: { at: NOW.toISOString(), until: minutes(LOCKOUT_MINUTES).toISOString(), failedAttempts: 5 },
+          data: { at: NOW.toISOString(), until: minutes(LOCKOUT_MINUTES).toISOString(), failedAttempts: 5, source: IP },
         });
         expect(loginOutcome(events)).toBe(5);
       });
@@ -98,6 +105,32 @@ describe('login', () => {
       });
   });
 
+  it('lets the real user in from another source while an attacker has locked his own source out', () => {
+    given(created(), failed(1), failed(2), failed(3), failed(4), locked(minutes(10)))
+      .when(login(true, true, '10.9.8.7'))
+      .thenEmits((events) => {
+        expect(loginOutcome(events)).toBe(1);
+      });
+  });
+
+  it('counts wrong passwords per source: four from each of two sources lock neither', () => {
+    given(created(), failed(1), failed(2), failed(3), failed(4), failed(1, '10.9.8.7'), failed(2, '10.9.8.7'))
+      .when(login(false, true, '10.9.8.7'))
+      .thenEmits((events) => {
+        expect(events).toEqual([
+          { type: 'LoginFailed', data: expect.objectContaining({ reason: 'WrongInfo', failedAttempts: 3 }) },
+        ]);
+      });
+  });
+
+  it('keeps a lock stored before locks were per source (no source) for every source until it expires', () => {
+    given(created(), locked(minutes(10), null))
+      .when(login(true, true, '10.9.8.7'))
+      .thenEmits((events) => {
+        expect(loginOutcome(events)).toBe(5);
+      });
+  });
+
   it('lets the right password in once the lock has expired', () => {
     given(created(), locked(minutes(-1)))
       .when(login(true))
@@ -116,8 +149,8 @@ describe('login', () => {
       });
   });
 
-  it('a success resets the failure count', () => {
-    const ok: AccountEvent = { type: 'LoginSucceeded', data: { at: NOW.toISOString(), ip: null, userAgent: null } };
+  it("a success resets its source's failure count", () => {
+    const ok: AccountEvent = { type: 'LoginSucceeded', data: { at: NOW.toISOString(), ip: IP, userAgent: null } };
     given(created(), failed(1), failed(2), failed(3), failed(4), ok)
       .when(login(false))
       .thenEmits((events) => {
@@ -164,20 +197,77 @@ describe('login', () => {
   });
 });
 
+describe('the source of a sign-in', () => {
+  it('is the IPv4 address (also when mapped into IPv6), and the /64 of an IPv6 one', () => {
+    expect(loginSource('203.0.113.9')).toBe('203.0.113.9');
+    expect(loginSource('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(loginSource('2001:db8:0:1:aaaa::1')).toBe('2001:db8:0:1::/64');
+    expect(loginSource('2001:0db8:0000:0001:ffff:ffff:ffff:ffff')).toBe('2001:db8:0:1::/64');
+    expect(loginSource('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(loginSource(null)).toBe('unknown');
+  });
+});
+
+describe('password hashes outside the log', () => {
+  it('names the credential, never the hash, in the events it writes', () => {
+    const history = [created()];
+    const changed = accountDecider.decide(
+      {
+        type: 'ChangePassword',
+        oldPasswordMatches: true,
+        newPassword: 'N3w!pw0rd',
+        confirmPassword: 'N3w!pw0rd',
+        newCredentialId: 'c2',
+      },
+      fold(accountDecider, history),
+      NOW,
+    );
+    expect(JSON.stringify(changed)).not.toMatch(/passwordHash/);
+    expect(fold(accountDecider, [...history, ...changed])).toMatchObject({
+      credentialId: 'c2',
+      legacyPasswordHash: null,
+    });
+  });
+
+  it('reads the hash of an event stored before credentials left the log, and ignores it once a credential exists', () => {
+    const legacy: AccountEvent = created({ credentialId: undefined, passwordHash: '$argon2id$old' });
+    expect(fold(accountDecider, [legacy])).toMatchObject({ credentialId: null, legacyPasswordHash: '$argon2id$old' });
+    const moved: AccountEvent = {
+      type: 'PasswordChanged',
+      data: { at: NOW.toISOString(), credentialId: 'c9', forced: false },
+    };
+    expect(fold(accountDecider, [legacy, moved])).toMatchObject({ credentialId: 'c9', legacyPasswordHash: null });
+  });
+
+  it("moves an old event's hash to a credential once, and not for an account that has one", () => {
+    const legacy: AccountEvent = created({ credentialId: undefined, passwordHash: '$argon2id$old' });
+    given(legacy)
+      .when({ type: 'MovePasswordCredential', credentialId: 'c3' })
+      .thenEmits([{ type: 'PasswordCredentialMoved', data: { at: NOW.toISOString(), credentialId: 'c3' } }]);
+    given(created()).when({ type: 'MovePasswordCredential', credentialId: 'c3' }).thenEmits([]);
+    const moved: AccountEvent = {
+      type: 'PasswordCredentialMoved',
+      data: { at: NOW.toISOString(), credentialId: 'c3' },
+    };
+    given(legacy, moved).when({ type: 'MovePasswordCredential', credentialId: 'c4' }).thenEmits([]);
+    expect(fold(accountDecider, [legacy, moved])).toMatchObject({ credentialId: 'c3', legacyPasswordHash: null });
+  });
+});
+
 describe('password change', () => {
   const change = (over: Partial<Extract<AccountCommand, { type: 'ChangePassword' }>> = {}): AccountCommand => ({
     type: 'ChangePassword',
     oldPasswordMatches: true,
     newPassword: 'N3w!passw0rd',
     confirmPassword: 'N3w!passw0rd',
-    newPasswordHash: 'h2',
+    newCredentialId: 'c2',
     ...over,
   });
 
   it('records a forced change on the first login and clears the obligation', () => {
     given(created({ mustChangePassword: true }))
       .when(change())
-      .thenEmits([{ type: 'PasswordChanged', data: { at: NOW.toISOString(), passwordHash: 'h2', forced: true } }]);
+      .thenEmits([{ type: 'PasswordChanged', data: { at: NOW.toISOString(), credentialId: 'c2', forced: true } }]);
     const history = [created({ mustChangePassword: true })];
     const changed = accountDecider.decide(change(), fold(accountDecider, history), NOW);
     expect(fold(accountDecider, [...history, ...changed]).mustChangePassword).toBe(false);
@@ -217,7 +307,7 @@ describe('account creation', () => {
     email: 'a@example.org',
     roleId: 3,
     password: 'Adm1n!pass',
-    passwordHash: 'h',
+    credentialId: 'c1',
     mustChangePassword: true,
     emailVerified: true,
     nicValid: true,
@@ -305,7 +395,7 @@ describe('e-mail verification', () => {
       email: 'a@example.org',
       roleId: 1,
       password: 'Adm1n!pass',
-      passwordHash: 'h',
+      credentialId: 'c1',
       mustChangePassword: false,
       emailVerified: false,
       nicValid: true,

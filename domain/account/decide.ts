@@ -4,9 +4,38 @@ import { Role, type RoleId } from '../shared/roles.ts';
 import type { AccountEvent, LoginRefusal } from './events.ts';
 import { isPasswordValid, passwordProblems } from './password.ts';
 
-/** Lockout (the spec says "locked after repeated failures" without numbers): 5 wrong passwords in a row lock for 15 minutes. */
+/**
+ * Lockout (the spec says "locked after repeated failures" without numbers): 5 wrong passwords in a row from one source
+ * lock that source out of the account for 15 minutes. Counting per account and source means an attacker cannot lock
+ * the real user out: her own sign-in from another source is still let in.
+ */
 export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_MINUTES = 15;
+/**
+ * Where an attempt comes from: the client address the API believes (TRUST_PROXY decides which one). An IPv6 client
+ * holds a whole /64 as cheaply as one address, so the /64 is the source.
+ */
+export function loginSource(ip: string | null): string {
+  if (!ip) return 'unknown';
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (v4) return v4[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+/** An AccountLocked stored before locks were per source carries none: it held for every source. */
+export const EVERY_SOURCE = '*';
+
+export interface SourceFailures {
+  failedAttempts: number;
+  lockedUntil: string | null;
+}
 /** A verification link holds this long (the spec names the outcomes, not the time); an expired one brings a new link. */
 export const EMAIL_TOKEN_HOURS = 24;
 
@@ -17,11 +46,14 @@ export interface Account {
   name: { ar: string; en: string };
   email: string;
   roleId: RoleId;
-  passwordHash: string;
+  /** The current password's credential (auth.credentials); null while only a legacy hash exists. */
+  credentialId: string | null;
+  /** The hash an event stored before credentials left the log; ignored once a credential exists. */
+  legacyPasswordHash: string | null;
   mustChangePassword: boolean;
   active: boolean;
-  failedAttempts: number;
-  lockedUntil: string | null;
+  /** Wrong passwords in a row and the lock, per source (loginSource). */
+  failures: Record<string, SourceFailures>;
   emailVerified: boolean;
   nicValid: boolean;
   registrationComplete: boolean;
@@ -43,7 +75,8 @@ export type AccountCommand =
       email: string;
       roleId: RoleId;
       password: string;
-      passwordHash: string;
+      /** The new password's hash, already stored by the caller (auth.credentials). */
+      credentialId: string;
       mustChangePassword: boolean;
       emailVerified: boolean;
       nicValid: boolean;
@@ -71,7 +104,13 @@ export type AccountCommand =
       oldPasswordMatches: boolean;
       newPassword: string;
       confirmPassword: string;
-      newPasswordHash: string;
+      /** The new password's hash, stored by the caller ('' when the new password is refused anyway). */
+      newCredentialId: string;
+    }
+  | {
+      type: 'MovePasswordCredential';
+      /** The legacy hash, already stored by the caller under this id. */
+      credentialId: string;
     }
   | { type: 'AssignAreas'; regionIds: number[]; cityIds: number[] }
   | { type: 'DeactivateAccount'; reason: string }
@@ -84,11 +123,11 @@ export const initialAccount = (): Account => ({
   name: { ar: '', en: '' },
   email: '',
   roleId: Role.Volunteer,
-  passwordHash: '',
+  credentialId: null,
+  legacyPasswordHash: null,
   mustChangePassword: false,
   active: false,
-  failedAttempts: 0,
-  lockedUntil: null,
+  failures: {},
   emailVerified: false,
   nicValid: false,
   registrationComplete: false,
@@ -98,51 +137,87 @@ export const initialAccount = (): Account => ({
   cityIds: [],
 });
 
+function withSource(s: Account, source: string, f: SourceFailures | null): Account {
+  const { [source]: _old, ...rest } = s.failures;
+  return { ...s, failures: f ? { ...rest, [source]: f } : rest };
+}
+
+/** The failures counted against a source, with a lock that held for every source (an old event) included. */
+export function failuresOf(s: Account, source: string): SourceFailures {
+  const own = s.failures[source] ?? { failedAttempts: 0, lockedUntil: null };
+  const all = s.failures[EVERY_SOURCE];
+  if (!all?.lockedUntil || (own.lockedUntil && own.lockedUntil >= all.lockedUntil)) return own;
+  return { failedAttempts: Math.max(own.failedAttempts, all.failedAttempts), lockedUntil: all.lockedUntil };
+}
+
 export function evolve(s: Account, e: AccountEvent): Account {
   switch (e.type) {
-    case 'AccountCreated':
-      return { ...s, ...e.data, exists: true, active: true, failedAttempts: 0, lockedUntil: null };
+    case 'AccountCreated': {
+      const { credentialId, passwordHash, ...data } = e.data;
+      return {
+        ...s,
+        ...data,
+        credentialId: credentialId ?? null,
+        legacyPasswordHash: passwordHash ?? null,
+        exists: true,
+        active: true,
+        failures: {},
+      };
+    }
     case 'EmailVerificationRequested':
       return { ...s, pendingToken: { token: e.data.token, expiresAt: e.data.expiresAt } };
     case 'EmailVerified':
       return { ...s, emailVerified: true, usedToken: s.pendingToken?.token ?? null, pendingToken: null };
     case 'LoginSucceeded':
-      return { ...s, failedAttempts: 0, lockedUntil: null };
-    case 'LoginFailed':
-      return { ...s, failedAttempts: e.data.failedAttempts };
-    case 'AccountLocked':
-      return { ...s, lockedUntil: e.data.until, failedAttempts: e.data.failedAttempts };
+      return withSource(s, loginSource(e.data.ip), null);
+    case 'LoginFailed': {
+      const source = loginSource(e.data.ip);
+      return withSource(s, source, { ...failuresOf(s, source), failedAttempts: e.data.failedAttempts });
+    }
+    case 'AccountLocked': {
+      const source = e.data.source ?? EVERY_SOURCE;
+      return withSource(s, source, { lockedUntil: e.data.until, failedAttempts: e.data.failedAttempts });
+    }
     case 'PasswordChanged':
-      return { ...s, passwordHash: e.data.passwordHash, mustChangePassword: false };
+      return {
+        ...s,
+        credentialId: e.data.credentialId ?? null,
+        legacyPasswordHash: e.data.passwordHash ?? null,
+        mustChangePassword: false,
+      };
+    case 'PasswordCredentialMoved':
+      return { ...s, credentialId: e.data.credentialId, legacyPasswordHash: null };
     case 'UserAreasAssigned':
       return { ...s, regionIds: e.data.regionIds, cityIds: e.data.cityIds };
     case 'AccountDeactivated':
       return { ...s, active: false };
     case 'AccountReactivated':
-      return { ...s, active: true, failedAttempts: 0, lockedUntil: null };
+      return { ...s, active: true, failures: {} };
   }
 }
 
-function isLocked(s: Account, now: Date): boolean {
-  return s.lockedUntil !== null && new Date(s.lockedUntil).getTime() > now.getTime();
+function isLocked(f: SourceFailures, now: Date): boolean {
+  return f.lockedUntil !== null && new Date(f.lockedUntil).getTime() > now.getTime();
 }
 
 function recordLogin(cmd: Extract<AccountCommand, { type: 'RecordLogin' }>, s: Account, now: Date): AccountEvent[] {
   const at = now.toISOString();
   const who = { ip: cmd.ip, userAgent: cmd.userAgent };
-  const refuse = (reason: LoginRefusal, failedAttempts = s.failedAttempts): AccountEvent[] => [
+  const refuse = (reason: LoginRefusal, failedAttempts: number): AccountEvent[] => [
     { type: 'LoginFailed', data: { at, reason, failedAttempts, ...who } },
   ];
-  if (!s.active) return refuse('DeactivatedUser');
-  if (isLocked(s, now)) return refuse('Locked');
+  const source = loginSource(cmd.ip);
+  const f = failuresOf(s, source);
+  if (!s.active) return refuse('DeactivatedUser', f.failedAttempts);
+  if (isLocked(f, now)) return refuse('Locked', f.failedAttempts);
   // An expired lock starts the count again.
-  const failedBefore = s.lockedUntil !== null ? 0 : s.failedAttempts;
+  const failedBefore = f.lockedUntil !== null ? 0 : f.failedAttempts;
   if (!cmd.passwordMatches) {
     const failed = failedBefore + 1;
     const events = refuse('WrongInfo', failed);
     if (failed >= MAX_FAILED_LOGINS) {
       const until = new Date(now.getTime() + LOCKOUT_MINUTES * 60_000).toISOString();
-      events.push({ type: 'AccountLocked', data: { at, until, failedAttempts: failed } });
+      events.push({ type: 'AccountLocked', data: { at, until, failedAttempts: failed, source } });
     }
     return events;
   }
@@ -189,9 +264,14 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
       }
       if (!cmd.oldPasswordMatches) throw new DomainError('WrongOldPassword');
       return [
-        { type: 'PasswordChanged', data: { at, passwordHash: cmd.newPasswordHash, forced: s.mustChangePassword } },
+        { type: 'PasswordChanged', data: { at, credentialId: cmd.newCredentialId, forced: s.mustChangePassword } },
       ];
     }
+    case 'MovePasswordCredential':
+      if (!s.exists) throw new DomainError('NotFound');
+      // Only an account still read from an old event's hash; a change since has a credential already.
+      if (s.credentialId !== null || s.legacyPasswordHash === null) return [];
+      return [{ type: 'PasswordCredentialMoved', data: { at, credentialId: cmd.credentialId } }];
     case 'AssignAreas': {
       if (!s.exists) throw new DomainError('NotFound');
       const regionIds = [...new Set(cmd.regionIds)].sort((a, b) => a - b);

@@ -12,7 +12,10 @@ export type AccountEvent =
         name: { ar: string; en: string };
         email: string;
         roleId: RoleId;
-        passwordHash: string;
+        /** The password's hash, kept outside the log (auth.credentials) so that it can be erased. */
+        credentialId?: string;
+        /** Events stored before credentials left the log carry the hash itself (read, never written again). */
+        passwordHash?: string;
         /** Spec: UpdatedPassword false forces a change at the first login. */
         mustChangePassword: boolean;
         emailVerified: boolean;
@@ -25,8 +28,18 @@ export type AccountEvent =
       'LoginFailed',
       { at: string; reason: LoginRefusal; failedAttempts: number; ip: string | null; userAgent: string | null }
     >
-  | DomainEvent<'AccountLocked', { at: string; until: string; failedAttempts: number }>
-  | DomainEvent<'PasswordChanged', { at: string; passwordHash: string; forced: boolean }>
+  | DomainEvent<
+      'AccountLocked',
+      /** source: the one source locked out (absent in events stored before locks were per source: all of them). */
+      { at: string; until: string; failedAttempts: number; source?: string }
+    >
+  | DomainEvent<
+      'PasswordChanged',
+      /** credentialId names the new hash in auth.credentials; passwordHash only in events stored before that. */
+      { at: string; credentialId?: string; passwordHash?: string; forced: boolean }
+    >
+  /** An account whose hash an old event carries got a credential at its next sign-in: that hash is read no more. */
+  | DomainEvent<'PasswordCredentialMoved', { at: string; credentialId: string }>
   | DomainEvent<'EmailVerificationRequested', { at: string; email: string; token: string; expiresAt: string }>
   | DomainEvent<'EmailVerified', { at: string; email: string }>
   | DomainEvent<

@@ -110,6 +110,9 @@ export const ErrorCodes = [
   'UnknownScreen',
   'ActionNotOnScreen',
   'SuperAdminRightsProtected',
+  // uploads: a source's quota of unattached anonymous uploads; a form naming a file its sender did not upload
+  'UploadQuotaExceeded',
+  'UnknownFile',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

@@ -97,8 +97,11 @@ export class Browser {
   private readonly app: FastifyInstance;
   cookies = new Map<string, string>();
   csrf = '';
-  constructor(app: FastifyInstance) {
+  /** The client address the server sees (the socket's, not a header). */
+  remoteAddress: string | undefined;
+  constructor(app: FastifyInstance, remoteAddress?: string) {
     this.app = app;
+    this.remoteAddress = remoteAddress;
   }
   private keep(res: LightMyRequestResponse) {
     for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
@@ -113,13 +116,24 @@ export class Browser {
   }
   async get(url: string, headers: Record<string, string> = {}) {
     return this.keep(
-      await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookieHeader(), ...headers } }),
+      await this.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: this.cookieHeader(), ...headers },
+        ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
+      }),
     );
   }
   async post(url: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.send('POST', url, body, headers);
+  }
+  async put(url: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.send('PUT', url, body, headers);
+  }
+  private async send(method: 'POST' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}) {
     return this.keep(
       await this.app.inject({
-        method: 'POST',
+        method,
         url,
         headers: {
           cookie: this.cookieHeader(),
@@ -128,6 +142,7 @@ export class Browser {
           ...headers,
         },
         ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+        ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       }),
     );
   }

@@ -6,6 +6,8 @@ import type { JobQueue } from './port.ts';
 export interface Reaction {
   job: string;
   payload: unknown;
+  /** What makes the job one of a kind (the event id by default): events sharing a key enqueue one job. */
+  key?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export function reactor(
         const r = react(e);
         if (!r) continue;
         try {
-          await queue.enqueue(r.job, r.payload, { jobId: `${r.job}.${e.id}`, tx });
+          await queue.enqueue(r.job, r.payload, { jobId: `${r.job}.${r.key ?? e.id}`, tx });
         } catch (err) {
           // A queue that is down (Redis) says nothing about the event: retry the batch, never park it. A SQL error
           // from the PostgreSQL queue's insert goes to the runner as it is (it may be the payload's values).

@@ -158,6 +158,8 @@ export const en: Record<TranslationKey, string> = {
   EmptyText: 'The text cannot be empty or only spaces.',
   FileTooLarge: 'The file is larger than 2 MB.',
   InvalidFileType: 'This file type is not allowed.',
+  UnknownFile: 'One of the attached files was not found. Please upload it again.',
+  UploadQuotaExceeded: 'Too many files uploaded. Please wait and try again later.',
   RegistrationNotEditable: 'The registration cannot be edited in its current status.',
   AttachmentsLocked: 'Attachments cannot change once the application is approved or rejected.',
   AppointmentInPast: 'The interview appointment cannot be in the past.',
@@ -545,6 +547,7 @@ export const en: Record<TranslationKey, string> = {
   'action.LoginFailed': 'Failed sign-in',
   'action.UnknownUserLoginFailed': 'Failed sign-in with an unknown user name',
   'action.PasswordChanged': 'Password changed',
+  'action.PasswordCredentialMoved': 'Password moved to the credential store',
   'action.UserNameReserved': 'User name reserved',
   'action.UserAreasAssigned': 'Staff regions and cities assigned',
   'audit.intro':

@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import { CITIES } from '../../domain/shared/lookups.ts';
+import { Role } from '../../domain/shared/roles.ts';
+import type { ApiDeps } from './deps.ts';
+
+/** The regions and cities a staff member works in (spec: allowregionrestriction); other roles are not scoped. */
+export interface Scope {
+  regionIds: number[];
+  cityIds: number[];
+}
+
+export async function staffScope(deps: ApiDeps, session: { userId: string; roleId: number }): Promise<Scope | null> {
+  if (session.roleId !== Role.Staff) return null;
+  const { rows } = await sql<{ region_ids: number[]; city_ids: number[] }>`
+    select region_ids, city_ids from rm.users where user_id = ${session.userId}`.execute(deps.db);
+  return { regionIds: rows[0]?.region_ids ?? [], cityIds: rows[0]?.city_ids ?? [] };
+}
+
+/** An address (region, city) inside the scope; everything is inside no scope. */
+export function addressInScope(scope: Scope | null, a: { regionId?: number | null; cityId?: number | null }): boolean {
+  if (!scope) return true;
+  return (
+    (a.regionId != null && scope.regionIds.includes(a.regionId)) ||
+    (a.cityId != null && scope.cityIds.includes(a.cityId))
+  );
+}
+
+/** Whether a volunteer's application (its region and city in the read model) lies inside the scope. */
+export async function volunteerInScope(deps: ApiDeps, scope: Scope | null, volunteerId: string): Promise<boolean> {
+  if (!scope) return true;
+  const { rows } = await sql<{ region_id: number | null; city_id: number | null }>`
+    select region_id, city_id from rm.registrations where volunteer_id = ${volunteerId}`.execute(deps.db);
+  return !!rows[0] && addressInScope(scope, { regionId: rows[0].region_id, cityId: rows[0].city_id });
+}
+
+/**
+ * An event lies in a staff member's scope when it names no place (open to all, or invited-only) or its regions or
+ * cities meet hers — a region covers its cities, a city lies in its region: the rule of the pending list's query
+ * (api/opportunity/pending.ts, staffEventScope), for one event.
+ */
+export function eventInScope(
+  scope: Scope | null,
+  e: { visibility: number; regionIds: readonly number[]; cityIds: readonly number[] },
+): boolean {
+  if (!scope) return true;
+  const regions = new Set([
+    ...scope.regionIds,
+    ...CITIES.filter((c) => scope.cityIds.includes(c.id)).map((c) => c.regionId),
+  ]);
+  const cities = new Set([
+    ...scope.cityIds,
+    ...CITIES.filter((c) => scope.regionIds.includes(c.regionId)).map((c) => c.id),
+  ]);
+  if (e.visibility === 1) return e.regionIds.some((id) => regions.has(id));
+  if (e.visibility === 2) return e.cityIds.some((id) => cities.has(id));
+  return true;
+}
