@@ -16,7 +16,6 @@ import { type Registration, type RegistrationCommand, registrationDecider } from
 import { type RegistrationEvent, registrationStream } from '../../domain/registration/events.ts';
 import { fold } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import { Role } from '../../domain/shared/roles.ts';
 import { AfterQuery, CommandAccepted, ErrorBody } from '../contracts/common.ts';
 import * as P from '../contracts/primitives.ts';
 import {
