@@ -85,7 +85,7 @@ export function registerAuth(app: FastifyInstance, deps: ApiDeps) {
 const AUTH_GUARD = Symbol('authGuard');
 type Hook = (...args: never[]) => unknown;
 /** Marks a role check (requireUser, requireScreen, …): registerAuth runs it before the request is validated. */
-function guard<T extends Hook>(f: T): T {
+export function guard<T extends Hook>(f: T): T {
   Object.defineProperty(f, AUTH_GUARD, { value: true });
   return f;
 }

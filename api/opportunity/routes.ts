@@ -25,7 +25,7 @@ import { AfterQuery, CommandAccepted } from '../contracts/common.ts';
 import { HoursEntryBody, MyParticipation, OpportunityDetails, OpportunityListItem } from '../contracts/opportunity.ts';
 import * as P from '../contracts/primitives.ts';
 import { HistoryEntry } from '../contracts/registration.ts';
-import { requireScreen, requireUser, requireVolunteer } from '../http/auth.ts';
+import { guard, requireScreen, requireUser, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { historyOf, readStreamEvents } from '../http/history.ts';
 import { eventInScope, staffScope } from '../http/scope.ts';
@@ -72,12 +72,14 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
   /** The screen's action, on an event inside the caller's regions and cities (staff); NotFound outside them. */
   const staffOnEvent = (screen: string, action: Action) => [
     requireScreen(deps, screen, action),
-    async (req: FastifyRequest) => {
+    // A guard too, so that it runs before the input is validated: an event outside the scope answers the same 404
+    // whatever the body holds.
+    guard(async (req: FastifyRequest) => {
       const scope = await staffScope(deps, req.session!);
       if (!scope) return;
       const o = await loadOpportunity(deps.store, (req.params as { id: string }).id).catch(() => null);
       if (o?.details && !eventInScope(scope, o.details)) throw new DomainError('NotFound');
-    },
+    }),
   ];
   /** Staff limited to places create and edit only events for those places (or open to all). */
   const placesInScope = async (req: FastifyRequest) => {

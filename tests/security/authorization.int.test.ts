@@ -10,6 +10,7 @@ import { tinyPng } from '../support/browser.ts';
 import {
   type Browser,
   eventDetails,
+  inDays,
   signedIn,
   startTestPortal,
   type TestPortal,
@@ -142,8 +143,9 @@ beforeAll(async () => {
   const recorded = await as['2']!.post(`/api/opportunities/${riyadhEventId}/participants/${VOLUNTEER2}/hours`, {
     hours: 2,
     casesHandled: 1,
-    checkIn: '2026-01-01T10:00:00Z',
-    checkOut: '2026-01-01T12:00:00Z',
+    // On the event's own first day: the domain refuses hours outside the event's dates.
+    checkIn: `${inDays(4)}T10:00:00Z`,
+    checkOut: `${inDays(4)}T12:00:00Z`,
     rating: 5,
     review: 'good',
   });
