@@ -105,6 +105,10 @@ export const ErrorCodes = [
   'InvalidText',
   'TextTooLong',
   'InvalidTime',
+  // master data (spec: grid errors "already-exists"; "must deactivate child areas first"; keys not named)
+  'LookupAlreadyExists',
+  'LookupParentInvalid',
+  'ChildAreasActive',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];
