@@ -8,6 +8,7 @@ import type { EventStore } from '../commands/event-store/port.ts';
 import { PostgresEventStore } from '../commands/event-store/postgres.ts';
 import { APP_ROLE } from '../commands/event-store/postgres-schema.ts';
 import { hasReadWithHead, SharedReads } from '../commands/event-store/shared-reads.ts';
+import { seedLookups } from '../commands/lookups/seed.ts';
 import {
   type EmployeeDirectory,
   FileEmployeeDirectory,
@@ -15,6 +16,7 @@ import {
 } from '../commands/registration/employee-directory.ts';
 import { type ClientConfig, clientConfig } from '../domain/shared/clients.ts';
 import { projections as readModels } from '../projections/index.ts';
+import { LookupCache } from '../projections/lookups/cache.ts';
 import type { AnyDB, Projection } from '../projections/runner/projection.ts';
 import { ProjectionRunner } from '../projections/runner/runner.ts';
 import { accountReactions } from './account-reactions.ts';
@@ -69,6 +71,8 @@ export interface Runtime {
   mailer: Mailer;
   sessions: SessionStore;
   employees: EmployeeDirectory;
+  /** The master data, from the lookups read model. */
+  lookups: LookupCache;
   /** Read models and reactors, all run by projection runners. */
   projections: readonly Projection[];
   /** Start the projection runners and the job processors (the "workers" half). */
@@ -96,6 +100,8 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
   } else {
     store = new PostgresEventStore(pool, { crossProcessHints: cfg.crossProcessHints ?? true });
   }
+  // The master data every process reads: seeded on the first start (and finished if a start was cut short).
+  await seedLookups(store, client.code);
   const queue: JobQueue = cfg.redisUrl ? new BullJobQueue(cfg.redisUrl) : new PostgresJobQueue(db);
   const mailer: Mailer = cfg.smtpUrl ? new SmtpMailer(cfg.smtpUrl) : new FolderMailer(join(cfg.dataDir, 'mail'));
   const lookupEmail = async (userId: string) => {
@@ -142,6 +148,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     mailer,
     sessions,
     employees,
+    lookups: new LookupCache(db),
     projections,
     async startWorkers() {
       if (started) return;

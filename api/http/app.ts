@@ -82,7 +82,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   userRoutes(app, deps);
   healthRoutes(app, deps);
   parkedEventRoutes(app, deps);
-  lookupRoutes(app);
+  lookupRoutes(app, deps);
   registrationRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30 });
   auditRoutes(app, deps);
   opportunityRoutes(app, deps);

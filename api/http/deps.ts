@@ -6,6 +6,7 @@ import { parsePosition } from '../../commands/event-store/port.ts';
 import type { CommandContext } from '../../commands/handle.ts';
 import type { EmployeeDirectory } from '../../commands/registration/employee-directory.ts';
 import type { ClientConfig } from '../../domain/shared/clients.ts';
+import type { LookupCache } from '../../projections/lookups/cache.ts';
 import type { AnyDB, Projection } from '../../projections/runner/projection.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
 import type { JobQueue } from '../../workers/jobs/port.ts';
@@ -24,6 +25,8 @@ export interface ApiDeps {
   readWaitMs: number;
   /** The client's HR system, for employee numbers. */
   employees: EmployeeDirectory;
+  /** The master data (lookups read model, cached per process). */
+  lookups: LookupCache;
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
@@ -66,5 +69,6 @@ export function depsFrom(rt: Runtime, readWaitMs = 2000): ApiDeps {
     projections: rt.projections,
     readWaitMs,
     employees: rt.employees,
+    lookups: rt.lookups,
   };
 }

@@ -149,7 +149,13 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
       },
     },
     async (req, reply) => {
-      const res = await registerVolunteer(deps.store, deps.client, req.body, commandContext(req, deps), deps.employees);
+      const res = await registerVolunteer(
+        deps.store,
+        deps.client,
+        { ...req.body, lookups: await deps.lookups.current() },
+        commandContext(req, deps),
+        deps.employees,
+      );
       return reply.code(201).send({ ...res, position: formatPosition(res.position), hasEmailVerification: true });
     },
   );
@@ -221,7 +227,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
         deps.client,
         id,
         state.form,
-        req.body,
+        { ...req.body, lookups: await deps.lookups.current() },
         commandContext(req, deps),
         deps.employees,
       );

@@ -42,7 +42,9 @@ describe('lookup kinds', () => {
     expect(isLookupKind('toString')).toBe(false);
   });
   it('keeps only known flags that are set', () => {
-    expect(normaliseFlags({ national: true, excludedFromRegistration: false, other: true })).toEqual({ national: true });
+    expect(normaliseFlags({ national: true, excludedFromRegistration: false, other: true })).toEqual({
+      national: true,
+    });
   });
 });
 
@@ -65,7 +67,9 @@ describe('adding a lookup item', () => {
       ]);
   });
   it('keeps a fixed id (seed data)', () => {
-    given().when(addRegion({ id: 16 })).thenEmits((events) => expect(events[0]?.data.id).toBe(16));
+    given()
+      .when(addRegion({ id: 16 }))
+      .thenEmits((events) => expect(events[0]?.data.id).toBe(16));
   });
   it.each([
     ['a blank Arabic name', { nameAr: '  ' }],
@@ -74,9 +78,15 @@ describe('adding a lookup item', () => {
     given(riyadh).when(addRegion(over)).thenFails('AllFieldsRequired');
   });
   it('refuses an id in use, and a name in use (either language, any case)', () => {
-    given(riyadh).when(addRegion({ id: 1 })).thenFails('LookupAlreadyExists');
-    given(riyadh).when(addRegion({ nameEn: ' riyadh ' })).thenFails('LookupAlreadyExists');
-    given(riyadh).when(addRegion({ nameAr: 'الرياض' })).thenFails('LookupAlreadyExists');
+    given(riyadh)
+      .when(addRegion({ id: 1 }))
+      .thenFails('LookupAlreadyExists');
+    given(riyadh)
+      .when(addRegion({ nameEn: ' riyadh ' }))
+      .thenFails('LookupAlreadyExists');
+    given(riyadh)
+      .when(addRegion({ nameAr: 'الرياض' }))
+      .thenFails('LookupAlreadyExists');
   });
   it('lets two children of different parents share a name', () => {
     given(jeddah)
@@ -84,12 +94,29 @@ describe('adding a lookup item', () => {
       .thenEmits((events) => expect(events).toHaveLength(1));
   });
   it('requires a city to name an existing, active region', () => {
-    given().when(addCity({ parentId: null })).thenFails('AllFieldsRequired');
-    given().when(addCity({ parent: null })).thenFails('LookupParentInvalid');
-    given().when(addCity({ parent: { active: false } })).thenFails('LookupParentInvalid');
+    given()
+      .when(addCity({ parentId: null }))
+      .thenFails('AllFieldsRequired');
+    given()
+      .when(addCity({ parent: null }))
+      .thenFails('LookupParentInvalid');
+    given()
+      .when(addCity({ parent: { active: false } }))
+      .thenFails('LookupParentInvalid');
+  });
+  it('adds several at once under the same rules, each seeing the ones before it', () => {
+    const item = (id: number, nameEn: string) => ({ id, nameAr: nameEn, nameEn, parent: null });
+    given()
+      .when({ type: 'AddLookupItems', kind: 'skill', items: [item(1, 'First aid'), item(2, 'Driving')] })
+      .thenEmits((events) => expect(events.map((e) => e.data.id)).toEqual([1, 2]));
+    given()
+      .when({ type: 'AddLookupItems', kind: 'skill', items: [item(1, 'First aid'), item(2, 'first aid')] })
+      .thenFails('LookupAlreadyExists');
   });
   it('refuses a parent for a kind without one', () => {
-    given().when(addRegion({ parentId: 3 })).thenFails('LookupParentInvalid');
+    given()
+      .when(addRegion({ parentId: 3 }))
+      .thenFails('LookupParentInvalid');
   });
 });
 

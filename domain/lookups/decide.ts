@@ -35,18 +35,20 @@ export type LookupEvent =
 /** The parent item as the handler read it from the parent kind's stream: null when there is none. */
 export type ParentState = { active: boolean } | null;
 
+export interface NewItem {
+  /** A fixed id (seed data); the next free id otherwise. */
+  id?: number;
+  nameAr: string;
+  nameEn: string;
+  parentId?: number | null;
+  flags?: LookupFlags;
+  parent: ParentState;
+}
+
 export type LookupCommand =
-  | {
-      type: 'AddLookupItem';
-      kind: LookupKind;
-      /** A fixed id (seed data); the next free id otherwise. */
-      id?: number;
-      nameAr: string;
-      nameEn: string;
-      parentId?: number | null;
-      flags?: LookupFlags;
-      parent: ParentState;
-    }
+  | ({ type: 'AddLookupItem'; kind: LookupKind } & NewItem)
+  /** Several at once, each under the same rules as one (the seed: one append per kind). */
+  | { type: 'AddLookupItems'; kind: LookupKind; items: readonly NewItem[] }
   | ({ type: 'RenameLookupItem' } & K & Names)
   /** `activeChildren`: items of the child kinds still active under this one (spec: deactivate child areas first). */
   | ({ type: 'DeactivateLookupItem'; activeChildren: number } & K)
@@ -84,7 +86,8 @@ const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim()
 
 /** Spec: master data needs its name, in Arabic and English, not blank; a name used by another item already exists. */
 function checkNames(s: LookupList, n: Names, parentId: number | null, exceptId: number | null): Names {
-  if (isBlank(n.nameAr) || isBlank(n.nameEn)) throw new DomainError('AllFieldsRequired', { fields: ['nameAr', 'nameEn'] });
+  if (isBlank(n.nameAr) || isBlank(n.nameEn))
+    throw new DomainError('AllFieldsRequired', { fields: ['nameAr', 'nameEn'] });
   const clash = Object.values(s.items).find(
     (x) => x.id !== exceptId && x.parentId === parentId && (same(x.nameAr, n.nameAr) || same(x.nameEn, n.nameEn)),
   );
@@ -109,17 +112,30 @@ function existing(s: LookupList, id: number): LookupItem {
   return item;
 }
 
+function added(s: LookupList, kind: LookupKind, item: NewItem): LookupEvent {
+  const ids = Object.keys(s.items).map(Number);
+  const id = item.id ?? (ids.length ? Math.max(...ids) + 1 : 1);
+  if (!Number.isInteger(id) || id < 0) throw new DomainError('ValidationFailed', { id });
+  if (s.items[id]) throw new DomainError('LookupAlreadyExists', { id });
+  const parentId = checkParent(kind, item.parentId, item.parent);
+  const names = checkNames(s, item, parentId, null);
+  return { type: 'LookupItemAdded', data: { kind, id, ...names, parentId, flags: normaliseFlags(item.flags) } };
+}
+
 export function decide(cmd: LookupCommand, s: LookupList): LookupEvent[] {
   const { kind } = cmd;
   switch (cmd.type) {
-    case 'AddLookupItem': {
-      const ids = Object.keys(s.items).map(Number);
-      const id = cmd.id ?? (ids.length ? Math.max(...ids) + 1 : 1);
-      if (!Number.isInteger(id) || id < 0) throw new DomainError('ValidationFailed', { id });
-      if (s.items[id]) throw new DomainError('LookupAlreadyExists', { id });
-      const parentId = checkParent(kind, cmd.parentId, cmd.parent);
-      const names = checkNames(s, cmd, parentId, null);
-      return [{ type: 'LookupItemAdded', data: { kind, id, ...names, parentId, flags: normaliseFlags(cmd.flags) } }];
+    case 'AddLookupItem':
+      return [added(s, kind, cmd)];
+    case 'AddLookupItems': {
+      const out: LookupEvent[] = [];
+      let state = s;
+      for (const item of cmd.items) {
+        const e = added(state, kind, item);
+        out.push(e);
+        state = evolve(state, e);
+      }
+      return out;
     }
     case 'RenameLookupItem': {
       const item = existing(s, cmd.id);

@@ -95,11 +95,7 @@ const SUBCATEGORIES_L2: (Lookup & { level1Id: number })[] = [
   { ...l(3, 'تمريض الطوارئ', 'Emergency nursing'), level1Id: 2 },
   { ...l(4, 'إسعاف ميداني', 'Field emergency care'), level1Id: 4 },
 ];
-const EXPERIENCE_LEVELS: Lookup[] = [
-  l(1, 'مبتدئ', 'Beginner'),
-  l(2, 'متوسط', 'Intermediate'),
-  l(3, 'خبير', 'Expert'),
-];
+const EXPERIENCE_LEVELS: Lookup[] = [l(1, 'مبتدئ', 'Beginner'), l(2, 'متوسط', 'Intermediate'), l(3, 'خبير', 'Expert')];
 const WORK_FIELDS: Lookup[] = [
   l(1, 'الرعاية الصحية', 'Health care'),
   l(2, 'التوعية الصحية', 'Health awareness'),

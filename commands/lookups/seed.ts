@@ -1,0 +1,56 @@
+import { lookupDecider } from '../../domain/lookups/decide.ts';
+import { type LookupKind, lookupKinds, lookupStream, parentKindOf } from '../../domain/lookups/kinds.ts';
+import { LOOKUP_SEED, type SeedItem } from '../../domain/lookups/seed.ts';
+import { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
+import type { ClientCode } from '../../domain/shared/clients.ts';
+import type { EventStore } from '../event-store/port.ts';
+import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
+
+/**
+ * The seed master data, appended through the lookup commands on start: the seed items a kind's stream lacks (all of
+ * them on a fresh portal), one append per kind. Returns how many items it added. Parent kinds come first in
+ * LOOKUP_SEED, so a child finds its parent.
+ */
+export async function seedLookups(store: EventStore, clientCode: ClientCode): Promise<number> {
+  let added = 0;
+  for (const [kind, seed] of Object.entries(LOOKUP_SEED) as [LookupKind, readonly SeedItem[]][]) {
+    const have = (await loadFolded(store, lookupStream(kind), lookupDecider)).state.items;
+    const missing = seed.filter((i) => !have[i.id]);
+    if (missing.length === 0) continue;
+    const parentKind = parentKindOf(kind);
+    const parents = parentKind ? (await loadFolded(store, lookupStream(parentKind), lookupDecider)).state.items : {};
+    const items = missing.map((i) => {
+      const parent = i.parentId === undefined ? undefined : parents[i.parentId];
+      return { ...i, parent: parent ? { active: parent.active } : null };
+    });
+    const ctx: CommandContext = {
+      actorId: null,
+      actorRole: null,
+      correlationId: 'lookup-seed',
+      causationId: null,
+      clientCode,
+      // Fixed by what is added: two processes seeding at once append it once.
+      commandId: `lookup-seed-${kind}-${missing.map((i) => i.id).join('.')}`,
+      now: new Date(),
+    };
+    const r = await handleCommand(
+      store,
+      lookupStream(kind),
+      lookupDecider,
+      { type: 'AddLookupItems', kind, items },
+      ctx,
+    );
+    if (!r.duplicate) added += r.events.length;
+  }
+  return added;
+}
+
+/** The master data as the streams hold it now (no projection lag): for start-up steps that run before the workers. */
+export async function lookupsFromStreams(store: EventStore): Promise<LookupSnapshot> {
+  const rows: ConstructorParameters<typeof LookupSnapshot>[0] = {};
+  for (const kind of lookupKinds) {
+    const items = Object.values((await loadFolded(store, lookupStream(kind), lookupDecider)).state.items);
+    if (items.length) rows[kind] = items;
+  }
+  return new LookupSnapshot(rows);
+}
