@@ -101,7 +101,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     store = new PostgresEventStore(pool, { crossProcessHints: cfg.crossProcessHints ?? true });
   }
   // The master data every process reads: seeded on the first start (and finished if a start was cut short).
-  await seedLookups(store, client.code);
+  const seeded = await seedLookups(store, client.code);
   const queue: JobQueue = cfg.redisUrl ? new BullJobQueue(cfg.redisUrl) : new PostgresJobQueue(db);
   const mailer: Mailer = cfg.smtpUrl ? new SmtpMailer(cfg.smtpUrl) : new FolderMailer(join(cfg.dataDir, 'mail'));
   const lookupEmail = async (userId: string) => {
@@ -148,7 +148,8 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     mailer,
     sessions,
     employees,
-    lookups: new LookupCache(db),
+    // Its first answer waits (bounded) for the read model to hold the seed, so a fresh portal never offers empty lists.
+    lookups: new LookupCache(db, { atLeast: seeded.position }),
     projections,
     async startWorkers() {
       if (started) return;

@@ -3,18 +3,28 @@ import { type LookupKind, lookupKinds, lookupStream, parentKindOf } from '../../
 import { LOOKUP_SEED, type SeedItem } from '../../domain/lookups/seed.ts';
 import { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
 import type { ClientCode } from '../../domain/shared/clients.ts';
-import type { EventStore } from '../event-store/port.ts';
+import { comparePositions, type EventStore, type Position, START } from '../event-store/port.ts';
 import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
 
 /**
  * The seed master data, appended through the lookup commands on start: the seed items a kind's stream lacks (all of
  * them on a fresh portal), one append per kind. Returns how many items it added. Parent kinds come first in
- * LOOKUP_SEED, so a child finds its parent.
+ * LOOKUP_SEED, so a child finds its parent. Also returns the position of the last lookup event of the seeded kinds,
+ * which a process's lookup cache waits for before its first answer.
  */
-export async function seedLookups(store: EventStore, clientCode: ClientCode): Promise<number> {
+export async function seedLookups(
+  store: EventStore,
+  clientCode: ClientCode,
+): Promise<{ added: number; position: Position }> {
   let added = 0;
+  let position = START;
+  const seen = (p: Position) => {
+    if (comparePositions(p, position) > 0) position = p;
+  };
   for (const [kind, seed] of Object.entries(LOOKUP_SEED) as [LookupKind, readonly SeedItem[]][]) {
-    const have = (await loadFolded(store, lookupStream(kind), lookupDecider)).state.items;
+    const folded = await loadFolded(store, lookupStream(kind), lookupDecider);
+    seen(folded.lastPosition);
+    const have = folded.state.items;
     const missing = seed.filter((i) => !have[i.id]);
     if (missing.length === 0) continue;
     const parentKind = parentKindOf(kind);
@@ -41,8 +51,9 @@ export async function seedLookups(store: EventStore, clientCode: ClientCode): Pr
       ctx,
     );
     if (!r.duplicate) added += r.events.length;
+    seen(r.position);
   }
-  return added;
+  return { added, position };
 }
 
 /** The master data as the streams hold it now (no projection lag): for start-up steps that run before the workers. */

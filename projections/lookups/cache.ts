@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { Position } from '../../commands/event-store/port.ts';
 import { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
 import type { AnyDB } from '../runner/projection.ts';
+import { waitForPosition } from '../runner/status.ts';
 import { allLookups, lookupsVersion } from './queries.ts';
 
 /**
@@ -14,9 +16,13 @@ export class LookupCache {
   private next: Promise<LookupSnapshot> | null = null;
 
   private readonly db: Kysely<AnyDB>;
+  private atLeast: Position | null;
+  private readonly waitMs: number;
 
-  constructor(db: Kysely<AnyDB>) {
+  constructor(db: Kysely<AnyDB>, opts: { atLeast?: Position; waitMs?: number } = {}) {
     this.db = db;
+    this.atLeast = opts.atLeast ?? null;
+    this.waitMs = opts.waitMs ?? 10_000;
   }
 
   /** The last snapshot loaded, synchronously (empty before the first `current()`). */
@@ -43,6 +49,10 @@ export class LookupCache {
   }
 
   private async refresh(): Promise<LookupSnapshot> {
+    if (this.atLeast) {
+      await waitForPosition(this.db, ['lookups'], this.atLeast, this.waitMs);
+      this.atLeast = null;
+    }
     const version = await lookupsVersion(this.db);
     if (version === this.version) return this.snap;
     this.snap = new LookupSnapshot(await allLookups(this.db));
