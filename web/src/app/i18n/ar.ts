@@ -559,6 +559,7 @@ export const ar = {
   'audit.recordType.user': 'حساب مستخدم',
   'audit.recordType.username': 'اسم مستخدم',
   'audit.recordType.loginlog': 'سجل الدخول',
+  'audit.recordType.lookup': 'البيانات المرجعية',
   'audit.openRecord': 'فتح الطلب',
   ...opportunityErrorsAr,
   ...eventsAr,

@@ -565,6 +565,7 @@ export const en: Record<TranslationKey, string> = {
   'audit.recordType.user': 'User account',
   'audit.recordType.username': 'User name',
   'audit.recordType.loginlog': 'Sign-in log',
+  'audit.recordType.lookup': 'Master data',
   'audit.openRecord': 'Open the application',
   ...opportunityErrorsEn,
   ...eventsEn,
