@@ -45,8 +45,8 @@ export async function addLookupItem(
 ): Promise<{ id: number; position: Position }> {
   const parent = await parentState(store, kind, item.parentId);
   const r = await run(store, { type: 'AddLookupItem', kind, ...item, parent }, ctx);
-  const added = r.events.find((e) => e.type === 'LookupItemAdded');
-  return { id: added?.data.id ?? item.id ?? -1, position: r.position };
+  // One LookupItemAdded, or (a retried command) the one it appended before.
+  return { id: r.events[0]!.data.id, position: r.position };
 }
 
 export async function renameLookupItem(

@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookupStream } from '../../domain/lookups/kinds.ts';
 import { completeForm } from '../../domain/registration/fixtures.ts';
 import { DomainError, type ErrorCode } from '../../domain/shared/errors.ts';
+import { waitForPosition } from '../../projections/runner/status.ts';
 import { Browser, startTestPortal, type TestPortal } from '../../tests/support/portal.ts';
 import { formatPosition } from '../event-store/port.ts';
 import type { CommandContext } from '../handle.ts';
@@ -128,6 +130,43 @@ describe('lookups are data', () => {
     const res = await b.post('/api/registrations', { form, submit: false });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.details.issues).toContainEqual({ path: 'address.regionId', code: 'RegionNotAllowed' });
+  });
+});
+
+describe('the read model and the cache', () => {
+  it('keeps names, parent, flags and display order in rm.lookups', async () => {
+    const { rows } = await sql<{
+      id: number;
+      parent_id: number | null;
+      flags: object;
+      active: boolean;
+      position: number;
+    }>`
+      select id, parent_id, flags, active, position from rm.lookups where kind = 'nationality' order by position`.execute(
+      portal.runtime.db,
+    );
+    expect(rows.slice(0, 2)).toEqual([
+      { id: 44, parent_id: null, flags: { national: true }, active: true, position: 0 },
+      { id: 12, parent_id: null, flags: expect.any(Object), active: true, position: 1 },
+    ]);
+  });
+
+  it('reloads only after a lookup change: the same snapshot until then', async () => {
+    const cache = portal.runtime.lookups;
+    const first = await cache.current();
+    expect(await cache.current()).toBe(first);
+    const r = await renameLookupItem(
+      store(),
+      'workField',
+      6,
+      { nameAr: 'التطوع عن بعد', nameEn: 'Remote volunteering' },
+      ctx(),
+    );
+    await waitForPosition(portal.runtime.db, ['lookups'], r.position);
+    const next = await cache.current();
+    expect(next).not.toBe(first);
+    expect(next.get('workField', 6)?.nameEn).toBe('Remote volunteering');
+    expect(cache.snapshot).toBe(next);
   });
 });
 
