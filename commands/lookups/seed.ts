@@ -3,6 +3,7 @@ import { type LookupKind, lookupKinds, lookupStream, parentKindOf } from '../../
 import { LOOKUP_SEED, type SeedItem } from '../../domain/lookups/seed.ts';
 import { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
 import type { ClientCode } from '../../domain/shared/clients.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
 import { comparePositions, type EventStore, type Position, START } from '../event-store/port.ts';
 import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
 
@@ -22,38 +23,48 @@ export async function seedLookups(
     if (comparePositions(p, position) > 0) position = p;
   };
   for (const [kind, seed] of Object.entries(LOOKUP_SEED) as [LookupKind, readonly SeedItem[]][]) {
-    const folded = await loadFolded(store, lookupStream(kind), lookupDecider);
-    seen(folded.lastPosition);
-    const have = folded.state.items;
-    const missing = seed.filter((i) => !have[i.id]);
-    if (missing.length === 0) continue;
-    const parentKind = parentKindOf(kind);
-    const parents = parentKind ? (await loadFolded(store, lookupStream(parentKind), lookupDecider)).state.items : {};
-    const items = missing.map((i) => {
-      const parent = i.parentId === undefined ? undefined : parents[i.parentId];
-      return { ...i, parent: parent ? { active: parent.active } : null };
-    });
-    const ctx: CommandContext = {
-      actorId: null,
-      actorRole: null,
-      correlationId: 'lookup-seed',
-      causationId: null,
-      clientCode,
-      // Fixed by what is added: two processes seeding at once append it once.
-      commandId: `lookup-seed-${kind}-${missing.map((i) => i.id).join('.')}`,
-      now: new Date(),
-    };
-    const r = await handleCommand(
-      store,
-      lookupStream(kind),
-      lookupDecider,
-      { type: 'AddLookupItems', kind, items },
-      ctx,
-    );
-    if (!r.duplicate) added += r.events.length;
-    seen(r.position);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const r = await seedKind(store, clientCode, kind, seed);
+        added += r.added;
+        seen(r.position);
+        break;
+      } catch (e) {
+        // Another process seeding a partly seeded kind at the same time added some first: look again.
+        if (!(e instanceof DomainError && e.code === 'LookupAlreadyExists') || attempt >= 3) throw e;
+      }
+    }
   }
   return { added, position };
+}
+
+async function seedKind(
+  store: EventStore,
+  clientCode: ClientCode,
+  kind: LookupKind,
+  seed: readonly SeedItem[],
+): Promise<{ added: number; position: Position }> {
+  const folded = await loadFolded(store, lookupStream(kind), lookupDecider);
+  const missing = seed.filter((i) => !folded.state.items[i.id]);
+  if (missing.length === 0) return { added: 0, position: folded.lastPosition };
+  const parentKind = parentKindOf(kind);
+  const parents = parentKind ? (await loadFolded(store, lookupStream(parentKind), lookupDecider)).state.items : {};
+  const items = missing.map((i) => {
+    const parent = i.parentId === undefined ? undefined : parents[i.parentId];
+    return { ...i, parent: parent ? { active: parent.active } : null };
+  });
+  const ctx: CommandContext = {
+    actorId: null,
+    actorRole: null,
+    correlationId: 'lookup-seed',
+    causationId: null,
+    clientCode,
+    // Fixed by what is added: two processes seeding the same items at once append them once.
+    commandId: `lookup-seed-${kind}-${missing.map((i) => i.id).join('.')}`,
+    now: new Date(),
+  };
+  const r = await handleCommand(store, lookupStream(kind), lookupDecider, { type: 'AddLookupItems', kind, items }, ctx);
+  return { added: r.duplicate ? 0 : r.events.length, position: r.position };
 }
 
 /** The master data as the streams hold it now (no projection lag): for start-up steps that run before the workers. */
