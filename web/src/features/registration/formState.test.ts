@@ -24,6 +24,21 @@ describe('form state', () => {
     expect(formToSend(form, { client: CLIENTS.MOH, editing: false, lookups }).identity?.idType).toBe(0);
   });
 
+  it('takes the national nationality from the lookups the server sent, not from a fixed id', () => {
+    const other = lookupSnapshot({
+      ...testLookups,
+      nationalities: [
+        { id: 44, nameAr: 'سعودي', nameEn: 'Saudi' },
+        { id: 12, nameAr: 'مصري', nameEn: 'Egyptian', flags: { national: true } },
+      ],
+    });
+    const form = completeForm();
+    form.identity = { ...form.identity, nationalityId: 12, idType: 1 };
+    expect(formToSend(form, { client: CLIENTS.MOH, editing: false, lookups: other }).identity?.idType).toBe(0);
+    form.identity.nationalityId = 44;
+    expect(formToSend(form, { client: CLIENTS.MOH, editing: false, lookups: other }).identity?.idType).toBe(1);
+  });
+
   it('leaves out the covid status where the client has no such field', () => {
     const form = completeForm();
     expect(formToSend(form, { client: CLIENTS.NEOM, editing: false, lookups }).medical).not.toHaveProperty(
