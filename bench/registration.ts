@@ -8,6 +8,7 @@ import { buildApp } from '../api/http/app.ts';
 import { depsFrom } from '../api/http/deps.ts';
 import { newToken } from '../api/http/sessions.ts';
 import { handleCommand } from '../commands/handle.ts';
+import { lookupsFromStreams } from '../commands/lookups/seed.ts';
 import { registrationDecider } from '../domain/registration/decide.ts';
 import { registrationStream } from '../domain/registration/events.ts';
 import { Role } from '../domain/shared/roles.ts';
@@ -69,6 +70,7 @@ async function main() {
         commandId: randomUUID(),
         now: new Date(),
       });
+      const lookups = await lookupsFromStreams(runtime.store);
       const volunteers: { id: string; n: string }[] = [];
       const setupStart = Date.now();
       let next = 0;
@@ -84,7 +86,7 @@ async function main() {
               runtime.store,
               registrationStream(id),
               registrationDecider,
-              { type: 'SaveDraft', volunteerId: id, form, client: runtime.client },
+              { type: 'SaveDraft', volunteerId: id, form, client: runtime.client, lookups },
               ctx(id),
             );
             volunteers.push({ id, n });

@@ -1,6 +1,7 @@
 import { loginLogProjection } from './account/login-log.ts';
 import { usersProjection } from './account/users.ts';
 import { auditLogProjection } from './audit/audit-log.ts';
+import { lookupsProjection } from './lookups/lookups.ts';
 import { notificationsProjection } from './notifications/notifications.ts';
 import { opportunitiesProjection } from './opportunity/opportunities.ts';
 import { participationsProjection } from './opportunity/participations.ts';
@@ -18,4 +19,5 @@ export const projections: readonly Projection[] = [
   participationsProjection,
   notificationsProjection,
   rolePermissionsProjection,
+  lookupsProjection,
 ];

@@ -1,6 +1,7 @@
 import { assignAreas, createAccount, userIdForName } from '../commands/account/handlers.ts';
 import type { EventStore } from '../commands/event-store/port.ts';
 import { handleCommand } from '../commands/handle.ts';
+import { lookupsFromStreams } from '../commands/lookups/seed.ts';
 import { claim } from '../commands/registration/uniqueness.ts';
 import { type RegistrationCommand, registrationDecider } from '../domain/registration/decide.ts';
 import { registrationStream } from '../domain/registration/events.ts';
@@ -189,8 +190,9 @@ export async function loadDemoData(store: EventStore, clientCode: ClientCode): P
       ['idNumber', a.idNumber],
     ] as const)
       await claim(store, kind, value, a.u.userId, ctx(`claim-${kind}`));
+    const lookups = await lookupsFromStreams(store);
     const steps: [string, RegistrationCommand][] = [
-      ['submit', { type: 'Submit', volunteerId: a.u.userId, form, client: CLIENTS[clientCode] }],
+      ['submit', { type: 'Submit', volunteerId: a.u.userId, form, client: CLIENTS[clientCode], lookups }],
       [
         'initial',
         {

@@ -12,6 +12,7 @@ import type { EventStore, Position } from '../commands/event-store/port.ts';
 import { PostgresEventStore } from '../commands/event-store/postgres.ts';
 import { APP_ROLE } from '../commands/event-store/postgres-schema.ts';
 import { hasReadWithHead, SharedReads } from '../commands/event-store/shared-reads.ts';
+import { seedLookups } from '../commands/lookups/seed.ts';
 import { seedPermissions } from '../commands/permissions/handlers.ts';
 import {
   type EmployeeDirectory,
@@ -20,6 +21,7 @@ import {
 } from '../commands/registration/employee-directory.ts';
 import { type ClientConfig, clientConfig } from '../domain/shared/clients.ts';
 import { projections as readModels } from '../projections/index.ts';
+import { LookupCache } from '../projections/lookups/cache.ts';
 import { PermissionCache } from '../projections/permissions/cache.ts';
 import { rolePermissionsProjection } from '../projections/permissions/role-permissions.ts';
 import type { AnyDB, Projection } from '../projections/runner/projection.ts';
@@ -87,6 +89,8 @@ export interface Runtime {
    * whose projections run elsewhere calls it before listening, so its first requests are not refused.
    */
   awaitPermissions(): Promise<void>;
+  /** The master data, from the lookups read model. */
+  lookups: LookupCache;
   /** Read models and reactors, all run by projection runners. */
   projections: readonly Projection[];
   /** Start the projection runners and the job processors (the "workers" half). */
@@ -116,6 +120,8 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
   }
   // Password hashes stay out of the log: the account commands find them through the store's vault.
   pairCredentialVault(store, new PostgresCredentialVault(db));
+  // The master data every process reads: seeded on the first start (and finished if a start was cut short).
+  const lookupsSeeded = await seedLookups(store, client.code);
   const queue: JobQueue = cfg.redisUrl ? new BullJobQueue(cfg.redisUrl) : new PostgresJobQueue(db);
   const mailer: Mailer = cfg.smtpUrl ? new SmtpMailer(cfg.smtpUrl) : new FolderMailer(join(cfg.dataDir, 'mail'));
   const lookupEmail = async (userId: string) => {
@@ -171,6 +177,8 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     employees,
     permissions,
     awaitPermissions,
+    // Its first answer waits (bounded) for the read model to hold the seed, so a fresh portal never offers empty lists.
+    lookups: new LookupCache(db, { atLeast: lookupsSeeded.position }),
     projections,
     async startWorkers() {
       if (started) return;

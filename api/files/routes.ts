@@ -33,7 +33,7 @@ export async function isPublicEventImage(deps: ApiDeps, fileId: string): Promise
 async function managesEventImage(deps: ApiDeps, req: FastifyRequest, fileId: string, uploads: Uploads) {
   const s = req.session;
   if (!s || !(await deps.permissions.fresh()).can(s.roleId, 'eventsadmin', 'View')) return false;
-  const scope = await staffEventScope(deps.db, s);
+  const scope = await staffEventScope(deps.db, s, await deps.lookups.current());
   if (!scope) return true;
   if ((await uploads.get(fileId))?.owner === ownerKey(s.userId, undefined)) return true;
   const shown = sql`(details->>'mainImageFileId' = ${fileId} or details->'galleryFileIds' @> ${JSON.stringify([fileId])}::jsonb)`;

@@ -127,7 +127,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   healthRoutes(app, deps);
   parkedEventRoutes(app, deps);
   permissionRoutes(app, deps);
-  lookupRoutes(app);
+  lookupRoutes(app, deps);
   const uploads = new Uploads(deps.db);
   registrationRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30, uploads });
   auditRoutes(app, deps);

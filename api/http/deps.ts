@@ -6,6 +6,7 @@ import { parsePosition } from '../../commands/event-store/port.ts';
 import type { CommandContext } from '../../commands/handle.ts';
 import type { EmployeeDirectory } from '../../commands/registration/employee-directory.ts';
 import type { ClientConfig } from '../../domain/shared/clients.ts';
+import type { LookupCache } from '../../projections/lookups/cache.ts';
 import type { PermissionCache } from '../../projections/permissions/cache.ts';
 import type { AnyDB, Projection } from '../../projections/runner/projection.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
@@ -27,6 +28,8 @@ export interface ApiDeps {
   employees: EmployeeDirectory;
   /** The screens × roles matrix (read-only here; the guards ask it). */
   permissions: PermissionCache;
+  /** The master data (lookups read model, cached per process). */
+  lookups: LookupCache;
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
@@ -70,5 +73,6 @@ export function depsFrom(rt: Runtime, readWaitMs = 2000): ApiDeps {
     readWaitMs,
     employees: rt.employees,
     permissions: rt.permissions,
+    lookups: rt.lookups,
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { CITIES } from '../../domain/shared/lookups.ts';
+import type { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
 import { Role } from '../../domain/shared/roles.ts';
 import type { ApiDeps } from './deps.ts';
 
@@ -7,13 +7,33 @@ import type { ApiDeps } from './deps.ts';
 export interface Scope {
   regionIds: number[];
   cityIds: number[];
+  /** The regions and cities the scope covers: a region covers its cities, a city lies in its region. */
+  covered: { regions: Set<number>; cities: Set<number> };
+}
+
+/**
+ * What assigned regions and cities cover, by the city → region links of the master data. A deactivated city still
+ * lies in its region (events may name it).
+ */
+export function coveredAreas(
+  lookups: LookupSnapshot,
+  regionIds: readonly number[],
+  cityIds: readonly number[],
+): { regions: Set<number>; cities: Set<number> } {
+  const all = lookups.list('city', { includeInactive: true });
+  return {
+    regions: new Set([...regionIds, ...all.filter((c) => cityIds.includes(c.id)).map((c) => c.parentId!)]),
+    cities: new Set([...cityIds, ...all.filter((c) => regionIds.includes(c.parentId!)).map((c) => c.id)]),
+  };
 }
 
 export async function staffScope(deps: ApiDeps, session: { userId: string; roleId: number }): Promise<Scope | null> {
   if (session.roleId !== Role.Staff) return null;
   const { rows } = await sql<{ region_ids: number[]; city_ids: number[] }>`
     select region_ids, city_ids from rm.users where user_id = ${session.userId}`.execute(deps.db);
-  return { regionIds: rows[0]?.region_ids ?? [], cityIds: rows[0]?.city_ids ?? [] };
+  const regionIds = rows[0]?.region_ids ?? [];
+  const cityIds = rows[0]?.city_ids ?? [];
+  return { regionIds, cityIds, covered: coveredAreas(await deps.lookups.current(), regionIds, cityIds) };
 }
 
 /** An address (region, city) inside the scope; everything is inside no scope. */
@@ -43,14 +63,7 @@ export function eventInScope(
   e: { visibility: number; regionIds: readonly number[]; cityIds: readonly number[] },
 ): boolean {
   if (!scope) return true;
-  const regions = new Set([
-    ...scope.regionIds,
-    ...CITIES.filter((c) => scope.cityIds.includes(c.id)).map((c) => c.regionId),
-  ]);
-  const cities = new Set([
-    ...scope.cityIds,
-    ...CITIES.filter((c) => scope.regionIds.includes(c.regionId)).map((c) => c.id),
-  ]);
+  const { regions, cities } = scope.covered;
   if (e.visibility === 1) return e.regionIds.some((id) => regions.has(id));
   if (e.visibility === 2) return e.cityIds.some((id) => cities.has(id));
   return true;

@@ -1,28 +1,49 @@
 import type { FastifyInstance } from 'fastify';
-import { EXCLUDED_REGION_ID } from '../../domain/registration/rules.ts';
-import * as L from '../../domain/shared/lookups.ts';
+import type { LookupKind } from '../../domain/lookups/kinds.ts';
+import type { LookupRow, LookupSnapshot } from '../../domain/lookups/snapshot.ts';
+import { type ApiDeps, readAfter } from '../http/deps.ts';
 
-/** Reference lists for the forms (public; the registration regions leave out region 16). */
-export function lookupRoutes(app: FastifyInstance) {
-  const body = {
-    regions: L.REGIONS.filter((r) => r.id !== EXCLUDED_REGION_ID),
-    cities: L.CITIES,
-    nationalities: L.NATIONALITIES,
-    countries: L.COUNTRIES,
-    professions: L.PROFESSIONS,
-    categories: L.CATEGORIES,
-    subCategoriesLevel1: L.SUBCATEGORIES_L1,
-    subCategoriesLevel2: L.SUBCATEGORIES_L2,
-    experienceLevels: L.EXPERIENCE_LEVELS,
-    workFields: L.WORK_FIELDS,
-    certificateFields: L.CERTIFICATE_FIELDS,
-    languages: L.LANGUAGES,
-    proficiencyLevels: L.PROFICIENCY_LEVELS,
-    contactRelations: L.CONTACT_RELATIONS,
-    bloodGroups: L.BLOOD_GROUPS,
-    covidContactStatuses: L.COVID_CONTACT_STATUSES,
+type Item = { id: number; nameAr: string; nameEn: string; flags?: LookupRow['flags'] };
+
+/** A row as the forms know it; its flags only when it has any (the national nationality). */
+function item(r: LookupRow): Item {
+  const out: Item = { id: r.id, nameAr: r.nameAr, nameEn: r.nameEn };
+  if (Object.keys(r.flags).length) out.flags = r.flags;
+  return out;
+}
+
+/** The forms' reference lists: the active items of each kind; the regions leave out those excluded from registration. */
+export function lookupsBody(s: LookupSnapshot) {
+  const list = (kind: LookupKind) => s.list(kind).map(item);
+  const withParent = <K extends string>(kind: LookupKind, key: K) =>
+    s.list(kind).map((r) => ({ ...item(r), [key]: r.parentId }) as Item & Record<K, number | null>);
+  return {
+    regions: s
+      .list('region')
+      .filter((r) => !r.flags.excludedFromRegistration)
+      .map(item),
+    cities: withParent('city', 'regionId'),
+    nationalities: list('nationality'),
+    countries: list('country'),
+    professions: list('profession'),
+    categories: list('category'),
+    subCategoriesLevel1: withParent('subCategoryLevel1', 'categoryId'),
+    subCategoriesLevel2: withParent('subCategoryLevel2', 'level1Id'),
+    experienceLevels: list('experienceLevel'),
+    workFields: list('workField'),
+    certificateFields: list('certificateField'),
+    languages: list('language'),
+    proficiencyLevels: list('proficiencyLevel'),
+    contactRelations: list('contactRelation'),
+    bloodGroups: list('bloodGroup'),
+    covidContactStatuses: list('covidContactStatus'),
   };
-  app.get('/api/lookups', { schema: { tags: ['lookups'] } }, async (_req, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send(body),
-  );
+}
+
+/** Reference lists for the forms (public), from the lookups read model; ?after= waits for a lookup change. */
+export function lookupRoutes(app: FastifyInstance, deps: ApiDeps) {
+  app.get('/api/lookups', { schema: { tags: ['lookups'] } }, async (req, reply) => {
+    await readAfter(req, deps, ['lookups']);
+    return reply.header('cache-control', 'public, max-age=300').send(lookupsBody(await deps.lookups.current()));
+  });
 }

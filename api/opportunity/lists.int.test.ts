@@ -207,7 +207,13 @@ describe('GET /api/opportunities/pending', () => {
 
     // Staff hold no approve right by default, so the scope is checked on the query the route runs.
     await admin.get(`/api/opportunities/pending?after=${last}`);
-    const asStaff = await pendingOpportunities(portal.runtime.db, { userId: STAFF_ID, roleId: 2 }, 1, 1000);
+    const asStaff = await pendingOpportunities(
+      portal.runtime.db,
+      { userId: STAFF_ID, roleId: 2 },
+      1,
+      1000,
+      await portal.runtime.lookups.current(),
+    );
     expect(asStaff.rows.map((r) => r.id).filter((id) => mine.includes(id))).toEqual([...inScope].reverse());
     expect(asStaff.total).toBe(asStaff.rows.length);
 

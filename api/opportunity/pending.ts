@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
-import { CITIES } from '../../domain/shared/lookups.ts';
+import type { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
 import { Role } from '../../domain/shared/roles.ts';
 import type { AnyDB } from '../../projections/runner/projection.ts';
 import { AfterQuery } from '../contracts/common.ts';
@@ -10,6 +10,7 @@ import { PendingOpportunities } from '../contracts/opportunity.ts';
 import * as P from '../contracts/primitives.ts';
 import { requireScreen } from '../http/auth.ts';
 import { type ApiDeps, readAfter } from '../http/deps.ts';
+import { coveredAreas } from '../http/scope.ts';
 import { PageSize } from '../users/routes.ts';
 import { isoDay } from './listing.ts';
 
@@ -24,14 +25,19 @@ export interface Viewer {
  * areas (a region covers its cities, a city lies in its region); an event open to all or to invited volunteers only
  * names no area and concerns every staff member.
  */
-export async function staffEventScope(db: Kysely<AnyDB>, viewer: Viewer): Promise<RawBuilder<unknown> | null> {
+export async function staffEventScope(
+  db: Kysely<AnyDB>,
+  viewer: Viewer,
+  lookups: LookupSnapshot,
+): Promise<RawBuilder<unknown> | null> {
   if (viewer.roleId !== Role.Staff) return null;
   const { rows } = await sql<{ region_ids: number[]; city_ids: number[] }>`
     select region_ids, city_ids from rm.users where user_id = ${viewer.userId}`.execute(db);
   const regionIds = rows[0]?.region_ids ?? [];
   const cityIds = rows[0]?.city_ids ?? [];
-  const regions = [...new Set([...regionIds, ...CITIES.filter((c) => cityIds.includes(c.id)).map((c) => c.regionId)])];
-  const cities = [...new Set([...cityIds, ...CITIES.filter((c) => regionIds.includes(c.regionId)).map((c) => c.id)])];
+  const covered = coveredAreas(lookups, regionIds, cityIds);
+  const regions = [...covered.regions];
+  const cities = [...covered.cities];
   return sql`(visibility not in (1, 2)
     or (visibility = 1 and region_ids && ${regions}::int[])
     or (visibility = 2 and city_ids && ${cities}::int[]))`;
@@ -43,9 +49,10 @@ export async function pendingOpportunities(
   viewer: Viewer,
   page: number,
   pageSize: number,
+  lookups: LookupSnapshot,
 ): Promise<z.infer<typeof PendingOpportunities>> {
   const where = [sql`approval in ('pending', 'pendingDelete')`, sql`status <> 4`];
-  const scope = await staffEventScope(db, viewer);
+  const scope = await staffEventScope(db, viewer, lookups);
   if (scope) where.push(scope);
   const cond = sql.join(where, sql` and `);
   const [{ rows }, { rows: count }] = await Promise.all([
@@ -96,7 +103,8 @@ export function pendingRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
     async (req) => {
       await readAfter(req, deps, ['opportunities', 'users']); // the scope comes from rm.users
-      return pendingOpportunities(deps.db, req.session!, req.query.page, req.query.pageSize);
+      const lookups = await deps.lookups.current();
+      return pendingOpportunities(deps.db, req.session!, req.query.page, req.query.pageSize, lookups);
     },
   );
 }

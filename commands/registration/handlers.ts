@@ -1,3 +1,4 @@
+import type { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
 import { type Registration, type RegistrationCommand, registrationDecider } from '../../domain/registration/decide.ts';
 import { employeeCheckNeeded, employeeCodeIssue } from '../../domain/registration/employee.ts';
 import { registrationStream } from '../../domain/registration/events.ts';
@@ -28,9 +29,15 @@ function uniqueValues(form: RegistrationForm): [UniqueKind, string][] {
   return out;
 }
 
-function validateOrThrow(form: RegistrationForm, submit: boolean, client: ClientConfig, now: Date): RegistrationForm {
-  const normal = normaliseForm(form, client);
-  const issues = validateRegistration(normal, submit ? 'submit' : 'draft', client, now);
+function validateOrThrow(
+  form: RegistrationForm,
+  submit: boolean,
+  client: ClientConfig,
+  now: Date,
+  lookups: LookupSnapshot,
+): RegistrationForm {
+  const normal = normaliseForm(form, client, lookups);
+  const issues = validateRegistration(normal, submit ? 'submit' : 'draft', client, now, lookups);
   if (issues.length) throw new DomainError(summaryCode(issues), { issues });
   return normal;
 }
@@ -62,8 +69,9 @@ function saveCommand(
   form: RegistrationForm,
   submit: boolean,
   client: ClientConfig,
+  lookups: LookupSnapshot,
 ): RegistrationCommand {
-  return { type: submit ? 'Submit' : 'SaveDraft', volunteerId, form, client };
+  return { type: submit ? 'Submit' : 'SaveDraft', volunteerId, form, client, lookups };
 }
 
 async function saveForm(
@@ -73,8 +81,9 @@ async function saveForm(
   form: RegistrationForm,
   submit: boolean,
   ctx: CommandContext,
+  lookups: LookupSnapshot,
 ): Promise<SaveResult> {
-  const command = saveCommand(volunteerId, form, submit, client);
+  const command = saveCommand(volunteerId, form, submit, client, lookups);
   const r = await handleCommand(store, registrationStream(volunteerId), registrationDecider, command, ctx);
   const e = r.events[0];
   return {
@@ -93,11 +102,11 @@ async function saveForm(
 export async function registerVolunteer(
   store: EventStore,
   client: ClientConfig,
-  input: { form: RegistrationForm; submit: boolean },
+  input: { form: RegistrationForm; submit: boolean; lookups: LookupSnapshot },
   ctx: CommandContext,
   employees?: EmployeeDirectory,
 ): Promise<SaveResult> {
-  const form = validateOrThrow(input.form, input.submit, client, ctx.now);
+  const form = validateOrThrow(input.form, input.submit, client, ctx.now, input.lookups);
   if (input.submit) await checkEmployeeCode(form, client, employees);
   const volunteerId = deterministicEventId(ctx.commandId, 'volunteer', 0);
   const ownCtx = { ...ctx, actorId: ctx.actorId ?? volunteerId, actorRole: ctx.actorRole ?? Role.Volunteer };
@@ -143,7 +152,7 @@ export async function registerVolunteer(
       throw e;
     }
     accountCreated = true;
-    return await saveForm(store, client, volunteerId, form, input.submit, ownCtx);
+    return await saveForm(store, client, volunteerId, form, input.submit, ownCtx, input.lookups);
   } catch (e) {
     if (!accountCreated) for (const [kind, value] of claimed) await release(store, kind, value, volunteerId, ownCtx);
     throw e;
@@ -156,7 +165,7 @@ export async function updateRegistration(
   client: ClientConfig,
   volunteerId: string,
   previous: RegistrationForm,
-  input: { form: RegistrationForm; submit: boolean },
+  input: { form: RegistrationForm; submit: boolean; lookups: LookupSnapshot },
   ctx: CommandContext,
   employees?: EmployeeDirectory,
 ): Promise<SaveResult> {
@@ -169,7 +178,7 @@ export async function updateRegistration(
     password: 'Unchanged@0',
     confirmPassword: 'Unchanged@0',
   };
-  const form = validateOrThrow(incoming, input.submit, client, ctx.now);
+  const form = validateOrThrow(incoming, input.submit, client, ctx.now, input.lookups);
   if (input.submit) await checkEmployeeCode(form, client, employees);
   const before = new Map(uniqueValues(previous));
   const after = uniqueValues(form);
@@ -181,7 +190,11 @@ export async function updateRegistration(
     registrationDecider as Decider<Registration, never, DomainEvent>,
   );
   if (!current.byCommand.has(ctx.commandId)) {
-    registrationDecider.decide(saveCommand(volunteerId, form, input.submit, client), current.state, ctx.now);
+    registrationDecider.decide(
+      saveCommand(volunteerId, form, input.submit, client, input.lookups),
+      current.state,
+      ctx.now,
+    );
     for (const [kind, value] of after) {
       if (before.get(kind) !== value) await assertFree(store, kind, value, volunteerId);
     }
@@ -193,7 +206,7 @@ export async function updateRegistration(
       await claim(store, kind, value, volunteerId, ctx);
       newlyClaimed.push([kind, value]);
     }
-    const result = await saveForm(store, client, volunteerId, form, input.submit, ctx);
+    const result = await saveForm(store, client, volunteerId, form, input.submit, ctx, input.lookups);
     for (const [kind] of newlyClaimed) {
       const old = before.get(kind);
       if (old) await release(store, kind, old, volunteerId, ctx);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seedSnapshot } from '../lookups/testing.ts';
 import { CLIENTS } from '../shared/clients.ts';
 import { specFor } from '../shared/testing.ts';
 import { diffForms, type RegistrationCommand, registrationDecider } from './decide.ts';
@@ -9,6 +10,7 @@ const NOW = new Date('2026-11-22T09:00:00.000Z');
 const given = specFor(registrationDecider, () => NOW);
 const V = '3f0c2a9e-0000-4000-8000-00000000abcd';
 const client = CLIENTS.MOH;
+const lookups = seedSnapshot();
 
 const draft = (): RegistrationEvent => ({
   type: 'RegistrationDraftSaved',
@@ -44,7 +46,7 @@ const accept = (at = '2026-11-25T10:00:00.000Z'): RegistrationCommand => ({
 describe('registration: volunteer side', () => {
   it('saves a draft as status 1 without the password', () => {
     given()
-      .when({ type: 'SaveDraft', volunteerId: V, form: completeForm(), client })
+      .when({ type: 'SaveDraft', volunteerId: V, form: completeForm(), client, lookups })
       .thenEmits((events) => {
         expect(events[0]).toMatchObject({ type: 'RegistrationDraftSaved', data: { previousStatus: null } });
         expect(JSON.stringify(events)).not.toContain('Strong@2026!');
@@ -56,7 +58,7 @@ describe('registration: volunteer side', () => {
     const changed = completeForm();
     changed.personal!.firstNameAr = 'محمد';
     given(draft())
-      .when({ type: 'Submit', volunteerId: V, form: changed, client })
+      .when({ type: 'Submit', volunteerId: V, form: changed, client, lookups })
       .thenEmits((events) => {
         expect(events[0]).toMatchObject({
           type: 'RegistrationSubmitted',
@@ -72,24 +74,24 @@ describe('registration: volunteer side', () => {
   it('refuses a submit that breaks a rule, naming every issue', () => {
     const bad = completeForm();
     bad.agreement = false;
-    given(draft()).when({ type: 'Submit', volunteerId: V, form: bad, client }).thenFails('AgreementRequired');
+    given(draft()).when({ type: 'Submit', volunteerId: V, form: bad, client, lookups }).thenFails('AgreementRequired');
   });
 
   it('lets the volunteer edit a submitted application (edit state) but not an initially accepted one', () => {
     given(submitted())
-      .when({ type: 'SaveDraft', volunteerId: V, form: completeForm(), client })
+      .when({ type: 'SaveDraft', volunteerId: V, form: completeForm(), client, lookups })
       .thenEmits((e) => expect(e[0]!.data).toMatchObject({ previousStatus: 2 }));
     given(submitted(), initiallyAccepted())
-      .when({ type: 'SaveDraft', volunteerId: V, form: completeForm(), client })
+      .when({ type: 'SaveDraft', volunteerId: V, form: completeForm(), client, lookups })
       .thenFails('RegistrationNotEditable');
     given(submitted(), initiallyAccepted(), approved())
-      .when({ type: 'Submit', volunteerId: V, form: completeForm(), client })
+      .when({ type: 'Submit', volunteerId: V, form: completeForm(), client, lookups })
       .thenFails('RegistrationNotEditable');
   });
 
   it('keeps the first reference number on a re-submit', () => {
     given(submitted())
-      .when({ type: 'Submit', volunteerId: V, form: completeForm(), client })
+      .when({ type: 'Submit', volunteerId: V, form: completeForm(), client, lookups })
       .thenEmits((e) => expect(e[0]!.data).toMatchObject({ referenceNumber: 'R1' }));
   });
 });

@@ -1,3 +1,4 @@
+import type { LookupSnapshot } from '../lookups/snapshot.ts';
 import type { ClientConfig } from '../shared/clients.ts';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -23,8 +24,8 @@ export interface Registration {
 }
 
 export type RegistrationCommand =
-  | { type: 'SaveDraft'; volunteerId: string; form: RegistrationForm; client: ClientConfig }
-  | { type: 'Submit'; volunteerId: string; form: RegistrationForm; client: ClientConfig }
+  | { type: 'SaveDraft'; volunteerId: string; form: RegistrationForm; client: ClientConfig; lookups: LookupSnapshot }
+  | { type: 'Submit'; volunteerId: string; form: RegistrationForm; client: ClientConfig; lookups: LookupSnapshot }
   | { type: 'InitiallyAccept'; appointmentAt: string; location: string; reviewerId: string; reviewerName: string }
   | { type: 'Approve' }
   | { type: 'Reject'; reason: string }
@@ -130,8 +131,8 @@ export function decide(cmd: RegistrationCommand, s: Registration, now: Date): Re
       if (!VOLUNTEER_EDITABLE.includes(s.status))
         throw new DomainError('RegistrationNotEditable', { status: s.status });
       const mode = cmd.type === 'Submit' ? 'submit' : 'draft';
-      const form = normaliseForm(cmd.form, cmd.client);
-      const issues = validateRegistration(form, mode, cmd.client, now);
+      const form = normaliseForm(cmd.form, cmd.client, cmd.lookups);
+      const issues = validateRegistration(form, mode, cmd.client, now, cmd.lookups);
       if (issues.length) throw new DomainError(summaryCode(issues), { issues });
       const stored = withoutSecrets(form);
       const changes = diffForms(s.form, stored);

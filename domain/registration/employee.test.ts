@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seedSnapshot } from '../lookups/testing.ts';
 import { clientConfig } from '../shared/clients.ts';
 import { employeeCheckNeeded, employeeCodeIssue } from './employee.ts';
 import { completeForm } from './fixtures.ts';
@@ -32,9 +33,9 @@ describe('employee number (spec: succeeds only if the returned national id equal
 
   it('requires the number on submit from an employee of a client with employee fields', () => {
     const f = { ...completeForm(), employee: { isEmployee: true, employeeCode: ' ' } };
-    const issues = validateRegistration(f, 'submit', clientConfig('SRCA'), NOW);
+    const issues = validateRegistration(f, 'submit', clientConfig('SRCA'), NOW, seedSnapshot());
     expect(issues).toContainEqual({ path: 'employee.employeeCode', code: 'AllFieldsRequired' });
-    expect(validateRegistration(f, 'submit', clientConfig('MOH'), NOW)).not.toContainEqual(
+    expect(validateRegistration(f, 'submit', clientConfig('MOH'), NOW, seedSnapshot())).not.toContainEqual(
       expect.objectContaining({ path: 'employee.employeeCode' }),
     );
   });

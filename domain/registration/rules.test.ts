@@ -1,22 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { LookupSnapshot } from '../lookups/snapshot.ts';
+import { seedSnapshot } from '../lookups/testing.ts';
 import { CLIENTS } from '../shared/clients.ts';
 import { completeForm } from './fixtures.ts';
 import type { RegistrationForm } from './form.ts';
 import { ageOn, hijriToGregorian, isBlank, normaliseForm, toHijri, validateRegistration } from './rules.ts';
 
 const NOW = new Date('2026-11-22T09:00:00.000Z');
+const lookups = seedSnapshot();
 const moh = CLIENTS.MOH;
 type Mutate = (f: RegistrationForm) => void;
 const codesFor = (mutate: Mutate, mode: 'draft' | 'submit' = 'submit', client = moh) => {
   const f = completeForm();
   mutate(f);
-  return validateRegistration(f, mode, client, NOW).map((i) => `${i.path}:${i.code}`);
+  return validateRegistration(f, mode, client, NOW, lookups).map((i) => `${i.path}:${i.code}`);
 };
 
 describe('registration rules', () => {
   it('accepts the complete form for a draft and for a submit', () => {
-    expect(validateRegistration(completeForm(), 'draft', moh, NOW)).toEqual([]);
-    expect(validateRegistration(completeForm(), 'submit', moh, NOW)).toEqual([]);
+    expect(validateRegistration(completeForm(), 'draft', moh, NOW, lookups)).toEqual([]);
+    expect(validateRegistration(completeForm(), 'submit', moh, NOW, lookups)).toEqual([]);
   });
 
   it.each<[string, Mutate, string]>([
@@ -196,13 +199,15 @@ describe('registration rules', () => {
 
   it('accepts a mobile starting with 5 in the lighter (NEOM) variant', () => {
     const f = completeForm({ mobile: '5551234567', idNumber: '412345678' });
-    expect(validateRegistration(f, 'draft', CLIENTS.NEOM, NOW).filter((i) => i.path === 'user.mobile')).toEqual([]);
+    expect(
+      validateRegistration(f, 'draft', CLIENTS.NEOM, NOW, lookups).filter((i) => i.path === 'user.mobile'),
+    ).toEqual([]);
   });
 
   it('requires the company e-mail domain for NEOM employees', () => {
     const f = completeForm({ idNumber: '412345678' });
     f.employee = { isEmployee: true, employeeCode: 'E1' };
-    expect(validateRegistration(f, 'draft', CLIENTS.NEOM, NOW)).toContainEqual({
+    expect(validateRegistration(f, 'draft', CLIENTS.NEOM, NOW, lookups)).toContainEqual({
       path: 'user.email',
       code: 'InvalidEmail',
     });
@@ -227,7 +232,7 @@ describe('normalising a form', () => {
     const form = completeForm({ email: '  Someone@Example.ORG ', userName: ' someone ' });
     form.identity = { ...form.identity, nationalityId: 7, idType: 0 };
     const before = structuredClone(form);
-    const out = normaliseForm(form, CLIENTS.MOH);
+    const out = normaliseForm(form, CLIENTS.MOH, lookups);
     expect(out.identity?.idType).toBe(1);
     expect(out.user?.email).toBe('someone@example.org');
     expect(out.user?.userName).toBe('someone');
@@ -237,8 +242,43 @@ describe('normalising a form', () => {
   it('clears the covid-contact answer for a client without that field', () => {
     const form = completeForm({});
     form.medical = { ...form.medical, contactedCovidStatus: 1 };
-    expect(normaliseForm(form, CLIENTS.SRCA).medical?.contactedCovidStatus).toBe(0);
-    expect(normaliseForm(form, CLIENTS.MOH).medical?.contactedCovidStatus).toBe(1);
+    expect(normaliseForm(form, CLIENTS.SRCA, lookups).medical?.contactedCovidStatus).toBe(0);
+    expect(normaliseForm(form, CLIENTS.MOH, lookups).medical?.contactedCovidStatus).toBe(1);
     expect(form.medical.contactedCovidStatus).toBe(1);
+  });
+});
+
+describe('rules that read the master data', () => {
+  const row = (id: number, flags = {}) => ({
+    id,
+    nameAr: `ع${id}`,
+    nameEn: `n${id}`,
+    parentId: null,
+    flags,
+    active: true,
+  });
+  // Nationality 12 is the national one and region 7 the one left out: the rules follow the flags, not the ids 44 and 16.
+  const other = new LookupSnapshot({
+    nationality: [row(44), row(12, { national: true })],
+    region: [row(1), row(7, { excludedFromRegistration: true }), row(16)],
+  });
+  const issues = (mutate: Mutate) => {
+    const f = completeForm();
+    mutate(f);
+    return validateRegistration(f, 'draft', moh, NOW, other).map((i) => `${i.path}:${i.code}`);
+  };
+  it('takes the id type from the nationality flagged national', () => {
+    const f = completeForm();
+    f.identity = { ...f.identity, nationalityId: 12 };
+    expect(normaliseForm(f, moh, other).identity?.idType).toBe(0);
+    f.identity = { ...f.identity, nationalityId: 44 };
+    expect(normaliseForm(f, moh, other).identity?.idType).toBe(1);
+    expect(issues((x) => (x.identity = { ...x.identity, nationalityId: 12, idType: 1 }))).toContain(
+      'identity.idType:InvalidIdType',
+    );
+  });
+  it('refuses the region flagged as left out of registration, and only it', () => {
+    expect(issues((x) => (x.address!.regionId = 7))).toContain('address.regionId:RegionNotAllowed');
+    expect(issues((x) => (x.address!.regionId = 16))).not.toContain('address.regionId:RegionNotAllowed');
   });
 });

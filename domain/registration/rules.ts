@@ -1,4 +1,5 @@
 import { isPasswordValid } from '../account/password.ts';
+import type { LookupSnapshot } from '../lookups/snapshot.ts';
 import type { ClientConfig } from '../shared/clients.ts';
 import type { ErrorCode } from '../shared/errors.ts';
 import type { CalendarDate, RegistrationForm } from './form.ts';
@@ -6,8 +7,6 @@ import type { CalendarDate, RegistrationForm } from './form.ts';
 /** Spec constants (documents 1 and 2, sections 5 and 9). */
 export const MIN_AGE = 18;
 export const MAX_AGE = 60;
-export const NATIONAL_NATIONALITY_ID = 44;
-export const EXCLUDED_REGION_ID = 16;
 export const DATE_PICKER_MIN = '1950-01-01';
 export const DATE_PICKER_MAX = '2030-06-22';
 export const PASSPORT_EXPIRY_MAX = '2050-12-31';
@@ -102,9 +101,9 @@ export function isValidMobile(mobile: string | undefined, prefix: ClientConfig['
   return prefix === '05' ? mobile.startsWith('05') : mobile.startsWith('0') || mobile.startsWith('5');
 }
 
-/** Spec: IdType is 0 when nationality id is 44, else 1. */
-export function idTypeFor(nationalityId: number): 0 | 1 {
-  return nationalityId === NATIONAL_NATIONALITY_ID ? 0 : 1;
+/** Spec: IdType is 0 for the national nationality (id 44 in the seed; the lookup's `national` flag), else 1. */
+export function idTypeFor(nationalityId: number, lookups: LookupSnapshot): 0 | 1 {
+  return lookups.hasFlag('nationality', nationalityId, 'national') ? 0 : 1;
 }
 
 /** Spec (fuller variant): English letters, digits and underscore only, no spaces. */
@@ -132,6 +131,7 @@ export function validateRegistration(
   mode: 'draft' | 'submit',
   client: ClientConfig,
   now: Date,
+  lookups: LookupSnapshot,
 ): Issue[] {
   const issues: Issue[] = [];
   const full = client.registrationVariant === 'full';
@@ -190,7 +190,7 @@ export function validateRegistration(
   if (
     need('identity.nationalityId', id.nationalityId) &&
     id.idType !== undefined &&
-    id.idType !== idTypeFor(id.nationalityId!)
+    id.idType !== idTypeFor(id.nationalityId!, lookups)
   ) {
     issues.push({ path: 'identity.idType', code: 'InvalidIdType' });
   }
@@ -208,7 +208,8 @@ export function validateRegistration(
 
   // Address
   const a = form.address ?? {};
-  if (need('address.regionId', a.regionId) && a.regionId === EXCLUDED_REGION_ID)
+  // Spec: region 16 is left out of registration (the region's `excludedFromRegistration` flag).
+  if (need('address.regionId', a.regionId) && lookups.hasFlag('region', a.regionId, 'excludedFromRegistration'))
     issues.push({ path: 'address.regionId', code: 'RegionNotAllowed' });
   need('address.cityId', a.cityId);
   for (const k of ['district', 'street', 'buildingNo', 'postalCode'] as const) text(`address.${k}`, a[k]);
@@ -320,11 +321,11 @@ export function validateRegistration(
 }
 
 /** The form as stored: idType derived from nationality; covid status forced to 0 where the client has no such field. */
-export function normaliseForm(form: RegistrationForm, client: ClientConfig): RegistrationForm {
+export function normaliseForm(form: RegistrationForm, client: ClientConfig, lookups: LookupSnapshot): RegistrationForm {
   // A copy of each section it changes, not of the whole form: the rest is shared, and nothing mutates a form.
   const out: RegistrationForm = { ...form };
   if (out.identity?.nationalityId !== undefined)
-    out.identity = { ...out.identity, idType: idTypeFor(out.identity.nationalityId) };
+    out.identity = { ...out.identity, idType: idTypeFor(out.identity.nationalityId, lookups) };
   if (!client.covidContactField && out.medical) out.medical = { ...out.medical, contactedCovidStatus: 0 };
   if (out.user?.email || out.user?.userName) {
     out.user = { ...out.user };

@@ -113,6 +113,10 @@ export const ErrorCodes = [
   // uploads: a source's quota of unattached anonymous uploads; a form naming a file its sender did not upload
   'UploadQuotaExceeded',
   'UnknownFile',
+  // master data (spec: grid errors "already-exists"; "must deactivate child areas first"; keys not named)
+  'LookupAlreadyExists',
+  'LookupParentInvalid',
+  'ChildAreasActive',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

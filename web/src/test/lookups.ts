@@ -11,7 +11,11 @@ export const testLookups: Lookups = {
     { ...l(5, 'جدة', 'Jeddah'), regionId: 2 },
     { ...l(17, 'نيوم', 'NEOM'), regionId: 7 },
   ],
-  nationalities: [l(44, 'سعودي', 'Saudi'), l(12, 'مصري', 'Egyptian'), l(50, 'هندي', 'Indian')],
+  nationalities: [
+    { ...l(44, 'سعودي', 'Saudi'), flags: { national: true } },
+    l(12, 'مصري', 'Egyptian'),
+    l(50, 'هندي', 'Indian'),
+  ],
   countries: [l(44, 'السعودية', 'Saudi Arabia'), l(12, 'مصر', 'Egypt')],
   professions: [l(1, 'طبيب', 'Physician'), l(2, 'ممرض', 'Nurse')],
   categories: [l(1, 'صحي', 'Health'), l(2, 'غير صحي', 'Non-health')],

@@ -10,7 +10,7 @@ import type { ClientConfig } from '../../../../domain/shared/clients.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
-import { type Lookups, SaveErrorDetails, saveRegistration } from './api.ts';
+import { type Lookups, lookupSnapshot, SaveErrorDetails, saveRegistration } from './api.ts';
 import { FieldContext } from './fields.tsx';
 import {
   AddressSection,
@@ -164,7 +164,7 @@ export function RegistrationForm({ target, client, lookups, initial, status, onS
   function save(submit: boolean) {
     if (locked) return;
     setFailure(null);
-    const context = { client, editing };
+    const context = { client, editing, lookups: lookupSnapshot(lookups) };
     const body = formToSend(form, context);
     const found = checkForm(body, submit ? 'submit' : 'draft', context, new Date());
     showIssues(found);

@@ -6,7 +6,7 @@ import { idTypeFor, isIsoDate } from '../../../../domain/registration/rules.ts';
 import type { ClientConfig } from '../../../../domain/shared/clients.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import type { Lookup, Lookups } from './api.ts';
+import { type Lookup, type Lookups, lookupSnapshot } from './api.ts';
 import { formatCalendarDate, formatGregorian, hijriOf } from './dates.ts';
 import { lookupName } from './fields.tsx';
 import { labelKeyOf } from './formState.ts';
@@ -117,7 +117,11 @@ export function RegistrationSummary({
         <Item path="identity.nationalityId" value={name(lookups.nationalities, id.nationalityId)} />
         <Item
           path="identity.idType"
-          value={id.nationalityId === undefined ? null : t(`reg.idType.${idTypeFor(id.nationalityId)}`)}
+          value={
+            id.nationalityId === undefined
+              ? null
+              : t(`reg.idType.${idTypeFor(id.nationalityId, lookupSnapshot(lookups))}`)
+          }
         />
         <Item path="identity.idNumber" value={ltr(id.idNumber)} />
         {full && <Item path="identity.idExpiryDate" value={calendarDay(id.idExpiryDate)} />}

@@ -5,13 +5,21 @@ import {
   SaveRegistrationResponse,
   type SaveRegistrationResponse as SaveResponse,
 } from '../../../../api/contracts/registration.ts';
+import { normaliseFlags } from '../../../../domain/lookups/kinds.ts';
+import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
 import type { RegistrationForm } from '../../../../domain/registration/form.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError, api } from '../../app/api.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { refreshSession } from '../session/api.ts';
 
-const Lookup = z.object({ id: z.number(), nameAr: z.string(), nameEn: z.string() });
+const Lookup = z.object({
+  id: z.number(),
+  nameAr: z.string(),
+  nameEn: z.string(),
+  /** What the item means to the rules (a nationality's `national`), sent only when set. */
+  flags: z.record(z.string(), z.boolean()).optional(),
+});
 export type Lookup = z.infer<typeof Lookup>;
 
 const list = <T extends z.ZodType>(item: T) => z.array(item).catch([]);
@@ -38,6 +46,20 @@ export const Lookups = z.object({
   skills: list(Lookup).optional(),
 });
 export type Lookups = z.infer<typeof Lookups>;
+
+const snapshots = new WeakMap<Lookups, LookupSnapshot>();
+
+/** The lookups as the domain's rules take them (the same rules the server runs), built once per answer. */
+export function lookupSnapshot(l: Lookups): LookupSnapshot {
+  let s = snapshots.get(l);
+  if (!s) {
+    const rows = (items: readonly Lookup[]) =>
+      items.map((i) => ({ ...i, parentId: null, flags: normaliseFlags(i.flags), active: true }));
+    s = new LookupSnapshot({ region: rows(l.regions), nationality: rows(l.nationalities) });
+    snapshots.set(l, s);
+  }
+  return s;
+}
 
 export const lookupsQuery = queryOptions({
   queryKey: ['lookups'],

@@ -6,7 +6,6 @@ import type { RegistrationForm as Form } from '../../../../domain/registration/f
 import {
   DATE_PICKER_MAX,
   DATE_PICKER_MIN,
-  EXCLUDED_REGION_ID,
   idTypeFor,
   PASSPORT_EXPIRY_MAX,
 } from '../../../../domain/registration/rules.ts';
@@ -15,7 +14,7 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { PasswordRules, PasswordStrengthMeter } from '../session/PasswordStrengthMeter.tsx';
-import { checkEmployeeCode, type Lookups } from './api.ts';
+import { checkEmployeeCode, type Lookups, lookupSnapshot } from './api.ts';
 import { addDays, minIso, todayIso } from './dates.ts';
 import {
   CalendarDateField,
@@ -225,7 +224,9 @@ export const IdentitySection = memo(function IdentitySection({
           id={fieldId('identity.idType')}
           label={t('reg.f.identity.idType')}
           readOnly
-          value={nationalityId === undefined ? '' : t(`reg.idType.${idTypeFor(nationalityId)}`)}
+          value={
+            nationalityId === undefined ? '' : t(`reg.idType.${idTypeFor(nationalityId, lookupSnapshot(lookups))}`)
+          }
           description={t('reg.idType.hint')}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           error={errorOf('identity.idType')}
@@ -258,7 +259,7 @@ export const AddressSection = memo(function AddressSection({
 }: Common & { address: Form['address']; lookups: Lookups }) {
   const bind = binder(actions, 'address', address);
   const regionId = address?.regionId;
-  const regions = lookups.regions.filter((r) => r.id !== EXCLUDED_REGION_ID);
+  const regions = lookups.regions.filter((r) => !r.flags?.excludedFromRegistration);
   const cities = lookups.cities.filter((c) => c.regionId === regionId);
   return (
     <FormSection anchor="addressSection" titleKey="reg.section.address">

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { completeForm } from '../../../../domain/registration/fixtures.ts';
 import { CLIENTS } from '../../../../domain/shared/clients.ts';
+import { testLookups } from '../../test/lookups.ts';
+import { lookupSnapshot } from './api.ts';
 import { hijriOf, switchCalendar } from './dates.ts';
 import { checkForm, cleanForm, fieldId, formToSend, labelKeyOf, rowHasData, rowOf } from './formState.ts';
 
 const NOW = new Date('2026-11-22T09:00:00.000Z');
+const lookups = lookupSnapshot(testLookups);
 
 describe('form state', () => {
   it('drops cleared inputs instead of sending empty strings', () => {
@@ -16,27 +19,42 @@ describe('form state', () => {
   it('derives the id type from the nationality before sending', () => {
     const form = completeForm();
     form.identity = { ...form.identity, nationalityId: 12, idType: 0 };
-    expect(formToSend(form, { client: CLIENTS.MOH, editing: false }).identity?.idType).toBe(1);
+    expect(formToSend(form, { client: CLIENTS.MOH, editing: false, lookups }).identity?.idType).toBe(1);
     form.identity.nationalityId = 44;
-    expect(formToSend(form, { client: CLIENTS.MOH, editing: false }).identity?.idType).toBe(0);
+    expect(formToSend(form, { client: CLIENTS.MOH, editing: false, lookups }).identity?.idType).toBe(0);
+  });
+
+  it('takes the national nationality from the lookups the server sent, not from a fixed id', () => {
+    const other = lookupSnapshot({
+      ...testLookups,
+      nationalities: [
+        { id: 44, nameAr: 'سعودي', nameEn: 'Saudi' },
+        { id: 12, nameAr: 'مصري', nameEn: 'Egyptian', flags: { national: true } },
+      ],
+    });
+    const form = completeForm();
+    form.identity = { ...form.identity, nationalityId: 12, idType: 1 };
+    expect(formToSend(form, { client: CLIENTS.MOH, editing: false, lookups: other }).identity?.idType).toBe(0);
+    form.identity.nationalityId = 44;
+    expect(formToSend(form, { client: CLIENTS.MOH, editing: false, lookups: other }).identity?.idType).toBe(1);
   });
 
   it('leaves out the covid status where the client has no such field', () => {
     const form = completeForm();
-    expect(formToSend(form, { client: CLIENTS.NEOM, editing: false }).medical).not.toHaveProperty(
+    expect(formToSend(form, { client: CLIENTS.NEOM, editing: false, lookups }).medical).not.toHaveProperty(
       'contactedCovidStatus',
     );
-    expect(formToSend(form, { client: CLIENTS.MOH, editing: false }).medical?.contactedCovidStatus).toBe(0);
+    expect(formToSend(form, { client: CLIENTS.MOH, editing: false, lookups }).medical?.contactedCovidStatus).toBe(0);
   });
 
   it('never sends a password when editing, and does not ask for one', () => {
     const form = completeForm();
     delete form.user!.password;
     delete form.user!.confirmPassword;
-    const sent = formToSend(form, { client: CLIENTS.MOH, editing: true });
+    const sent = formToSend(form, { client: CLIENTS.MOH, editing: true, lookups });
     expect(sent.user).toEqual({ userName: 'ahmed_q', email: 'ahmed@example.org', mobile: '0551234567' });
-    expect(checkForm(sent, 'submit', { client: CLIENTS.MOH, editing: true }, NOW)).toEqual([]);
-    expect(checkForm(sent, 'draft', { client: CLIENTS.MOH, editing: false }, NOW).map((i) => i.path)).toEqual([
+    expect(checkForm(sent, 'submit', { client: CLIENTS.MOH, editing: true, lookups }, NOW)).toEqual([]);
+    expect(checkForm(sent, 'draft', { client: CLIENTS.MOH, editing: false, lookups }, NOW).map((i) => i.path)).toEqual([
       'user.password',
     ]);
   });

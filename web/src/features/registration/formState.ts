@@ -1,3 +1,4 @@
+import type { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
 import type { RegistrationForm } from '../../../../domain/registration/form.ts';
 import { type Issue, idTypeFor, isBlank, validateRegistration } from '../../../../domain/registration/rules.ts';
 import type { ClientConfig } from '../../../../domain/shared/clients.ts';
@@ -85,14 +86,16 @@ function clean(value: unknown): unknown {
 
 export interface SaveContext {
   client: ClientConfig;
+  /** The lookups the rules read (the national nationality, the regions left out). */
+  lookups: LookupSnapshot;
   /** Editing an existing registration: the password is kept as it is (it changes on the change-password page). */
   editing: boolean;
 }
 
 /** The body to send: cleaned, id type derived from the nationality, no password when editing. */
-export function formToSend(form: RegistrationForm, { client, editing }: SaveContext): RegistrationForm {
+export function formToSend(form: RegistrationForm, { client, editing, lookups }: SaveContext): RegistrationForm {
   const out = cleanForm(form);
-  if (out.identity?.nationalityId !== undefined) out.identity.idType = idTypeFor(out.identity.nationalityId);
+  if (out.identity?.nationalityId !== undefined) out.identity.idType = idTypeFor(out.identity.nationalityId, lookups);
   if (!client.covidContactField && out.medical) delete out.medical.contactedCovidStatus;
   // Editing never changes the password (that is the change-password page): it is not sent at all.
   if (editing && out.user) {
@@ -106,10 +109,10 @@ export function formToSend(form: RegistrationForm, { client, editing }: SaveCont
 export function checkForm(
   form: RegistrationForm,
   mode: 'draft' | 'submit',
-  { client, editing }: SaveContext,
+  { client, editing, lookups }: SaveContext,
   now: Date,
 ): Issue[] {
-  const issues = validateRegistration(form, mode, client, now);
+  const issues = validateRegistration(form, mode, client, now, lookups);
   if (!editing) return issues;
   return issues.filter((i) => i.path !== 'user.password' && i.path !== 'user.confirmPassword');
 }

@@ -1,6 +1,9 @@
+import type { LookupFlags, LookupKind } from './kinds.ts';
+
 /**
- * Reference lists the forms need before master data management exists (a later issue makes them editable through
- * commands). Ids are stable: read models and events refer to them.
+ * The master data a fresh portal starts with: appended once, through the lookup commands, when the lookup streams do
+ * not exist yet (commands/lookups/seed.ts). Nothing reads these lists at run time: the lookups are the streams'
+ * read model (projections/lookups). Ids are stable: read models and events refer to them.
  */
 export interface Lookup {
   id: number;
@@ -10,7 +13,7 @@ export interface Lookup {
 
 const l = (id: number, nameAr: string, nameEn: string): Lookup => ({ id, nameAr, nameEn });
 
-export const REGIONS: Lookup[] = [
+const REGIONS: Lookup[] = [
   l(1, 'الرياض', 'Riyadh'),
   l(2, 'مكة المكرمة', 'Makkah'),
   l(3, 'المدينة المنورة', 'Madinah'),
@@ -27,7 +30,7 @@ export const REGIONS: Lookup[] = [
   l(16, 'خارج المملكة', 'Outside the Kingdom'),
 ];
 
-export const CITIES: (Lookup & { regionId: number })[] = [
+const CITIES: (Lookup & { regionId: number })[] = [
   { ...l(1, 'الرياض', 'Riyadh'), regionId: 1 },
   { ...l(2, 'الخرج', 'Al Kharj'), regionId: 1 },
   { ...l(3, 'الدرعية', 'Diriyah'), regionId: 1 },
@@ -53,7 +56,7 @@ export const CITIES: (Lookup & { regionId: number })[] = [
   { ...l(23, 'سكاكا', 'Sakaka'), regionId: 13 },
 ];
 
-export const NATIONALITIES: Lookup[] = [
+const NATIONALITIES: Lookup[] = [
   l(44, 'سعودي', 'Saudi'),
   l(12, 'مصري', 'Egyptian'),
   l(20, 'أردني', 'Jordanian'),
@@ -64,9 +67,9 @@ export const NATIONALITIES: Lookup[] = [
   l(60, 'فلبيني', 'Filipino'),
   l(99, 'أخرى', 'Other'),
 ];
-export const COUNTRIES: Lookup[] = NATIONALITIES.map((n) => ({ ...n }));
+const COUNTRIES: Lookup[] = NATIONALITIES.map((n) => ({ ...n }));
 
-export const PROFESSIONS: Lookup[] = [
+const PROFESSIONS: Lookup[] = [
   l(1, 'طبيب', 'Physician'),
   l(2, 'ممرض', 'Nurse'),
   l(3, 'صيدلي', 'Pharmacist'),
@@ -76,8 +79,8 @@ export const PROFESSIONS: Lookup[] = [
   l(7, 'طالب', 'Student'),
   l(8, 'أخرى', 'Other'),
 ];
-export const CATEGORIES: Lookup[] = [l(1, 'صحي', 'Health'), l(2, 'غير صحي', 'Non-health')];
-export const SUBCATEGORIES_L1: (Lookup & { categoryId: number })[] = [
+const CATEGORIES: Lookup[] = [l(1, 'صحي', 'Health'), l(2, 'غير صحي', 'Non-health')];
+const SUBCATEGORIES_L1: (Lookup & { categoryId: number })[] = [
   { ...l(1, 'طب بشري', 'Medicine'), categoryId: 1 },
   { ...l(2, 'تمريض', 'Nursing'), categoryId: 1 },
   { ...l(3, 'صيدلة', 'Pharmacy'), categoryId: 1 },
@@ -86,18 +89,14 @@ export const SUBCATEGORIES_L1: (Lookup & { categoryId: number })[] = [
   { ...l(6, 'تقنية', 'Technology'), categoryId: 2 },
   { ...l(7, 'تعليم', 'Education'), categoryId: 2 },
 ];
-export const SUBCATEGORIES_L2: (Lookup & { level1Id: number })[] = [
+const SUBCATEGORIES_L2: (Lookup & { level1Id: number })[] = [
   { ...l(1, 'طب الطوارئ', 'Emergency medicine'), level1Id: 1 },
   { ...l(2, 'طب الأسرة', 'Family medicine'), level1Id: 1 },
   { ...l(3, 'تمريض الطوارئ', 'Emergency nursing'), level1Id: 2 },
   { ...l(4, 'إسعاف ميداني', 'Field emergency care'), level1Id: 4 },
 ];
-export const EXPERIENCE_LEVELS: Lookup[] = [
-  l(1, 'مبتدئ', 'Beginner'),
-  l(2, 'متوسط', 'Intermediate'),
-  l(3, 'خبير', 'Expert'),
-];
-export const WORK_FIELDS: Lookup[] = [
+const EXPERIENCE_LEVELS: Lookup[] = [l(1, 'مبتدئ', 'Beginner'), l(2, 'متوسط', 'Intermediate'), l(3, 'خبير', 'Expert')];
+const WORK_FIELDS: Lookup[] = [
   l(1, 'الرعاية الصحية', 'Health care'),
   l(2, 'التوعية الصحية', 'Health awareness'),
   l(3, 'الإسعافات الأولية', 'First aid'),
@@ -105,27 +104,27 @@ export const WORK_FIELDS: Lookup[] = [
   l(5, 'الحشود والفعاليات', 'Crowds and events'),
   l(6, 'التطوع الرقمي', 'Digital volunteering'),
 ];
-export const CERTIFICATE_FIELDS: Lookup[] = [
+const CERTIFICATE_FIELDS: Lookup[] = [
   l(1, 'ثانوي', 'Secondary'),
   l(2, 'بكالوريوس', "Bachelor's"),
   l(3, 'ماجستير', "Master's"),
   l(4, 'دكتوراه', 'Doctorate'),
   l(5, 'دبلوم', 'Diploma'),
 ];
-export const LANGUAGES: Lookup[] = [
+const LANGUAGES: Lookup[] = [
   l(1, 'العربية', 'Arabic'),
   l(2, 'الإنجليزية', 'English'),
   l(3, 'الفرنسية', 'French'),
   l(4, 'الأردية', 'Urdu'),
 ];
-export const PROFICIENCY_LEVELS: Lookup[] = [
+const PROFICIENCY_LEVELS: Lookup[] = [
   l(1, 'مبتدئ', 'Beginner'),
   l(2, 'متوسط', 'Intermediate'),
   l(3, 'متقدم', 'Advanced'),
   l(4, 'ممتاز', 'Fluent'),
   l(5, 'لغة أم', 'Native'),
 ];
-export const CONTACT_RELATIONS: Lookup[] = [
+const CONTACT_RELATIONS: Lookup[] = [
   l(1, 'أب', 'Father'),
   l(2, 'أم', 'Mother'),
   l(3, 'زوج/زوجة', 'Spouse'),
@@ -133,9 +132,34 @@ export const CONTACT_RELATIONS: Lookup[] = [
   l(5, 'صديق', 'Friend'),
   l(6, 'أخرى', 'Other'),
 ];
-export const BLOOD_GROUPS: Lookup[] = ['A+', 'A-', 'B+', 'B-', 'O+', 'O-', 'AB+', 'AB-'].map((g, i) => l(i + 1, g, g));
-export const COVID_CONTACT_STATUSES: Lookup[] = [
+const BLOOD_GROUPS: Lookup[] = ['A+', 'A-', 'B+', 'B-', 'O+', 'O-', 'AB+', 'AB-'].map((g, i) => l(i + 1, g, g));
+const COVID_CONTACT_STATUSES: Lookup[] = [
   l(0, 'لا يوجد مخالطة', 'No contact'),
   l(1, 'مخالطة', 'Contact'),
   l(2, 'إصابة سابقة', 'Previously infected'),
 ];
+
+export interface SeedItem extends Lookup {
+  parentId?: number;
+  flags?: LookupFlags;
+}
+
+/** The seed lists per kind, in display order. */
+export const LOOKUP_SEED: Partial<Record<LookupKind, readonly SeedItem[]>> = {
+  region: REGIONS.map((r) => (r.id === 16 ? { ...r, flags: { excludedFromRegistration: true } } : r)),
+  city: CITIES.map(({ regionId, ...c }) => ({ ...c, parentId: regionId })),
+  nationality: NATIONALITIES.map((n) => (n.id === 44 ? { ...n, flags: { national: true } } : n)),
+  country: COUNTRIES,
+  profession: PROFESSIONS,
+  category: CATEGORIES,
+  subCategoryLevel1: SUBCATEGORIES_L1.map(({ categoryId, ...c }) => ({ ...c, parentId: categoryId })),
+  subCategoryLevel2: SUBCATEGORIES_L2.map(({ level1Id, ...c }) => ({ ...c, parentId: level1Id })),
+  experienceLevel: EXPERIENCE_LEVELS,
+  workField: WORK_FIELDS,
+  certificateField: CERTIFICATE_FIELDS,
+  language: LANGUAGES,
+  proficiencyLevel: PROFICIENCY_LEVELS,
+  contactRelation: CONTACT_RELATIONS,
+  bloodGroup: BLOOD_GROUPS,
+  covidContactStatus: COVID_CONTACT_STATUSES,
+};

@@ -1,0 +1,69 @@
+/**
+ * The kinds of master data (spec document 2, sections 2 and 7). Each kind is one stream, `lookup-<kind>`; a kind
+ * with a parent kind requires every item to name an active item of it (a city lies in a region). Adding a kind is one
+ * line here.
+ */
+export const LOOKUP_KINDS = {
+  region: {},
+  groupRegion: {},
+  city: { parent: 'region' },
+  cityGroup: {},
+  nationality: {},
+  country: {},
+  profession: {},
+  category: {},
+  subCategoryLevel1: { parent: 'category' },
+  subCategoryLevel2: { parent: 'subCategoryLevel1' },
+  experienceLevel: {},
+  workField: {},
+  workFieldCategoryGroup: {},
+  certificateType: {},
+  certificateField: {},
+  trainingCertificate: {},
+  university: {},
+  language: {},
+  proficiencyLevel: {},
+  contactRelation: {},
+  bloodGroup: {},
+  covidContactStatus: {},
+  jobRoleType: {},
+  skill: {},
+  eventTypeGroup: {},
+  eventType: { parent: 'eventTypeGroup' },
+  team: {},
+  department: {},
+} as const satisfies Record<string, { parent?: string }>;
+
+export type LookupKind = keyof typeof LOOKUP_KINDS;
+export const lookupKinds = Object.keys(LOOKUP_KINDS) as LookupKind[];
+
+export function isLookupKind(s: string): s is LookupKind {
+  return Object.hasOwn(LOOKUP_KINDS, s);
+}
+
+export function parentKindOf(kind: LookupKind): LookupKind | null {
+  const k: { parent?: LookupKind } = LOOKUP_KINDS[kind];
+  return k.parent ?? null;
+}
+
+/** The kinds whose items name an item of this kind as their parent. */
+export function childKindsOf(kind: LookupKind): LookupKind[] {
+  return lookupKinds.filter((k) => parentKindOf(k) === kind);
+}
+
+/**
+ * Meanings an id used to carry in code, now data on the row: a region left out of registration (was 16), the
+ * nationality whose holders carry a national id (was 44; spec: IdType 0).
+ */
+export const LOOKUP_FLAGS = ['excludedFromRegistration', 'national'] as const;
+export type LookupFlag = (typeof LOOKUP_FLAGS)[number];
+export type LookupFlags = Partial<Record<LookupFlag, true>>;
+
+/** Only the known flags, only when set: two equal flag sets compare equal as JSON. */
+export function normaliseFlags(flags: Partial<Record<string, boolean | undefined>> | undefined): LookupFlags {
+  const out: LookupFlags = {};
+  for (const f of LOOKUP_FLAGS) if (flags?.[f] === true) out[f] = true;
+  return out;
+}
+
+export const lookupStream = (kind: LookupKind) => `lookup-${kind}`;

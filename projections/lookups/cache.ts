@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { Position } from '../../commands/event-store/port.ts';
+import { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
+import type { AnyDB } from '../runner/projection.ts';
+import { waitForPosition } from '../runner/status.ts';
+import { allLookups, lookupsVersion } from './queries.ts';
+
+/**
+ * The master data of this process: a snapshot of rm.lookups, reloaded only when the lookups projection has applied a
+ * lookup event since (one single-row read when nothing changed). Concurrent callers share one check.
+ */
+export class LookupCache {
+  private snap = new LookupSnapshot({});
+  private version: string | null | undefined;
+  private running: Promise<LookupSnapshot> | null = null;
+  private next: Promise<LookupSnapshot> | null = null;
+
+  private readonly db: Kysely<AnyDB>;
+  private atLeast: Position | null;
+  private readonly waitMs: number;
+
+  constructor(db: Kysely<AnyDB>, opts: { atLeast?: Position; waitMs?: number } = {}) {
+    this.db = db;
+    this.atLeast = opts.atLeast ?? null;
+    this.waitMs = opts.waitMs ?? 10_000;
+  }
+
+  /** The last snapshot loaded, synchronously (empty before the first `current()`). */
+  get snapshot(): LookupSnapshot {
+    return this.snap;
+  }
+
+  /** The snapshot as of the read model now: after a `readAfter` wait it includes the caller's own writes. */
+  current(): Promise<LookupSnapshot> {
+    if (!this.running) {
+      this.running = this.refresh().finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    // The check under way may have read before the caller's write was applied: queue one (shared) after it.
+    this.next ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.next = null;
+        return this.current();
+      });
+    return this.next;
+  }
+
+  private async refresh(): Promise<LookupSnapshot> {
+    if (this.atLeast) {
+      await waitForPosition(this.db, ['lookups'], this.atLeast, this.waitMs);
+      this.atLeast = null;
+    }
+    const version = await lookupsVersion(this.db);
+    if (version === this.version) return this.snap;
+    this.snap = new LookupSnapshot(await allLookups(this.db));
+    this.version = version;
+    return this.snap;
+  }
+}
