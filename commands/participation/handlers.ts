@@ -5,6 +5,7 @@ import {
   type Participation,
   type ParticipationCommand,
   participationDecider,
+  pendingRequestChange,
   seatChange,
 } from '../../domain/participation/decide.ts';
 import {
@@ -12,7 +13,13 @@ import {
   notificationsDecider,
   notificationsStream,
 } from '../../domain/participation/notifications.ts';
-import { type Schedule, scheduleDecider, scheduleStream } from '../../domain/participation/schedule.ts';
+import {
+  joinRequestEnded,
+  type Schedule,
+  scheduleDecider,
+  scheduleStream,
+} from '../../domain/participation/schedule.ts';
+import { MAX_PENDING_JOIN_REQUESTS } from '../../domain/participation/status.ts';
 import type { Decider, DomainEvent } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import type { EventStore, Position } from '../event-store/port.ts';
@@ -129,6 +136,31 @@ export async function staffAccept(
   }
 }
 
+/**
+ * The pending join requests on the schedule whose event has ended for joining (joinRequestEnded). Read only when
+ * they would refuse the request (the limit is reached), so a join under the limit reads no other event.
+ */
+async function endedJoinRequests(
+  store: EventStore,
+  schedule: Schedule,
+  opportunityId: string,
+  now: Date,
+): Promise<string[]> {
+  const others = schedule.pending.filter((id) => id !== opportunityId);
+  if (others.length < MAX_PENDING_JOIN_REQUESTS) return [];
+  const ended = await Promise.all(
+    others.map(async (id) => {
+      const o = await load(
+        store,
+        opportunityStream(id),
+        opportunityDecider as Decider<Opportunity, never, DomainEvent>,
+      );
+      return joinRequestEnded({ ...o, endDate: o.details?.endDate ?? null }, now) ? id : null;
+    }),
+  );
+  return ended.filter((id): id is string => id !== null);
+}
+
 /** A volunteer asks to join: at most two pending requests and no overlapping accepted event (the schedule), then the request. */
 export async function requestJoin(
   store: EventStore,
@@ -139,7 +171,7 @@ export async function requestJoin(
   loaded?: Opportunity,
 ): Promise<Position> {
   // The schedule and the participation are read together with the event (see staffAccept).
-  const [o] = await Promise.all([
+  const [o, schedule, participation] = await Promise.all([
     loaded ?? loadOpportunity(store, opportunityId),
     loadFolded(store, scheduleStream(volunteerId), scheduleDecider as Decider<Schedule, never, DomainEvent>),
     loadFolded(
@@ -148,13 +180,16 @@ export async function requestJoin(
       participationDecider as Decider<Participation, never, DomainEvent>,
     ),
   ]);
+  // The request's own rules first (a duplicate is refused here), so a refusal holds nothing and gives nothing back.
+  participationDecider.decide({ type: 'RequestJoin' }, participation.state, ctx.now);
   const opportunity = viewOf(o);
   const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
-  await handleCommand(
+  const ended = await endedJoinRequests(store, schedule.state, opportunityId, ctx.now);
+  const held = await handleCommand(
     store,
     scheduleStream(volunteerId),
     scheduleDecider,
-    { type: 'HoldJoinRequest', opportunityId, dates: opportunity },
+    { type: 'HoldJoinRequest', opportunityId, dates: opportunity, ended },
     sub('schedule'),
     {
       maxAttempts: 20,
@@ -171,13 +206,15 @@ export async function requestJoin(
       )
     ).position;
   } catch (e) {
-    await handleCommand(
-      store,
-      scheduleStream(volunteerId),
-      scheduleDecider,
-      { type: 'SettleJoinRequest', opportunityId },
-      sub('schedule-undo'),
-    ).catch(() => {});
+    // Only a hold this command took is given back: a hold already there belongs to another request.
+    if (held.events.some((x) => x.type === 'JoinRequestHeld'))
+      await handleCommand(
+        store,
+        scheduleStream(volunteerId),
+        scheduleDecider,
+        { type: 'SettleJoinRequest', opportunityId },
+        sub('schedule-undo'),
+      ).catch(() => {});
     throw e;
   }
 }
@@ -204,6 +241,17 @@ export async function participationAction(
   );
   let position = r.position;
   for (const e of r.events) {
+    // A request that leaves pending (cancelled, rejected) gives its hold back on the schedule.
+    if (pendingRequestChange(e) === -1)
+      position = (
+        await handleCommand(
+          store,
+          scheduleStream(volunteerId),
+          scheduleDecider,
+          { type: 'SettleJoinRequest', opportunityId },
+          sub('settle'),
+        )
+      ).position;
     if (seatChange(e) === -1) {
       await handleCommand(
         store,

@@ -1,4 +1,5 @@
-import { datesOverlap } from '../opportunity/rules.ts';
+import { datesOverlap, OpportunityStatus } from '../opportunity/rules.ts';
+import { day } from '../shared/days.ts';
 import type { Decider, DomainEvent } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import { MAX_PENDING_JOIN_REQUESTS } from './status.ts';
@@ -25,7 +26,11 @@ export type ScheduleEvent =
   | DomainEvent<'AcceptanceRescheduled', { opportunityId: string } & Dates>;
 
 export type ScheduleCommand =
-  | { type: 'HoldJoinRequest'; opportunityId: string; dates: Dates }
+  /**
+   * ended: the held requests whose event has ended for joining (deleted, expired, rejected, invitations stopped; see
+   * joinRequestEnded): their holds are given back in the same append, so they never block a new request.
+   */
+  | { type: 'HoldJoinRequest'; opportunityId: string; dates: Dates; ended?: string[] }
   | { type: 'SettleJoinRequest'; opportunityId: string }
   | { type: 'ReserveAcceptance'; opportunityId: string; dates: Dates }
   | { type: 'ReleaseAcceptance'; opportunityId: string }
@@ -61,14 +66,19 @@ function overlapping(s: Schedule, opportunityId: string, dates: Dates): string |
 export function decide(cmd: ScheduleCommand, s: Schedule): ScheduleEvent[] {
   const opportunityId = cmd.opportunityId;
   switch (cmd.type) {
-    case 'HoldJoinRequest':
+    case 'HoldJoinRequest': {
       if (s.pending.includes(opportunityId)) return [];
+      const ended = s.pending.filter((id) => cmd.ended?.includes(id));
       // Spec: "cannot send a join request for more than two events" and "cannot join while in another event".
-      if (s.pending.length >= MAX_PENDING_JOIN_REQUESTS)
+      if (s.pending.length - ended.length >= MAX_PENDING_JOIN_REQUESTS)
         throw new DomainError('VolunteerJoinedAnotherEvent', { reason: 'pendingRequests' });
       if (overlapping(s, opportunityId, cmd.dates))
         throw new DomainError('VolunteerJoinedAnotherEvent', { reason: 'acceptedElsewhere' });
-      return [{ type: 'JoinRequestHeld', data: { opportunityId } }];
+      return [
+        ...ended.map((id): ScheduleEvent => ({ type: 'JoinRequestSettled', data: { opportunityId: id } })),
+        { type: 'JoinRequestHeld', data: { opportunityId } },
+      ];
+    }
     case 'SettleJoinRequest':
       return s.pending.includes(opportunityId) ? [{ type: 'JoinRequestSettled', data: { opportunityId } }] : [];
     case 'ReserveAcceptance': {
@@ -94,6 +104,21 @@ export function decide(cmd: ScheduleCommand, s: Schedule): ScheduleEvent[] {
       ];
     }
   }
+}
+
+/**
+ * A pending join request has ended for joining when its event can no longer take it: deleted (or awaiting deletion),
+ * rejected, past its end date, or its invitations stopped. Its hold then no longer counts against the two-pending
+ * limit (the participation itself cannot be accepted any more: staff acceptance refuses a closed event).
+ */
+export function joinRequestEnded(
+  o: { exists: boolean; approval: string; status: number; invitationsStopped: boolean; endDate: string | null },
+  now: Date,
+): boolean {
+  if (!o.exists || o.endDate === null) return true;
+  if (o.status === OpportunityStatus.Deleted || o.approval === 'rejected' || o.approval === 'pendingDelete')
+    return true;
+  return o.invitationsStopped || day(o.endDate) < day(now.toISOString());
 }
 
 export const scheduleDecider: Decider<Schedule, ScheduleCommand, ScheduleEvent> = {
