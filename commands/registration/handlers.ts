@@ -1,16 +1,17 @@
-import { type RegistrationCommand, registrationDecider } from '../../domain/registration/decide.ts';
+import { type Registration, type RegistrationCommand, registrationDecider } from '../../domain/registration/decide.ts';
 import { employeeCheckNeeded, employeeCodeIssue } from '../../domain/registration/employee.ts';
 import { registrationStream } from '../../domain/registration/events.ts';
 import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { normaliseForm, summaryCode, validateRegistration } from '../../domain/registration/rules.ts';
 import type { ClientConfig } from '../../domain/shared/clients.ts';
+import type { Decider, DomainEvent } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { Role } from '../../domain/shared/roles.ts';
-import { createAccount } from '../account/handlers.ts';
+import { createAccount, releaseUserName, userIdForName } from '../account/handlers.ts';
 import type { EventStore, Position } from '../event-store/port.ts';
-import { type CommandContext, deterministicEventId, handleCommand } from '../handle.ts';
+import { type CommandContext, deterministicEventId, handleCommand, loadFolded } from '../handle.ts';
 import { type EmployeeDirectory, EmployeeDirectoryUnavailableError } from './employee-directory.ts';
-import { claim, release, type UniqueKind } from './uniqueness.ts';
+import { assertAvailable, claim, release, type UniqueKind } from './uniqueness.ts';
 
 export interface SaveResult {
   volunteerId: string;
@@ -56,6 +57,33 @@ export async function checkEmployeeCode(
   if (issue) throw new DomainError(issue.code, { issues: [issue] });
 }
 
+/**
+ * The refusals a registration can get, read without writing: the application's own transition (decided on its
+ * stream's fold) and the unique values someone else holds.
+ */
+async function assertRegistrable(
+  store: EventStore,
+  client: ClientConfig,
+  volunteerId: string,
+  form: RegistrationForm,
+  submit: boolean,
+  values: [UniqueKind, string][],
+  ctx: CommandContext,
+): Promise<void> {
+  const [registration] = await Promise.all([
+    loadFolded(
+      store,
+      registrationStream(volunteerId),
+      registrationDecider as Decider<Registration, never, DomainEvent>,
+    ),
+    assertAvailable(store, values, volunteerId),
+  ]);
+  // A retry of a command already applied is answered by handleCommand, not refused here.
+  if (registration.byCommand.has(ctx.commandId)) return;
+  const command: RegistrationCommand = { type: submit ? 'Submit' : 'SaveDraft', volunteerId, form, client };
+  registrationDecider.decide(command, registration.state, ctx.now);
+}
+
 async function saveForm(
   store: EventStore,
   client: ClientConfig,
@@ -91,6 +119,11 @@ export async function registerVolunteer(
   if (input.submit) await checkEmployeeCode(form, client, employees);
   const volunteerId = deterministicEventId(ctx.commandId, 'volunteer', 0);
   const ownCtx = { ...ctx, actorId: ctx.actorId ?? volunteerId, actorRole: ctx.actorRole ?? Role.Volunteer };
+  // Decide first, then act: every refusal the streams can answer now is answered before anything is written.
+  await assertRegistrable(store, client, volunteerId, form, input.submit, uniqueValues(form), ownCtx);
+  const userName = form.user!.userName!;
+  if (![null, volunteerId].includes(await userIdForName(store, userName)))
+    throw new DomainError('UserNameAlreadyExists', { field: 'user.userName' });
   const claimed: [UniqueKind, string][] = [];
   let accountCreated = false;
   try {
@@ -130,7 +163,11 @@ export async function registerVolunteer(
     accountCreated = true;
     return await saveForm(store, client, volunteerId, form, input.submit, ownCtx);
   } catch (e) {
-    if (!accountCreated) for (const [kind, value] of claimed) await release(store, kind, value, volunteerId, ownCtx);
+    if (!accountCreated) {
+      for (const [kind, value] of claimed) await release(store, kind, value, volunteerId, ownCtx);
+      // The name goes back too, so the visitor can register with it again.
+      await releaseUserName(store, userName, volunteerId, { ...ownCtx, commandId: `${ctx.commandId}:account` });
+    }
     throw e;
   }
 }
@@ -158,6 +195,16 @@ export async function updateRegistration(
   if (input.submit) await checkEmployeeCode(form, client, employees);
   const before = new Map(uniqueValues(previous));
   const after = uniqueValues(form);
+  // Decide first, then act: a refused update (its status does not allow it, a value taken) writes nothing.
+  await assertRegistrable(
+    store,
+    client,
+    volunteerId,
+    form,
+    input.submit,
+    after.filter(([kind, value]) => before.get(kind) !== value),
+    ctx,
+  );
   const newlyClaimed: [UniqueKind, string][] = [];
   try {
     for (const [kind, value] of after) {

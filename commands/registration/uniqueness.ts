@@ -44,6 +44,24 @@ async function ownerOf(store: EventStore, stream: string): Promise<{ owner: stri
   return { owner, revision };
 }
 
+/**
+ * Refuses (with the kind's catalogue code) when one of the values belongs to someone else, reading only: a command
+ * checks every value before it claims any, so a refusal writes nothing. A claim made meanwhile by someone else is
+ * still caught by claim() itself.
+ */
+export async function assertAvailable(
+  store: EventStore,
+  values: [UniqueKind, string][],
+  ownerId: string,
+): Promise<void> {
+  const owners = await Promise.all(values.map(([kind, value]) => ownerOf(store, uniqueStream(kind, value))));
+  values.forEach(([kind], i) => {
+    const { owner } = owners[i]!;
+    if (owner !== null && owner !== ownerId)
+      throw new DomainError(UniqueKinds[kind].code, { field: UniqueKinds[kind].field });
+  });
+}
+
 /** Claims the value for ownerId; a claim the owner already holds is a no-op. */
 export async function claim(
   store: EventStore,

@@ -528,6 +528,7 @@ export const ar = {
   'action.UnknownUserLoginFailed': 'محاولة دخول باسم مستخدم غير معروف',
   'action.PasswordChanged': 'تغيير كلمة المرور',
   'action.UserNameReserved': 'حجز اسم المستخدم',
+  'action.UserNameReleased': 'إلغاء حجز اسم المستخدم',
   'action.UserAreasAssigned': 'تحديد مناطق الموظف ومدنه',
   'audit.intro': 'كل تغيير في البوابة، الأحدث أولاً: من قام به ومتى، وعلى أي سجل، وما الحقول التي تغيّرت.',
   'audit.actorId': 'معرّف المستخدم المنفِّذ',

@@ -533,6 +533,7 @@ export const en: Record<TranslationKey, string> = {
   'action.UnknownUserLoginFailed': 'Failed sign-in with an unknown user name',
   'action.PasswordChanged': 'Password changed',
   'action.UserNameReserved': 'User name reserved',
+  'action.UserNameReleased': 'User name released',
   'action.UserAreasAssigned': 'Staff regions and cities assigned',
   'audit.intro':
     'Every change in the portal, newest first: who made it and when, on which record, and which fields changed.',
