@@ -22,8 +22,9 @@ import {
 import { MAX_PENDING_JOIN_REQUESTS } from '../../domain/participation/status.ts';
 import type { Decider, DomainEvent } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import type { EventStore, Position } from '../event-store/port.ts';
+import { type EventStore, formatPosition, type Position, parsePosition } from '../event-store/port.ts';
 import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
+import { runProcess, type Workflow } from '../workflow/process.ts';
 
 export const participationStream = (opportunityId: string, volunteerId: string) =>
   `participation-${opportunityId}_${volunteerId}`;
@@ -62,15 +63,120 @@ export function viewOf(o: Opportunity): OpportunityView {
   };
 }
 
-/** Seat-moving compensation, run when a later step of an acceptance fails. */
-async function undo(steps: (() => Promise<unknown>)[]): Promise<void> {
-  for (const step of steps.reverse()) await step().catch(() => {});
+/** A step's output: whether its append changed the stream (only then is there anything to undo), and where. */
+const stepOutput = (r: { events: DomainEvent[]; position: Position }, did = r.events.length > 0) => ({
+  did,
+  position: formatPosition(r.position),
+});
+
+interface ParticipationInput {
+  opportunityId: string;
+  volunteerId: string;
 }
+interface Loaded {
+  opportunity: OpportunityView;
+  participation: Participation;
+  schedule: Schedule;
+}
+
+/** The event, the participation and the schedule read together (one round trip when the reads coalesce). */
+async function loadThree(store: EventStore, input: ParticipationInput, loaded?: Opportunity): Promise<Loaded> {
+  const [o, participation, schedule] = await Promise.all([
+    loaded ?? loadOpportunity(store, input.opportunityId),
+    load(store, participationStream(input.opportunityId, input.volunteerId), participationDecider as never),
+    load(store, scheduleStream(input.volunteerId), scheduleDecider as never),
+  ]);
+  return {
+    opportunity: viewOf(o),
+    participation: participation as Participation,
+    schedule: schedule as Schedule,
+  };
+}
+
+type AcceptInput = ParticipationInput & { byAdmin: boolean; confirmRaise: boolean };
+const acceptCommand = (input: AcceptInput, l: Loaded) =>
+  ({ type: 'StaffAccept', byAdmin: input.byAdmin, opportunity: l.opportunity }) as const;
 
 /**
  * Staff accept a volunteer (join request or accepted invitation → 4): the volunteer's schedule reserves the dates
- * (no overlapping accepted event), the event gives a seat (capacity), then the participation records it.
+ * (no overlapping accepted event), the event gives a seat (capacity), then the participation records it. A step that
+ * refuses gives back what the steps before it took (and only what they took: a reservation or seat that was already
+ * there belongs to another command).
  */
+export const staffAcceptProcess: Workflow<AcceptInput, Loaded, string> = {
+  kind: 'participation.staff-accept',
+  load: (store, input) => loadThree(store, input),
+  // The transition's own rules first, so a refusal reserves nothing.
+  check: (input, l, ctx) => void participationDecider.decide(acceptCommand(input, l), l.participation, ctx.now),
+  steps: [
+    {
+      name: 'schedule',
+      run: async (store, { opportunityId, volunteerId }, l, ctx) =>
+        stepOutput(
+          await handleCommand(
+            store,
+            scheduleStream(volunteerId),
+            scheduleDecider,
+            { type: 'ReserveAcceptance', opportunityId, dates: l.opportunity },
+            ctx,
+          ),
+        ),
+      undo: async (store, { opportunityId, volunteerId }, out, ctx) => {
+        if (out.did)
+          await handleCommand(
+            store,
+            scheduleStream(volunteerId),
+            scheduleDecider,
+            { type: 'ReleaseAcceptance', opportunityId },
+            ctx,
+          );
+      },
+    },
+    {
+      name: 'seat',
+      run: async (store, { opportunityId, volunteerId, confirmRaise }, _l, ctx) => {
+        const r = await handleCommand(
+          store,
+          opportunityStream(opportunityId),
+          opportunityDecider,
+          { type: 'TakeSeat', volunteerId, confirmRaise },
+          ctx,
+          { maxAttempts: SEAT_ATTEMPTS },
+        );
+        return stepOutput(
+          r,
+          r.events.some((e) => e.type === 'SeatTaken'),
+        );
+      },
+      undo: async (store, { opportunityId, volunteerId }, out, ctx) => {
+        if (out.did)
+          await handleCommand(
+            store,
+            opportunityStream(opportunityId),
+            opportunityDecider,
+            { type: 'FreeSeat', volunteerId },
+            ctx,
+            { maxAttempts: SEAT_ATTEMPTS },
+          );
+      },
+    },
+    {
+      name: 'participation',
+      run: async (store, input, l, ctx) =>
+        stepOutput(
+          await handleCommand(
+            store,
+            participationStream(input.opportunityId, input.volunteerId),
+            participationDecider,
+            acceptCommand(input, l),
+            ctx,
+          ),
+        ),
+    },
+  ],
+  result: (_input, out) => String(out.participation!.position),
+};
+
 export async function staffAccept(
   store: EventStore,
   opportunityId: string,
@@ -78,62 +184,7 @@ export async function staffAccept(
   opts: { byAdmin: boolean; confirmRaise: boolean },
   ctx: CommandContext,
 ): Promise<Position> {
-  const stream = participationStream(opportunityId, volunteerId);
-  // The three streams read together (one round trip when the reads coalesce); the steps below then decide from
-  // these folds and their appends prove them current.
-  const [o, participation] = await Promise.all([
-    loadOpportunity(store, opportunityId),
-    load(store, stream, participationDecider as Decider<Participation, never, DomainEvent>),
-    loadFolded(store, scheduleStream(volunteerId), scheduleDecider as Decider<Schedule, never, DomainEvent>),
-  ]);
-  const opportunity = viewOf(o);
-  const command = { type: 'StaffAccept' as const, byAdmin: opts.byAdmin, opportunity };
-  // The transition's own rules first, so a refusal reserves nothing.
-  participationDecider.decide(command, participation, ctx.now);
-  const done: (() => Promise<unknown>)[] = [];
-  const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
-  try {
-    await handleCommand(
-      store,
-      scheduleStream(volunteerId),
-      scheduleDecider,
-      { type: 'ReserveAcceptance', opportunityId, dates: opportunity },
-      sub('schedule'),
-    );
-    done.push(() =>
-      handleCommand(
-        store,
-        scheduleStream(volunteerId),
-        scheduleDecider,
-        { type: 'ReleaseAcceptance', opportunityId },
-        sub('schedule-undo'),
-      ),
-    );
-    await handleCommand(
-      store,
-      opportunityStream(opportunityId),
-      opportunityDecider,
-      { type: 'TakeSeat', volunteerId, confirmRaise: opts.confirmRaise },
-      sub('seat'),
-      {
-        maxAttempts: SEAT_ATTEMPTS,
-      },
-    );
-    done.push(() =>
-      handleCommand(
-        store,
-        opportunityStream(opportunityId),
-        opportunityDecider,
-        { type: 'FreeSeat', volunteerId },
-        sub('seat-undo'),
-        { maxAttempts: SEAT_ATTEMPTS },
-      ),
-    );
-    return (await handleCommand(store, stream, participationDecider, command, sub('participation'))).position;
-  } catch (e) {
-    await undo(done);
-    throw e;
-  }
+  return parsePosition(await runProcess(store, staffAcceptProcess, { opportunityId, volunteerId, ...opts }, ctx));
 }
 
 /**
@@ -162,6 +213,58 @@ async function endedJoinRequests(
 }
 
 /** A volunteer asks to join: at most two pending requests and no overlapping accepted event (the schedule), then the request. */
+export const joinProcess: Workflow<ParticipationInput, Loaded, string> = {
+  kind: 'participation.join',
+  load: (store, input) => loadThree(store, input),
+  // The request's own rules first (a duplicate is refused here), so a refusal holds nothing and gives nothing back.
+  check: (_input, l, ctx) => void participationDecider.decide({ type: 'RequestJoin' }, l.participation, ctx.now),
+  steps: [
+    {
+      name: 'schedule',
+      run: async (store, { opportunityId, volunteerId }, l, ctx) => {
+        const ended = await endedJoinRequests(store, l.schedule, opportunityId, ctx.now);
+        const r = await handleCommand(
+          store,
+          scheduleStream(volunteerId),
+          scheduleDecider,
+          { type: 'HoldJoinRequest', opportunityId, dates: l.opportunity, ended },
+          ctx,
+          { maxAttempts: 20 },
+        );
+        // Only a hold this command took is given back: a hold already there belongs to another request.
+        return stepOutput(
+          r,
+          r.events.some((e) => e.type === 'JoinRequestHeld'),
+        );
+      },
+      undo: async (store, { opportunityId, volunteerId }, out, ctx) => {
+        if (out.did)
+          await handleCommand(
+            store,
+            scheduleStream(volunteerId),
+            scheduleDecider,
+            { type: 'SettleJoinRequest', opportunityId },
+            ctx,
+          );
+      },
+    },
+    {
+      name: 'participation',
+      run: async (store, { opportunityId, volunteerId }, _l, ctx) =>
+        stepOutput(
+          await handleCommand(
+            store,
+            participationStream(opportunityId, volunteerId),
+            participationDecider,
+            { type: 'RequestJoin' },
+            ctx,
+          ),
+        ),
+    },
+  ],
+  result: (_input, out) => String(out.participation!.position),
+};
+
 export async function requestJoin(
   store: EventStore,
   opportunityId: string,
@@ -170,53 +273,8 @@ export async function requestJoin(
   /** The event as the caller has just loaded it for the join rules, so it is not read twice. */
   loaded?: Opportunity,
 ): Promise<Position> {
-  // The schedule and the participation are read together with the event (see staffAccept).
-  const [o, schedule, participation] = await Promise.all([
-    loaded ?? loadOpportunity(store, opportunityId),
-    loadFolded(store, scheduleStream(volunteerId), scheduleDecider as Decider<Schedule, never, DomainEvent>),
-    loadFolded(
-      store,
-      participationStream(opportunityId, volunteerId),
-      participationDecider as Decider<Participation, never, DomainEvent>,
-    ),
-  ]);
-  // The request's own rules first (a duplicate is refused here), so a refusal holds nothing and gives nothing back.
-  participationDecider.decide({ type: 'RequestJoin' }, participation.state, ctx.now);
-  const opportunity = viewOf(o);
-  const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
-  const ended = await endedJoinRequests(store, schedule.state, opportunityId, ctx.now);
-  const held = await handleCommand(
-    store,
-    scheduleStream(volunteerId),
-    scheduleDecider,
-    { type: 'HoldJoinRequest', opportunityId, dates: opportunity, ended },
-    sub('schedule'),
-    {
-      maxAttempts: 20,
-    },
-  );
-  try {
-    return (
-      await handleCommand(
-        store,
-        participationStream(opportunityId, volunteerId),
-        participationDecider,
-        { type: 'RequestJoin' },
-        sub('participation'),
-      )
-    ).position;
-  } catch (e) {
-    // Only a hold this command took is given back: a hold already there belongs to another request.
-    if (held.events.some((x) => x.type === 'JoinRequestHeld'))
-      await handleCommand(
-        store,
-        scheduleStream(volunteerId),
-        scheduleDecider,
-        { type: 'SettleJoinRequest', opportunityId },
-        sub('schedule-undo'),
-      ).catch(() => {});
-    throw e;
-  }
+  const input = { opportunityId, volunteerId };
+  return parsePosition(await runProcess(store, joinProcess, input, ctx, await loadThree(store, input, loaded)));
 }
 
 /**
@@ -373,62 +431,74 @@ export async function offerExtension(
 /**
  * Type 16 "continue": the volunteer's schedule takes the event's extended dates first (ErrorMessageConflictEventDate
  * when they now overlap another accepted event; the schedule stream is appended at its revision, so of two
- * concurrent actions on it only one succeeds), then the participation records the answer. Status stays 4.
+ * concurrent actions on it only one succeeds), then the participation records the answer. Status stays 4. A refused
+ * answer puts the dates back (from the rescheduling event itself, so a resume after a crash knows them too).
  */
+export const continueExtensionProcess: Workflow<ParticipationInput, Loaded, string> = {
+  kind: 'participation.continue-extension',
+  load: (store, input) => loadThree(store, input),
+  // The answer's own rules first, so a refusal changes nothing on the schedule.
+  check: (_input, l, ctx) =>
+    void participationDecider.decide(
+      { type: 'ContinueExtension', opportunity: l.opportunity },
+      l.participation,
+      ctx.now,
+    ),
+  steps: [
+    {
+      name: 'schedule',
+      run: async (store, { opportunityId, volunteerId }, l, ctx) => {
+        const r = await handleCommand(
+          store,
+          scheduleStream(volunteerId),
+          scheduleDecider,
+          {
+            type: 'RescheduleAcceptance',
+            opportunityId,
+            dates: { startDate: l.opportunity.startDate, endDate: l.opportunity.endDate },
+          },
+          ctx,
+        );
+        const moved = r.events.find((e) => e.type === 'AcceptanceRescheduled');
+        return { ...stepOutput(r, moved !== undefined), previous: moved?.data.previous ?? null };
+      },
+      undo: async (store, { opportunityId, volunteerId }, out, ctx) => {
+        // A released acceptance stays released (RescheduleAcceptance moves only one the schedule holds).
+        const previous = out.previous as Schedule['accepted'][string] | null;
+        if (out.did && previous)
+          await handleCommand(
+            store,
+            scheduleStream(volunteerId),
+            scheduleDecider,
+            { type: 'RescheduleAcceptance', opportunityId, dates: previous },
+            ctx,
+          );
+      },
+    },
+    {
+      name: 'participation',
+      run: async (store, { opportunityId, volunteerId }, l, ctx) =>
+        stepOutput(
+          await handleCommand(
+            store,
+            participationStream(opportunityId, volunteerId),
+            participationDecider,
+            { type: 'ContinueExtension', opportunity: l.opportunity },
+            ctx,
+          ),
+        ),
+    },
+  ],
+  result: (_input, out) => String(out.participation!.position),
+};
+
 export async function continueExtension(
   store: EventStore,
   opportunityId: string,
   volunteerId: string,
   ctx: CommandContext,
 ): Promise<Position> {
-  const opportunity = viewOf(await loadOpportunity(store, opportunityId));
-  const stream = participationStream(opportunityId, volunteerId);
-  const command = { type: 'ContinueExtension' as const, opportunity };
-  // The answer's own rules first, so a refusal changes nothing on the schedule.
-  participationDecider.decide(
-    command,
-    await load(store, stream, participationDecider as Decider<Participation, never, DomainEvent>),
-    ctx.now,
-  );
-  const schedule = await load(
-    store,
-    scheduleStream(volunteerId),
-    scheduleDecider as Decider<Schedule, never, DomainEvent>,
-  );
-  const before = schedule.accepted[opportunityId];
-  const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
-  await handleCommand(
-    store,
-    scheduleStream(volunteerId),
-    scheduleDecider,
-    {
-      type: 'RescheduleAcceptance',
-      opportunityId,
-      dates: { startDate: opportunity.startDate, endDate: opportunity.endDate },
-    },
-    sub('schedule'),
-  );
-  try {
-    return (await handleCommand(store, stream, participationDecider, command, sub('participation'))).position;
-  } catch (e) {
-    // Put the dates back (the participation changed meanwhile: answered, released, …); a released one stays released.
-    if (before)
-      await undo([
-        () =>
-          handleCommand(
-            store,
-            scheduleStream(volunteerId),
-            scheduleDecider,
-            {
-              type: 'RescheduleAcceptance',
-              opportunityId,
-              dates: { startDate: before.startDate, endDate: before.endDate },
-            },
-            sub('schedule-undo'),
-          ),
-      ]);
-    throw e;
-  }
+  return parsePosition(await runProcess(store, continueExtensionProcess, { opportunityId, volunteerId }, ctx));
 }
 
 /** Type 16 "do not continue": 4 → 3; the seat goes back to the event and the dates leave the schedule. */

@@ -22,8 +22,8 @@ export type ScheduleEvent =
   | DomainEvent<'JoinRequestSettled', { opportunityId: string }>
   | DomainEvent<'AcceptanceReserved', { opportunityId: string } & Dates>
   | DomainEvent<'AcceptanceReleased', { opportunityId: string }>
-  /** An accepted event's dates changed for this volunteer (an extension they continued). */
-  | DomainEvent<'AcceptanceRescheduled', { opportunityId: string } & Dates>;
+  /** An accepted event's dates changed for this volunteer (an extension they continued); previous: the dates before. */
+  | DomainEvent<'AcceptanceRescheduled', { opportunityId: string; previous?: Dates } & Dates>;
 
 export type ScheduleCommand =
   /**
@@ -99,7 +99,12 @@ export function decide(cmd: ScheduleCommand, s: Schedule): ScheduleEvent[] {
       return [
         {
           type: 'AcceptanceRescheduled',
-          data: { opportunityId, startDate: cmd.dates.startDate, endDate: cmd.dates.endDate },
+          data: {
+            opportunityId,
+            startDate: cmd.dates.startDate,
+            endDate: cmd.dates.endDate,
+            previous: { startDate: held.startDate, endDate: held.endDate },
+          },
         },
       ];
     }

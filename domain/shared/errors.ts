@@ -100,6 +100,8 @@ export const ErrorCodes = [
   'NotFound',
   'TooManyRequests',
   'EmployeeDirectoryUnavailable',
+  /** An Idempotency-Key already used for another kind of command. */
+  'IdempotencyKeyReused',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];
