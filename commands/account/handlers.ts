@@ -28,7 +28,8 @@ export interface NewAccount {
   name: { ar: string; en: string };
   email: string;
   roleId: RoleId;
-  password: string;
+  /** The password, or the hash of one the caller has checked (a durable registration records the hash only). */
+  password: string | { hash: string };
   mustChangePassword?: boolean;
   emailVerified?: boolean;
   nicValid?: boolean;
@@ -140,8 +141,9 @@ export async function createAccount(
   input: NewAccount,
   ctx: CommandContext,
 ): Promise<{ userId: string; position: Position }> {
-  if (!isPasswordValid(input.password))
-    throw new DomainError('WeakPassword', { problems: passwordProblems(input.password) });
+  const password = typeof input.password === 'string' ? input.password : undefined;
+  if (password !== undefined && !isPasswordValid(password))
+    throw new DomainError('WeakPassword', { problems: passwordProblems(password) });
   const userName = input.userName.trim();
   const userId = input.userId ?? randomUUID();
   await reserveUserName(store, userName, userId, ctx);
@@ -152,8 +154,8 @@ export async function createAccount(
     name: input.name,
     email: input.email,
     roleId: input.roleId,
-    password: input.password,
-    passwordHash: await hashPassword(input.password),
+    ...(password !== undefined ? { password } : {}),
+    passwordHash: password !== undefined ? await hashPassword(password) : (input.password as { hash: string }).hash,
     mustChangePassword: input.mustChangePassword ?? true,
     emailVerified: input.emailVerified ?? true,
     nicValid: input.nicValid ?? true,

@@ -107,7 +107,7 @@ export const staffAcceptProcess: Workflow<AcceptInput, Loaded, string> = {
   kind: 'participation.staff-accept',
   load: (store, input) => loadThree(store, input),
   // The transition's own rules first, so a refusal reserves nothing.
-  check: (input, l, ctx) => void participationDecider.decide(acceptCommand(input, l), l.participation, ctx.now),
+  check: (_store, input, l, ctx) => void participationDecider.decide(acceptCommand(input, l), l.participation, ctx.now),
   steps: [
     {
       name: 'schedule',
@@ -217,7 +217,8 @@ export const joinProcess: Workflow<ParticipationInput, Loaded, string> = {
   kind: 'participation.join',
   load: (store, input) => loadThree(store, input),
   // The request's own rules first (a duplicate is refused here), so a refusal holds nothing and gives nothing back.
-  check: (_input, l, ctx) => void participationDecider.decide({ type: 'RequestJoin' }, l.participation, ctx.now),
+  check: (_store, _input, l, ctx) =>
+    void participationDecider.decide({ type: 'RequestJoin' }, l.participation, ctx.now),
   steps: [
     {
       name: 'schedule',
@@ -438,7 +439,7 @@ export const continueExtensionProcess: Workflow<ParticipationInput, Loaded, stri
   kind: 'participation.continue-extension',
   load: (store, input) => loadThree(store, input),
   // The answer's own rules first, so a refusal changes nothing on the schedule.
-  check: (_input, l, ctx) =>
+  check: (_store, _input, l, ctx) =>
     void participationDecider.decide(
       { type: 'ContinueExtension', opportunity: l.opportunity },
       l.participation,

@@ -40,7 +40,7 @@ export interface Workflow<I, L, R> {
    * The refusals known before anything is written (decide first, then act): run only when the process starts, so a
    * refused command writes nothing. A resume skips it (its earlier run passed it, and its own steps changed the streams).
    */
-  check?(input: I, loaded: L, ctx: CommandContext): void | Promise<void>;
+  check?(store: EventStore, input: I, loaded: L, ctx: CommandContext): void | Promise<void>;
   steps: readonly Step<I, L>[];
   /** The answer (JSON), from the steps' outputs. */
   result(input: I, outputs: Record<string, StepOutput>): R;
@@ -160,7 +160,15 @@ export async function runProcess<I, L, R>(
   preloaded?: L,
 ): Promise<R> {
   const loaded = preloaded ?? (await wf.load(store, input, ctx));
-  await wf.check?.(input, loaded, ctx);
+  try {
+    await wf.check?.(store, input, loaded, ctx);
+  } catch (e) {
+    // A retried request finds the streams changed by its own first run: it answers that run's outcome instead.
+    const existing = e instanceof DomainError ? await loadProcess(store, ctx.commandId) : null;
+    if (!existing?.started) throw e;
+    if (existing.started.kind !== wf.kind) throw new DomainError('IdempotencyKeyReused');
+    return resumeWith(store, wf, existing, ctx.commandId);
+  }
   const s = initial();
   const started: ProcessEvent = {
     type: 'ProcessStarted',
