@@ -25,10 +25,11 @@ import { PostgresJobQueue } from './jobs/postgres-queue.ts';
 import { FolderMailer, type Mailer } from './mail/mailer.ts';
 import { SmtpMailer } from './mail/smtp.ts';
 import { opportunitySchedule } from './opportunity-schedule.ts';
+import { processReactions } from './process-reactions.ts';
 import { registrationReactions } from './registration-reactions.ts';
 
 /** The reactors the runtime runs besides the read models (their lock connections are sized into the pool). */
-const REACTORS = 3;
+const REACTORS = 4;
 
 export interface RuntimeConfig {
   databaseUrl: string;
@@ -55,6 +56,8 @@ export interface RuntimeConfig {
   crossProcessHints?: boolean;
   /** The client's HR system (spec: ValidateEmployeeCode); without it, an HR export at <dataDir>/employees.json. */
   employeeDirectoryUrl?: string | undefined;
+  /** How long a durable process may run before the reactor resumes it as abandoned (default 5 s; tests use less). */
+  processLeaseMs?: number;
 }
 
 export interface Runtime {
@@ -106,6 +109,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     accountReactions(queue, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
     registrationReactions(queue, mailer, lookupEmail),
     extensionReactions(queue, store, client.code),
+    processReactions(queue, store, cfg.processLeaseMs),
   ];
   if (projections.length !== readModels.length + REACTORS) throw new Error('REACTORS must count the reactors above');
   // The runners share their reads of the log where the store reads with the head (PostgreSQL): one query per wake-up
