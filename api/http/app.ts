@@ -26,6 +26,7 @@ import { sessionRoutes } from '../session/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 import { registerAuth } from './auth.ts';
 import type { ApiDeps } from './deps.ts';
+import { idempotencyKeyOf } from './deps.ts';
 import { errorBody, errorHandler } from './errors.ts';
 
 export interface AppOptions {
@@ -54,6 +55,10 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   app.setErrorHandler(errorHandler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+  });
+  // Every route, before it reads anything: a malformed Idempotency-Key is refused (see commandContext).
+  app.addHook('onRequest', async (req) => {
+    idempotencyKeyOf(req);
   });
 
   await app.register(fastifyCookie);
