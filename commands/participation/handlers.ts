@@ -162,19 +162,38 @@ export const staffAcceptProcess: Workflow<AcceptInput, Loaded, string> = {
     },
     {
       name: 'participation',
-      run: async (store, input, l, ctx) =>
-        stepOutput(
-          await handleCommand(
-            store,
-            participationStream(input.opportunityId, input.volunteerId),
-            participationDecider,
-            acceptCommand(input, l),
-            ctx,
-          ),
-        ),
+      run: async (store, input, l, ctx) => {
+        const r = await handleCommand(
+          store,
+          participationStream(input.opportunityId, input.volunteerId),
+          participationDecider,
+          acceptCommand(input, l),
+          ctx,
+        );
+        return stepOutput(
+          r,
+          r.events.some((e) => pendingRequestChange(e) === -1),
+        );
+      },
+    },
+    {
+      // An accepted join request has left pending: its hold is given back, as for every other way out of pending.
+      name: 'settle',
+      run: async (store, { opportunityId, volunteerId }, _l, ctx, done) =>
+        done.participation!.did
+          ? stepOutput(
+              await handleCommand(
+                store,
+                scheduleStream(volunteerId),
+                scheduleDecider,
+                { type: 'SettleJoinRequest', opportunityId },
+                ctx,
+              ),
+            )
+          : done.participation!,
     },
   ],
-  result: (_input, out) => String(out.participation!.position),
+  result: (_input, out) => String(out.settle!.position),
 };
 
 export async function staffAccept(

@@ -3,7 +3,7 @@ import { employeeCheckNeeded, employeeCodeIssue } from '../../domain/registratio
 import { registrationStream } from '../../domain/registration/events.ts';
 import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { normaliseForm, summaryCode, validateRegistration } from '../../domain/registration/rules.ts';
-import type { ClientConfig } from '../../domain/shared/clients.ts';
+import { type ClientCode, type ClientConfig, clientConfig } from '../../domain/shared/clients.ts';
 import type { Decider, DomainEvent } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { Role } from '../../domain/shared/roles.ts';
@@ -69,7 +69,8 @@ async function assertRegistrable(
   values: [UniqueKind, string][],
   ctx: CommandContext,
 ): Promise<void> {
-  const { volunteerId, form, submit, client } = input;
+  const { volunteerId, form, submit } = input;
+  const client = clientConfig(input.clientCode);
   const [registration, owner] = await Promise.all([
     loadFolded(
       eventStore,
@@ -150,13 +151,13 @@ interface FormInput {
   volunteerId: string;
   form: RegistrationForm;
   submit: boolean;
-  /** The client's configuration the form was checked under (a resume after a restart decides under the same). */
-  client: ClientConfig;
+  /** The client the form was checked for (a resume after a restart decides under its configuration too). */
+  clientCode: ClientCode;
 }
 const formStep = <I extends FormInput>(): Step<I, unknown> => ({
   name: 'form',
   run: async (store, input, _l, ctx) => {
-    const r = await saveForm(store, input.client, input.volunteerId, input.form, input.submit, ctx);
+    const r = await saveForm(store, clientConfig(input.clientCode), input.volunteerId, input.form, input.submit, ctx);
     return { ...r, position: formatPosition(r.position) } satisfies SaveOutput;
   },
 });
@@ -248,7 +249,7 @@ export async function registerVolunteer(
     await runProcess(
       eventStore,
       registerProcess,
-      { volunteerId, form: withPlaceholder(form), submit: input.submit, client, passwordHash },
+      { volunteerId, form: withPlaceholder(form), submit: input.submit, clientCode: client.code, passwordHash },
       ownCtx,
     ),
   );
@@ -311,7 +312,7 @@ export async function updateRegistration(
     await runProcess(
       eventStore,
       updateProcess,
-      { volunteerId, form, submit: input.submit, client, claims, releases },
+      { volunteerId, form, submit: input.submit, clientCode: client.code, claims, releases },
       ctx,
     ),
   );

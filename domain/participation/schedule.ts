@@ -20,7 +20,11 @@ export interface Schedule {
 export type ScheduleEvent =
   | DomainEvent<'JoinRequestHeld', { opportunityId: string }>
   | DomainEvent<'JoinRequestSettled', { opportunityId: string }>
-  | DomainEvent<'AcceptanceReserved', { opportunityId: string } & Dates>
+  /**
+   * keepsHold: the join request's hold stays until the participation leaves pending (settled then, like any other
+   * end of the request), so undoing a reservation never loses a hold. Older events without it took the hold over.
+   */
+  | DomainEvent<'AcceptanceReserved', { opportunityId: string; keepsHold?: boolean } & Dates>
   | DomainEvent<'AcceptanceReleased', { opportunityId: string }>
   /** An accepted event's dates changed for this volunteer (an extension they continued); previous: the dates before. */
   | DomainEvent<'AcceptanceRescheduled', { opportunityId: string; previous?: Dates } & Dates>;
@@ -47,7 +51,7 @@ export function evolve(s: Schedule, e: ScheduleEvent): Schedule {
       return { ...s, pending: s.pending.filter((x) => x !== id) };
     case 'AcceptanceReserved':
       return {
-        pending: s.pending.filter((x) => x !== id),
+        pending: e.data.keepsHold ? s.pending : s.pending.filter((x) => x !== id),
         accepted: { ...s.accepted, [id]: { startDate: e.data.startDate, endDate: e.data.endDate } },
       };
     case 'AcceptanceReleased': {
@@ -85,7 +89,7 @@ export function decide(cmd: ScheduleCommand, s: Schedule): ScheduleEvent[] {
       if (s.accepted[opportunityId]) return [];
       const other = overlapping(s, opportunityId, cmd.dates);
       if (other) throw new DomainError('ErrorMessageConflictEventDate', { otherOpportunityId: other });
-      return [{ type: 'AcceptanceReserved', data: { opportunityId, ...cmd.dates } }];
+      return [{ type: 'AcceptanceReserved', data: { opportunityId, ...cmd.dates, keepsHold: true } }];
     }
     case 'ReleaseAcceptance':
       return s.accepted[opportunityId] ? [{ type: 'AcceptanceReleased', data: { opportunityId } }] : [];
