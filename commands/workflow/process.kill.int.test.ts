@@ -16,7 +16,7 @@ import { ProjectionRunner } from '../../projections/runner/runner.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
 import type { ChildCommand } from '../../tests/support/process-child.ts';
 import { PostgresJobQueue } from '../../workers/jobs/postgres-queue.ts';
-import { processReactions, resumeProcess } from '../../workers/process-reactions.ts';
+import { processReactions } from '../../workers/process-reactions.ts';
 import { userIdForName } from '../account/handlers.ts';
 import { PostgresEventStore } from '../event-store/postgres.ts';
 import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
@@ -153,7 +153,6 @@ describe('durable processes killed at random points (real PostgreSQL, child proc
     const continues: { o: string; v: string; end: string }[] = [];
     const registered: string[] = [];
 
-    const began = Date.now();
     const kinds = await Promise.all([
       // Staff accept: 4 at once for 2 seats, so refusals compensate (the dates go back) while others complete.
       killRounds(async () => {
@@ -217,13 +216,6 @@ describe('durable processes killed at random points (real PostgreSQL, child proc
         });
       }, 10),
     ]);
-    if (process.env.KILL_TEST_DEBUG)
-      console.log(
-        'kills',
-        kinds.map((k) => k.kills),
-        'ms',
-        Date.now() - began,
-      );
     for (const k of kinds) expect(k.kills).toBeGreaterThanOrEqual(KILLS);
     const unfinished = async () =>
       (
@@ -240,18 +232,6 @@ describe('durable processes killed at random points (real PostgreSQL, child proc
     await queue.start();
     for (let i = 0; i < 600 && (await unfinished()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
     await queue.close();
-    if (process.env.KILL_TEST_DEBUG) {
-      const { rows: left } = await t.pool.query(`select s.stream_id from es.streams s where s.stream_id like 'process-%'
-           and not exists (select 1 from es.events e where e.stream_id = s.stream_id and e.type in ('ProcessCompleted', 'ProcessFailed'))`);
-      for (const { stream_id } of left) {
-        const p = await loadProcess(store, stream_id.slice(8));
-        console.log(stream_id, p.started?.kind, !!p.compensating);
-        await resumeProcess(store, stream_id.slice(8)).catch((e) => console.log('resume error', e));
-      }
-      console.log(
-        await t.pool.query('select name, state, attempts, last_error from jobs.queue limit 5').catch((e) => String(e)),
-      );
-    }
     expect(await unfinished()).toBe(0);
 
     // Every acknowledged command is complete: its process ended with the acknowledged outcome.
