@@ -30,7 +30,7 @@ import { loadProcess } from './process.ts';
  * two steps of some command, or inside its compensation); then the portal's process reactor resumes what was left.
  * Afterwards no seat, hold or unique claim has leaked, and every command the child acknowledged is complete.
  */
-const KILLS = Number(process.env.KILL_TEST_KILLS ?? 20);
+const KILLS = 20;
 const ctx = (): CommandContext => ({
   actorId: null,
   actorRole: null,
