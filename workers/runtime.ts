@@ -25,7 +25,7 @@ import { PostgresJobQueue } from './jobs/postgres-queue.ts';
 import { FolderMailer, type Mailer } from './mail/mailer.ts';
 import { SmtpMailer } from './mail/smtp.ts';
 import { opportunitySchedule } from './opportunity-schedule.ts';
-import { processReactions } from './process-reactions.ts';
+import { openProcessesProjection, processSweeper } from './process-reactions.ts';
 import { registrationReactions } from './registration-reactions.ts';
 
 /** The reactors the runtime runs besides the read models (their lock connections are sized into the pool). */
@@ -56,7 +56,7 @@ export interface RuntimeConfig {
   crossProcessHints?: boolean;
   /** The client's HR system (spec: ValidateEmployeeCode); without it, an HR export at <dataDir>/employees.json. */
   employeeDirectoryUrl?: string | undefined;
-  /** How long a durable process may run before the reactor resumes it as abandoned (default 5 s; tests use less). */
+  /** How long a durable process may run before the sweeper resumes it as abandoned (default 5 s). */
   processLeaseMs?: number;
 }
 
@@ -109,7 +109,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     accountReactions(queue, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
     registrationReactions(queue, mailer, lookupEmail),
     extensionReactions(queue, store, client.code),
-    processReactions(queue, store, cfg.processLeaseMs),
+    openProcessesProjection,
   ];
   if (projections.length !== readModels.length + REACTORS) throw new Error('REACTORS must count the reactors above');
   // The runners share their reads of the log where the store reads with the head (PostgreSQL): one query per wake-up
@@ -130,6 +130,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     ? new HttpEmployeeDirectory(cfg.employeeDirectoryUrl)
     : new FileEmployeeDirectory(join(cfg.dataDir, 'employees.json'));
   const schedule = opportunitySchedule(queue, store, db, client.code);
+  const sweeper = processSweeper(queue, store, db, cfg.processLeaseMs);
 
   let started = false;
   return {
@@ -148,10 +149,14 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
       started = true;
       for (const r of runners) r.start();
       await queue.start();
-      if (cfg.schedules !== false) schedule.start();
+      if (cfg.schedules !== false) {
+        schedule.start();
+        sweeper.start();
+      }
     },
     async close() {
       schedule.stop();
+      sweeper.stop();
       await Promise.all(runners.map((r) => r.stop()));
       await queue.close();
       await store.close();

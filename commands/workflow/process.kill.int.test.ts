@@ -16,7 +16,7 @@ import { ProjectionRunner } from '../../projections/runner/runner.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
 import type { ChildCommand } from '../../tests/support/process-child.ts';
 import { PostgresJobQueue } from '../../workers/jobs/postgres-queue.ts';
-import { processReactions } from '../../workers/process-reactions.ts';
+import { openProcessesProjection, processSweeper } from '../../workers/process-reactions.ts';
 import { userIdForName } from '../account/handlers.ts';
 import { PostgresEventStore } from '../event-store/postgres.ts';
 import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
@@ -225,13 +225,10 @@ describe('durable processes killed at random points (real PostgreSQL, child proc
     // The kills left processes behind (else nothing here was tested).
     expect(await unfinished()).toBeGreaterThan(0);
 
-    // The portal's reactor, with no lease (nothing else is running): it finds them and resumes them.
-    const queue = new PostgresJobQueue(t.db, { pollMs: 20, concurrency: 4 });
-    const reactor = new ProjectionRunner(store, t.pool, t.db, processReactions(queue, store, 0), { idlePollMs: 20 });
-    await reactor.runUntilCaughtUp();
-    await queue.start();
-    for (let i = 0; i < 600 && (await unfinished()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
-    await queue.close();
+    // The portal's process projection catches up and its sweeper, with no lease (nothing else runs), resumes them.
+    const queue = new PostgresJobQueue(t.db);
+    await new ProjectionRunner(store, t.pool, t.db, openProcessesProjection).runUntilCaughtUp();
+    expect(await processSweeper(queue, store, t.db, 0).run()).toBeGreaterThan(0);
     expect(await unfinished()).toBe(0);
 
     // Every acknowledged command is complete: its process ended with the acknowledged outcome.

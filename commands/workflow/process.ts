@@ -240,11 +240,11 @@ async function drive<I, L, R>(
     }
     const { code, details } = s.compensating;
     if (!(await record(store, ctx, s, { type: 'ProcessFailed', data: { code, details } })))
-      return outcome(await loadProcess(store, ctx.commandId));
+      return resumeWith(store, wf, await loadProcess(store, ctx.commandId), ctx.commandId);
     return outcome(s);
   }
   const result = wf.result(input, outputs);
   if (!(await record(store, ctx, s, { type: 'ProcessCompleted', data: { result } })))
-    return outcome(await loadProcess(store, ctx.commandId));
+    return resumeWith(store, wf, await loadProcess(store, ctx.commandId), ctx.commandId);
   return result;
 }
