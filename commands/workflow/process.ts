@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { ClientCode } from '../../domain/shared/clients.ts';
 import { DomainError, type ErrorCode } from '../../domain/shared/errors.ts';
 import type { RoleId } from '../../domain/shared/roles.ts';
 import { type EventStore, type NewEvent, WrongExpectedRevisionError } from '../event-store/port.ts';
-import { type CommandContext, deterministicEventId, metadataOf } from '../handle.ts';
+import { type CommandContext, metadataOf } from '../handle.ts';
 
 /**
  * A command across several streams, made durable: its own stream `process-<commandId>` records that it started (kind,
@@ -127,9 +128,10 @@ function outcome<R>(s: ProcessState): R {
  */
 async function record(store: EventStore, ctx: CommandContext, s: ProcessState, e: ProcessEvent): Promise<boolean> {
   const stream = processStream(ctx.commandId);
-  const index = s.revision === null ? 0 : Number(s.revision) + 1;
   const event: NewEvent = {
-    id: deterministicEventId(ctx.commandId, stream, index),
+    // A fresh id, never one derived from the command: the store answers an append of stored ids as a retry that
+    // succeeded, which would hide that another run of this command recorded first.
+    id: randomUUID(),
     type: e.type,
     data: e.data,
     metadata: metadataOf(ctx),
