@@ -99,7 +99,8 @@ const acceptCommand = (input: AcceptInput, l: Loaded) =>
 
 /**
  * Staff accept a volunteer (join request or accepted invitation → 4): the volunteer's schedule reserves the dates
- * (no overlapping accepted event), the event gives a seat (capacity), then the participation records it. A step that
+ * (no overlapping accepted event; the reservation takes over a pending request's hold, and an undone one gives it
+ * back), the event gives a seat (capacity), then the participation records it. A step that
  * refuses gives back what the steps before it took (and only what they took: a reservation or seat that was already
  * there belongs to another command).
  */
@@ -127,7 +128,7 @@ export const staffAcceptProcess: Workflow<AcceptInput, Loaded, string> = {
             store,
             scheduleStream(volunteerId),
             scheduleDecider,
-            { type: 'ReleaseAcceptance', opportunityId },
+            { type: 'ReleaseAcceptance', opportunityId, restoreHold: true },
             ctx,
           );
       },
@@ -162,38 +163,19 @@ export const staffAcceptProcess: Workflow<AcceptInput, Loaded, string> = {
     },
     {
       name: 'participation',
-      run: async (store, input, l, ctx) => {
-        const r = await handleCommand(
-          store,
-          participationStream(input.opportunityId, input.volunteerId),
-          participationDecider,
-          acceptCommand(input, l),
-          ctx,
-        );
-        return stepOutput(
-          r,
-          r.events.some((e) => pendingRequestChange(e) === -1),
-        );
-      },
-    },
-    {
-      // An accepted join request has left pending: its hold is given back, as for every other way out of pending.
-      name: 'settle',
-      run: async (store, { opportunityId, volunteerId }, _l, ctx, done) =>
-        done.participation!.did
-          ? stepOutput(
-              await handleCommand(
-                store,
-                scheduleStream(volunteerId),
-                scheduleDecider,
-                { type: 'SettleJoinRequest', opportunityId },
-                ctx,
-              ),
-            )
-          : done.participation!,
+      run: async (store, input, l, ctx) =>
+        stepOutput(
+          await handleCommand(
+            store,
+            participationStream(input.opportunityId, input.volunteerId),
+            participationDecider,
+            acceptCommand(input, l),
+            ctx,
+          ),
+        ),
     },
   ],
-  result: (_input, out) => String(out.settle!.position),
+  result: (_input, out) => String(out.participation!.position),
 };
 
 export async function staffAccept(

@@ -111,6 +111,39 @@ describe("the volunteer's schedule", () => {
       .when({ type: 'HoldJoinRequest', opportunityId: 'e2', dates, ended: ['e1'] })
       .thenEmits([]);
   });
+  it('lets a reservation take over its request hold, and an undone one give it back unless the request ended', () => {
+    const reservedFromHold: ScheduleEvent = {
+      type: 'AcceptanceReserved',
+      data: { opportunityId: 'e1', ...dates, tookHold: true },
+    };
+    given(held('e1')).when({ type: 'ReserveAcceptance', opportunityId: 'e1', dates }).thenEmits([reservedFromHold]);
+    given(held('e1'), reservedFromHold)
+      .when({ type: 'ReleaseAcceptance', opportunityId: 'e1', restoreHold: true })
+      .thenEmits([{ type: 'AcceptanceReleased', data: { opportunityId: 'e1', restoredHold: true } }]);
+    // The hold is back: a second pending request meets the limit again.
+    given(
+      held('e1'),
+      reservedFromHold,
+      {
+        type: 'AcceptanceReleased',
+        data: { opportunityId: 'e1', restoredHold: true },
+      },
+      held('e2'),
+    )
+      .when({ type: 'HoldJoinRequest', opportunityId: 'e3', dates: { startDate: '2027-01-01', endDate: '2027-01-02' } })
+      .thenFails('VolunteerJoinedAnotherEvent');
+    // The request ended while the acceptance was in progress (cancelled): undoing it gives nothing back.
+    given(held('e1'), reservedFromHold)
+      .when({ type: 'SettleJoinRequest', opportunityId: 'e1' })
+      .thenEmits([{ type: 'JoinRequestSettled', data: { opportunityId: 'e1' } }]);
+    given(held('e1'), reservedFromHold, { type: 'JoinRequestSettled', data: { opportunityId: 'e1' } })
+      .when({ type: 'ReleaseAcceptance', opportunityId: 'e1', restoreHold: true })
+      .thenEmits([{ type: 'AcceptanceReleased', data: { opportunityId: 'e1' } }]);
+    // A seat holder leaving gives no hold back.
+    given(held('e1'), reservedFromHold)
+      .when({ type: 'ReleaseAcceptance', opportunityId: 'e1' })
+      .thenEmits([{ type: 'AcceptanceReleased', data: { opportunityId: 'e1' } }]);
+  });
   it('refuses a join request while accepted in an event with overlapping dates', () => {
     given(accepted('e1'))
       .when({ type: 'HoldJoinRequest', opportunityId: 'e2', dates: { startDate: '2026-12-05', endDate: '2026-12-09' } })

@@ -15,17 +15,20 @@ export interface Dates {
 export interface Schedule {
   pending: string[];
   accepted: Record<string, Dates>;
+  /**
+   * Acceptances that took over their join request's hold (the request was pending when the dates were reserved):
+   * undoing such a reservation gives the hold back, unless the request ended meanwhile (SettleJoinRequest).
+   */
+  tookHold: string[];
 }
 
 export type ScheduleEvent =
   | DomainEvent<'JoinRequestHeld', { opportunityId: string }>
   | DomainEvent<'JoinRequestSettled', { opportunityId: string }>
-  /**
-   * keepsHold: the join request's hold stays until the participation leaves pending (settled then, like any other
-   * end of the request), so undoing a reservation never loses a hold. Older events without it took the hold over.
-   */
-  | DomainEvent<'AcceptanceReserved', { opportunityId: string; keepsHold?: boolean } & Dates>
-  | DomainEvent<'AcceptanceReleased', { opportunityId: string }>
+  /** tookHold: the reservation took over the pending request's hold (events before it existed always did). */
+  | DomainEvent<'AcceptanceReserved', { opportunityId: string; tookHold?: boolean } & Dates>
+  /** restoredHold: an acceptance undone gave its request's hold back (the request is pending again). */
+  | DomainEvent<'AcceptanceReleased', { opportunityId: string; restoredHold?: boolean }>
   /** An accepted event's dates changed for this volunteer (an extension they continued); previous: the dates before. */
   | DomainEvent<'AcceptanceRescheduled', { opportunityId: string; previous?: Dates } & Dates>;
 
@@ -37,10 +40,11 @@ export type ScheduleCommand =
   | { type: 'HoldJoinRequest'; opportunityId: string; dates: Dates; ended?: string[] }
   | { type: 'SettleJoinRequest'; opportunityId: string }
   | { type: 'ReserveAcceptance'; opportunityId: string; dates: Dates }
-  | { type: 'ReleaseAcceptance'; opportunityId: string }
+  /** restoreHold: undoing a reservation (its acceptance refused): a hold it took over goes back to pending. */
+  | { type: 'ReleaseAcceptance'; opportunityId: string; restoreHold?: boolean }
   | { type: 'RescheduleAcceptance'; opportunityId: string; dates: Dates };
 
-export const initialSchedule = (): Schedule => ({ pending: [], accepted: {} });
+export const initialSchedule = (): Schedule => ({ pending: [], accepted: {}, tookHold: [] });
 
 export function evolve(s: Schedule, e: ScheduleEvent): Schedule {
   const id = e.data.opportunityId;
@@ -48,15 +52,20 @@ export function evolve(s: Schedule, e: ScheduleEvent): Schedule {
     case 'JoinRequestHeld':
       return { ...s, pending: [...s.pending, id] };
     case 'JoinRequestSettled':
-      return { ...s, pending: s.pending.filter((x) => x !== id) };
+      return { ...s, pending: s.pending.filter((x) => x !== id), tookHold: s.tookHold.filter((x) => x !== id) };
     case 'AcceptanceReserved':
       return {
-        pending: e.data.keepsHold ? s.pending : s.pending.filter((x) => x !== id),
+        pending: s.pending.filter((x) => x !== id),
         accepted: { ...s.accepted, [id]: { startDate: e.data.startDate, endDate: e.data.endDate } },
+        tookHold: e.data.tookHold ? [...s.tookHold, id] : s.tookHold,
       };
     case 'AcceptanceReleased': {
       const { [id]: _gone, ...rest } = s.accepted;
-      return { ...s, accepted: rest };
+      return {
+        pending: e.data.restoredHold ? [...s.pending, id] : s.pending,
+        accepted: rest,
+        tookHold: s.tookHold.filter((x) => x !== id),
+      };
     }
     case 'AcceptanceRescheduled':
       return { ...s, accepted: { ...s.accepted, [id]: { startDate: e.data.startDate, endDate: e.data.endDate } } };
@@ -84,15 +93,26 @@ export function decide(cmd: ScheduleCommand, s: Schedule): ScheduleEvent[] {
       ];
     }
     case 'SettleJoinRequest':
-      return s.pending.includes(opportunityId) ? [{ type: 'JoinRequestSettled', data: { opportunityId } }] : [];
+      // The request ended: its hold goes, or, when an acceptance in progress took it, it is not given back later.
+      return s.pending.includes(opportunityId) || s.tookHold.includes(opportunityId)
+        ? [{ type: 'JoinRequestSettled', data: { opportunityId } }]
+        : [];
     case 'ReserveAcceptance': {
       if (s.accepted[opportunityId]) return [];
       const other = overlapping(s, opportunityId, cmd.dates);
       if (other) throw new DomainError('ErrorMessageConflictEventDate', { otherOpportunityId: other });
-      return [{ type: 'AcceptanceReserved', data: { opportunityId, ...cmd.dates, keepsHold: true } }];
+      return [
+        {
+          type: 'AcceptanceReserved',
+          data: { opportunityId, ...cmd.dates, tookHold: s.pending.includes(opportunityId) },
+        },
+      ];
     }
-    case 'ReleaseAcceptance':
-      return s.accepted[opportunityId] ? [{ type: 'AcceptanceReleased', data: { opportunityId } }] : [];
+    case 'ReleaseAcceptance': {
+      if (!s.accepted[opportunityId]) return [];
+      const restoredHold = cmd.restoreHold === true && s.tookHold.includes(opportunityId);
+      return [{ type: 'AcceptanceReleased', data: restoredHold ? { opportunityId, restoredHold } : { opportunityId } }];
+    }
     case 'RescheduleAcceptance': {
       // Only an acceptance the schedule holds moves (one released meanwhile stays released).
       const held = s.accepted[opportunityId];
