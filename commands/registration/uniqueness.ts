@@ -105,22 +105,27 @@ export async function release(
   ctx: CommandContext,
 ): Promise<void> {
   const stream = uniqueStream(kind, value);
-  const { owner, revision } = await ownerOf(store, stream);
-  if (owner !== ownerId || revision === null) return;
-  await store
-    .append(
-      stream,
-      [
-        {
-          id: deterministicEventId(`${ctx.commandId}:release`, stream, Number(revision) + 1),
-          type: 'UniqueValueReleased',
-          data: { kind, ownerId },
-          metadata: metadataOf(ctx),
-        },
-      ],
-      { expectedRevision: revision },
-    )
-    .catch((e) => {
+  // A conflict means someone appended meanwhile: look again (a release must not be lost, or the value leaks).
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { owner, revision } = await ownerOf(store, stream);
+    if (owner !== ownerId || revision === null) return;
+    try {
+      await store.append(
+        stream,
+        [
+          {
+            id: deterministicEventId(`${ctx.commandId}:release`, stream, Number(revision) + 1),
+            type: 'UniqueValueReleased',
+            data: { kind, ownerId },
+            metadata: metadataOf(ctx),
+          },
+        ],
+        { expectedRevision: revision },
+      );
+      return;
+    } catch (e) {
       if (!(e instanceof WrongExpectedRevisionError)) throw e;
-    });
+    }
+  }
+  throw new DomainError('ConcurrencyConflict', { stream });
 }
