@@ -65,9 +65,9 @@ export interface ApiOptions<T> {
   idempotencyKey?: string;
 }
 
-/** A fresh command id for one user action. */
+/** A fresh command id for one user action: 128 random bits (getRandomValues works outside secure contexts too). */
 export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 const SESSION_GONE: readonly ErrorCode[] = ['SessionExpired', 'Unauthorized'];
