@@ -1,6 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { EventStore } from '../commands/event-store/port.ts';
-import { continueExtensionProcess, joinProcess, staffAcceptProcess } from '../commands/participation/handlers.ts';
+import {
+  continueExtensionProcess,
+  joinProcess,
+  participationActionProcess,
+  staffAcceptProcess,
+} from '../commands/participation/handlers.ts';
 import { registerProcess, updateProcess } from '../commands/registration/handlers.ts';
 import { isFinished, loadProcess, resumeWith, type Workflow } from '../commands/workflow/process.ts';
 import { DomainError } from '../domain/shared/errors.ts';
@@ -11,10 +16,14 @@ export const SWEEP_JOB = 'process.sweep';
 
 /** Every kind of durable process (commands/workflow/process.ts), by kind. */
 const WORKFLOWS = new Map<string, Workflow<never, never, unknown>>(
-  [staffAcceptProcess, joinProcess, continueExtensionProcess, registerProcess, updateProcess].map((w) => [
-    w.kind,
-    w as unknown as Workflow<never, never, unknown>,
-  ]),
+  [
+    staffAcceptProcess,
+    joinProcess,
+    continueExtensionProcess,
+    participationActionProcess,
+    registerProcess,
+    updateProcess,
+  ].map((w) => [w.kind, w as unknown as Workflow<never, never, unknown>]),
 );
 
 /**

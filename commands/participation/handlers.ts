@@ -4,6 +4,7 @@ import {
   type OpportunityView,
   type Participation,
   type ParticipationCommand,
+  type ParticipationEvent,
   participationDecider,
   pendingRequestChange,
   seatChange,
@@ -24,7 +25,7 @@ import type { Decider, DomainEvent } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { type EventStore, formatPosition, type Position, parsePosition } from '../event-store/port.ts';
 import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
-import { runProcess, type Workflow } from '../workflow/process.ts';
+import { loadProcess, resumeWith, runProcess, type Workflow } from '../workflow/process.ts';
 
 export const participationStream = (opportunityId: string, volunteerId: string) =>
   `participation-${opportunityId}_${volunteerId}`;
@@ -279,9 +280,106 @@ export async function requestJoin(
   return parsePosition(await runProcess(store, joinProcess, input, ctx, await loadThree(store, input, loaded)));
 }
 
+/** Whether a participation event has follow-ups on other streams (a hold, a seat and dates, approved hours). */
+const hasFollowUps = (e: ParticipationEvent) =>
+  pendingRequestChange(e) === -1 || seatChange(e) === -1 || e.type === 'HoursApproved';
+
+type ActionInput = ParticipationInput & { command: ParticipationCommand };
+
 /**
- * Any other participation action, with its follow-ups: a participation that leaves a seat gives the seat and the
- * dates back; approved hours are counted on the event (an event with approved hours cannot be deleted).
+ * A participation action with follow-ups, as a process: the participation's transition, then what it implies on
+ * other streams — a request that leaves pending gives its hold back; one that leaves a seat gives the seat and the
+ * dates back; approved hours are counted on the event (an event with approved hours cannot be deleted). The
+ * follow-ups only move forward: a resume after a crash finishes them (each under its own command id).
+ */
+export const participationActionProcess: Workflow<ActionInput, null, string> = {
+  kind: 'participation.action',
+  load: async () => null,
+  steps: [
+    {
+      name: 'participation',
+      run: async (store, { opportunityId, volunteerId, command }, _l, ctx) => {
+        const r = await handleCommand(
+          store,
+          participationStream(opportunityId, volunteerId),
+          participationDecider,
+          command,
+          ctx,
+        );
+        return { ...stepOutput(r), events: r.events };
+      },
+    },
+    {
+      name: 'follow-ups',
+      run: async (store, { opportunityId, volunteerId }, _l, ctx, done) => {
+        const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
+        let position = String(done.participation!.position);
+        for (const e of done.participation!.events as ParticipationEvent[]) {
+          if (pendingRequestChange(e) === -1)
+            position = formatPosition(
+              (
+                await handleCommand(
+                  store,
+                  scheduleStream(volunteerId),
+                  scheduleDecider,
+                  { type: 'SettleJoinRequest', opportunityId },
+                  sub('settle'),
+                )
+              ).position,
+            );
+          if (seatChange(e) === -1) {
+            await handleCommand(
+              store,
+              opportunityStream(opportunityId),
+              opportunityDecider,
+              { type: 'FreeSeat', volunteerId },
+              sub('seat'),
+              { maxAttempts: SEAT_ATTEMPTS },
+            );
+            position = formatPosition(
+              (
+                await handleCommand(
+                  store,
+                  scheduleStream(volunteerId),
+                  scheduleDecider,
+                  { type: 'ReleaseAcceptance', opportunityId },
+                  sub('schedule'),
+                )
+              ).position,
+            );
+          }
+          if (e.type === 'HoursApproved') {
+            const state = await load(
+              store,
+              participationStream(opportunityId, volunteerId),
+              participationDecider as Decider<Participation, never, DomainEvent>,
+            );
+            const hours = state.hours.find((h) => h.hoursId === e.data.hoursId)?.hours ?? 0;
+            position = formatPosition(
+              (
+                await handleCommand(
+                  store,
+                  opportunityStream(opportunityId),
+                  opportunityDecider,
+                  { type: 'CountApprovedHours', volunteerId, hours },
+                  sub('hours'),
+                  { maxAttempts: SEAT_ATTEMPTS },
+                )
+              ).position,
+            );
+          }
+        }
+        return { did: true, position };
+      },
+    },
+  ],
+  result: (_input, out) => String(out['follow-ups']!.position),
+};
+
+/**
+ * Any other participation action. Decided first on the participation's fold: a refusal writes nothing, and an action
+ * without follow-ups (hours recorded, a check-in, an incident) is one append, as before; one with follow-ups runs as
+ * participationActionProcess, so a crash between the transition and its follow-ups leaks no hold or seat.
  */
 export async function participationAction(
   store: EventStore,
@@ -290,69 +388,34 @@ export async function participationAction(
   build: (opportunity: OpportunityView) => ParticipationCommand,
   ctx: CommandContext,
 ): Promise<Position> {
-  const opportunity = viewOf(await loadOpportunity(store, opportunityId));
-  const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
-  const r = await handleCommand(
-    store,
-    participationStream(opportunityId, volunteerId),
-    participationDecider,
-    build(opportunity),
-    sub('participation'),
-  );
-  let position = r.position;
-  for (const e of r.events) {
-    // A request that leaves pending (cancelled, rejected) gives its hold back on the schedule.
-    if (pendingRequestChange(e) === -1)
-      position = (
-        await handleCommand(
-          store,
-          scheduleStream(volunteerId),
-          scheduleDecider,
-          { type: 'SettleJoinRequest', opportunityId },
-          sub('settle'),
-        )
-      ).position;
-    if (seatChange(e) === -1) {
-      await handleCommand(
-        store,
-        opportunityStream(opportunityId),
-        opportunityDecider,
-        { type: 'FreeSeat', volunteerId },
-        sub('seat'),
-        { maxAttempts: SEAT_ATTEMPTS },
-      );
-      position = (
-        await handleCommand(
-          store,
-          scheduleStream(volunteerId),
-          scheduleDecider,
-          { type: 'ReleaseAcceptance', opportunityId },
-          sub('schedule'),
-        )
-      ).position;
-    }
-    if (e.type === 'HoursApproved') {
-      const state = await load(
-        store,
-        participationStream(opportunityId, volunteerId),
-        participationDecider as Decider<Participation, never, DomainEvent>,
-      );
-      const hours = state.hours.find((h) => h.hoursId === e.data.hoursId)?.hours ?? 0;
-      position = (
-        await handleCommand(
-          store,
-          opportunityStream(opportunityId),
-          opportunityDecider,
-          { type: 'CountApprovedHours', volunteerId, hours },
-          sub('hours'),
-          {
-            maxAttempts: SEAT_ATTEMPTS,
-          },
-        )
-      ).position;
-    }
+  const [o, participation] = await Promise.all([
+    loadOpportunity(store, opportunityId),
+    loadFolded(
+      store,
+      participationStream(opportunityId, volunteerId),
+      participationDecider as Decider<Participation, never, DomainEvent>,
+    ),
+  ]);
+  const command = build(viewOf(o));
+  const stream = participationStream(opportunityId, volunteerId);
+  const ownStep = `${ctx.commandId}:participation`;
+  if (participation.byCommand.has(ownStep)) {
+    // A resend of an action already applied: a process answers (and finishes) it; a plain one answers below.
+    const p = await loadProcess(store, ctx.commandId);
+    if (p.started) return parsePosition(await resumeWith(store, participationActionProcess, p, ctx.commandId));
+  } else if (participationDecider.decide(command, participation.state, ctx.now).some(hasFollowUps)) {
+    return parsePosition(
+      await runProcess(store, participationActionProcess, { opportunityId, volunteerId, command }, ctx),
+    );
   }
-  return position;
+  const r = await handleCommand(store, stream, participationDecider, command, { ...ctx, commandId: ownStep });
+  // The stream changed between the look and the append, and the transition now has follow-ups: the process takes
+  // the applied step as done (same command id) and runs them.
+  if (r.events.some(hasFollowUps))
+    return parsePosition(
+      await runProcess(store, participationActionProcess, { opportunityId, volunteerId, command }, ctx),
+    );
+  return r.position;
 }
 
 /**

@@ -150,6 +150,7 @@ describe('durable processes killed at random points (real PostgreSQL, child proc
   it('leaks no seat, hold or claim, and completes every acknowledged command, after 20 kills per command', async () => {
     const accepts: { o: string; vs: string[] }[] = [];
     const joins: { os: string[]; v: string }[] = [];
+    const actions: { os: string[]; v: string }[] = [];
     const continues: { o: string; v: string; end: string }[] = [];
     const registered: string[] = [];
 
@@ -194,6 +195,24 @@ describe('durable processes killed at random points (real PostgreSQL, child proc
         continues.push({ o, v, end });
         return [1, 2].map(() => ({ kind: 'continue', commandId: randomUUID(), opportunityId: o, volunteerId: v }));
       }, 6),
+      // Actions with follow-ups: a cancelled and a rejected request give their holds back, an absence its seat.
+      killRounds(async () => {
+        const os = await Promise.all(
+          [0, 1, 2].map((i) => newOpportunity({ startDate: inDays(70 + i * 10), endDate: inDays(72 + i * 10) })),
+        );
+        const v = randomUUID();
+        await requestJoin(store, os[2]!, v, ctx());
+        await staffAccept(store, os[2]!, v, { byAdmin: false, confirmRaise: false }, ctx());
+        for (const o of os.slice(0, 2)) await requestJoin(store, o, v, ctx());
+        actions.push({ os, v });
+        return (['Cancel', 'StaffReject', 'MarkAbsent'] as const).map((action, i) => ({
+          kind: 'action',
+          commandId: randomUUID(),
+          opportunityId: os[i]!,
+          volunteerId: v,
+          action,
+        }));
+      }, 11),
       // Registration: three at once, two of them with the same e-mail (the loser gives back what it claimed).
       killRounds(async () => {
         const forms = [uniqueForm(), uniqueForm(), uniqueForm()];
@@ -253,17 +272,27 @@ describe('durable processes killed at random points (real PostgreSQL, child proc
       expect(accepted.length).toBeLessThanOrEqual(2);
     }
     for (const { os, v } of joins) for (const o of os) see(v, o);
+    for (const { os, v } of actions) for (const o of os) see(v, o);
+    const kindOf = (v: string) =>
+      joins.some((j) => j.v === v) ? 'join' : actions.some((a) => a.v === v) ? 'action' : 'accept';
+    for (const { os, v } of actions) {
+      // Every seat of the absence's event agrees with the participations (the seat went back or is still held).
+      const seats = (await fold<{ seats: string[] }>(opportunityStream(os[2]!), opportunityDecider)).seats;
+      expect(seats.includes(v)).toBe((await participationOf(os[2]!, v)).status === 4);
+    }
     for (const [v, os] of volunteers) {
       const schedule = await scheduleOf(v);
       const status = await Promise.all(os.map(async (o) => [o, (await participationOf(o, v)).status] as const));
-      expect([v, schedule.pending.sort()]).toEqual([
+      expect([kindOf(v), v, schedule.pending.sort()]).toEqual([
+        kindOf(v),
         v,
         status
           .filter(([, s]) => s === 7)
           .map(([o]) => o)
           .sort(),
       ]);
-      expect([v, Object.keys(schedule.accepted).sort()]).toEqual([
+      expect([kindOf(v), v, Object.keys(schedule.accepted).sort()]).toEqual([
+        kindOf(v),
         v,
         status
           .filter(([, s]) => s === 4)

@@ -4,7 +4,12 @@
 import { createPool } from '../../commands/db/pool.ts';
 import { PostgresEventStore } from '../../commands/event-store/postgres.ts';
 import type { CommandContext } from '../../commands/handle.ts';
-import { continueExtension, requestJoin, staffAccept } from '../../commands/participation/handlers.ts';
+import {
+  continueExtension,
+  participationAction,
+  requestJoin,
+  staffAccept,
+} from '../../commands/participation/handlers.ts';
 import { registerVolunteer, updateRegistration } from '../../commands/registration/handlers.ts';
 import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { CLIENTS } from '../../domain/shared/clients.ts';
@@ -12,6 +17,7 @@ import { DomainError } from '../../domain/shared/errors.ts';
 
 export type ChildCommand = { commandId: string } & (
   | { kind: 'accept' | 'join' | 'continue'; opportunityId: string; volunteerId: string }
+  | { kind: 'action'; opportunityId: string; volunteerId: string; action: 'Cancel' | 'StaffReject' | 'MarkAbsent' }
   | { kind: 'register'; form: RegistrationForm }
   | { kind: 'update'; volunteerId: string; previous: RegistrationForm; form: RegistrationForm }
 );
@@ -45,6 +51,14 @@ function run(c: ChildCommand): Promise<unknown> {
       return requestJoin(store, c.opportunityId, c.volunteerId, ctx(c.commandId));
     case 'continue':
       return continueExtension(store, c.opportunityId, c.volunteerId, ctx(c.commandId));
+    case 'action':
+      return participationAction(
+        store,
+        c.opportunityId,
+        c.volunteerId,
+        (opportunity) => (c.action === 'MarkAbsent' ? { type: c.action } : { type: c.action, opportunity }),
+        ctx(c.commandId),
+      );
     case 'register':
       return registerVolunteer(store, CLIENTS.MOH, { form: c.form, submit: true }, ctx(c.commandId));
     case 'update':
