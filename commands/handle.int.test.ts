@@ -126,6 +126,25 @@ describe('command handling', () => {
     expect(await count(stream)).toBe(2);
   });
 
+  it('keeps no stale fold when its append turns out to be a retry that another process already made', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const a = store;
+    const b = new PostgresEventStore(t.pool); // another process: a cache of its own
+    await handleCommand(a, stream, counter, { by: 1, max: 100 }, ctx()); // a folds the stream at revision 0
+    const resumed = ctx();
+    await handleCommand(b, stream, counter, { by: 10, max: 100 }, ctx());
+    await handleCommand(b, stream, counter, { by: 100, max: 1000 }, resumed);
+    // a runs the same command again (a resume): its fold is stale, the store answers with the stored events.
+    const again = await handleCommand(a, stream, counter, { by: 100, max: 1000 }, resumed);
+    expect(again.duplicate).toBe(true);
+    expect(await count(stream)).toBe(3);
+    // a's next decision sees every event: 1 + 10 + 100, so a ceiling of 112 lets one more through and no more.
+    await handleCommand(a, stream, counter, { by: 1, max: 112 }, ctx());
+    await expect(handleCommand(a, stream, counter, { by: 1, max: 112 }, ctx())).rejects.toMatchObject({
+      code: 'ConcurrencyConflict',
+    });
+  });
+
   it('stamps every event with the actor, request, client and command', async () => {
     const stream = `counter-${randomUUID()}`;
     const c = ctx('cmd-stamp-1');

@@ -176,6 +176,12 @@ export async function handleCommand<S, C, E extends DomainEvent>(
     }));
     try {
       const r = await store.append(stream, toAppend, { expectedRevision: f.revision ?? 'no_stream' });
+      if (r.nextRevision !== (f.revision ?? -1n) + BigInt(events.length)) {
+        // The store answered a retry with where these events already were (another process appended them for this
+        // command id, a resume after a crash): the fold may lack what came between, so it is read again next time.
+        cache.delete(stream);
+        return { position: r.position, events, duplicate: true };
+      }
       // What was just written is known: fold it in without reading it back.
       const byCommand = new Map(f.byCommand).set(ctx.commandId, { position: r.position, events });
       remember(cache, stream, {

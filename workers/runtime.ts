@@ -13,6 +13,7 @@ import { PostgresEventStore } from '../commands/event-store/postgres.ts';
 import { APP_ROLE } from '../commands/event-store/postgres-schema.ts';
 import { hasReadWithHead, SharedReads } from '../commands/event-store/shared-reads.ts';
 import { seedLookups } from '../commands/lookups/seed.ts';
+import { pairLookupSource } from '../commands/lookups/source.ts';
 import { seedPermissions } from '../commands/permissions/handlers.ts';
 import {
   type EmployeeDirectory,
@@ -35,13 +36,14 @@ import { PostgresJobQueue } from './jobs/postgres-queue.ts';
 import { FolderMailer, type Mailer } from './mail/mailer.ts';
 import { SmtpMailer } from './mail/smtp.ts';
 import { opportunitySchedule } from './opportunity-schedule.ts';
+import { openProcessesProjection, processSweeper } from './process-reactions.ts';
 import { registrationReactions } from './registration-reactions.ts';
 
 /** How long a starting process waits for the permissions projection to hold the seed (a fresh database: a moment). */
 const PERMISSIONS_START_WAIT_MS = 30_000;
 
 /** The reactors the runtime runs besides the read models (their lock connections are sized into the pool). */
-const REACTORS = 3;
+const REACTORS = 4;
 
 export interface RuntimeConfig {
   databaseUrl: string;
@@ -70,6 +72,8 @@ export interface RuntimeConfig {
   employeeDirectoryUrl?: string | undefined;
   /** Tests: projections of their own, run beside the portal's (and reported by health like them). */
   extraProjections?: readonly Projection[];
+  /** How long a durable process may run before the sweeper resumes it as abandoned (default 5 s). */
+  processLeaseMs?: number;
 }
 
 export interface Runtime {
@@ -135,6 +139,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     accountReactions(queue, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
     registrationReactions(queue, mailer, lookupEmail),
     extensionReactions(queue, store, client.code),
+    openProcessesProjection,
   ];
   if (projections.length !== readModels.length + REACTORS) throw new Error('REACTORS must count the reactors above');
   projections.push(...extra);
@@ -163,6 +168,12 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     await waitForPosition(db, [rolePermissionsProjection.name], seeded, PERMISSIONS_START_WAIT_MS);
     await permissions.refresh();
   };
+  const sweeper = processSweeper(queue, store, db, cfg.processLeaseMs);
+
+  // Its first answer waits (bounded) for the read model to hold the seed, so a fresh portal never offers empty lists.
+  const lookups = new LookupCache(db, { atLeast: lookupsSeeded.position });
+  // The commands of this process take the master data from the same cache.
+  pairLookupSource(store, () => lookups.current());
 
   let started = false;
   return {
@@ -177,19 +188,22 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     employees,
     permissions,
     awaitPermissions,
-    // Its first answer waits (bounded) for the read model to hold the seed, so a fresh portal never offers empty lists.
-    lookups: new LookupCache(db, { atLeast: lookupsSeeded.position }),
+    lookups,
     projections,
     async startWorkers() {
       if (started) return;
       started = true;
       for (const r of runners) r.start();
       await queue.start();
-      if (cfg.schedules !== false) schedule.start();
+      if (cfg.schedules !== false) {
+        schedule.start();
+        sweeper.start();
+      }
       await awaitPermissions();
     },
     async close() {
       schedule.stop();
+      sweeper.stop();
       await Promise.all(runners.map((r) => r.stop()));
       await queue.close();
       await store.close();

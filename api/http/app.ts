@@ -28,6 +28,7 @@ import { sessionRoutes } from '../session/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 import { registerAuth, requireAdmin } from './auth.ts';
 import type { ApiDeps } from './deps.ts';
+import { idempotencyKeyOf } from './deps.ts';
 import { errorBody, errorHandler, frameworkError } from './errors.ts';
 import { requestIdOf } from './headers.ts';
 
@@ -102,6 +103,10 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');
     if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+  // Every route, before it reads anything: a malformed Idempotency-Key is refused (see commandContext).
+  app.addHook('onRequest', async (req) => {
+    idempotencyKeyOf(req);
   });
 
   await app.register(fastifyCookie);

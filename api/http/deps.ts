@@ -6,6 +6,7 @@ import { parsePosition } from '../../commands/event-store/port.ts';
 import type { CommandContext } from '../../commands/handle.ts';
 import type { EmployeeDirectory } from '../../commands/registration/employee-directory.ts';
 import type { ClientConfig } from '../../domain/shared/clients.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
 import type { LookupCache } from '../../projections/lookups/cache.ts';
 import type { PermissionCache } from '../../projections/permissions/cache.ts';
 import type { AnyDB, Projection } from '../../projections/runner/projection.ts';
@@ -32,18 +33,31 @@ export interface ApiDeps {
   lookups: LookupCache;
 }
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
+/** A client's command id: letters, digits, '-' and '_', 8 to 100 of them (a UUID fits; nothing that splits a stream name). */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
-export function commandContext(req: FastifyRequest, deps: ApiDeps): CommandContext {
+/** The request's Idempotency-Key, if it sent one; a malformed one is refused with ValidationFailed (422). */
+export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   const key = req.headers['idempotency-key'];
+  if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)))
+    throw new DomainError('ValidationFailed', { field: 'Idempotency-Key' });
+  return key;
+}
+
+/**
+ * The command's context. The Idempotency-Key header, when sent, is the command id: the same request sent again (a
+ * retry after a lost answer) finishes or answers the same command instead of starting another. A malformed key is
+ * refused (ValidationFailed), not replaced, since a replaced key would silently lose that guarantee.
+ */
+export function commandContext(req: FastifyRequest, deps: ApiDeps): CommandContext {
+  const key = idempotencyKeyOf(req);
   return {
     actorId: req.session?.userId ?? null,
     actorRole: req.session?.roleId ?? null,
     correlationId: req.id,
     causationId: null,
     clientCode: deps.client.code,
-    // The key is stored as the command's id: a bounded safe token, else a fresh id.
-    commandId: typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key : randomUUID(),
+    commandId: key ?? randomUUID(),
     now: new Date(),
   };
 }

@@ -82,6 +82,7 @@ const MESSAGE: Partial<Record<ErrorCode, string>> = {
   ValidationFailed: 'Invalid request',
   TooManyRequests: 'Too many requests',
   ConcurrencyConflict: 'The record changed meanwhile; try again',
+  IdempotencyKeyReused: 'This Idempotency-Key was used for another request',
   InternalServerError: 'An error has been occurred, please contact system admin.',
 };
 

@@ -138,13 +138,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
     async (req, reply) => {
       const files = fileIdsIn(req.body);
       await uploads.assertAttachable(files, ownerKey(null, req.cookies[CSRF_COOKIE]), null);
-      const res = await registerVolunteer(
-        deps.store,
-        deps.client,
-        { ...req.body, lookups: await deps.lookups.current() },
-        commandContext(req, deps),
-        deps.employees,
-      );
+      const res = await registerVolunteer(deps.store, deps.client, req.body, commandContext(req, deps), deps.employees);
       await uploads.attach(files, res.volunteerId);
       return reply.code(201).send({ ...res, position: formatPosition(res.position), hasEmailVerification: true });
     },
@@ -219,7 +213,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
         deps.client,
         id,
         state.form,
-        { ...req.body, lookups: await deps.lookups.current() },
+        req.body,
         commandContext(req, deps),
         deps.employees,
       );

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dropDatabase, ensureDatabase, withDatabase } from '../../commands/db/pool.ts';
-import { scheduleDecider } from '../../domain/participation/schedule.ts';
+import { initialSchedule, scheduleDecider } from '../../domain/participation/schedule.ts';
 import { ParticipationStatus } from '../../domain/participation/status.ts';
 import type { RoleId } from '../../domain/shared/roles.ts';
 import { eventDetails, volunteerId } from '../join-setup.ts';
@@ -67,7 +67,7 @@ describe('the Emmett peer: the join rules (real PostgreSQL)', () => {
     const dates = { startDate: eventDetails(0, 5).startDate, endDate: eventDetails(0, 5).endDate };
     const reserved = scheduleDecider.decide(
       { type: 'ReserveAcceptance', opportunityId: events[0]!, dates },
-      { pending: [], accepted: {} },
+      initialSchedule(),
       new Date(),
     );
     await peer.store.appendToStream(

@@ -32,7 +32,11 @@ export interface NewAccount {
   name: { ar: string; en: string };
   email: string;
   roleId: RoleId;
-  password: string;
+  /**
+   * The password, or the credential of one the caller has checked and stored in the vault (a durable registration:
+   * its process, kept in the log, names the credential, never the password or its hash).
+   */
+  password: string | { credentialId: string };
   mustChangePassword?: boolean;
   emailVerified?: boolean;
   nicValid?: boolean;
@@ -48,46 +52,115 @@ async function loadAccount(store: EventStore, userId: string): Promise<Account> 
   return fold(accountDecider, events);
 }
 
+/** A user name's reservation: its owner (null when free or released) and the stream's revision. */
+async function userNameOwner(
+  store: EventStore,
+  userName: string,
+): Promise<{ owner: string | null; revision: bigint | null }> {
+  let owner: string | null = null;
+  let revision: bigint | null = null;
+  for await (const e of store.readStream(userNameStream(userName))) {
+    revision = e.revision;
+    owner = e.type === 'UserNameReserved' ? (e.data as UserNameEvent['data']).userId : null;
+  }
+  return { owner, revision };
+}
+
 /** The owner of a user name, read from its reservation stream (consistent: no projection lag). */
 export async function userIdForName(store: EventStore, userName: string): Promise<string | null> {
-  for await (const e of store.readStream(userNameStream(userName))) {
-    if (e.type === 'UserNameReserved') return (e.data as UserNameEvent['data']).userId;
-  }
-  return null;
+  return (await userNameOwner(store, userName)).owner;
 }
 
 /**
- * Creates an account. The user name's own stream is created first with expectedRevision no_stream, so two
- * simultaneous creations of one name cannot both succeed; a retry of the same command finds its own reservation.
+ * Reserves a user name for userId: appended with no_stream, or at the revision of its last release, so of two
+ * simultaneous reservations one fails (UserNameAlreadyExists). The owner's own reservation again is a no-op.
+ */
+export async function reserveUserName(
+  store: EventStore,
+  userName: string,
+  userId: string,
+  ctx: CommandContext,
+): Promise<void> {
+  const stream = userNameStream(userName);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { owner, revision } = await userNameOwner(store, userName);
+    if (owner === userId) return;
+    if (owner !== null) throw new DomainError('UserNameAlreadyExists');
+    const reservation: UserNameEvent = { type: 'UserNameReserved', data: { userName: userName.trim(), userId } };
+    try {
+      await store.append(
+        stream,
+        [
+          {
+            id: deterministicEventId(ctx.commandId, stream, Number(revision ?? -1n) + 1),
+            ...reservation,
+            metadata: metadataOf(ctx),
+          },
+        ],
+        { expectedRevision: revision ?? 'no_stream' },
+      );
+      return;
+    } catch (e) {
+      if (!(e instanceof WrongExpectedRevisionError)) throw e; // someone else moved first: look again
+    }
+  }
+  throw new DomainError('ConcurrencyConflict', { stream });
+}
+
+/** Gives a user name back (a registration that reserved it failed); a name userId does not hold is left alone. */
+export async function releaseUserName(
+  store: EventStore,
+  userName: string,
+  userId: string,
+  ctx: CommandContext,
+): Promise<void> {
+  const stream = userNameStream(userName);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { owner, revision } = await userNameOwner(store, userName);
+    if (owner !== userId || revision === null) return;
+    const released: UserNameEvent = { type: 'UserNameReleased', data: { userName: userName.trim(), userId } };
+    try {
+      await store.append(
+        stream,
+        [
+          {
+            id: deterministicEventId(`${ctx.commandId}:release`, stream, Number(revision) + 1),
+            ...released,
+            metadata: metadataOf(ctx),
+          },
+        ],
+        { expectedRevision: revision },
+      );
+      return;
+    } catch (e) {
+      if (!(e instanceof WrongExpectedRevisionError)) throw e;
+    }
+  }
+  throw new DomainError('ConcurrencyConflict', { stream });
+}
+
+/**
+ * Creates an account. The user name's own stream is reserved first (reserveUserName), so two simultaneous
+ * creations of one name cannot both succeed; a retry of the same command finds its own reservation.
  */
 export async function createAccount(
   store: EventStore,
   input: NewAccount,
   ctx: CommandContext,
 ): Promise<{ userId: string; position: Position }> {
-  if (!isPasswordValid(input.password))
-    throw new DomainError('WeakPassword', { problems: passwordProblems(input.password) });
+  const password = typeof input.password === 'string' ? input.password : undefined;
+  if (password !== undefined && !isPasswordValid(password))
+    throw new DomainError('WeakPassword', { problems: passwordProblems(password) });
   const userName = input.userName.trim();
   const userId = input.userId ?? randomUUID();
-  const reservation: UserNameEvent = { type: 'UserNameReserved', data: { userName, userId } };
-  try {
-    await store.append(
-      userNameStream(userName),
-      [
-        {
-          id: deterministicEventId(ctx.commandId, userNameStream(userName), 0),
-          ...reservation,
-          metadata: metadataOf(ctx),
-        },
-      ],
-      { expectedRevision: 'no_stream' },
-    );
-  } catch (e) {
-    if (!(e instanceof WrongExpectedRevisionError)) throw e;
-    if ((await userIdForName(store, userName)) !== userId) throw new DomainError('UserNameAlreadyExists');
-  }
+  await reserveUserName(store, userName, userId, ctx);
   const vault = credentialVault(store);
-  const credentialId = await vault.put(userId, await hashPassword(input.password));
+  // A credential stored here is dropped if the creation fails; one the caller stored stays the caller's (a process
+  // resumed after a failure creates the account with it again).
+  const credentialId =
+    password !== undefined
+      ? await vault.put(userId, await hashPassword(password))
+      : (input.password as { credentialId: string }).credentialId;
   const command: AccountCommand = {
     type: 'CreateAccount',
     userId,
@@ -95,7 +168,7 @@ export async function createAccount(
     name: input.name,
     email: input.email,
     roleId: input.roleId,
-    password: input.password,
+    ...(password !== undefined ? { password } : {}),
     credentialId,
     mustChangePassword: input.mustChangePassword ?? true,
     emailVerified: input.emailVerified ?? true,
@@ -104,7 +177,7 @@ export async function createAccount(
     ...(input.emailVerified === false ? { verificationToken: newVerificationToken(userId) } : {}),
   };
   const r = await handleCommand(store, accountStream(userId), accountDecider, command, ctx).catch(async (e) => {
-    await vault.drop(credentialId);
+    if (password !== undefined) await vault.drop(credentialId);
     throw e;
   });
   // A retried creation finds its first credential in the log: keep that one, erase the spare.

@@ -4,7 +4,9 @@ import {
   type OpportunityView,
   type Participation,
   type ParticipationCommand,
+  type ParticipationEvent,
   participationDecider,
+  pendingRequestChange,
   seatChange,
 } from '../../domain/participation/decide.ts';
 import {
@@ -12,11 +14,18 @@ import {
   notificationsDecider,
   notificationsStream,
 } from '../../domain/participation/notifications.ts';
-import { type Schedule, scheduleDecider, scheduleStream } from '../../domain/participation/schedule.ts';
+import {
+  joinRequestEnded,
+  type Schedule,
+  scheduleDecider,
+  scheduleStream,
+} from '../../domain/participation/schedule.ts';
+import { MAX_PENDING_JOIN_REQUESTS } from '../../domain/participation/status.ts';
 import type { Decider, DomainEvent } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import type { EventStore, Position } from '../event-store/port.ts';
+import { type EventStore, formatPosition, type Position, parsePosition } from '../event-store/port.ts';
 import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
+import { loadProcess, resumeWith, runProcess, type Workflow } from '../workflow/process.ts';
 
 export const participationStream = (opportunityId: string, volunteerId: string) =>
   `participation-${opportunityId}_${volunteerId}`;
@@ -55,15 +64,121 @@ export function viewOf(o: Opportunity): OpportunityView {
   };
 }
 
-/** Seat-moving compensation, run when a later step of an acceptance fails. */
-async function undo(steps: (() => Promise<unknown>)[]): Promise<void> {
-  for (const step of steps.reverse()) await step().catch(() => {});
+/** A step's output: whether its append changed the stream (only then is there anything to undo), and where. */
+const stepOutput = (r: { events: DomainEvent[]; position: Position }, did = r.events.length > 0) => ({
+  did,
+  position: formatPosition(r.position),
+});
+
+interface ParticipationInput {
+  opportunityId: string;
+  volunteerId: string;
 }
+interface Loaded {
+  opportunity: OpportunityView;
+  participation: Participation;
+  schedule: Schedule;
+}
+
+/** The event, the participation and the schedule read together (one round trip when the reads coalesce). */
+async function loadThree(store: EventStore, input: ParticipationInput, loaded?: Opportunity): Promise<Loaded> {
+  const [o, participation, schedule] = await Promise.all([
+    loaded ?? loadOpportunity(store, input.opportunityId),
+    load(store, participationStream(input.opportunityId, input.volunteerId), participationDecider as never),
+    load(store, scheduleStream(input.volunteerId), scheduleDecider as never),
+  ]);
+  return {
+    opportunity: viewOf(o),
+    participation: participation as Participation,
+    schedule: schedule as Schedule,
+  };
+}
+
+type AcceptInput = ParticipationInput & { byAdmin: boolean; confirmRaise: boolean };
+const acceptCommand = (input: AcceptInput, l: Loaded) =>
+  ({ type: 'StaffAccept', byAdmin: input.byAdmin, opportunity: l.opportunity }) as const;
 
 /**
  * Staff accept a volunteer (join request or accepted invitation → 4): the volunteer's schedule reserves the dates
- * (no overlapping accepted event), the event gives a seat (capacity), then the participation records it.
+ * (no overlapping accepted event; the reservation takes over a pending request's hold, and an undone one gives it
+ * back), the event gives a seat (capacity), then the participation records it. A step that
+ * refuses gives back what the steps before it took (and only what they took: a reservation or seat that was already
+ * there belongs to another command).
  */
+export const staffAcceptProcess: Workflow<AcceptInput, Loaded, string> = {
+  kind: 'participation.staff-accept',
+  load: (store, input) => loadThree(store, input),
+  // The transition's own rules first, so a refusal reserves nothing.
+  check: (_store, input, l, ctx) => void participationDecider.decide(acceptCommand(input, l), l.participation, ctx.now),
+  steps: [
+    {
+      name: 'schedule',
+      run: async (store, { opportunityId, volunteerId }, l, ctx) =>
+        stepOutput(
+          await handleCommand(
+            store,
+            scheduleStream(volunteerId),
+            scheduleDecider,
+            { type: 'ReserveAcceptance', opportunityId, dates: l.opportunity },
+            ctx,
+          ),
+        ),
+      undo: async (store, { opportunityId, volunteerId }, out, ctx) => {
+        if (out.did)
+          await handleCommand(
+            store,
+            scheduleStream(volunteerId),
+            scheduleDecider,
+            { type: 'ReleaseAcceptance', opportunityId, restoreHold: true },
+            ctx,
+          );
+      },
+    },
+    {
+      name: 'seat',
+      run: async (store, { opportunityId, volunteerId, confirmRaise }, _l, ctx) => {
+        const r = await handleCommand(
+          store,
+          opportunityStream(opportunityId),
+          opportunityDecider,
+          { type: 'TakeSeat', volunteerId, confirmRaise },
+          ctx,
+          { maxAttempts: SEAT_ATTEMPTS },
+        );
+        return stepOutput(
+          r,
+          r.events.some((e) => e.type === 'SeatTaken'),
+        );
+      },
+      undo: async (store, { opportunityId, volunteerId }, out, ctx) => {
+        if (out.did)
+          await handleCommand(
+            store,
+            opportunityStream(opportunityId),
+            opportunityDecider,
+            { type: 'FreeSeat', volunteerId },
+            ctx,
+            { maxAttempts: SEAT_ATTEMPTS },
+          );
+      },
+    },
+    {
+      name: 'participation',
+      run: async (store, input, l, ctx) =>
+        stepOutput(
+          await handleCommand(
+            store,
+            participationStream(input.opportunityId, input.volunteerId),
+            participationDecider,
+            acceptCommand(input, l),
+            ctx,
+          ),
+        ),
+    },
+  ],
+  result: (_input, out) => String(out.participation!.position),
+};
+
 export async function staffAccept(
   store: EventStore,
   opportunityId: string,
@@ -71,66 +186,88 @@ export async function staffAccept(
   opts: { byAdmin: boolean; confirmRaise: boolean },
   ctx: CommandContext,
 ): Promise<Position> {
-  const stream = participationStream(opportunityId, volunteerId);
-  // The three streams read together (one round trip when the reads coalesce); the steps below then decide from
-  // these folds and their appends prove them current.
-  const [o, participation] = await Promise.all([
-    loadOpportunity(store, opportunityId),
-    load(store, stream, participationDecider as Decider<Participation, never, DomainEvent>),
-    loadFolded(store, scheduleStream(volunteerId), scheduleDecider as Decider<Schedule, never, DomainEvent>),
-  ]);
-  const opportunity = viewOf(o);
-  const command = { type: 'StaffAccept' as const, byAdmin: opts.byAdmin, opportunity };
-  // The transition's own rules first, then the seat's (a full event), so a refusal reserves nothing.
-  participationDecider.decide(command, participation, ctx.now);
-  opportunityDecider.decide({ type: 'TakeSeat', volunteerId, confirmRaise: opts.confirmRaise }, o, ctx.now);
-  const done: (() => Promise<unknown>)[] = [];
-  const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
-  try {
-    await handleCommand(
-      store,
-      scheduleStream(volunteerId),
-      scheduleDecider,
-      { type: 'ReserveAcceptance', opportunityId, dates: opportunity },
-      sub('schedule'),
-    );
-    done.push(() =>
-      handleCommand(
+  return parsePosition(await runProcess(store, staffAcceptProcess, { opportunityId, volunteerId, ...opts }, ctx));
+}
+
+/**
+ * The pending join requests on the schedule whose event has ended for joining (joinRequestEnded). Read only when
+ * they would refuse the request (the limit is reached), so a join under the limit reads no other event.
+ */
+async function endedJoinRequests(
+  store: EventStore,
+  schedule: Schedule,
+  opportunityId: string,
+  now: Date,
+): Promise<string[]> {
+  const others = schedule.pending.filter((id) => id !== opportunityId);
+  if (others.length < MAX_PENDING_JOIN_REQUESTS) return [];
+  const ended = await Promise.all(
+    others.map(async (id) => {
+      const o = await load(
         store,
-        scheduleStream(volunteerId),
-        scheduleDecider,
-        { type: 'ReleaseAcceptance', opportunityId },
-        sub('schedule-undo'),
-      ),
-    );
-    await handleCommand(
-      store,
-      opportunityStream(opportunityId),
-      opportunityDecider,
-      { type: 'TakeSeat', volunteerId, confirmRaise: opts.confirmRaise },
-      sub('seat'),
-      {
-        maxAttempts: SEAT_ATTEMPTS,
-      },
-    );
-    done.push(() =>
-      handleCommand(
-        store,
-        opportunityStream(opportunityId),
-        opportunityDecider,
-        { type: 'FreeSeat', volunteerId },
-        sub('seat-undo'),
-        { maxAttempts: SEAT_ATTEMPTS },
-      ),
-    );
-    return (await handleCommand(store, stream, participationDecider, command, sub('participation'))).position;
-  } catch (e) {
-    await undo(done);
-    throw e;
-  }
+        opportunityStream(id),
+        opportunityDecider as Decider<Opportunity, never, DomainEvent>,
+      );
+      return joinRequestEnded({ ...o, endDate: o.details?.endDate ?? null }, now) ? id : null;
+    }),
+  );
+  return ended.filter((id): id is string => id !== null);
 }
 
 /** A volunteer asks to join: at most two pending requests and no overlapping accepted event (the schedule), then the request. */
+export const joinProcess: Workflow<ParticipationInput, Loaded, string> = {
+  kind: 'participation.join',
+  load: (store, input) => loadThree(store, input),
+  // The request's own rules first (a duplicate is refused here), so a refusal holds nothing and gives nothing back.
+  check: (_store, _input, l, ctx) =>
+    void participationDecider.decide({ type: 'RequestJoin' }, l.participation, ctx.now),
+  steps: [
+    {
+      name: 'schedule',
+      run: async (store, { opportunityId, volunteerId }, l, ctx) => {
+        const ended = await endedJoinRequests(store, l.schedule, opportunityId, ctx.now);
+        const r = await handleCommand(
+          store,
+          scheduleStream(volunteerId),
+          scheduleDecider,
+          { type: 'HoldJoinRequest', opportunityId, dates: l.opportunity, ended },
+          ctx,
+          { maxAttempts: 20 },
+        );
+        // Only a hold this command took is given back: a hold already there belongs to another request.
+        return stepOutput(
+          r,
+          r.events.some((e) => e.type === 'JoinRequestHeld'),
+        );
+      },
+      undo: async (store, { opportunityId, volunteerId }, out, ctx) => {
+        if (out.did)
+          await handleCommand(
+            store,
+            scheduleStream(volunteerId),
+            scheduleDecider,
+            { type: 'SettleJoinRequest', opportunityId },
+            ctx,
+          );
+      },
+    },
+    {
+      name: 'participation',
+      run: async (store, { opportunityId, volunteerId }, _l, ctx) =>
+        stepOutput(
+          await handleCommand(
+            store,
+            participationStream(opportunityId, volunteerId),
+            participationDecider,
+            { type: 'RequestJoin' },
+            ctx,
+          ),
+        ),
+    },
+  ],
+  result: (_input, out) => String(out.participation!.position),
+};
+
 export async function requestJoin(
   store: EventStore,
   opportunityId: string,
@@ -139,56 +276,110 @@ export async function requestJoin(
   /** The event as the caller has just loaded it for the join rules, so it is not read twice. */
   loaded?: Opportunity,
 ): Promise<Position> {
-  // The schedule and the participation are read together with the event (see staffAccept).
-  const [o, , participation] = await Promise.all([
-    loaded ?? loadOpportunity(store, opportunityId),
-    loadFolded(store, scheduleStream(volunteerId), scheduleDecider as Decider<Schedule, never, DomainEvent>),
-    loadFolded(
-      store,
-      participationStream(opportunityId, volunteerId),
-      participationDecider as Decider<Participation, never, DomainEvent>,
-    ),
-  ]);
-  const opportunity = viewOf(o);
-  const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
-  // The participation decides before the dates are held: a join it refuses writes nothing (no hold, no settle).
-  if (!participation.byCommand.has(sub('participation').commandId))
-    participationDecider.decide({ type: 'RequestJoin' }, participation.state, ctx.now);
-  await handleCommand(
-    store,
-    scheduleStream(volunteerId),
-    scheduleDecider,
-    { type: 'HoldJoinRequest', opportunityId, dates: opportunity },
-    sub('schedule'),
-    {
-      maxAttempts: 20,
-    },
-  );
-  try {
-    return (
-      await handleCommand(
-        store,
-        participationStream(opportunityId, volunteerId),
-        participationDecider,
-        { type: 'RequestJoin' },
-        sub('participation'),
-      )
-    ).position;
-  } catch (e) {
-    await handleCommand(
-      store,
-      scheduleStream(volunteerId),
-      scheduleDecider,
-      { type: 'SettleJoinRequest', opportunityId },
-      sub('schedule-undo'),
-    ).catch(() => {});
-    throw e;
-  }
+  const input = { opportunityId, volunteerId };
+  return parsePosition(await runProcess(store, joinProcess, input, ctx, await loadThree(store, input, loaded)));
 }
 
+/** Whether a participation event has follow-ups on other streams (a hold, a seat and dates, approved hours). */
+const hasFollowUps = (e: ParticipationEvent) =>
+  pendingRequestChange(e) === -1 || seatChange(e) === -1 || e.type === 'HoursApproved';
+
+type ActionInput = ParticipationInput & { command: ParticipationCommand };
+
 /**
- * Any other participation action, with its follow-ups: a participation that leaves a seat gives the seat and the
- * dates back; approved hours are counted on the event (an event with approved hours cannot be deleted).
+ * A participation action with follow-ups, as a process: the participation's transition, then what it implies on
+ * other streams — a request that leaves pending gives its hold back; one that leaves a seat gives the seat and the
+ * dates back; approved hours are counted on the event (an event with approved hours cannot be deleted). The
+ * follow-ups only move forward: a resume after a crash finishes them (each under its own command id).
+ */
+export const participationActionProcess: Workflow<ActionInput, null, string> = {
+  kind: 'participation.action',
+  load: async () => null,
+  steps: [
+    {
+      name: 'participation',
+      run: async (store, { opportunityId, volunteerId, command }, _l, ctx) => {
+        const r = await handleCommand(
+          store,
+          participationStream(opportunityId, volunteerId),
+          participationDecider,
+          command,
+          ctx,
+        );
+        return { ...stepOutput(r), events: r.events };
+      },
+    },
+    {
+      name: 'follow-ups',
+      run: async (store, { opportunityId, volunteerId }, _l, ctx, done) => {
+        const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
+        let position = String(done.participation!.position);
+        for (const e of done.participation!.events as ParticipationEvent[]) {
+          if (pendingRequestChange(e) === -1)
+            position = formatPosition(
+              (
+                await handleCommand(
+                  store,
+                  scheduleStream(volunteerId),
+                  scheduleDecider,
+                  { type: 'SettleJoinRequest', opportunityId },
+                  sub('settle'),
+                )
+              ).position,
+            );
+          if (seatChange(e) === -1) {
+            await handleCommand(
+              store,
+              opportunityStream(opportunityId),
+              opportunityDecider,
+              { type: 'FreeSeat', volunteerId },
+              sub('seat'),
+              { maxAttempts: SEAT_ATTEMPTS },
+            );
+            position = formatPosition(
+              (
+                await handleCommand(
+                  store,
+                  scheduleStream(volunteerId),
+                  scheduleDecider,
+                  { type: 'ReleaseAcceptance', opportunityId },
+                  sub('schedule'),
+                )
+              ).position,
+            );
+          }
+          if (e.type === 'HoursApproved') {
+            const state = await load(
+              store,
+              participationStream(opportunityId, volunteerId),
+              participationDecider as Decider<Participation, never, DomainEvent>,
+            );
+            const hours = state.hours.find((h) => h.hoursId === e.data.hoursId)?.hours ?? 0;
+            position = formatPosition(
+              (
+                await handleCommand(
+                  store,
+                  opportunityStream(opportunityId),
+                  opportunityDecider,
+                  { type: 'CountApprovedHours', volunteerId, hours },
+                  sub('hours'),
+                  { maxAttempts: SEAT_ATTEMPTS },
+                )
+              ).position,
+            );
+          }
+        }
+        return { did: true, position };
+      },
+    },
+  ],
+  result: (_input, out) => String(out['follow-ups']!.position),
+};
+
+/**
+ * Any other participation action. Decided first on the participation's fold: a refusal writes nothing, and an action
+ * without follow-ups (hours recorded, a check-in, an incident) is one append, as before; one with follow-ups runs as
+ * participationActionProcess, so a crash between the transition and its follow-ups leaks no hold or seat.
  */
 export async function participationAction(
   store: EventStore,
@@ -197,58 +388,34 @@ export async function participationAction(
   build: (opportunity: OpportunityView) => ParticipationCommand,
   ctx: CommandContext,
 ): Promise<Position> {
-  const opportunity = viewOf(await loadOpportunity(store, opportunityId));
-  const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
-  const r = await handleCommand(
-    store,
-    participationStream(opportunityId, volunteerId),
-    participationDecider,
-    build(opportunity),
-    sub('participation'),
-  );
-  let position = r.position;
-  for (const e of r.events) {
-    if (seatChange(e) === -1) {
-      await handleCommand(
-        store,
-        opportunityStream(opportunityId),
-        opportunityDecider,
-        { type: 'FreeSeat', volunteerId },
-        sub('seat'),
-        { maxAttempts: SEAT_ATTEMPTS },
-      );
-      position = (
-        await handleCommand(
-          store,
-          scheduleStream(volunteerId),
-          scheduleDecider,
-          { type: 'ReleaseAcceptance', opportunityId },
-          sub('schedule'),
-        )
-      ).position;
-    }
-    if (e.type === 'HoursApproved') {
-      const state = await load(
-        store,
-        participationStream(opportunityId, volunteerId),
-        participationDecider as Decider<Participation, never, DomainEvent>,
-      );
-      const hours = state.hours.find((h) => h.hoursId === e.data.hoursId)?.hours ?? 0;
-      position = (
-        await handleCommand(
-          store,
-          opportunityStream(opportunityId),
-          opportunityDecider,
-          { type: 'CountApprovedHours', volunteerId, hours },
-          sub('hours'),
-          {
-            maxAttempts: SEAT_ATTEMPTS,
-          },
-        )
-      ).position;
-    }
+  const [o, participation] = await Promise.all([
+    loadOpportunity(store, opportunityId),
+    loadFolded(
+      store,
+      participationStream(opportunityId, volunteerId),
+      participationDecider as Decider<Participation, never, DomainEvent>,
+    ),
+  ]);
+  const command = build(viewOf(o));
+  const stream = participationStream(opportunityId, volunteerId);
+  const ownStep = `${ctx.commandId}:participation`;
+  if (participation.byCommand.has(ownStep)) {
+    // A resend of an action already applied: a process answers (and finishes) it; a plain one answers below.
+    const p = await loadProcess(store, ctx.commandId);
+    if (p.started) return parsePosition(await resumeWith(store, participationActionProcess, p, ctx.commandId));
+  } else if (participationDecider.decide(command, participation.state, ctx.now).some(hasFollowUps)) {
+    return parsePosition(
+      await runProcess(store, participationActionProcess, { opportunityId, volunteerId, command }, ctx),
+    );
   }
-  return position;
+  const r = await handleCommand(store, stream, participationDecider, command, { ...ctx, commandId: ownStep });
+  // The stream changed between the look and the append, and the transition now has follow-ups: the process takes
+  // the applied step as done (same command id) and runs them.
+  if (r.events.some(hasFollowUps))
+    return parsePosition(
+      await runProcess(store, participationActionProcess, { opportunityId, volunteerId, command }, ctx),
+    );
+  return r.position;
 }
 
 /**
@@ -329,62 +496,74 @@ export async function offerExtension(
 /**
  * Type 16 "continue": the volunteer's schedule takes the event's extended dates first (ErrorMessageConflictEventDate
  * when they now overlap another accepted event; the schedule stream is appended at its revision, so of two
- * concurrent actions on it only one succeeds), then the participation records the answer. Status stays 4.
+ * concurrent actions on it only one succeeds), then the participation records the answer. Status stays 4. A refused
+ * answer puts the dates back (from the rescheduling event itself, so a resume after a crash knows them too).
  */
+export const continueExtensionProcess: Workflow<ParticipationInput, Loaded, string> = {
+  kind: 'participation.continue-extension',
+  load: (store, input) => loadThree(store, input),
+  // The answer's own rules first, so a refusal changes nothing on the schedule.
+  check: (_store, _input, l, ctx) =>
+    void participationDecider.decide(
+      { type: 'ContinueExtension', opportunity: l.opportunity },
+      l.participation,
+      ctx.now,
+    ),
+  steps: [
+    {
+      name: 'schedule',
+      run: async (store, { opportunityId, volunteerId }, l, ctx) => {
+        const r = await handleCommand(
+          store,
+          scheduleStream(volunteerId),
+          scheduleDecider,
+          {
+            type: 'RescheduleAcceptance',
+            opportunityId,
+            dates: { startDate: l.opportunity.startDate, endDate: l.opportunity.endDate },
+          },
+          ctx,
+        );
+        const moved = r.events.find((e) => e.type === 'AcceptanceRescheduled');
+        return { ...stepOutput(r, moved !== undefined), previous: moved?.data.previous ?? null };
+      },
+      undo: async (store, { opportunityId, volunteerId }, out, ctx) => {
+        // A released acceptance stays released (RescheduleAcceptance moves only one the schedule holds).
+        const previous = out.previous as Schedule['accepted'][string] | null;
+        if (out.did && previous)
+          await handleCommand(
+            store,
+            scheduleStream(volunteerId),
+            scheduleDecider,
+            { type: 'RescheduleAcceptance', opportunityId, dates: previous },
+            ctx,
+          );
+      },
+    },
+    {
+      name: 'participation',
+      run: async (store, { opportunityId, volunteerId }, l, ctx) =>
+        stepOutput(
+          await handleCommand(
+            store,
+            participationStream(opportunityId, volunteerId),
+            participationDecider,
+            { type: 'ContinueExtension', opportunity: l.opportunity },
+            ctx,
+          ),
+        ),
+    },
+  ],
+  result: (_input, out) => String(out.participation!.position),
+};
+
 export async function continueExtension(
   store: EventStore,
   opportunityId: string,
   volunteerId: string,
   ctx: CommandContext,
 ): Promise<Position> {
-  const opportunity = viewOf(await loadOpportunity(store, opportunityId));
-  const stream = participationStream(opportunityId, volunteerId);
-  const command = { type: 'ContinueExtension' as const, opportunity };
-  // The answer's own rules first, so a refusal changes nothing on the schedule.
-  participationDecider.decide(
-    command,
-    await load(store, stream, participationDecider as Decider<Participation, never, DomainEvent>),
-    ctx.now,
-  );
-  const schedule = await load(
-    store,
-    scheduleStream(volunteerId),
-    scheduleDecider as Decider<Schedule, never, DomainEvent>,
-  );
-  const before = schedule.accepted[opportunityId];
-  const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
-  await handleCommand(
-    store,
-    scheduleStream(volunteerId),
-    scheduleDecider,
-    {
-      type: 'RescheduleAcceptance',
-      opportunityId,
-      dates: { startDate: opportunity.startDate, endDate: opportunity.endDate },
-    },
-    sub('schedule'),
-  );
-  try {
-    return (await handleCommand(store, stream, participationDecider, command, sub('participation'))).position;
-  } catch (e) {
-    // Put the dates back (the participation changed meanwhile: answered, released, …); a released one stays released.
-    if (before)
-      await undo([
-        () =>
-          handleCommand(
-            store,
-            scheduleStream(volunteerId),
-            scheduleDecider,
-            {
-              type: 'RescheduleAcceptance',
-              opportunityId,
-              dates: { startDate: before.startDate, endDate: before.endDate },
-            },
-            sub('schedule-undo'),
-          ),
-      ]);
-    throw e;
-  }
+  return parsePosition(await runProcess(store, continueExtensionProcess, { opportunityId, volunteerId }, ctx));
 }
 
 /** Type 16 "do not continue": 4 → 3; the seat goes back to the event and the dates leave the schedule. */

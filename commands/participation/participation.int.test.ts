@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opportunityDecider, opportunityStream } from '../../domain/opportunity/decide.ts';
 import type { OpportunityDetails } from '../../domain/opportunity/rules.ts';
 import { participationDecider } from '../../domain/participation/decide.ts';
+import { scheduleDecider, scheduleStream } from '../../domain/participation/schedule.ts';
 import { CLIENTS } from '../../domain/shared/clients.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
 import { PostgresEventStore } from '../event-store/postgres.ts';
-import { type CommandContext, handleCommand } from '../handle.ts';
-import { loadOpportunity, participationStream, requestJoin, staffAccept } from './handlers.ts';
+import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
+import { loadOpportunity, participationAction, participationStream, requestJoin, staffAccept } from './handlers.ts';
 
 const ctx = (): CommandContext => ({
   actorId: 'staff',
@@ -120,5 +121,60 @@ describe('participation under concurrent requests (real PostgreSQL)', () => {
     // The loser gave its seat back.
     const seats = (await loadOpportunity(store, a)).seats.length + (await loadOpportunity(store, b)).seats.length;
     expect(seats).toBe(1);
+  });
+
+  const pendingHolds = async (volunteer: string) =>
+    (await loadFolded(store, scheduleStream(volunteer), scheduleDecider as never)).state as { pending: string[] };
+  const twoEvents = () =>
+    Promise.all([0, 1, 2].map((i) => newOpportunity({ startDate: inDays(60 + i * 10), endDate: inDays(62 + i * 10) })));
+
+  it('gives a hold back when a request is cancelled or rejected, so two ended requests never block a third', async () => {
+    const [a, b, c] = await twoEvents();
+    const volunteer = randomUUID();
+    await requestJoin(store, a!, volunteer, ctx());
+    await requestJoin(store, b!, volunteer, ctx());
+    await participationAction(store, a!, volunteer, (opportunity) => ({ type: 'Cancel', opportunity }), ctx());
+    await participationAction(store, b!, volunteer, (opportunity) => ({ type: 'StaffReject', opportunity }), ctx());
+    expect((await pendingHolds(volunteer)).pending).toEqual([]);
+    await requestJoin(store, c!, volunteer, ctx());
+    expect((await pendingHolds(volunteer)).pending).toEqual([c]);
+    // An acceptance ends the request too: the hold becomes the accepted dates.
+    await staffAccept(store, c!, volunteer, { byAdmin: false, confirmRaise: false }, ctx());
+    expect((await pendingHolds(volunteer)).pending).toEqual([]);
+  });
+
+  it('keeps the hold of a request whose duplicate is refused, so the two-pending limit still holds', async () => {
+    const [a, b, c] = await twoEvents();
+    const volunteer = randomUUID();
+    await requestJoin(store, a!, volunteer, ctx());
+    const before = await t.pool.query('select count(*)::int as n from es.events');
+    await expect(requestJoin(store, a!, volunteer, ctx())).rejects.toMatchObject({ code: 'NotAllowToJoinEvent' });
+    const after = await t.pool.query('select count(*)::int as n from es.events');
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+    expect((await pendingHolds(volunteer)).pending).toEqual([a]);
+    await requestJoin(store, b!, volunteer, ctx());
+    await expect(requestJoin(store, c!, volunteer, ctx())).rejects.toMatchObject({
+      code: 'VolunteerJoinedAnotherEvent',
+    });
+    // Two concurrent duplicates of a fresh request: one request, one hold, whatever the refusals.
+    const d = await newOpportunity({ startDate: inDays(120), endDate: inDays(122) });
+    const other = randomUUID();
+    await Promise.allSettled([1, 2, 3].map(() => requestJoin(store, d, other, ctx())));
+    expect((await pendingHolds(other)).pending).toEqual([d]);
+  });
+
+  it('lets a new request through when a held one belongs to an event that was deleted or has ended', async () => {
+    const [a, b, c] = await twoEvents();
+    const volunteer = randomUUID();
+    await requestJoin(store, a!, volunteer, ctx());
+    await requestJoin(store, b!, volunteer, ctx());
+    await handleCommand(store, opportunityStream(a!), opportunityDecider, { type: 'Delete', reason: 'gone' }, ctx());
+    await requestJoin(store, c!, volunteer, ctx());
+    expect((await pendingHolds(volunteer)).pending.sort()).toEqual([b, c].sort());
+    // An event whose invitations were stopped no longer takes its request either.
+    const d = await newOpportunity({ startDate: inDays(130), endDate: inDays(132) });
+    await handleCommand(store, opportunityStream(b!), opportunityDecider, { type: 'StopInvitations' }, ctx());
+    await requestJoin(store, d, volunteer, ctx());
+    expect((await pendingHolds(volunteer)).pending.sort()).toEqual([c, d].sort());
   });
 });

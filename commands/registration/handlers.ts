@@ -4,15 +4,19 @@ import { employeeCheckNeeded, employeeCodeIssue } from '../../domain/registratio
 import { registrationStream } from '../../domain/registration/events.ts';
 import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { normaliseForm, summaryCode, validateRegistration } from '../../domain/registration/rules.ts';
-import type { ClientConfig } from '../../domain/shared/clients.ts';
+import { type ClientCode, type ClientConfig, clientConfig } from '../../domain/shared/clients.ts';
 import type { Decider, DomainEvent } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { Role } from '../../domain/shared/roles.ts';
-import { createAccount, userIdForName } from '../account/handlers.ts';
-import type { EventStore, Position } from '../event-store/port.ts';
+import { credentialVault } from '../account/credentials.ts';
+import { createAccount, releaseUserName, reserveUserName, userIdForName } from '../account/handlers.ts';
+import { hashPassword } from '../account/password-hash.ts';
+import { type EventStore, formatPosition, type Position, parsePosition } from '../event-store/port.ts';
 import { type CommandContext, deterministicEventId, handleCommand, loadFolded } from '../handle.ts';
+import { lookupsOf } from '../lookups/source.ts';
+import { runProcess, type Step, type StepOutput, type Workflow } from '../workflow/process.ts';
 import { type EmployeeDirectory, EmployeeDirectoryUnavailableError } from './employee-directory.ts';
-import { assertFree, claim, release, type UniqueKind } from './uniqueness.ts';
+import { assertAvailable, claim, release, type UniqueKind } from './uniqueness.ts';
 
 export interface SaveResult {
   volunteerId: string;
@@ -64,6 +68,33 @@ export async function checkEmployeeCode(
   if (issue) throw new DomainError(issue.code, { issues: [issue] });
 }
 
+/**
+ * The refusals a registration can get, read without writing: the application's own transition (decided on its
+ * stream's fold) and the unique values someone else holds.
+ */
+async function assertRegistrable(
+  eventStore: EventStore,
+  input: FormInput,
+  values: [UniqueKind, string][],
+  ctx: CommandContext,
+): Promise<void> {
+  const { volunteerId, form, submit } = input;
+  const client = clientConfig(input.clientCode);
+  const [registration, owner] = await Promise.all([
+    loadFolded(
+      eventStore,
+      registrationStream(volunteerId),
+      registrationDecider as Decider<Registration, never, DomainEvent>,
+    ),
+    form.user?.userName ? userIdForName(eventStore, form.user.userName) : null,
+    assertAvailable(eventStore, values, volunteerId),
+  ]);
+  if (owner !== null && owner !== volunteerId)
+    throw new DomainError('UserNameAlreadyExists', { field: 'user.userName' });
+  const command = saveCommand(volunteerId, form, submit, client, await lookupsOf(eventStore));
+  registrationDecider.decide(command, registration.state, ctx.now);
+}
+
 function saveCommand(
   volunteerId: string,
   form: RegistrationForm,
@@ -81,9 +112,8 @@ async function saveForm(
   form: RegistrationForm,
   submit: boolean,
   ctx: CommandContext,
-  lookups: LookupSnapshot,
 ): Promise<SaveResult> {
-  const command = saveCommand(volunteerId, form, submit, client, lookups);
+  const command = saveCommand(volunteerId, form, submit, client, await lookupsOf(store));
   const r = await handleCommand(store, registrationStream(volunteerId), registrationDecider, command, ctx);
   const e = r.events[0];
   return {
@@ -95,77 +125,193 @@ async function saveForm(
 }
 
 /**
- * A visitor registers: claim the unique values (e-mail, mobile, id number; the user name through its account),
- * create the volunteer's account, then save or submit the application. If a step fails, the values claimed so far
- * are released so the visitor can try again. A retry with the same command id repeats nothing.
+ * The process input keeps no password: the form carries this placeholder (it passes the rules, which the real one
+ * passed before the process started; the stored form drops it) and the account gets the real one's hash.
  */
+const PASSWORD_PLACEHOLDER = 'Unchanged@0';
+const withPlaceholder = (form: RegistrationForm): RegistrationForm => ({
+  ...form,
+  user: { ...form.user, password: PASSWORD_PLACEHOLDER, confirmPassword: PASSWORD_PLACEHOLDER },
+});
+
+/** One step per unique kind: claims the value (undo: gives it back); a kind without a value to claim does nothing. */
+function claimStep<I extends { volunteerId: string }>(
+  kind: UniqueKind,
+  pick: (input: I) => string | undefined,
+): Step<I, unknown> {
+  return {
+    name: `claim-${kind}`,
+    run: async (store, input, _l, ctx) => {
+      const value = pick(input);
+      if (value === undefined) return { did: false };
+      await claim(store, kind, value, input.volunteerId, ctx);
+      return { did: true };
+    },
+    undo: async (store, input, out, ctx) => {
+      const value = pick(input);
+      if (out.did && value !== undefined) await release(store, kind, value, input.volunteerId, ctx);
+    },
+  };
+}
+const valueIn = (values: [UniqueKind, string][], kind: UniqueKind) => values.find(([k]) => k === kind)?.[1];
+
+interface SaveOutput extends Record<string, unknown> {
+  volunteerId: string;
+  status: 1 | 2;
+  referenceNumber: string | null;
+  position: string;
+}
+interface FormInput {
+  volunteerId: string;
+  form: RegistrationForm;
+  submit: boolean;
+  /** The client the form was checked for (a resume after a restart decides under its configuration too). */
+  clientCode: ClientCode;
+}
+const formStep = <I extends FormInput>(): Step<I, unknown> => ({
+  name: 'form',
+  run: async (store, input, _l, ctx) => {
+    const r = await saveForm(store, clientConfig(input.clientCode), input.volunteerId, input.form, input.submit, ctx);
+    return { ...r, position: formatPosition(r.position) } satisfies SaveOutput;
+  },
+});
+const saved = (out: Record<string, StepOutput>): SaveOutput => out.form as SaveOutput;
+
+interface RegisterInput extends FormInput {
+  /** The password's hash, stored in the vault before the process starts: the log keeps only its id. */
+  credentialId: string;
+}
+
+/**
+ * A visitor registers: claim the unique values (e-mail, mobile, id number), reserve the user name, create the
+ * volunteer's account, then save or submit the application. A step that refuses (someone claimed a value meanwhile)
+ * gives back what the steps before it took, the user name included, so the visitor can try again.
+ */
+export const registerProcess: Workflow<RegisterInput, unknown, SaveOutput> = {
+  kind: 'registration.register',
+  load: async () => null,
+  check: (store, input, _l, ctx) => assertRegistrable(store, input, uniqueValues(input.form), ctx),
+  steps: [
+    claimStep('email', (i: RegisterInput) => valueIn(uniqueValues(i.form), 'email')),
+    claimStep('mobile', (i: RegisterInput) => valueIn(uniqueValues(i.form), 'mobile')),
+    claimStep('idNumber', (i: RegisterInput) => valueIn(uniqueValues(i.form), 'idNumber')),
+    {
+      name: 'username',
+      run: async (st, input, _l, ctx) => {
+        try {
+          await reserveUserName(st, input.form.user!.userName!, input.volunteerId, ctx);
+        } catch (e) {
+          if (e instanceof DomainError && e.code === 'UserNameAlreadyExists')
+            throw new DomainError('UserNameAlreadyExists', { field: 'user.userName' });
+          throw e;
+        }
+        return { did: true };
+      },
+      undo: async (st, input, out, ctx) => {
+        if (out.did) await releaseUserName(st, input.form.user!.userName!, input.volunteerId, ctx);
+      },
+    },
+    {
+      name: 'account',
+      run: async (st, { volunteerId, form, credentialId }, _l, ctx) => {
+        const p = form.personal ?? {};
+        const fullName = (parts: (string | undefined)[]) => parts.filter(Boolean).join(' ');
+        await createAccount(
+          st,
+          {
+            userId: volunteerId,
+            userName: form.user!.userName!,
+            name: {
+              ar: fullName([p.firstNameAr, p.secondNameAr, p.thirdNameAr, p.lastNameAr]),
+              en: fullName([p.firstNameEn, p.lastNameEn]) || fullName([p.firstNameAr, p.lastNameAr]),
+            },
+            email: form.user!.email!,
+            roleId: Role.Volunteer,
+            password: { credentialId },
+            mustChangePassword: false,
+            // A verification link is mailed; until it is followed, sign-in answers EmailVerification (7).
+            emailVerified: false,
+            // No national identity provider is reachable here; the id number has passed the client's pattern.
+            nicValid: true,
+            registrationComplete: false,
+          },
+          ctx,
+        );
+        return { did: true };
+      },
+    },
+    formStep<RegisterInput>(),
+  ],
+  result: (_input, out) => saved(out),
+};
+
+const parsed = (r: SaveOutput): SaveResult => ({ ...r, position: parsePosition(r.position) });
+
+/** A visitor registers (see registerProcess). A retry with the same command id repeats nothing. */
 export async function registerVolunteer(
-  store: EventStore,
+  eventStore: EventStore,
   client: ClientConfig,
-  input: { form: RegistrationForm; submit: boolean; lookups: LookupSnapshot },
+  input: { form: RegistrationForm; submit: boolean },
   ctx: CommandContext,
   employees?: EmployeeDirectory,
 ): Promise<SaveResult> {
-  const form = validateOrThrow(input.form, input.submit, client, ctx.now, input.lookups);
+  const form = validateOrThrow(input.form, input.submit, client, ctx.now, await lookupsOf(eventStore));
   if (input.submit) await checkEmployeeCode(form, client, employees);
   const volunteerId = deterministicEventId(ctx.commandId, 'volunteer', 0);
   const ownCtx = { ...ctx, actorId: ctx.actorId ?? volunteerId, actorRole: ctx.actorRole ?? Role.Volunteer };
-  // Taken values refuse the registration before anything is claimed: a refused request writes nothing.
-  for (const [kind, value] of uniqueValues(form)) await assertFree(store, kind, value, volunteerId);
-  const holder = await userIdForName(store, form.user!.userName!.trim());
-  if (holder !== null && holder !== volunteerId)
-    throw new DomainError('UserNameAlreadyExists', { field: 'user.userName' });
-  const claimed: [UniqueKind, string][] = [];
-  let accountCreated = false;
+  // A retry of the command stores a spare credential; the account keeps the one its log names (createAccount).
+  const credentialId = await credentialVault(eventStore).put(volunteerId, await hashPassword(form.user!.password!));
   try {
-    for (const [kind, value] of uniqueValues(form)) {
-      await claim(store, kind, value, volunteerId, ownCtx);
-      claimed.push([kind, value]);
-    }
-    const p = form.personal ?? {};
-    const fullName = (parts: (string | undefined)[]) => parts.filter(Boolean).join(' ');
-    try {
-      await createAccount(
-        store,
-        {
-          userId: volunteerId,
-          userName: form.user!.userName!,
-          name: {
-            ar: fullName([p.firstNameAr, p.secondNameAr, p.thirdNameAr, p.lastNameAr]),
-            en: fullName([p.firstNameEn, p.lastNameEn]) || fullName([p.firstNameAr, p.lastNameAr]),
-          },
-          email: form.user!.email!,
-          roleId: Role.Volunteer,
-          password: form.user!.password!,
-          mustChangePassword: false,
-          // A verification link is mailed; until it is followed, sign-in answers EmailVerification (7).
-          emailVerified: false,
-          // No national identity provider is reachable here; the id number has passed the client's pattern.
-          nicValid: true,
-          registrationComplete: false,
-        },
-        { ...ownCtx, commandId: `${ctx.commandId}:account` },
-      );
-    } catch (e) {
-      if (e instanceof DomainError && e.code === 'UserNameAlreadyExists')
-        throw new DomainError('UserNameAlreadyExists', { field: 'user.userName' });
-      throw e;
-    }
-    accountCreated = true;
-    return await saveForm(store, client, volunteerId, form, input.submit, ownCtx, input.lookups);
+    return parsed(
+      await runProcess(
+        eventStore,
+        registerProcess,
+        { volunteerId, form: withPlaceholder(form), submit: input.submit, clientCode: client.code, credentialId },
+        ownCtx,
+      ),
+    );
   } catch (e) {
-    if (!accountCreated) for (const [kind, value] of claimed) await release(store, kind, value, volunteerId, ownCtx);
+    // A refused registration leaves no hash behind; anything else may still be resumed, with this credential.
+    if (e instanceof DomainError && e.code !== 'ConcurrencyConflict')
+      await credentialVault(eventStore).drop(credentialId);
     throw e;
   }
 }
 
-/** The signed-in volunteer edits (draft or edit state): claims changed unique values, releases the old ones after. */
+interface UpdateInput extends FormInput {
+  /** Values new to this volunteer (claimed first) and the ones they replace (given back after the save). */
+  claims: [UniqueKind, string][];
+  releases: [UniqueKind, string][];
+}
+
+/** The signed-in volunteer edits (draft or edit state): claims changed unique values, saves, releases the old ones. */
+export const updateProcess: Workflow<UpdateInput, unknown, SaveOutput> = {
+  kind: 'registration.update',
+  load: async () => null,
+  // Decide first, then act: a refused update (its status does not allow it, a value taken) writes nothing.
+  check: (store, input, _l, ctx) => assertRegistrable(store, input, input.claims, ctx),
+  steps: [
+    claimStep('email', (i: UpdateInput) => valueIn(i.claims, 'email')),
+    claimStep('mobile', (i: UpdateInput) => valueIn(i.claims, 'mobile')),
+    claimStep('idNumber', (i: UpdateInput) => valueIn(i.claims, 'idNumber')),
+    formStep<UpdateInput>(),
+    {
+      name: 'release',
+      run: async (st, input, _l, ctx) => {
+        for (const [kind, value] of input.releases) await release(st, kind, value, input.volunteerId, ctx);
+        return { did: input.releases.length > 0 };
+      },
+    },
+  ],
+  result: (_input, out) => saved(out),
+};
+
 export async function updateRegistration(
-  store: EventStore,
+  eventStore: EventStore,
   client: ClientConfig,
   volunteerId: string,
   previous: RegistrationForm,
-  input: { form: RegistrationForm; submit: boolean; lookups: LookupSnapshot },
+  input: { form: RegistrationForm; submit: boolean },
   ctx: CommandContext,
   employees?: EmployeeDirectory,
 ): Promise<SaveResult> {
@@ -175,47 +321,24 @@ export async function updateRegistration(
   incoming.user = {
     ...incoming.user,
     userName: previous.user?.userName ?? incoming.user?.userName,
-    password: 'Unchanged@0',
-    confirmPassword: 'Unchanged@0',
+    password: PASSWORD_PLACEHOLDER,
+    confirmPassword: PASSWORD_PLACEHOLDER,
   };
-  const form = validateOrThrow(incoming, input.submit, client, ctx.now, input.lookups);
+  const form = validateOrThrow(incoming, input.submit, client, ctx.now, await lookupsOf(eventStore));
   if (input.submit) await checkEmployeeCode(form, client, employees);
   const before = new Map(uniqueValues(previous));
-  const after = uniqueValues(form);
-  // The application decides first (an approved one is not editable), then taken values refuse: a request that is
-  // refused claims, and so writes, nothing. A retry of a command already applied goes straight to its earlier answer.
-  const current = await loadFolded(
-    store,
-    registrationStream(volunteerId),
-    registrationDecider as Decider<Registration, never, DomainEvent>,
+  const claims = uniqueValues(form).filter(([kind, value]) => before.get(kind) !== value);
+  const releases = claims.flatMap(([kind]): [UniqueKind, string][] =>
+    before.has(kind) ? [[kind, before.get(kind)!]] : [],
   );
-  if (!current.byCommand.has(ctx.commandId)) {
-    registrationDecider.decide(
-      saveCommand(volunteerId, form, input.submit, client, input.lookups),
-      current.state,
-      ctx.now,
-    );
-    for (const [kind, value] of after) {
-      if (before.get(kind) !== value) await assertFree(store, kind, value, volunteerId);
-    }
-  }
-  const newlyClaimed: [UniqueKind, string][] = [];
-  try {
-    for (const [kind, value] of after) {
-      if (before.get(kind) === value) continue;
-      await claim(store, kind, value, volunteerId, ctx);
-      newlyClaimed.push([kind, value]);
-    }
-    const result = await saveForm(store, client, volunteerId, form, input.submit, ctx, input.lookups);
-    for (const [kind] of newlyClaimed) {
-      const old = before.get(kind);
-      if (old) await release(store, kind, old, volunteerId, ctx);
-    }
-    return result;
-  } catch (e) {
-    for (const [kind, value] of newlyClaimed) await release(store, kind, value, volunteerId, ctx);
-    throw e;
-  }
+  return parsed(
+    await runProcess(
+      eventStore,
+      updateProcess,
+      { volunteerId, form, submit: input.submit, clientCode: client.code, claims, releases },
+      ctx,
+    ),
+  );
 }
 
 /** Staff and admin actions on an application. */

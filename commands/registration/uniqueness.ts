@@ -45,13 +45,21 @@ async function ownerOf(store: EventStore, stream: string): Promise<{ owner: stri
 }
 
 /**
- * Refuses, before anything is written, a value another owner holds: a request that will be refused claims nothing
- * (and so writes no claim and no release). The claim itself still settles a race.
+ * Refuses (with the kind's catalogue code) when one of the values belongs to someone else, reading only: a command
+ * checks every value before it claims any, so a refusal writes nothing. A claim made meanwhile by someone else is
+ * still caught by claim() itself.
  */
-export async function assertFree(store: EventStore, kind: UniqueKind, value: string, ownerId: string): Promise<void> {
-  const { owner } = await ownerOf(store, uniqueStream(kind, value));
-  if (owner !== null && owner !== ownerId)
-    throw new DomainError(UniqueKinds[kind].code, { field: UniqueKinds[kind].field });
+export async function assertAvailable(
+  store: EventStore,
+  values: [UniqueKind, string][],
+  ownerId: string,
+): Promise<void> {
+  const owners = await Promise.all(values.map(([kind, value]) => ownerOf(store, uniqueStream(kind, value))));
+  values.forEach(([kind], i) => {
+    const { owner } = owners[i]!;
+    if (owner !== null && owner !== ownerId)
+      throw new DomainError(UniqueKinds[kind].code, { field: UniqueKinds[kind].field });
+  });
 }
 
 /** Claims the value for ownerId; a claim the owner already holds is a no-op. */
@@ -97,22 +105,27 @@ export async function release(
   ctx: CommandContext,
 ): Promise<void> {
   const stream = uniqueStream(kind, value);
-  const { owner, revision } = await ownerOf(store, stream);
-  if (owner !== ownerId || revision === null) return;
-  await store
-    .append(
-      stream,
-      [
-        {
-          id: deterministicEventId(`${ctx.commandId}:release`, stream, Number(revision) + 1),
-          type: 'UniqueValueReleased',
-          data: { kind, ownerId },
-          metadata: metadataOf(ctx),
-        },
-      ],
-      { expectedRevision: revision },
-    )
-    .catch((e) => {
+  // A conflict means someone appended meanwhile: look again (a release must not be lost, or the value leaks).
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { owner, revision } = await ownerOf(store, stream);
+    if (owner !== ownerId || revision === null) return;
+    try {
+      await store.append(
+        stream,
+        [
+          {
+            id: deterministicEventId(`${ctx.commandId}:release`, stream, Number(revision) + 1),
+            type: 'UniqueValueReleased',
+            data: { kind, ownerId },
+            metadata: metadataOf(ctx),
+          },
+        ],
+        { expectedRevision: revision },
+      );
+      return;
+    } catch (e) {
       if (!(e instanceof WrongExpectedRevisionError)) throw e;
-    });
+    }
+  }
+  throw new DomainError('ConcurrencyConflict', { stream });
 }

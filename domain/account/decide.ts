@@ -74,7 +74,8 @@ export type AccountCommand =
       name: { ar: string; en: string };
       email: string;
       roleId: RoleId;
-      password: string;
+      /** Checked against the rules when given; absent when the caller passes a hash of a password it checked. */
+      password?: string;
       /** The new password's hash, already stored by the caller (auth.credentials). */
       credentialId: string;
       mustChangePassword: boolean;
@@ -232,7 +233,7 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
   switch (cmd.type) {
     case 'CreateAccount': {
       if (s.exists) throw new DomainError('UserNameAlreadyExists');
-      if (!isPasswordValid(cmd.password))
+      if (cmd.password !== undefined && !isPasswordValid(cmd.password))
         throw new DomainError('WeakPassword', { problems: passwordProblems(cmd.password) });
       const { type: _t, password: _p, verificationToken, ...data } = cmd;
       const events: AccountEvent[] = [{ type: 'AccountCreated', data }];

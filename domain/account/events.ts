@@ -49,8 +49,14 @@ export type AccountEvent =
   | DomainEvent<'AccountDeactivated', { at: string; reason: string }>
   | DomainEvent<'AccountReactivated', { at: string }>;
 
-/** The user-name reservation stream: owns the uniqueness of user names (one stream per name, created once). */
-export type UserNameEvent = DomainEvent<'UserNameReserved', { userName: string; userId: string }>;
+/**
+ * The user-name reservation stream: owns the uniqueness of user names (one stream per name). Created with
+ * no_stream; a registration that failed gives the name back (UserNameReleased), and the next reservation is
+ * appended at the revision of that release, so of two simultaneous reservations one still fails.
+ */
+export type UserNameEvent =
+  | DomainEvent<'UserNameReserved', { userName: string; userId: string }>
+  | DomainEvent<'UserNameReleased', { userName: string; userId: string }>;
 
 /** Attempts with a user name that belongs to nobody: recorded too (the users log report). */
 export type UnknownLoginEvent = DomainEvent<

@@ -26,6 +26,8 @@ export interface Opportunity {
   seats: string[];
   invited: number;
   approvedHours: number;
+  /** Staff stopped invitations (the contribution count set to the seats taken): no pending request can be accepted. */
+  invitationsStopped: boolean;
 }
 
 export type OpportunityEvent =
@@ -72,6 +74,7 @@ export const initialOpportunity = (): Opportunity => ({
   seats: [],
   invited: 0,
   approvedHours: 0,
+  invitationsStopped: false,
 });
 
 export function evolve(s: Opportunity, e: OpportunityEvent): Opportunity {
@@ -93,7 +96,11 @@ export function evolve(s: Opportunity, e: OpportunityEvent): Opportunity {
     case 'MaxInvitationsRaised':
       return { ...s, details: { ...s.details!, maxInvitations: e.data.to } };
     case 'MaxContributionsChanged':
-      return { ...s, details: { ...s.details!, maxContributions: e.data.to } };
+      return {
+        ...s,
+        details: { ...s.details!, maxContributions: e.data.to },
+        invitationsStopped: e.data.stopInvitations,
+      };
     case 'VolunteerInvitedCounted':
       return { ...s, invited: s.invited + 1 };
     case 'SeatTaken':

@@ -374,6 +374,19 @@ export const participationDecider: Decider<Participation, ParticipationCommand, 
   decide,
 };
 
+/**
+ * Whether an event moves the participation into or out of a pending join request (status 7), i.e. whether the
+ * volunteer's schedule takes or gives back a join-request hold. Every transition out of 7 (cancel, staff reject,
+ * staff accept) ends the request; a refused command has no event, so it never gives a hold back.
+ */
+export function pendingRequestChange(e: ParticipationEvent): 1 | -1 | 0 {
+  const after = STATUS_AFTER[e.type];
+  if (after === undefined || !('previousStatus' in e.data)) return 0;
+  const was = e.data.previousStatus === S.VolunteerJoinRequest;
+  const is = after === S.VolunteerJoinRequest;
+  return was === is ? 0 : is ? 1 : -1;
+}
+
 /** Whether an event moves the participation into or out of a seat of the event's capacity. */
 export function seatChange(e: ParticipationEvent): 1 | -1 | 0 {
   const after = STATUS_AFTER[e.type];

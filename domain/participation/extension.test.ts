@@ -223,7 +223,12 @@ describe("the volunteer's schedule takes the extended dates only without overlap
       .thenEmits([
         {
           type: 'AcceptanceRescheduled',
-          data: { opportunityId: 'e1', startDate: '2026-11-20', endDate: '2026-12-04' },
+          data: {
+            opportunityId: 'e1',
+            startDate: '2026-11-20',
+            endDate: '2026-12-04',
+            previous: { startDate: '2026-11-20', endDate: '2026-11-30' },
+          },
         },
       ]);
   });

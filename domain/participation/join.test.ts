@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CLIENTS } from '../shared/clients.ts';
 import type { DomainError, ErrorCode } from '../shared/errors.ts';
 import { specFor } from '../shared/testing.ts';
+import { type ParticipationEvent, participationDecider, pendingRequestChange } from './decide.ts';
 import { assertMayJoin, type Joiner, type JoinTarget } from './join.ts';
-import { type ScheduleEvent, scheduleDecider } from './schedule.ts';
+import { joinRequestEnded, type ScheduleEvent, scheduleDecider } from './schedule.ts';
 
 const NOW = new Date('2026-11-22T09:00:00.000Z');
 const volunteer: Joiner = {
@@ -119,6 +120,58 @@ describe("the volunteer's schedule", () => {
       .when({ type: 'HoldJoinRequest', opportunityId: 'e3', dates })
       .thenEmits([held('e3')]);
   });
+  it('gives back, in the same append, the holds of requests whose event has ended, and then holds the new one', () => {
+    const settled = (id: string): ScheduleEvent => ({ type: 'JoinRequestSettled', data: { opportunityId: id } });
+    given(held('e1'), held('e2'))
+      .when({ type: 'HoldJoinRequest', opportunityId: 'e3', dates, ended: ['e2', 'unrelated'] })
+      .thenEmits([settled('e2'), held('e3')]);
+    // A refusal settles nothing, even the ended holds.
+    given(held('e1'), held('e2'), accepted('e4'))
+      .when({
+        type: 'HoldJoinRequest',
+        opportunityId: 'e3',
+        dates: { ...dates, startDate: '2026-11-30' },
+        ended: ['e2'],
+      })
+      .thenFails('VolunteerJoinedAnotherEvent');
+    // A request already held is not held twice, and nothing else moves.
+    given(held('e1'), held('e2'))
+      .when({ type: 'HoldJoinRequest', opportunityId: 'e2', dates, ended: ['e1'] })
+      .thenEmits([]);
+  });
+  it('lets a reservation take over its request hold, and an undone one give it back unless the request ended', () => {
+    const reservedFromHold: ScheduleEvent = {
+      type: 'AcceptanceReserved',
+      data: { opportunityId: 'e1', ...dates, tookHold: true },
+    };
+    given(held('e1')).when({ type: 'ReserveAcceptance', opportunityId: 'e1', dates }).thenEmits([reservedFromHold]);
+    given(held('e1'), reservedFromHold)
+      .when({ type: 'ReleaseAcceptance', opportunityId: 'e1', restoreHold: true })
+      .thenEmits([{ type: 'AcceptanceReleased', data: { opportunityId: 'e1', restoredHold: true } }]);
+    // The hold is back: a second pending request meets the limit again.
+    given(
+      held('e1'),
+      reservedFromHold,
+      {
+        type: 'AcceptanceReleased',
+        data: { opportunityId: 'e1', restoredHold: true },
+      },
+      held('e2'),
+    )
+      .when({ type: 'HoldJoinRequest', opportunityId: 'e3', dates: { startDate: '2027-01-01', endDate: '2027-01-02' } })
+      .thenFails('VolunteerJoinedAnotherEvent');
+    // The request ended while the acceptance was in progress (cancelled): undoing it gives nothing back.
+    given(held('e1'), reservedFromHold)
+      .when({ type: 'SettleJoinRequest', opportunityId: 'e1' })
+      .thenEmits([{ type: 'JoinRequestSettled', data: { opportunityId: 'e1' } }]);
+    given(held('e1'), reservedFromHold, { type: 'JoinRequestSettled', data: { opportunityId: 'e1' } })
+      .when({ type: 'ReleaseAcceptance', opportunityId: 'e1', restoreHold: true })
+      .thenEmits([{ type: 'AcceptanceReleased', data: { opportunityId: 'e1' } }]);
+    // A seat holder leaving gives no hold back.
+    given(held('e1'), reservedFromHold)
+      .when({ type: 'ReleaseAcceptance', opportunityId: 'e1' })
+      .thenEmits([{ type: 'AcceptanceReleased', data: { opportunityId: 'e1' } }]);
+  });
   it('refuses a join request while accepted in an event with overlapping dates', () => {
     given(accepted('e1'))
       .when({ type: 'HoldJoinRequest', opportunityId: 'e2', dates: { startDate: '2026-12-05', endDate: '2026-12-09' } })
@@ -145,5 +198,68 @@ describe("the volunteer's schedule", () => {
     given(accepted('e1'), { type: 'AcceptanceReleased', data: { opportunityId: 'e1' } })
       .when({ type: 'ReserveAcceptance', opportunityId: 'e2', dates })
       .thenEmits((e) => expect(e).toHaveLength(1));
+  });
+});
+
+describe('which transitions end a pending join request', () => {
+  const statuses = [null, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+  const commands = [
+    { type: 'RequestJoin' },
+    { type: 'Cancel', opportunity: undefined },
+    { type: 'StaffAccept', byAdmin: true, opportunity: undefined },
+    { type: 'StaffReject', opportunity: undefined },
+    { type: 'VolunteerAccept', opportunity: undefined },
+    { type: 'VolunteerReject', opportunity: undefined },
+  ] as const;
+  const opportunity = {
+    deleted: false,
+    startDate: '2026-12-01',
+    endDate: '2026-12-05',
+    durationHours: 40,
+    leadName: 'Lead',
+    leadEmail: 'lead@example.org',
+  };
+
+  it('takes a hold exactly when a transition enters status 7 and gives it back exactly when one leaves it', () => {
+    for (const status of statuses) {
+      for (const c of commands) {
+        let events: ParticipationEvent[];
+        try {
+          const state = { ...participationDecider.initialState(), status };
+          events = participationDecider.decide({ ...c, opportunity } as never, state, NOW);
+        } catch {
+          continue; // a refused command has no event, so it moves no hold
+        }
+        for (const e of events) {
+          const expected = status === 7 ? -1 : e.type === 'JoinRequested' ? 1 : 0;
+          expect([status, c.type, pendingRequestChange(e)]).toEqual([status, c.type, expected]);
+        }
+      }
+    }
+  });
+  it('names the three ways a request leaves pending: cancel, staff reject, staff accept', () => {
+    const from7 = (type: ParticipationEvent['type']) =>
+      pendingRequestChange({ type, data: { previousStatus: 7 } } as ParticipationEvent);
+    expect(from7('ParticipationCancelled')).toBe(-1);
+    expect(from7('ParticipantRejected')).toBe(-1);
+    expect(from7('ParticipantAccepted')).toBe(-1);
+    expect(pendingRequestChange({ type: 'JoinRequested', data: { previousStatus: 6, at: '' } })).toBe(1);
+    expect(pendingRequestChange({ type: 'HoursApproved', data: { hoursId: 'h' } })).toBe(0);
+  });
+  it('counts a request as ended when its event is deleted, rejected, past its end date or stopped', () => {
+    const live = {
+      exists: true,
+      approval: 'approved',
+      status: 0,
+      invitationsStopped: false,
+      endDate: '2026-11-22',
+    };
+    expect(joinRequestEnded(live, NOW)).toBe(false);
+    expect(joinRequestEnded({ ...live, status: 4 }, NOW)).toBe(true);
+    expect(joinRequestEnded({ ...live, approval: 'rejected' }, NOW)).toBe(true);
+    expect(joinRequestEnded({ ...live, approval: 'pendingDelete' }, NOW)).toBe(true);
+    expect(joinRequestEnded({ ...live, endDate: '2026-11-21' }, NOW)).toBe(true);
+    expect(joinRequestEnded({ ...live, invitationsStopped: true }, NOW)).toBe(true);
+    expect(joinRequestEnded({ ...live, exists: false }, NOW)).toBe(true);
   });
 });

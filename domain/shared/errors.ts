@@ -117,6 +117,8 @@ export const ErrorCodes = [
   'LookupAlreadyExists',
   'LookupParentInvalid',
   'ChildAreasActive',
+  /** An Idempotency-Key already used for another kind of command. */
+  'IdempotencyKeyReused',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

@@ -72,22 +72,25 @@ export const auditLogProjection: Projection = {
       .execute(tx);
   },
   async apply({ tx, table }, events) {
-    const rows = events.map((e) => {
-      const cat = streamCategory(e.streamId);
-      return {
-        commit_pos: e.position.commit.toString(),
-        prepare_pos: e.position.prepare.toString(),
-        event_id: e.id,
-        at: e.metadata.occurredAt,
-        actor_id: e.metadata.actorId,
-        actor_role: e.metadata.actorRole,
-        record_type: cat,
-        record_id: e.streamId.slice(cat.length + 1),
-        action: e.type,
-        changes: JSON.stringify(changesOf(e)),
-        correlation_id: e.metadata.correlationId,
-      };
-    });
+    // A process's own stream is bookkeeping (commands/workflow/process.ts): its steps' events are audited.
+    const rows = events
+      .filter((e) => streamCategory(e.streamId) !== 'process')
+      .map((e) => {
+        const cat = streamCategory(e.streamId);
+        return {
+          commit_pos: e.position.commit.toString(),
+          prepare_pos: e.position.prepare.toString(),
+          event_id: e.id,
+          at: e.metadata.occurredAt,
+          actor_id: e.metadata.actorId,
+          actor_role: e.metadata.actorRole,
+          record_type: cat,
+          record_id: e.streamId.slice(cat.length + 1),
+          action: e.type,
+          changes: JSON.stringify(changesOf(e)),
+          correlation_id: e.metadata.correlationId,
+        };
+      });
     if (rows.length) await tx.insertInto(table('audit_log')).values(rows).execute();
   },
 };

@@ -51,6 +51,35 @@ describe('api helper', () => {
     expect(sentHeaders()['x-csrf-token']).toBe('token-1');
   });
 
+  it('sends a fresh Idempotency-Key with every write, and the same one when it sends the write again', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await api('/api/a', { method: 'POST' });
+    await api('/api/a', { method: 'DELETE' });
+    const [first, second] = [sentHeaders(0)['idempotency-key'], sentHeaders(1)['idempotency-key']];
+    expect(first).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    expect(second).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    expect(first).not.toBe(second);
+    // A lost answer: the write goes once more under the same key.
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('network'))
+      .mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await api('/api/a', { method: 'PUT', body: {} });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(sentHeaders(1)['idempotency-key']).toBe(sentHeaders(0)['idempotency-key']);
+    // A caller repeating a user action passes the first attempt's key.
+    await api('/api/a', { method: 'POST', idempotencyKey: 'action-key-1' });
+    expect(sentHeaders(2)['idempotency-key']).toBe('action-key-1');
+  });
+
+  it('sends no Idempotency-Key with a GET and reads it only once when the server is unreachable', async () => {
+    fetchMock.mockRejectedValue(new TypeError('network'));
+    await expect(api('/api/config')).rejects.toMatchObject({ code: 'ErrorLoadingData' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentHeaders()['idempotency-key']).toBeUndefined();
+  });
+
   it('does not send the CSRF token with a GET', async () => {
     fetchMock.mockResolvedValue(json(200, { ok: true }));
     await api('/api/config');

@@ -58,6 +58,16 @@ export interface ApiOptions<T> {
    * password). Off for login and logout themselves.
    */
   sessionRules?: boolean;
+  /**
+   * The command id of a write (sent as Idempotency-Key). Fresh per call by default; a caller that sends the same user
+   * action again passes the key of the first attempt, so the server finishes that one command instead of another.
+   */
+  idempotencyKey?: string;
+}
+
+/** A fresh command id for one user action: 128 random bits (getRandomValues works outside secure contexts too). */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 const SESSION_GONE: readonly ErrorCode[] = ['SessionExpired', 'Unauthorized'];
@@ -69,21 +79,31 @@ export async function api<T = void>(path: string, options: ApiOptions<T> = {}): 
   if (method !== 'GET') {
     const token = useSessionStore.getState().csrfToken;
     if (token) headers['x-csrf-token'] = token;
+    headers['idempotency-key'] = options.idempotencyKey ?? newIdempotencyKey();
   }
   const fallback = fallbackCode(method);
-
-  let res: Response;
-  try {
-    res = await fetch(path, {
+  const send = () =>
+    fetch(path, {
       method,
       headers,
       credentials: 'same-origin',
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
+
+  let res: Response;
+  try {
+    res = await send();
   } catch (e) {
     if (signal?.aborted) throw e;
-    throw new ApiError(0, fallback);
+    // A write whose answer was lost may have been done: sent once more under the same key, it is not done twice.
+    if (method === 'GET') throw new ApiError(0, fallback);
+    try {
+      res = await send();
+    } catch (again) {
+      if (signal?.aborted) throw again;
+      throw new ApiError(0, fallback);
+    }
   }
   return handleResponse(res, { method, schema, sessionRules });
 }
@@ -153,6 +173,7 @@ export async function upload<T = void>(path: string, options: UploadOptions<T>):
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = useSessionStore.getState().csrfToken;
   if (token) headers['x-csrf-token'] = token;
+  headers['idempotency-key'] = newIdempotencyKey();
   let res: Response;
   try {
     res =

@@ -140,6 +140,7 @@ export const en: Record<TranslationKey, string> = {
   CsrfRejected: 'This page has expired. Please reload it and try again.',
   PasswordChangeRequired: 'You must change your password before you continue.',
   ConcurrencyConflict: 'Someone else changed this data. Please reload the page and try again.',
+  IdempotencyKeyReused: 'This request was already sent for another action. Please reload the page and try again.',
   ValidationFailed: 'Some of the data entered is not valid.',
   NotFound: 'The requested item was not found.',
   TooManyRequests: 'Too many attempts in a short time. Please wait a moment and try again.',
@@ -552,6 +553,7 @@ export const en: Record<TranslationKey, string> = {
   'action.PasswordChanged': 'Password changed',
   'action.PasswordCredentialMoved': 'Password moved to the credential store',
   'action.UserNameReserved': 'User name reserved',
+  'action.UserNameReleased': 'User name released',
   'action.UserAreasAssigned': 'Staff regions and cities assigned',
   'audit.intro':
     'Every change in the portal, newest first: who made it and when, on which record, and which fields changed.',

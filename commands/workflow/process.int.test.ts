@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Decider, DomainEvent } from '../../domain/shared/decider.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
+import { PostgresEventStore } from '../event-store/postgres.ts';
+import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
+import { loadProcess, resumeWith, runProcess, type Workflow } from './process.ts';
+
+// A counter with a ceiling on each stream: a two-step process takes one from each, the second may refuse.
+type Counter = { n: number };
+type CounterEvent = DomainEvent<'Took', Record<string, never>> | DomainEvent<'GaveBack', Record<string, never>>;
+const counter: Decider<Counter, { type: 'Take'; max: number } | { type: 'GiveBack' }, CounterEvent> = {
+  initialState: () => ({ n: 0 }),
+  evolve: (s, e) => ({ n: s.n + (e.type === 'Took' ? 1 : -1) }),
+  decide: (c, s) => {
+    if (c.type === 'GiveBack') return s.n > 0 ? [{ type: 'GaveBack', data: {} }] : [];
+    if (s.n >= c.max) throw new DomainError('ExceededApprovalLimit', { max: c.max });
+    return [{ type: 'Took', data: {} }];
+  },
+};
+
+interface Input {
+  a: string;
+  b: string;
+  maxB: number;
+}
+let failOnce = false;
+const take = (name: 'a' | 'b') => ({
+  name,
+  run: async (store: PostgresEventStore, input: Input, _l: unknown, ctx: CommandContext) => {
+    if (name === 'b' && failOnce) {
+      failOnce = false;
+      throw new Error('the database went away'); // not a refusal: the process stays open
+    }
+    const r = await handleCommand(
+      store,
+      input[name],
+      counter,
+      { type: 'Take', max: name === 'b' ? input.maxB : 99 },
+      ctx,
+    );
+    return { did: r.events.length > 0 };
+  },
+  undo: async (store: PostgresEventStore, input: Input, out: Record<string, unknown>, ctx: CommandContext) => {
+    if (out.did) await handleCommand(store, input[name], counter, { type: 'GiveBack' }, ctx);
+  },
+});
+const transfer: Workflow<Input, null, string> = {
+  kind: 'test.transfer',
+  load: async () => null,
+  steps: [take('a'), take('b')],
+  result: () => 'done',
+};
+
+describe('durable processes (real PostgreSQL)', () => {
+  let t: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    t = await createTestDatabase('process', 10);
+    store = new PostgresEventStore(t.pool);
+  });
+  afterAll(async () => {
+    await t.drop();
+  });
+  const ctx = (commandId = randomUUID()): CommandContext => ({
+    actorId: null,
+    actorRole: null,
+    correlationId: 'test',
+    clientCode: 'MOH',
+    commandId,
+    now: new Date(),
+  });
+  const n = async (stream: string) => (await loadFolded(store, stream, counter as never)).state as Counter;
+  const count = async () => (await t.pool.query('select count(*)::int as n from es.events')).rows[0].n as number;
+  const streams = () => ({ a: `a-${randomUUID()}`, b: `b-${randomUUID()}` });
+
+  it('runs the steps in order and answers a command sent again with its recorded result, writing nothing', async () => {
+    const s = streams();
+    const c = ctx();
+    expect(await runProcess(store, transfer, { ...s, maxB: 1 }, c)).toBe('done');
+    const written = await count();
+    expect(await runProcess(store, transfer, { ...s, maxB: 1 }, { ...c, now: new Date() })).toBe('done');
+    expect(await count()).toBe(written);
+    expect([(await n(s.a)).n, (await n(s.b)).n]).toEqual([1, 1]);
+    expect((await loadProcess(store, c.commandId)).completed).toEqual({ result: 'done' });
+  });
+
+  it('undoes the steps done when a later one refuses, records the refusal, and answers it again on a resend', async () => {
+    const s = streams();
+    await runProcess(store, transfer, { ...s, maxB: 1 }, ctx()); // b is full now
+    const c = ctx();
+    await expect(runProcess(store, transfer, { ...s, maxB: 1 }, c)).rejects.toMatchObject({
+      code: 'ExceededApprovalLimit',
+    });
+    expect([(await n(s.a)).n, (await n(s.b)).n]).toEqual([1, 1]);
+    const p = await loadProcess(store, c.commandId);
+    expect([p.compensating?.step, p.failed?.code]).toEqual(['b', 'ExceededApprovalLimit']);
+    const written = await count();
+    await expect(runProcess(store, transfer, { ...s, maxB: 5 }, c)).rejects.toMatchObject({
+      code: 'ExceededApprovalLimit',
+    });
+    expect(await count()).toBe(written);
+  });
+
+  it('leaves a process whose runner failed open, and a resume completes it without repeating a step', async () => {
+    const s = streams();
+    const c = ctx();
+    failOnce = true;
+    await expect(runProcess(store, transfer, { ...s, maxB: 1 }, c)).rejects.toThrow('the database went away');
+    const open = await loadProcess(store, c.commandId);
+    expect([open.started?.kind, open.completed, open.failed]).toEqual(['test.transfer', null, null]);
+    expect(await resumeWith(store, transfer, open, c.commandId)).toBe('done');
+    expect([(await n(s.a)).n, (await n(s.b)).n]).toEqual([1, 1]);
+  });
+
+  it('refuses a command id already used by another kind of process', async () => {
+    const c = ctx();
+    await runProcess(store, transfer, { ...streams(), maxB: 1 }, c);
+    await expect(
+      runProcess(store, { ...transfer, kind: 'test.other' }, { ...streams(), maxB: 1 }, c),
+    ).rejects.toMatchObject({
+      code: 'IdempotencyKeyReused',
+    });
+  });
+});

@@ -1,0 +1,115 @@
+import { type Kysely, sql } from 'kysely';
+import type { EventStore } from '../commands/event-store/port.ts';
+import {
+  continueExtensionProcess,
+  joinProcess,
+  participationActionProcess,
+  staffAcceptProcess,
+} from '../commands/participation/handlers.ts';
+import { registerProcess, updateProcess } from '../commands/registration/handlers.ts';
+import { isFinished, loadProcess, resumeWith, type Workflow } from '../commands/workflow/process.ts';
+import { DomainError } from '../domain/shared/errors.ts';
+import type { AnyDB, Projection } from '../projections/runner/projection.ts';
+import type { JobQueue } from './jobs/port.ts';
+
+export const SWEEP_JOB = 'process.sweep';
+
+/** Every kind of durable process (commands/workflow/process.ts), by kind. */
+const WORKFLOWS = new Map<string, Workflow<never, never, unknown>>(
+  [
+    staffAcceptProcess,
+    joinProcess,
+    continueExtensionProcess,
+    participationActionProcess,
+    registerProcess,
+    updateProcess,
+  ].map((w) => [w.kind, w as unknown as Workflow<never, never, unknown>]),
+);
+
+/**
+ * Brings one process to its end, from its stream: forward to completion, or through its compensation. A finished one
+ * is left alone; a refusal is the process's recorded outcome, not a failure.
+ */
+export async function resumeProcess(store: EventStore, commandId: string): Promise<'finished' | 'resumed'> {
+  const s = await loadProcess(store, commandId);
+  if (!s.started || isFinished(s)) return 'finished';
+  const wf = WORKFLOWS.get(s.started.kind);
+  if (!wf) throw new Error(`no workflow of kind ${s.started.kind}`);
+  try {
+    await resumeWith(store, wf, s, commandId);
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+  }
+  return 'resumed';
+}
+
+/**
+ * The processes started and not finished (rm.open_processes), kept by a projection of the process events: the
+ * runner's checkpoint, lock and crash safety, and per batch at most one insert and one delete — a process that
+ * starts and ends within a batch (the usual case under load) touches no row at all. Nothing per command is queued:
+ * a job per command cost more than the command's own appends.
+ */
+export const openProcessesProjection: Projection = {
+  name: 'processes',
+  version: 1,
+  tables: ['open_processes'],
+  types: ['ProcessStarted', 'ProcessCompleted', 'ProcessFailed'],
+  async setup({ tx, table }) {
+    const t = table('open_processes');
+    await sql
+      .raw(`create table ${t} (process_id text primary key, kind text not null, started_at timestamptz not null);
+            create index on ${t} (started_at);`)
+      .execute(tx);
+  },
+  async apply({ tx, table }, events) {
+    const started = new Map<string, { kind: string; at: Date }>();
+    const ended: string[] = [];
+    for (const e of events) {
+      const id = e.streamId.slice('process-'.length);
+      if (e.type === 'ProcessStarted') started.set(id, { kind: (e.data as { kind: string }).kind, at: e.recordedAt });
+      else if (!started.delete(id)) ended.push(id);
+    }
+    const t = table('open_processes');
+    if (started.size)
+      await tx
+        .insertInto(t)
+        .values([...started].map(([id, s]) => ({ process_id: id, kind: s.kind, started_at: s.at })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    if (ended.length) await tx.deleteFrom(t).where('process_id', 'in', ended).execute();
+  },
+};
+
+/**
+ * Finds processes abandoned by a crash and resumes them: every lease (a job with the time bucket in its id, so that
+ * several workers run it once), the open processes older than the lease are resumed from their streams. The lease
+ * only has to outlast a normal run; a resume that overlaps a slow live run is still safe, since every step is
+ * idempotent by its command id and the process stream is appended at its revision.
+ */
+export function processSweeper(queue: JobQueue, store: EventStore, db: Kysely<AnyDB>, leaseMs = 5_000) {
+  async function run(): Promise<number> {
+    const { rows } = await sql<{ process_id: string }>`
+      select process_id from rm.open_processes
+       where started_at < now() - make_interval(secs => ${leaseMs / 1000}) order by started_at limit 500`.execute(db);
+    for (const r of rows) await resumeProcess(store, r.process_id);
+    return rows.length;
+  }
+  queue.handle(SWEEP_JOB, async () => {
+    await run();
+  });
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    run,
+    start() {
+      const tick = () => {
+        const bucket = Math.floor(Date.now() / leaseMs);
+        queue.enqueue(SWEEP_JOB, {}, { jobId: `${SWEEP_JOB}.${bucket}` }).catch(() => {});
+      };
+      timer = setInterval(tick, leaseMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
