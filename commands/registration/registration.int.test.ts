@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeForm } from '../../domain/registration/fixtures.ts';
 import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { CLIENTS } from '../../domain/shared/clients.ts';
+import { commandStore } from '../../tests/support/command-store.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
 import { releaseUserName, reserveUserName, userIdForName } from '../account/handlers.ts';
-import { PostgresEventStore } from '../event-store/postgres.ts';
+import type { PostgresEventStore } from '../event-store/postgres.ts';
 import type { CommandContext } from '../handle.ts';
 import { registerVolunteer, reviewRegistration, updateRegistration } from './handlers.ts';
 
@@ -35,7 +36,7 @@ describe('refused registration commands write nothing (real PostgreSQL)', () => 
   let store: PostgresEventStore;
   beforeAll(async () => {
     t = await createTestDatabase('registration', 10);
-    store = new PostgresEventStore(t.pool);
+    store = commandStore(t.pool);
   });
   afterAll(async () => {
     await t.drop();

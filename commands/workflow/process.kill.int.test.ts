@@ -13,12 +13,13 @@ import { completeForm } from '../../domain/registration/fixtures.ts';
 import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { CLIENTS } from '../../domain/shared/clients.ts';
 import { ProjectionRunner } from '../../projections/runner/runner.ts';
+import { commandStore } from '../../tests/support/command-store.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
 import type { ChildCommand } from '../../tests/support/process-child.ts';
 import { PostgresJobQueue } from '../../workers/jobs/postgres-queue.ts';
 import { openProcessesProjection, processSweeper } from '../../workers/process-reactions.ts';
 import { userIdForName } from '../account/handlers.ts';
-import { PostgresEventStore } from '../event-store/postgres.ts';
+import type { PostgresEventStore } from '../event-store/postgres.ts';
 import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
 import { offerExtension, participationStream, requestJoin, staffAccept } from '../participation/handlers.ts';
 import { registerVolunteer } from '../registration/handlers.ts';
@@ -59,7 +60,7 @@ describe('durable processes killed at random points (real PostgreSQL, child proc
   let store: PostgresEventStore;
   beforeAll(async () => {
     t = await createTestDatabase('processkill', 20);
-    store = new PostgresEventStore(t.pool);
+    store = commandStore(t.pool);
   });
   afterAll(async () => {
     await t.drop();

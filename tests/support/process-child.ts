@@ -2,7 +2,6 @@
 // SIGKILLs itself right after its Nth append has committed (KILL_AFTER_APPENDS), so it dies between two steps of
 // some command. Each command it finishes is acknowledged on stdout, as an HTTP answer would be: "ack <id> <outcome>".
 import { createPool } from '../../commands/db/pool.ts';
-import { PostgresEventStore } from '../../commands/event-store/postgres.ts';
 import type { CommandContext } from '../../commands/handle.ts';
 import {
   continueExtension,
@@ -14,6 +13,7 @@ import { registerVolunteer, updateRegistration } from '../../commands/registrati
 import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { CLIENTS } from '../../domain/shared/clients.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
+import { commandStore } from './command-store.ts';
 
 export type ChildCommand = { commandId: string } & (
   | { kind: 'accept' | 'join' | 'continue'; opportunityId: string; volunteerId: string }
@@ -24,7 +24,7 @@ export type ChildCommand = { commandId: string } & (
 
 const [url, role, killAfter, batch] = process.argv.slice(2);
 const pool = createPool(url!, { max: 8, role: role === '-' ? null : role! });
-const store = new PostgresEventStore(pool, { crossProcessHints: false });
+const store = commandStore(pool, { crossProcessHints: false });
 const append = store.append.bind(store);
 let appends = 0;
 store.append = async (...args) => {
