@@ -15,10 +15,10 @@ import {
   invitationAction,
   type Participation,
   participationsQuery,
-} from '../events/api.ts';
-import { ParticipationBadge } from '../events/badges.tsx';
-import { eventName, formatIsoDay, type MyTab, tabOf, todayIso } from '../events/format.ts';
-import { notifyDone } from '../events/notify.ts';
+} from '../opportunities/api.ts';
+import { ParticipationBadge } from '../opportunities/badges.tsx';
+import { eventName, formatIsoDay, type MyTab, tabOf, todayIso } from '../opportunities/format.ts';
+import { notifyDone } from '../opportunities/notify.ts';
 import { LoadState } from '../registration/LoadState.tsx';
 import { AppModal } from '../registration/sections.tsx';
 import { IncidentForm } from './IncidentForm.tsx';

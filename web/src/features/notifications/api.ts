@@ -3,7 +3,7 @@ import { CommandAccepted } from '../../../../api/contracts/common.ts';
 import { NotificationsList } from '../../../../api/contracts/notifications.ts';
 import { NOTIFICATIONS_REFRESH_MS } from '../../../../domain/participation/notifications.ts';
 import { api } from '../../app/api.ts';
-import { rememberEventsPosition } from '../events/api.ts';
+import { rememberEventsPosition } from '../opportunities/api.ts';
 
 export type { NotificationItem, NotificationsList } from '../../../../api/contracts/notifications.ts';
 
