@@ -18,6 +18,7 @@ import type { TranslationKey } from '../../../app/i18n/index.ts';
 import { Pager } from '../../../app/Pager.tsx';
 import { usePermission } from '../../../app/permissions.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
+import { rememberPosition } from '../../../lib/readYourWrites.ts';
 import { AppModal } from '../../registration/sections.tsx';
 import {
   eventsCommand,
@@ -26,7 +27,6 @@ import {
   pendingHoursIds,
   type RosterParams,
   type RosterRow,
-  rememberEventsPosition,
   rosterQuery,
   type StaffAction,
 } from '../api.ts';
@@ -68,7 +68,7 @@ export async function approveHoursOf(
     body: { items },
     schema: HoursApproveResults,
   });
-  rememberEventsPosition(res.position);
+  rememberPosition(res.position);
   void queryClient.invalidateQueries({ queryKey: ['events'] });
   return res.results.filter((r) => r.result === 'approved').length;
 }

@@ -19,10 +19,11 @@ import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
 import { api, errorCode } from '../../../app/api.ts';
 import type { TranslationKey } from '../../../app/i18n/index.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
+import { rememberPosition } from '../../../lib/readYourWrites.ts';
 import { AppModal } from '../../registration/sections.tsx';
 import { GridRow, gridQueryString } from '../../review/api.ts';
 import { personName } from '../../review/format.ts';
-import { eventsCommand, participantPath, rememberEventsPosition } from '../api.ts';
+import { eventsCommand, participantPath } from '../api.ts';
 import { notifyDone } from '../notify.ts';
 import { EMPTY_HOURS, type HoursValues, hoursBody, hoursIssue } from './hours.ts';
 
@@ -270,7 +271,7 @@ export function InviteModal({ id, onClose }: { id: string; onClose(): void }) {
         body: { volunteerIds: ids, confirmRaise },
         schema: InviteResults,
       });
-      rememberEventsPosition(res.position);
+      rememberPosition(res.position);
       void queryClient.invalidateQueries({ queryKey: ['events'] });
       return res.results;
     },
