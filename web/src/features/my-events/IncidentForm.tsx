@@ -6,11 +6,11 @@ import { assertIncident } from '../../../../domain/participation/decide.ts';
 import { DomainError, type ErrorCode } from '../../../../domain/shared/errors.ts';
 import { errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
+import { AppModal } from '../../components/AppModal.tsx';
 import { eventsCommand } from '../opportunities/api.ts';
 import { notifyDone } from '../opportunities/notify.ts';
 import { lookupsQuery } from '../registration/api.ts';
 import { lookupName } from '../registration/fields.tsx';
-import { AppModal } from '../registration/sections.tsx';
 
 export interface IncidentValues {
   incidentId: string;

@@ -9,6 +9,7 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import {
   eventsCommand,
   type InvitationAction,
@@ -20,7 +21,6 @@ import { ParticipationBadge } from '../opportunities/badges.tsx';
 import { eventName, formatIsoDay, type MyTab, tabOf, todayIso } from '../opportunities/format.ts';
 import { notifyDone } from '../opportunities/notify.ts';
 import { LoadState } from '../registration/LoadState.tsx';
-import { AppModal } from '../registration/sections.tsx';
 import { IncidentForm } from './IncidentForm.tsx';
 import { useInvitationsStream } from './useInvitationsStream.ts';
 
@@ -193,24 +193,18 @@ function ParticipationCard({ p, tab, today }: { p: Participation; tab: MyTab; to
         )}
       </Stack>
       {confirm && CONFIRM[confirm] && (
-        <AppModal opened onClose={() => setConfirm(null)} title={t('my.confirm.title')}>
-          <Stack>
-            <Text>{t(CONFIRM[confirm], { name })}</Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setConfirm(null)} data-autofocus>
-                {t('my.no')}
-              </Button>
-              <Button
-                color="red.9"
-                loading={run.isPending}
-                onClick={() => run.mutate(confirm)}
-                data-testid="confirm-yes"
-              >
-                {t('my.yes')}
-              </Button>
-            </Group>
-          </Stack>
-        </AppModal>
+        <ConfirmModal
+          opened
+          title={t('my.confirm.title')}
+          message={t(CONFIRM[confirm], { name })}
+          confirmLabel={t('my.yes')}
+          cancelLabel={t('my.no')}
+          danger
+          busy={run.isPending}
+          confirmTestId="confirm-yes"
+          onConfirm={() => run.mutate(confirm)}
+          onCancel={() => setConfirm(null)}
+        />
       )}
       {incident && <IncidentForm opportunityId={p.opportunityId} onClose={() => setIncident(false)} />}
     </Card>

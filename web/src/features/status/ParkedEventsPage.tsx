@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api, errorCode } from '../../app/api.ts';
-import { QueryError } from '../../app/QueryError.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { AppModal } from '../registration/sections.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
 import { formatWhen } from '../review/format.ts';
 
 const ParkedEvent = z.object({
@@ -184,25 +184,25 @@ function RetryDialog({
     },
   });
   return (
-    <AppModal opened onClose={onClose} title={t('parked.confirmTitle')}>
-      <Stack>
-        <Text>{t('parked.confirmText', { projection, count })}</Text>
-        {retry.isError && (
+    <ConfirmModal
+      opened
+      title={t('parked.confirmTitle')}
+      message={t('parked.confirmText', { projection, count })}
+      confirmLabel={t('parked.retry')}
+      cancelLabel={t('parked.cancel')}
+      busy={retry.isPending}
+      error={
+        retry.isError && (
           <Alert color="red" variant="outline" role="alert">
             <Text size="sm" c="red.9">
               {t(errorCode(retry.error))}
             </Text>
           </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('parked.cancel')}
-          </Button>
-          <Button loading={retry.isPending} onClick={() => retry.mutate()} data-testid="parked-confirm">
-            {t('parked.retry')}
-          </Button>
-        </Group>
-      </Stack>
-    </AppModal>
+        )
+      }
+      confirmTestId="parked-confirm"
+      onConfirm={() => retry.mutate()}
+      onCancel={onClose}
+    />
   );
 }

@@ -1,22 +1,23 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCode } from '../../../app/api.ts';
-import { intlLocale } from '../../../app/i18n/index.ts';
 import { AnchorLink } from '../../../app/layout/links.tsx';
-import { Pager } from '../../../app/Pager.tsx';
 import { usePermission } from '../../../app/permissions.ts';
-import { QueryError } from '../../../app/QueryError.tsx';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { usePageTitle } from '../../../app/usePageTitle.ts';
-import { eventsQuery, PENDING_PAGE_SIZE, pendingEventsQuery } from '../api.ts';
+import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
+import { Pager } from '../../../components/Pager.tsx';
+import { type EventListItem, eventsQuery } from '../api.ts';
 import { useActiveEventsLabel } from '../EventsNav.tsx';
 import { eventName, formatIsoDay, statusKey } from '../format.ts';
 import { notifyDone } from '../notify.ts';
 import { EVENTS_PAGE_SIZE } from '../search.ts';
 import { EventForm } from './EventForm.tsx';
+import { PendingEvents } from './PendingEvents.tsx';
+
+const col = gridColumnHelper<EventListItem>();
 
 const CREATED_KEY = 'events.created';
 interface Created {
@@ -56,6 +57,56 @@ export function ManageEventsPage() {
   const [page, setPage] = useState(1);
   const query = useQuery({ ...eventsQuery({ page }), placeholderData: keepPreviousData });
 
+  const columns = useMemo(
+    () =>
+      col.columns([
+        col.accessor((r) => eventName(r, lang), {
+          id: 'name',
+          header: () => t('roster.col.name'),
+          meta: { label: t('roster.col.name') },
+          enableHiding: false,
+        }),
+        col.accessor('code', {
+          header: () => t('events.code'),
+          meta: { label: t('events.code') },
+          cell: (info) => <bdi dir="ltr">{info.getValue()}</bdi>,
+        }),
+        col.display({
+          id: 'dates',
+          header: () => t('event.dates'),
+          meta: { label: t('event.dates') },
+          cell: ({ row: { original: r } }) =>
+            t('events.dates', { start: formatIsoDay(r.startDate, lang), end: formatIsoDay(r.endDate, lang) }),
+        }),
+        col.accessor('status', {
+          header: () => t('events.filter.status'),
+          meta: { label: t('events.filter.status') },
+          // Outline: the light variant with a shade colour paints its text the colour of its background.
+          cell: (info) => (
+            <Badge variant="outline" color="brand.9">
+              {t(statusKey(info.getValue(), activeLabel))}
+            </Badge>
+          ),
+        }),
+        col.display({
+          id: 'actions',
+          header: () => t('roster.col.actions'),
+          meta: { label: t('roster.col.actions') },
+          enableHiding: false,
+          cell: ({ row: { original: r } }) => (
+            <AnchorLink
+              to="/$lang/events/manage/$id"
+              params={{ lang, id: r.id }}
+              aria-label={`${t('manage.open')}: ${eventName(r, lang)}`}
+            >
+              {t('manage.open')}
+            </AnchorLink>
+          ),
+        }),
+      ]),
+    [t, lang, activeLabel],
+  );
+
   return (
     <Stack mt="lg" gap="md">
       <Group justify="space-between">
@@ -76,159 +127,29 @@ export function ManageEventsPage() {
             void navigate({ to: '/$lang/events/manage/$id', params: { lang, id } });
           }}
         />
-      ) : query.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('app.loading')} />
-        </Center>
-      ) : query.isError && !query.data ? (
-        <Alert color="red" role="alert">
-          {t(errorCode(query.error))}
-        </Alert>
       ) : (
         <Stack gap="sm">
           <CreatedList />
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped withTableBorder data-testid="manage-events">
-              <caption className="visually-hidden">{title}</caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('roster.col.name')}</Table.Th>
-                  <Table.Th scope="col">{t('events.code')}</Table.Th>
-                  <Table.Th scope="col">{t('event.dates')}</Table.Th>
-                  <Table.Th scope="col">{t('events.filter.status')}</Table.Th>
-                  <Table.Th scope="col">{t('roster.col.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text c="dimmed" ta="center">
-                        {t('events.empty')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  query.data.rows.map((row) => (
-                    <Table.Tr key={row.id}>
-                      <Table.Td>{eventName(row, lang)}</Table.Td>
-                      <Table.Td>
-                        <bdi dir="ltr">{row.code}</bdi>
-                      </Table.Td>
-                      <Table.Td>
-                        {t('events.dates', {
-                          start: formatIsoDay(row.startDate, lang),
-                          end: formatIsoDay(row.endDate, lang),
-                        })}
-                      </Table.Td>
-                      <Table.Td>
-                        {/* Outline: the light variant with a shade colour paints its text the colour of its background. */}
-                        <Badge variant="outline" color="brand.9">
-                          {t(statusKey(row.status, activeLabel))}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <AnchorLink
-                          to="/$lang/events/manage/$id"
-                          params={{ lang, id: row.id }}
-                          aria-label={`${t('manage.open')}: ${eventName(row, lang)}`}
-                        >
-                          {t('manage.open')}
-                        </AnchorLink>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Pager total={Math.ceil(query.data.total / EVENTS_PAGE_SIZE)} value={page} onChange={setPage} />
+          <DataGrid
+            id="manage-events"
+            caption={title}
+            columns={columns}
+            rows={query.data?.rows}
+            getRowId={(r) => r.id}
+            read={query}
+            emptyMessage={t('events.empty')}
+            minWidth={640}
+            testId="manage-events"
+            // The public list's fixed page size: page buttons only, no size choice.
+            footer={
+              query.data && (
+                <Pager total={Math.ceil(query.data.total / EVENTS_PAGE_SIZE)} value={page} onChange={setPage} />
+              )
+            }
+          />
         </Stack>
       )}
     </Stack>
-  );
-}
-
-/** Events waiting for approval (new ones, and deletions to confirm), newest first; each opens its manage page. */
-function PendingEvents() {
-  const { t } = useTranslation();
-  const lang = useLanguageStore((s) => s.lang);
-  const [page, setPage] = useState(1);
-  const query = useQuery({ ...pendingEventsQuery(page), placeholderData: keepPreviousData });
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="pending-title">
-      <Title order={2} size="h4" id="pending-title" mb="sm">
-        {t('pending.title')}
-        {query.data && query.data.total > 0 && (
-          <Badge ms="xs" variant="filled" color="blue.9" data-testid="pending-total">
-            {query.data.total}
-          </Badge>
-        )}
-      </Title>
-      {query.isPending ? (
-        <Center py="md">
-          <Loader role="status" aria-label={t('app.loading')} size="sm" />
-        </Center>
-      ) : query.isError && !query.data ? (
-        <QueryError query={query} />
-      ) : query.data.rows.length === 0 ? (
-        <Text c="dimmed" data-testid="pending-empty">
-          {t('pending.empty')}
-        </Text>
-      ) : (
-        <Stack gap="sm" aria-busy={query.isFetching}>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped withTableBorder data-testid="pending-events">
-              <caption className="visually-hidden">{t('pending.title')}</caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('roster.col.name')}</Table.Th>
-                  <Table.Th scope="col">{t('events.code')}</Table.Th>
-                  <Table.Th scope="col">{t('event.dates')}</Table.Th>
-                  <Table.Th scope="col">{t('pending.col.request')}</Table.Th>
-                  <Table.Th scope="col">{t('pending.col.created')}</Table.Th>
-                  <Table.Th scope="col">{t('roster.col.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.rows.map((row) => (
-                  <Table.Tr key={row.id} data-testid="pending-row">
-                    <Table.Td>{eventName(row, lang)}</Table.Td>
-                    <Table.Td>
-                      <bdi dir="ltr">{row.code}</bdi>
-                    </Table.Td>
-                    <Table.Td>
-                      {t('events.dates', {
-                        start: formatIsoDay(row.startDate, lang),
-                        end: formatIsoDay(row.endDate, lang),
-                      })}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="filled" color={row.approval === 'pendingDelete' ? 'red.9' : 'blue.9'}>
-                        {t(`events.approval.${row.approval}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{when(row.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <AnchorLink
-                        to="/$lang/events/manage/$id"
-                        params={{ lang, id: row.id }}
-                        aria-label={`${t('pending.review')}: ${eventName(row, lang)}`}
-                      >
-                        {t('pending.review')}
-                      </AnchorLink>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Pager total={Math.ceil(query.data.total / PENDING_PAGE_SIZE)} value={page} onChange={setPage} />
-        </Stack>
-      )}
-    </Paper>
   );
 }
 
