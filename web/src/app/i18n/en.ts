@@ -1,9 +1,16 @@
 import { componentsEn } from '../../components/i18n.ts';
+import { auditEn } from '../../features/audit/i18n.ts';
+import { dashboardEn } from '../../features/dashboard/i18n.ts';
+import { homeEn } from '../../features/home/i18n.ts';
+import { myEventsEn } from '../../features/my-events/i18n.ts';
+import { notificationsEn } from '../../features/notifications/i18n.ts';
+import { opportunitiesEn } from '../../features/opportunities/i18n.ts';
+import { manageEventsEn } from '../../features/opportunities/manage/i18n.ts';
+import { reviewEn } from '../../features/review/i18n.ts';
+import { sessionEn } from '../../features/session/i18n.ts';
+import { statusEn } from '../../features/status/i18n.ts';
 import type { TranslationKey } from './ar.ts';
-import { eventsEn } from './events.ts';
-import { notificationsEn } from './notifications.ts';
 import { opportunityErrorsEn } from './opportunity-errors.ts';
-import { projectionsEn } from './projections.ts';
 import { volunteerEn } from './volunteer.ts';
 
 /** English strings: the same keys as ar.ts (a missing or extra key is a compile error here and a test failure). */
@@ -32,59 +39,6 @@ export const en: Record<TranslationKey, string> = {
   'page.forbidden': 'Access denied',
   'page.unauthorized': 'Sign-in required',
 
-  // home
-  'home.intro': 'One place to volunteer: browse opportunities, register and take part in events.',
-  'home.loginPrompt': 'Already have an account? Sign in to continue.',
-
-  // login
-  'login.userName': 'User name',
-  'login.password': 'Password',
-  'login.submit': 'Sign in',
-  'login.lockedUntil': 'You can try again after {{time}}.',
-  'login.reason.expired': 'Your session has expired. Please sign in again.',
-  'login.reason.forbidden': 'Your session was ended because access was denied. Please sign in again.',
-  'login.reason.signedOut': 'You have signed out.',
-  'login.reason.required': 'Please sign in to view this page.',
-  'login.completeRegistration': 'Please complete your registration to use all of the portal’s services.',
-
-  // passwords
-  'password.old': 'Current password',
-  'password.new': 'New password',
-  'password.confirm': 'Confirm the new password',
-  'password.submit': 'Save password',
-  'password.forcedIntro': 'To keep your account safe, set a new password before you continue.',
-  'password.changed': 'Your password has been changed.',
-  'password.toggleVisibility': 'Show or hide the password',
-  'password.strength.label': 'Password strength',
-  'password.strength.text': 'Password strength: {{strength}}',
-  'password.strength.weak': 'Weak',
-  'password.strength.medium': 'Medium',
-  'password.strength.strong': 'Strong',
-  'password.rules.heading': 'The password must contain:',
-  'password.rule.tooShort': 'At least {{min}} characters',
-  'password.rule.noLowercase': 'A lowercase letter (a-z)',
-  'password.rule.noUppercase': 'An uppercase letter (A-Z)',
-  'password.rule.noDigit': 'A digit (0-9)',
-  'password.rule.noSpecial': 'At least one special character from:',
-  'password.rule.met': 'met',
-  'password.rule.notMet': 'not met',
-
-  // idle time-out
-  'idle.title': 'Are you still there?',
-  'idle.text': 'Because of inactivity, your session will end in:',
-  'idle.stay': 'Stay signed in',
-  'idle.signOut': 'Sign out',
-
-  // dashboard
-  'dashboard.welcome': 'Welcome, {{name}}',
-  'dashboard.role': 'Role: {{role}}',
-  'dashboard.intro': 'This is your dashboard. Your events, volunteer hours and statistics will appear here soon.',
-
-  // status pages
-  'status.notFound': 'We could not find the page you are looking for.',
-  'status.forbidden': 'You do not have permission to open this page.',
-  'status.unauthorized': 'You need to sign in to view this page.',
-
   // header menus
   'menu.dashboard': 'Dashboard',
   'menu.changepassword': 'Change password',
@@ -102,6 +56,7 @@ export const en: Record<TranslationKey, string> = {
   'menu.firstresponder': 'First responders',
   'menu.myevents': 'My events',
   'menu.myregistration': 'My registration',
+  'menu.projections': 'Read model status',
 
   // roles
   RoleVolunteer: 'Volunteer',
@@ -176,10 +131,6 @@ export const en: Record<TranslationKey, string> = {
   'page.myRegistration': 'My registration',
   'page.editRegistration': 'Edit registration',
   'page.thankYou': 'Thank you',
-  'home.registerPrompt': 'Want to volunteer? Create your account, fill in your details and follow your application.',
-  'home.register': 'Register as a volunteer',
-  'login.noAccount': 'No account yet?',
-  'dashboard.completeRegistrationLink': 'Complete my registration',
   'reg.intro':
     'Fill in your details to register as a volunteer. Fields marked with a star (*) are required to submit; you can save a draft and finish later.',
   'reg.haveAccount': 'Already registered?',
@@ -446,65 +397,6 @@ export const en: Record<TranslationKey, string> = {
   'page.registrations': 'Registration applications',
   'page.registrationDetail': 'Registration application',
   'page.auditLog': 'Audit log',
-  'review.statusTabs': 'Application status',
-  'review.filters': 'Search and filter',
-  'review.filter.name': 'Name',
-  'review.filter.nameHint': 'The start of the Arabic or English name',
-  'review.filter.idNumber': 'ID number',
-  'review.filter.mobile': 'Mobile number',
-  'review.filter.all': 'All',
-  'review.filter.from': 'Submitted from',
-  'review.filter.to': 'Submitted until',
-  'review.search': 'Search',
-  'review.clear': 'Clear filters',
-  'review.col.reference': 'Reference number',
-  'review.col.name': 'Name',
-  'review.col.idNumber': 'ID number',
-  'review.col.mobile': 'Mobile',
-  'review.col.region': 'Region',
-  'review.col.city': 'City',
-  'review.col.submittedAt': 'Submitted on',
-  'review.col.appointmentAt': 'Interview',
-  'review.caption': 'Registration applications with status: {{status}}',
-  'review.pageSize': 'Rows per page',
-  'review.range': 'Showing {{from}}–{{to}} of {{total}}',
-  'review.pagination': 'Result pages',
-  'review.page': 'Page {{n}}',
-  'review.firstPage': 'First page',
-  'review.previousPage': 'Previous page',
-  'review.nextPage': 'Next page',
-  'review.lastPage': 'Last page',
-  'review.unnamed': '(no name)',
-  'review.back': 'Back to the applications',
-  'review.tabs': 'Application sections',
-  'review.tab.details': 'Details',
-  'review.tab.history': 'History',
-  'review.actions': 'Review actions',
-  'review.initialAccept': 'Initial accept',
-  'review.approve': 'Approve',
-  'review.reject': 'Reject',
-  'review.returnToSubmitted': 'Move back to submitted',
-  'review.cancel': 'Cancel',
-  'review.initialAcceptTitle': 'Initial accept and interview appointment',
-  'review.approveTitle': 'Approve the application',
-  'review.approveText': 'Approve the application of {{name}}?',
-  'review.rejectTitle': 'Reject the application',
-  'review.returnTitle': 'Move the application back to submitted',
-  'review.returnText': 'The application of {{name}} will be submitted again for review. Continue?',
-  'review.appointmentDate': 'Interview date',
-  'review.appointmentTime': 'Interview time',
-  'review.location': 'Interview location',
-  'review.reviewer': 'Interviewer',
-  'review.rejectReason': 'Reason for rejection',
-  'review.done': 'Done.',
-  'review.attachment': 'Download the attachment',
-  'review.notes.add': 'Add a note',
-  'review.notes.new': 'New note',
-  'review.notes.remove': 'Remove',
-  'review.notes.removeNamed': 'Remove the note of {{at}}',
-  'review.notes.removeTitle': 'Remove the note',
-  'review.notes.removeText': 'Remove this note? This cannot be undone.',
-  'review.notes.keep': 'Keep it',
   'history.title': 'Changes to the application',
   'history.by': 'by {{actor}}',
   'history.system': 'System',
@@ -522,51 +414,18 @@ export const en: Record<TranslationKey, string> = {
   'history.email': 'E-mail',
   'history.role': 'Role',
   'history.empty': 'No changes recorded.',
-  'action.RegistrationDraftSaved': 'Draft saved',
-  'action.RegistrationSubmitted': 'Application submitted',
-  'action.RegistrationInitiallyAccepted': 'Initially accepted',
-  'action.RegistrationApproved': 'Application approved',
-  'action.RegistrationRejected': 'Application rejected',
-  'action.RegistrationReturnedToSubmitted': 'Moved back to submitted',
-  'action.ApplicationNoteAdded': 'Note added',
-  'action.ApplicationNoteRemoved': 'Note removed',
-  'action.AccountCreated': 'Account created',
-  'action.AccountDeactivated': 'Account deactivated',
-  'action.AccountReactivated': 'Account reactivated',
-  'action.AccountLocked': 'Account locked',
-  'action.EmailVerificationRequested': 'E-mail confirmation link sent',
-  'action.EmailVerified': 'E-mail confirmed',
-  'action.LoginSucceeded': 'Signed in',
-  'action.LoginFailed': 'Failed sign-in',
-  'action.UnknownUserLoginFailed': 'Failed sign-in with an unknown user name',
-  'action.PasswordChanged': 'Password changed',
-  'action.UserNameReserved': 'User name reserved',
-  'action.UserAreasAssigned': 'Staff regions and cities assigned',
-  'audit.intro':
-    'Every change in the portal, newest first: who made it and when, on which record, and which fields changed.',
-  'audit.actorId': "Actor's user id",
-  'audit.recordType': 'Record type',
-  'audit.recordId': 'Record id',
-  'audit.from': 'From',
-  'audit.to': 'Until',
-  'audit.col.when': 'When',
-  'audit.col.who': 'Who',
-  'audit.col.record': 'Record',
-  'audit.col.action': 'Action',
-  'audit.col.changes': 'Changes',
-  'audit.caption': 'Audit log, newest first',
-  'audit.loadMore': 'Load more',
-  'audit.end': 'No older entries.',
-  'audit.shown': 'Entries shown: {{n}}',
-  'audit.recordType.registration': 'Registration',
-  'audit.recordType.user': 'User account',
-  'audit.recordType.username': 'User name',
-  'audit.recordType.loginlog': 'Sign-in log',
-  'audit.openRecord': 'Open the application',
   ...opportunityErrorsEn,
-  ...eventsEn,
-  ...notificationsEn,
-  ...projectionsEn,
   ...componentsEn,
+  // each feature's own strings (web/src/features/<feature>/i18n.ts)
+  ...auditEn,
+  ...dashboardEn,
+  ...homeEn,
+  ...myEventsEn,
+  ...notificationsEn,
+  ...opportunitiesEn,
+  ...manageEventsEn,
+  ...reviewEn,
+  ...sessionEn,
+  ...statusEn,
   ...volunteerEn,
 };
