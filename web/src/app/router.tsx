@@ -15,8 +15,12 @@ import { useTranslation } from 'react-i18next';
 import type { Screen } from '../../../domain/shared/roles.ts';
 import { validateAuditSearch } from '../features/audit/search.ts';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { validateCalendarSearch, validateEventsSearch, validateFixedStatusSearch } from '../features/opportunities/search.ts';
 import { HomePage } from '../features/home/HomePage.tsx';
+import {
+  validateCalendarSearch,
+  validateEventsSearch,
+  validateFixedStatusSearch,
+} from '../features/opportunities/search.ts';
 import { validateThankYouSearch } from '../features/registration/thankYouSearch.ts';
 import { validateGridSearch } from '../features/review/search.ts';
 import { bootstrapSession, endClientSession } from '../features/session/api.ts';
@@ -314,14 +318,20 @@ const manageEventsRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'events/manage',
   beforeLoad: (ctx) => requireScreen(ctx, 'eventsadmin'),
-  component: lazyRouteComponent(() => import('../features/opportunities/manage/ManageEventsPage.tsx'), 'ManageEventsPage'),
+  component: lazyRouteComponent(
+    () => import('../features/opportunities/manage/ManageEventsPage.tsx'),
+    'ManageEventsPage',
+  ),
 });
 
 const manageEventRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'events/manage/$id',
   beforeLoad: (ctx) => requireScreen(ctx, 'eventsadmin'),
-  component: lazyRouteComponent(() => import('../features/opportunities/manage/ManageEventPage.tsx'), 'ManageEventPage'),
+  component: lazyRouteComponent(
+    () => import('../features/opportunities/manage/ManageEventPage.tsx'),
+    'ManageEventPage',
+  ),
 });
 
 /** The volunteer's invitations, current and past events. */

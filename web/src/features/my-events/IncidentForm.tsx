@@ -7,10 +7,9 @@ import { DomainError, type ErrorCode } from '../../../../domain/shared/errors.ts
 import { errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { AppModal } from '../../components/AppModal.tsx';
-import { eventsCommand } from '../opportunities/api.ts';
-import { notifyDone } from '../opportunities/notify.ts';
-import { lookupsQuery } from '../registration/api.ts';
-import { lookupName } from '../registration/fields.tsx';
+import { notifyDone } from '../../lib/notify.ts';
+import { eventsCommand } from '../opportunities/index.ts';
+import { lookupName, lookupsQuery } from '../registration/index.ts';
 
 export interface IncidentValues {
   incidentId: string;

@@ -9,18 +9,22 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { ParticipationBadge } from '../../components/badges.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { notifyDone } from '../../lib/notify.ts';
 import {
+  eventName,
   eventsCommand,
+  formatIsoDay,
   type InvitationAction,
   invitationAction,
+  type MyTab,
   type Participation,
   participationsQuery,
-} from '../opportunities/api.ts';
-import { ParticipationBadge } from '../opportunities/badges.tsx';
-import { eventName, formatIsoDay, type MyTab, tabOf, todayIso } from '../opportunities/format.ts';
-import { notifyDone } from '../opportunities/notify.ts';
-import { LoadState } from '../registration/LoadState.tsx';
+  tabOf,
+  todayIso,
+} from '../opportunities/index.ts';
+import { LoadState } from '../registration/index.ts';
 import { IncidentForm } from './IncidentForm.tsx';
 import { useInvitationsStream } from './useInvitationsStream.ts';
 

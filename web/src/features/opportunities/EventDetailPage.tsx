@@ -23,9 +23,9 @@ import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { fileUrl } from '../../app/upload.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { LoadState } from '../registration/LoadState.tsx';
+import { EventStatusBadge } from '../../components/badges.tsx';
+import { LoadState } from '../registration/index.ts';
 import { type EventDetail, eventQuery } from './api.ts';
-import { EventStatusBadge } from './badges.tsx';
 import { eventName, formatIsoDay, sortedDays } from './format.ts';
 import { JoinButton, MY_PARTICIPATION_ID } from './JoinButton.tsx';
 

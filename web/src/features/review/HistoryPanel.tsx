@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryEntry } from '../../../../api/contracts/registration.ts';
 import { errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { LoadState } from '../registration/LoadState.tsx';
+import { LoadState } from '../registration/index.ts';
 import { historyQuery } from './api.ts';
 import { ChangesTable } from './ChangesTable.tsx';
 import { actionLabel, visibleInHistory } from './changes.ts';

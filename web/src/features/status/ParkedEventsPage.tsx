@@ -8,7 +8,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
-import { formatWhen } from '../review/format.ts';
+import { formatWhen } from '../review/index.ts';
 
 const ParkedEvent = z.object({
   projection: z.string(),

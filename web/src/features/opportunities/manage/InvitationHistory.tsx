@@ -2,8 +2,8 @@ import { Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorCode } from '../../../app/api.ts';
-import { LoadState } from '../../registration/LoadState.tsx';
-import { HistoryItem } from '../../review/HistoryPanel.tsx';
+import { LoadState } from '../../registration/index.ts';
+import { HistoryItem } from '../../review/index.ts';
 import { invitationHistoryQuery } from '../api.ts';
 
 /** The History tab of one participant: each change of the invitation, who made it (name, role) and when. */

@@ -21,11 +21,10 @@ import type { TranslationKey } from '../../../app/i18n/index.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { notifyDone } from '../../../lib/notify.ts';
 import { rememberPosition } from '../../../lib/readYourWrites.ts';
-import { GridRow, gridQueryString } from '../../review/api.ts';
-import { personName } from '../../review/format.ts';
+import { GridRow, gridQueryString, personName } from '../../review/index.ts';
 import { eventsCommand, participantPath } from '../api.ts';
-import { notifyDone } from '../notify.ts';
 import { EMPTY_HOURS, type HoursValues, hoursBody, hoursIssue } from './hours.ts';
 
 /** "Add hours" for one participant: hours, cases, check-in and -out, a rating 1–5 (Poor … Excellent), a review. */

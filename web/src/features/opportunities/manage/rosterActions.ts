@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
 import { api, errorCode } from '../../../app/api.ts';
+import { notifyDone } from '../../../lib/notify.ts';
 import { rememberPosition } from '../../../lib/readYourWrites.ts';
 import {
   eventsCommand,
@@ -13,7 +14,6 @@ import {
   type RosterRow,
   type StaffAction,
 } from '../api.ts';
-import { notifyDone } from '../notify.ts';
 
 const HoursApproveResults = z.object({
   results: z.array(z.object({ hoursId: z.string(), result: z.string() })),
