@@ -1,12 +1,13 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api, errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { DataGrid, type GridRead, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { formatWhen } from '../review/index.ts';
 
@@ -81,6 +82,7 @@ export function ParkedEventsPage() {
           key={projection}
           projection={projection}
           rows={rows}
+          read={parked}
           onRetry={() => setConfirming({ projection, count: rows.length })}
         />
       ))}
@@ -99,9 +101,56 @@ export function ParkedEventsPage() {
   );
 }
 
-function ProjectionParked({ projection, rows, onRetry }: { projection: string; rows: ParkedEvent[]; onRetry(): void }) {
+const col = gridColumnHelper<ParkedEvent>();
+
+function ProjectionParked({
+  projection,
+  rows,
+  read,
+  onRetry,
+}: {
+  projection: string;
+  rows: ParkedEvent[];
+  read: GridRead;
+  onRetry(): void;
+}) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
+  const columns = useMemo(
+    () =>
+      col.columns([
+        col.accessor('eventType', {
+          header: () => t('parked.col.event'),
+          cell: ({ row: { original: r } }) => (
+            <>
+              <Text size="sm" fw={600}>
+                {r.eventType}
+              </Text>
+              <Text size="xs" dir="ltr">
+                {r.streamId}
+              </Text>
+              <Text size="xs" dir="ltr">
+                {t('parked.position', { position: r.position })}
+              </Text>
+            </>
+          ),
+        }),
+        col.accessor('error', {
+          header: () => t('parked.col.error'),
+          cell: (info) => (
+            <Text size="sm" dir="ltr" style={{ wordBreak: 'break-word' }}>
+              {info.getValue()}
+            </Text>
+          ),
+        }),
+        col.accessor('attempts', { header: () => t('parked.col.attempts') }),
+        col.accessor('parkedAt', {
+          header: () => t('parked.col.parkedAt'),
+          cell: (info) => formatWhen(info.getValue(), lang, t).main,
+        }),
+      ]),
+    [t, lang],
+  );
   const headingId = `parked-${projection}`;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={headingId} data-testid="parked-projection">
@@ -118,43 +167,16 @@ function ProjectionParked({ projection, rows, onRetry }: { projection: string; r
           {t('parked.retry')}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped>
-          <Table.Caption>{t('parked.caption', { projection })}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('parked.col.event')}</Table.Th>
-              <Table.Th scope="col">{t('parked.col.error')}</Table.Th>
-              <Table.Th scope="col">{t('parked.col.attempts')}</Table.Th>
-              <Table.Th scope="col">{t('parked.col.parkedAt')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.eventId} data-testid="parked-row">
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {r.eventType}
-                  </Text>
-                  <Text size="xs" dir="ltr">
-                    {r.streamId}
-                  </Text>
-                  <Text size="xs" dir="ltr">
-                    {t('parked.position', { position: r.position })}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" dir="ltr" style={{ wordBreak: 'break-word' }}>
-                    {r.error}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{r.attempts}</Table.Td>
-                <Table.Td>{formatWhen(r.parkedAt, lang, t).main}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataGrid
+        id="parked-events"
+        caption={t('parked.caption', { projection })}
+        columns={columns}
+        rows={rows}
+        getRowId={(r) => r.eventId}
+        read={read}
+        rowProps={() => ({ 'data-testid': 'parked-row' })}
+        columnChoice={false}
+      />
     </Paper>
   );
 }
