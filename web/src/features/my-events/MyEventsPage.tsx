@@ -11,6 +11,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ParticipationBadge } from '../../components/badges.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import {
   eventName,
@@ -24,7 +25,6 @@ import {
   tabOf,
   todayIso,
 } from '../opportunities/index.ts';
-import { LoadState } from '../registration/index.ts';
 import { IncidentForm } from './IncidentForm.tsx';
 import { useInvitationsStream } from './useInvitationsStream.ts';
 
@@ -50,11 +50,7 @@ export function MyEventsPage() {
         {stream === 'reconnecting' ? t('my.reconnecting') : stream === 'live' ? t('my.live') : ''}
       </Text>
       {!query.data ? (
-        <LoadState
-          error={query.error ? errorCode(query.error) : null}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryState query={query} />
       ) : (
         <Tabs value={tab} onChange={(v) => v && setTab(v as MyTab)}>
           <Tabs.List>

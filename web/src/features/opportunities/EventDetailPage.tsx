@@ -24,7 +24,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { fileUrl } from '../../app/upload.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { EventStatusBadge } from '../../components/badges.tsx';
-import { LoadState } from '../registration/index.ts';
+import { QueryState } from '../../components/QueryState.tsx';
 import { type EventDetail, eventQuery } from './api.ts';
 import { eventName, formatIsoDay, sortedDays } from './format.ts';
 import { JoinButton, MY_PARTICIPATION_ID } from './JoinButton.tsx';
@@ -59,7 +59,7 @@ export function EventDetailPage() {
     }
     return (
       <Stack mt="lg">
-        <LoadState error={code} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+        <QueryState query={query} />
       </Stack>
     );
   }

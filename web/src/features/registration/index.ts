@@ -5,7 +5,6 @@ export { lookupsQuery } from './api.ts';
 export { formatGregorian, formatHijriParts, hijriOf, hijriParts, localIsoDay } from './dates.ts';
 export { lookupName } from './fields.tsx';
 export { labelKeyOf } from './formState.ts';
-export { LoadState } from './LoadState.tsx';
 export { Appointment } from './MyRegistrationPage.tsx';
 export { RegistrationSummary } from './RegistrationSummary.tsx';
 export { StartRegistration } from './StartRegistration.tsx';

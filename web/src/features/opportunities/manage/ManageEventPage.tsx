@@ -11,8 +11,8 @@ import { useLanguageStore } from '../../../app/stores/language.ts';
 import { usePageTitle } from '../../../app/usePageTitle.ts';
 import { EventStatusBadge } from '../../../components/badges.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { notifyDone } from '../../../lib/notify.ts';
-import { LoadState } from '../../registration/index.ts';
 import { eventQuery, eventsCommand } from '../api.ts';
 import { EventDetailView } from '../EventDetailPage.tsx';
 import { eventName } from '../format.ts';
@@ -59,11 +59,7 @@ export function ManageEventPage() {
   if (!query.data) {
     return (
       <Stack mt="lg">
-        <LoadState
-          error={query.error ? errorCode(query.error) : null}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryState query={query} />
       </Stack>
     );
   }
