@@ -58,7 +58,7 @@ describe('join rules', () => {
   ])('refuses: %s', (_name, who, target, code) => {
     expect(refusal(who, target)).toBe(code);
   });
-  // The web names each refusal behind the shared code by this reason (web/src/features/events/format.ts).
+  // The web names each refusal behind the shared code by this reason (web/src/features/opportunities/format.ts).
   it.each<[string, Partial<Joiner>, Partial<JoinTarget>]>([
     ['registrationNotApproved', { registrationStatus: 2 }, {}],
     ['visibility', {}, { visibility: 1, regionIds: [2, 3] }],

@@ -15,8 +15,12 @@ import { useTranslation } from 'react-i18next';
 import type { Screen } from '../../../domain/shared/roles.ts';
 import { validateAuditSearch } from '../features/audit/search.ts';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { validateCalendarSearch, validateEventsSearch, validateFixedStatusSearch } from '../features/events/search.ts';
 import { HomePage } from '../features/home/HomePage.tsx';
+import {
+  validateCalendarSearch,
+  validateEventsSearch,
+  validateFixedStatusSearch,
+} from '../features/opportunities/search.ts';
 import { validateThankYouSearch } from '../features/registration/thankYouSearch.ts';
 import { validateGridSearch } from '../features/review/search.ts';
 import { bootstrapSession, endClientSession } from '../features/session/api.ts';
@@ -277,7 +281,7 @@ const eventsRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'events',
   validateSearch: validateEventsSearch,
-  component: lazyRouteComponent(() => import('../features/events/EventsPage.tsx'), 'EventsPage'),
+  component: lazyRouteComponent(() => import('../features/opportunities/EventsPage.tsx'), 'EventsPage'),
 });
 
 /** The same list with the status fixed: ongoing (status 2, "today's events" for one client) and closed (3). */
@@ -285,14 +289,14 @@ const ongoingEventsRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'events/ongoing',
   validateSearch: validateFixedStatusSearch,
-  component: lazyRouteComponent(() => import('../features/events/EventsPage.tsx'), 'OngoingEventsPage'),
+  component: lazyRouteComponent(() => import('../features/opportunities/EventsPage.tsx'), 'OngoingEventsPage'),
 });
 
 const closedEventsRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'events/closed',
   validateSearch: validateFixedStatusSearch,
-  component: lazyRouteComponent(() => import('../features/events/EventsPage.tsx'), 'ClosedEventsPage'),
+  component: lazyRouteComponent(() => import('../features/opportunities/EventsPage.tsx'), 'ClosedEventsPage'),
 });
 
 /** A month of public events (?month=YYYY-MM), in the ar-EG date culture in Arabic. */
@@ -300,13 +304,13 @@ const eventsCalendarRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'events/calendar',
   validateSearch: validateCalendarSearch,
-  component: lazyRouteComponent(() => import('../features/events/CalendarPage.tsx'), 'CalendarPage'),
+  component: lazyRouteComponent(() => import('../features/opportunities/CalendarPage.tsx'), 'CalendarPage'),
 });
 
 const eventDetailRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'events/$id',
-  component: lazyRouteComponent(() => import('../features/events/EventDetailPage.tsx'), 'EventDetailPage'),
+  component: lazyRouteComponent(() => import('../features/opportunities/EventDetailPage.tsx'), 'EventDetailPage'),
 });
 
 /** Staff: the events to manage, creation, approval, and one event's roster. */
@@ -314,14 +318,20 @@ const manageEventsRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'events/manage',
   beforeLoad: (ctx) => requireScreen(ctx, 'eventsadmin'),
-  component: lazyRouteComponent(() => import('../features/events/manage/ManageEventsPage.tsx'), 'ManageEventsPage'),
+  component: lazyRouteComponent(
+    () => import('../features/opportunities/manage/ManageEventsPage.tsx'),
+    'ManageEventsPage',
+  ),
 });
 
 const manageEventRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'events/manage/$id',
   beforeLoad: (ctx) => requireScreen(ctx, 'eventsadmin'),
-  component: lazyRouteComponent(() => import('../features/events/manage/ManageEventPage.tsx'), 'ManageEventPage'),
+  component: lazyRouteComponent(
+    () => import('../features/opportunities/manage/ManageEventPage.tsx'),
+    'ManageEventPage',
+  ),
 });
 
 /** The volunteer's invitations, current and past events. */

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ParticipationStatus } from '../../../domain/participation/status.ts';
 import { RegistrationStatus } from '../../../domain/registration/status.ts';
-import { EventStatusBadge, ParticipationBadge } from '../features/events/badges.tsx';
+import { EventStatusBadge, ParticipationBadge } from '../components/badges.tsx';
 import { StatusBadge } from '../features/registration/StatusBadge.tsx';
 import { AppProviders, createQueryClient } from './App.tsx';
 import { AA_TEXT, contrastRatio, over, parseColour, rgbText } from './contrast.ts';

@@ -35,3 +35,8 @@ export function renderApp(path: string) {
     },
   };
 }
+
+/** Loads the lazily mounted "my events" page before a test opens it (as the router would on the first visit). */
+export function loadMyEventsPage() {
+  return import('../features/my-events/MyEventsPage.tsx');
+}

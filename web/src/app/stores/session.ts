@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { Permissions, SessionInfo, SessionUser } from '../../../../api/contracts/session.ts';
+import { forgetPosition } from '../../lib/readYourWrites.ts';
 
 /** 'unknown' until GET /api/session has answered (or failed) once. */
 export type SessionStatus = 'unknown' | 'anonymous' | 'authenticated';
@@ -48,11 +49,16 @@ export const useSessionStore = create<SessionState>()((set) => ({
   setUser: (user) => set({ user }),
   setPermissions: (permissions) => set({ permissions }),
   setLoadFailed: () => set((s) => ({ loadFailed: true, status: s.status === 'unknown' ? 'anonymous' : s.status })),
-  clear: () => set({ status: 'anonymous', user: null, csrfToken: null, permissions: null }),
+  clear: () => {
+    // The next user's reads must not wait for the previous user's writes.
+    forgetPosition();
+    set({ status: 'anonymous', user: null, csrfToken: null, permissions: null });
+  },
 }));
 
 /** Test helper and logout reset: back to the state before the first GET /api/session. */
 export function resetSessionStore(): void {
+  forgetPosition();
   useSessionStore.setState({
     status: 'unknown',
     user: null,

@@ -15,9 +15,7 @@ import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { lastPosition } from '../../lib/readYourWrites.ts';
-import { ChangesTable } from '../review/ChangesTable.tsx';
-import { actionLabel, translated } from '../review/changes.ts';
-import { actorName, formatWhen } from '../review/format.ts';
+import { actionLabel, actorName, ChangesTable, formatWhen, translated } from '../review/index.ts';
 import { type AuditSearch, auditQueryString } from './search.ts';
 
 const route = getRouteApi('/$lang/audit-log');

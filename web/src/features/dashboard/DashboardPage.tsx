@@ -8,7 +8,7 @@ import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { StartRegistration } from '../registration/StartRegistration.tsx';
+import { StartRegistration } from '../registration/index.ts';
 
 /** The landing page after login: greets the user by name and role in the current language. */
 export function DashboardPage() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { useConfig } from '../session/useSession.ts';
+import { useConfig } from '../session/index.ts';
 
 /** A simple public home until the full one (slides, news, events) is built: client name and a way to sign in. */
 export function HomePage() {

@@ -6,11 +6,10 @@ import { assertIncident } from '../../../../domain/participation/decide.ts';
 import { DomainError, type ErrorCode } from '../../../../domain/shared/errors.ts';
 import { errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { eventsCommand } from '../events/api.ts';
-import { notifyDone } from '../events/notify.ts';
-import { lookupsQuery } from '../registration/api.ts';
-import { lookupName } from '../registration/fields.tsx';
-import { AppModal } from '../registration/sections.tsx';
+import { AppModal } from '../../components/AppModal.tsx';
+import { notifyDone } from '../../lib/notify.ts';
+import { eventsCommand } from '../opportunities/index.ts';
+import { lookupName, lookupsQuery } from '../registration/index.ts';
 
 export interface IncidentValues {
   incidentId: string;

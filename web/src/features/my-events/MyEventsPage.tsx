@@ -9,18 +9,22 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { ParticipationBadge } from '../../components/badges.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
+import { notifyDone } from '../../lib/notify.ts';
 import {
+  eventName,
   eventsCommand,
+  formatIsoDay,
   type InvitationAction,
   invitationAction,
+  type MyTab,
   type Participation,
   participationsQuery,
-} from '../events/api.ts';
-import { ParticipationBadge } from '../events/badges.tsx';
-import { eventName, formatIsoDay, type MyTab, tabOf, todayIso } from '../events/format.ts';
-import { notifyDone } from '../events/notify.ts';
-import { LoadState } from '../registration/LoadState.tsx';
-import { AppModal } from '../registration/sections.tsx';
+  tabOf,
+  todayIso,
+} from '../opportunities/index.ts';
 import { IncidentForm } from './IncidentForm.tsx';
 import { useInvitationsStream } from './useInvitationsStream.ts';
 
@@ -46,11 +50,7 @@ export function MyEventsPage() {
         {stream === 'reconnecting' ? t('my.reconnecting') : stream === 'live' ? t('my.live') : ''}
       </Text>
       {!query.data ? (
-        <LoadState
-          error={query.error ? errorCode(query.error) : null}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryState query={query} />
       ) : (
         <Tabs value={tab} onChange={(v) => v && setTab(v as MyTab)}>
           <Tabs.List>
@@ -193,24 +193,18 @@ function ParticipationCard({ p, tab, today }: { p: Participation; tab: MyTab; to
         )}
       </Stack>
       {confirm && CONFIRM[confirm] && (
-        <AppModal opened onClose={() => setConfirm(null)} title={t('my.confirm.title')}>
-          <Stack>
-            <Text>{t(CONFIRM[confirm], { name })}</Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setConfirm(null)} data-autofocus>
-                {t('my.no')}
-              </Button>
-              <Button
-                color="red.9"
-                loading={run.isPending}
-                onClick={() => run.mutate(confirm)}
-                data-testid="confirm-yes"
-              >
-                {t('my.yes')}
-              </Button>
-            </Group>
-          </Stack>
-        </AppModal>
+        <ConfirmModal
+          opened
+          title={t('my.confirm.title')}
+          message={t(CONFIRM[confirm], { name })}
+          confirmLabel={t('my.yes')}
+          cancelLabel={t('my.no')}
+          danger
+          busy={run.isPending}
+          confirmTestId="confirm-yes"
+          onConfirm={() => run.mutate(confirm)}
+          onCancel={() => setConfirm(null)}
+        />
       )}
       {incident && <IncidentForm opportunityId={p.opportunityId} onClose={() => setIncident(false)} />}
     </Card>

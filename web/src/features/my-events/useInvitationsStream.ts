@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { MyParticipation } from '../../../../api/contracts/opportunity.ts';
 import { type LiveState, liveStream } from '../../app/live.ts';
-import { participationsQuery } from '../events/api.ts';
+import { participationsQuery } from '../opportunities/index.ts';
 
 const List = z.array(MyParticipation);
 

@@ -10,11 +10,10 @@ import { intlLocale, type TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
-import { participationsQuery } from '../events/api.ts';
-import { eventName, formatIsoDay } from '../events/format.ts';
-import { notifyDone } from '../events/notify.ts';
-import { useInvitationsStream } from '../my-events/useInvitationsStream.ts';
-import { configQuery } from '../session/api.ts';
+import { notifyDone } from '../../lib/notify.ts';
+import { useInvitationsStream } from '../my-events/index.ts';
+import { eventName, formatIsoDay, participationsQuery } from '../opportunities/index.ts';
+import { configQuery } from '../session/index.ts';
 import {
   answerExtension,
   type ExtensionAnswer,

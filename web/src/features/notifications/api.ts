@@ -3,17 +3,15 @@ import { CommandAccepted } from '../../../../api/contracts/common.ts';
 import { NotificationsList } from '../../../../api/contracts/notifications.ts';
 import { NOTIFICATIONS_REFRESH_MS } from '../../../../domain/participation/notifications.ts';
 import { api } from '../../app/api.ts';
-import { rememberEventsPosition } from '../events/api.ts';
+import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type { NotificationItem, NotificationsList } from '../../../../api/contracts/notifications.ts';
-
-/** The log position of this tab's last notifications command: the next read passes it as ?after=. */
-let lastPosition: string | null = null;
 
 /** GET /api/me/notifications; `fresh` waits for the newest event in the log (after a live invitations push). */
 export function fetchNotifications(opts: { fresh?: boolean; signal?: AbortSignal } = {}) {
   const q = new URLSearchParams();
-  if (lastPosition) q.set('after', lastPosition);
+  const after = lastPosition();
+  if (after) q.set('after', after);
   if (opts.fresh) q.set('fresh', '1');
   const query = q.toString();
   return api(`/api/me/notifications${query ? `?${query}` : ''}`, {
@@ -32,7 +30,7 @@ export const notificationsQuery = queryOptions({
 
 async function command(queryClient: QueryClient, path: string, body?: unknown) {
   const res = await api(path, { method: 'POST', body, schema: CommandAccepted });
-  lastPosition = res.position;
+  rememberPosition(res.position);
   void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
   return res;
 }
@@ -49,7 +47,6 @@ export async function answerExtension(queryClient: QueryClient, eventId: string,
     queryClient,
     `/api/volunteers/invitation/${encodeURIComponent(eventId)}/extension/${answer}`,
   );
-  rememberEventsPosition(res.position);
   void queryClient.invalidateQueries({ queryKey: ['events'] });
   return res;
 }

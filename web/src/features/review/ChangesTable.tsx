@@ -2,7 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { lookupsQuery } from '../registration/api.ts';
+import { lookupsQuery } from '../registration/index.ts';
 import { type Change, fieldLabel, formatValue } from './changes.ts';
 
 /** The fields one event changed: field, value before, value after (the history tab and the audit log). */

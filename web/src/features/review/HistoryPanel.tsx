@@ -2,9 +2,8 @@ import { Group, Paper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry } from '../../../../api/contracts/registration.ts';
-import { errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { LoadState } from '../registration/LoadState.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { historyQuery } from './api.ts';
 import { ChangesTable } from './ChangesTable.tsx';
 import { actionLabel, visibleInHistory } from './changes.ts';
@@ -15,13 +14,7 @@ export function HistoryPanel({ id }: { id: string }) {
   const { t } = useTranslation();
   const history = useQuery(historyQuery(id));
   if (!history.data) {
-    return (
-      <LoadState
-        error={history.error ? errorCode(history.error) : null}
-        retrying={history.isFetching}
-        onRetry={() => void history.refetch()}
-      />
-    );
+    return <QueryState query={history} />;
   }
   return (
     <section aria-labelledby="history-title">

@@ -7,18 +7,15 @@ import type { RegistrationDetail } from '../../../../api/contracts/registration.
 import type { RegistrationForm } from '../../../../domain/registration/form.ts';
 import { RegistrationStatus } from '../../../../domain/registration/status.ts';
 import { CLIENTS } from '../../../../domain/shared/clients.ts';
-import { ApiError, errorCode } from '../../app/api.ts';
+import { ApiError } from '../../app/api.ts';
 import { ArrowBackIcon } from '../../app/layout/icons.tsx';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { usePermission } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { lookupsQuery } from '../registration/api.ts';
-import { LoadState } from '../registration/LoadState.tsx';
-import { Appointment } from '../registration/MyRegistrationPage.tsx';
-import { RegistrationSummary } from '../registration/RegistrationSummary.tsx';
-import { StatusBadge } from '../registration/StatusBadge.tsx';
-import { useConfig } from '../session/useSession.ts';
+import { QueryState } from '../../components/QueryState.tsx';
+import { Appointment, lookupsQuery, RegistrationSummary, StatusBadge } from '../registration/index.ts';
+import { useConfig } from '../session/index.ts';
 import { registrationQuery } from './api.ts';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { NotesSection } from './NotesSection.tsx';
@@ -75,13 +72,11 @@ export function RegistrationDetailPage() {
       <Stack mt="lg">
         {back}
         <Title order={1}>{pageTitle}</Title>
-        <LoadState
-          error={failed ? errorCode(failed) : null}
-          retrying={detail.isFetching || lookups.isFetching || config.isFetching}
-          onRetry={() => {
-            if (detail.isError) void detail.refetch();
-            if (lookups.isError) void lookups.refetch();
-            if (config.isError) void config.refetch();
+        <QueryState
+          query={{
+            error: failed,
+            isFetching: detail.isFetching || lookups.isFetching || config.isFetching,
+            refetch: () => Promise.all([detail, lookups, config].filter((r) => r.isError).map((r) => r.refetch())),
           }}
         />
       </Stack>

@@ -9,8 +9,8 @@ import { isRoleId, RoleNameKey } from '../../../../domain/shared/roles.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
+import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { AppModal } from '../registration/sections.tsx';
 import { type ReviewAction, runReviewAction, staffMembersQuery } from './api.ts';
 import { type AppointmentField, checkAppointment, localDay } from './rules.ts';
 

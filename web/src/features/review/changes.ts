@@ -3,10 +3,15 @@ import type { Lang } from '../../../../api/contracts/common.ts';
 import { isRoleId, RoleNameKey } from '../../../../domain/shared/roles.ts';
 import { ar } from '../../app/i18n/ar.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
-import type { Lookup, Lookups } from '../registration/api.ts';
-import { formatGregorian, formatHijriParts, hijriParts } from '../registration/dates.ts';
-import { lookupName } from '../registration/fields.tsx';
-import { labelKeyOf } from '../registration/formState.ts';
+import {
+  formatGregorian,
+  formatHijriParts,
+  hijriParts,
+  type Lookup,
+  type Lookups,
+  labelKeyOf,
+  lookupName,
+} from '../registration/index.ts';
 import { formatDayTime } from './format.ts';
 
 /** One changed field of an event, as the history tab and the audit log receive it. */

@@ -1,9 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../../../api/contracts/common.ts';
 import { isRoleId, RoleNameKey } from '../../../../domain/shared/roles.ts';
-import type { TranslationKey } from '../../app/i18n/index.ts';
-import { intlLocale } from '../../app/i18n/index.ts';
-import { hijriOf, localIsoDay } from '../registration/dates.ts';
+import { intlLocale, type TranslationKey } from '../../app/i18n/index.ts';
+import { hijriOf, localIsoDay } from '../registration/index.ts';
 
 /** A day of an instant, short ("12 Mar 2026" / "١٢ مارس ٢٠٢٦"), in the browser's time zone. */
 export function formatDay(iso: string | null, lang: Lang): string | null {

@@ -1,14 +1,15 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api, errorCode } from '../../app/api.ts';
-import { QueryError } from '../../app/QueryError.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { AppModal } from '../registration/sections.tsx';
-import { formatWhen } from '../review/format.ts';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { DataGrid, type GridRead, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
+import { formatWhen } from '../review/index.ts';
 
 const ParkedEvent = z.object({
   projection: z.string(),
@@ -81,6 +82,7 @@ export function ParkedEventsPage() {
           key={projection}
           projection={projection}
           rows={rows}
+          read={parked}
           onRetry={() => setConfirming({ projection, count: rows.length })}
         />
       ))}
@@ -99,9 +101,56 @@ export function ParkedEventsPage() {
   );
 }
 
-function ProjectionParked({ projection, rows, onRetry }: { projection: string; rows: ParkedEvent[]; onRetry(): void }) {
+const col = gridColumnHelper<ParkedEvent>();
+
+function ProjectionParked({
+  projection,
+  rows,
+  read,
+  onRetry,
+}: {
+  projection: string;
+  rows: ParkedEvent[];
+  read: GridRead;
+  onRetry(): void;
+}) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
+  const columns = useMemo(
+    () =>
+      col.columns([
+        col.accessor('eventType', {
+          header: () => t('parked.col.event'),
+          cell: ({ row: { original: r } }) => (
+            <>
+              <Text size="sm" fw={600}>
+                {r.eventType}
+              </Text>
+              <Text size="xs" dir="ltr">
+                {r.streamId}
+              </Text>
+              <Text size="xs" dir="ltr">
+                {t('parked.position', { position: r.position })}
+              </Text>
+            </>
+          ),
+        }),
+        col.accessor('error', {
+          header: () => t('parked.col.error'),
+          cell: (info) => (
+            <Text size="sm" dir="ltr" style={{ wordBreak: 'break-word' }}>
+              {info.getValue()}
+            </Text>
+          ),
+        }),
+        col.accessor('attempts', { header: () => t('parked.col.attempts') }),
+        col.accessor('parkedAt', {
+          header: () => t('parked.col.parkedAt'),
+          cell: (info) => formatWhen(info.getValue(), lang, t).main,
+        }),
+      ]),
+    [t, lang],
+  );
   const headingId = `parked-${projection}`;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={headingId} data-testid="parked-projection">
@@ -118,43 +167,16 @@ function ProjectionParked({ projection, rows, onRetry }: { projection: string; r
           {t('parked.retry')}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped>
-          <Table.Caption>{t('parked.caption', { projection })}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('parked.col.event')}</Table.Th>
-              <Table.Th scope="col">{t('parked.col.error')}</Table.Th>
-              <Table.Th scope="col">{t('parked.col.attempts')}</Table.Th>
-              <Table.Th scope="col">{t('parked.col.parkedAt')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.eventId} data-testid="parked-row">
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {r.eventType}
-                  </Text>
-                  <Text size="xs" dir="ltr">
-                    {r.streamId}
-                  </Text>
-                  <Text size="xs" dir="ltr">
-                    {t('parked.position', { position: r.position })}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" dir="ltr" style={{ wordBreak: 'break-word' }}>
-                    {r.error}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{r.attempts}</Table.Td>
-                <Table.Td>{formatWhen(r.parkedAt, lang, t).main}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataGrid
+        id="parked-events"
+        caption={t('parked.caption', { projection })}
+        columns={columns}
+        rows={rows}
+        getRowId={(r) => r.eventId}
+        read={read}
+        rowProps={() => ({ 'data-testid': 'parked-row' })}
+        columnChoice={false}
+      />
     </Paper>
   );
 }
@@ -184,25 +206,25 @@ function RetryDialog({
     },
   });
   return (
-    <AppModal opened onClose={onClose} title={t('parked.confirmTitle')}>
-      <Stack>
-        <Text>{t('parked.confirmText', { projection, count })}</Text>
-        {retry.isError && (
+    <ConfirmModal
+      opened
+      title={t('parked.confirmTitle')}
+      message={t('parked.confirmText', { projection, count })}
+      confirmLabel={t('parked.retry')}
+      cancelLabel={t('parked.cancel')}
+      busy={retry.isPending}
+      error={
+        retry.isError && (
           <Alert color="red" variant="outline" role="alert">
             <Text size="sm" c="red.9">
               {t(errorCode(retry.error))}
             </Text>
           </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('parked.cancel')}
-          </Button>
-          <Button loading={retry.isPending} onClick={() => retry.mutate()} data-testid="parked-confirm">
-            {t('parked.retry')}
-          </Button>
-        </Group>
-      </Stack>
-    </AppModal>
+        )
+      }
+      confirmTestId="parked-confirm"
+      onConfirm={() => retry.mutate()}
+      onCancel={onClose}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { CLIENTS, DEFAULT_CLIENT } from '../../../../domain/shared/clients.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
 import { eventsViewsMenu } from '../../app/layout/menu.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { configQuery } from '../session/api.ts';
+import { configQuery } from '../session/index.ts';
 
 /** How this client names status 2: "ongoing", or "today's events" (spec: the giga-project client). */
 export function useActiveEventsLabel() {

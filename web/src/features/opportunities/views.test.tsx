@@ -304,7 +304,7 @@ describe('events waiting for approval', () => {
     open('/en/events/manage');
     const table = await screen.findByTestId('pending-events');
     expect(gets(api, '/api/opportunities/pending')).toEqual(['/api/opportunities/pending?page=1&pageSize=10']);
-    const rows = within(table).getAllByTestId('pending-row');
+    const rows = await within(table).findAllByTestId('pending-row');
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Event 7', 'Deletion asked']);
     expect(within(rows[0]!).getByText('Pending approval')).toBeTruthy();
     expect(within(rows[1]!).getByText('Deletion pending approval')).toBeTruthy();

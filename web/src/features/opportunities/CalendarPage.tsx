@@ -29,7 +29,7 @@ import { EventsNav, EventsViewSwitch } from './EventsNav.tsx';
 import { eventName, todayIso } from './format.ts';
 import { validateCalendarSearch } from './search.ts';
 import './calendar.css';
-import { QueryError } from '../../app/QueryError.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
 
 const route = getRouteApi('/$lang/events/calendar');
 

@@ -4,8 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Permissions, SessionUser } from '../../../../api/contracts/session.ts';
 import { CLIENTS } from '../../../../domain/shared/clients.ts';
 import { type FakeApiState, installFakeApi, sara } from '../../test/fakeApi.ts';
-import { renderApp } from '../../test/renderApp.tsx';
-import { incidentIssue } from '../my-events/IncidentForm.tsx';
+import { loadMyEventsPage, renderApp } from '../../test/renderApp.tsx';
+import { incidentIssue } from '../my-events/index.ts';
 import type { EventListItem, Participation, RosterRow } from './api.ts';
 import { pendingHoursIds } from './api.ts';
 import { joinOutcome, plotPoints, tabOf } from './format.ts';
@@ -216,7 +216,7 @@ beforeAll(async () => {
     import('./EventsPage.tsx'),
     import('./EventDetailPage.tsx'),
     import('./manage/ManageEventPage.tsx'),
-    import('../my-events/MyEventsPage.tsx'),
+    loadMyEventsPage(),
   ]);
 });
 beforeEach(() => {

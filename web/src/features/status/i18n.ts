@@ -1,8 +1,11 @@
-// Strings of the admins' page of parked events (read models' events set aside until retried); spread into ar.ts and
-// en.ts.
+// The strings of features/status, spread into app/i18n/ar.ts and en.ts:
+// their type and i18n.test.ts check that both languages have the same keys.
 
-export const projectionsAr = {
-  'menu.projections': 'حالة نماذج القراءة',
+export const statusAr = {
+  // status pages
+  'status.notFound': 'لم نعثر على الصفحة التي تبحث عنها.',
+  'status.forbidden': 'ليست لديك صلاحية لفتح هذه الصفحة.',
+  'status.unauthorized': 'يجب تسجيل الدخول لعرض هذه الصفحة.',
   'page.projections': 'الأحداث المعلّقة في نماذج القراءة',
   'parked.intro':
     'أحداث لم يتمكن نموذج قراءة من تطبيقها فجُنّبت حتى لا تتوقف بقية البوابة. بعد إصلاح السبب أعد المحاولة لتطبيقها.',
@@ -23,8 +26,11 @@ export const projectionsAr = {
   'parked.result.pending': '{{projection}}: لم يُنهِ المعالج المحاولة بعد. حدّث الصفحة بعد قليل.',
 };
 
-export const projectionsEn: Record<keyof typeof projectionsAr, string> = {
-  'menu.projections': 'Read model status',
+export const statusEn: Record<keyof typeof statusAr, string> = {
+  // status pages
+  'status.notFound': 'We could not find the page you are looking for.',
+  'status.forbidden': 'You do not have permission to open this page.',
+  'status.unauthorized': 'You need to sign in to view this page.',
   'page.projections': 'Parked events of the read models',
   'parked.intro':
     'Events a read model could not apply, set aside so that the rest of the portal keeps working. Once the cause is fixed, retry them.',

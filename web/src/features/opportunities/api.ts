@@ -10,6 +10,7 @@ import {
 import { HistoryEntry } from '../../../../api/contracts/registration.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
 import { api } from '../../app/api.ts';
+import { rememberPosition, withAfter } from '../../lib/readYourWrites.ts';
 import type { EventsParams } from './search.ts';
 
 export type EventListItem = z.infer<typeof OpportunityListItem>;
@@ -74,18 +75,6 @@ export const RosterRow = z.object({
 });
 export type RosterRow = z.infer<typeof RosterRow>;
 const RosterPage = z.object({ rows: z.array(RosterRow), total: z.number() });
-
-/** The log position of this tab's last events command: reads pass it as ?after= so they include the change. */
-let lastPosition: string | null = null;
-export function rememberEventsPosition(position: string | null | undefined): void {
-  if (position) lastPosition = position;
-}
-export function eventsPosition(): string | null {
-  return lastPosition;
-}
-function withAfter(path: string): string {
-  return lastPosition ? `${path}${path.includes('?') ? '&' : '?'}after=${encodeURIComponent(lastPosition)}` : path;
-}
 
 /** The query string of GET /api/opportunities, in a fixed order. */
 export function eventsQueryString(p: EventsParams): string {
@@ -212,7 +201,7 @@ export async function eventsCommand<T extends { position: string | null }>(
   body?: unknown,
 ): Promise<T> {
   const res = await api<T>(path, { method: 'POST', body });
-  rememberEventsPosition(res?.position);
+  rememberPosition(res?.position);
   void queryClient.invalidateQueries({ queryKey: ['events'] });
   return res;
 }

@@ -9,13 +9,14 @@ import { AnchorLink } from '../../../app/layout/links.tsx';
 import { usePermission } from '../../../app/permissions.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { usePageTitle } from '../../../app/usePageTitle.ts';
-import { LoadState } from '../../registration/LoadState.tsx';
+import { EventStatusBadge } from '../../../components/badges.tsx';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { notifyDone } from '../../../lib/notify.ts';
 import { eventQuery, eventsCommand } from '../api.ts';
-import { EventStatusBadge } from '../badges.tsx';
 import { EventDetailView } from '../EventDetailPage.tsx';
 import { eventName } from '../format.ts';
-import { notifyDone } from '../notify.ts';
-import { ConfirmDialog, DeleteModal, InviteModal } from './dialogs.tsx';
+import { DeleteModal, InviteModal } from './dialogs.tsx';
 import { EventForm } from './EventForm.tsx';
 import { fromDetails } from './eventForm.ts';
 import { RosterGrid } from './RosterGrid.tsx';
@@ -58,11 +59,7 @@ export function ManageEventPage() {
   if (!query.data) {
     return (
       <Stack mt="lg">
-        <LoadState
-          error={query.error ? errorCode(query.error) : null}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryState query={query} />
       </Stack>
     );
   }
@@ -154,24 +151,28 @@ export function ManageEventPage() {
       )}
       {dialog === 'invite' && <InviteModal id={id} onClose={() => setDialog(null)} />}
       {dialog === 'stop-invitations' && (
-        <ConfirmDialog
+        <ConfirmModal
+          opened
           title={t('manage.stop.title')}
-          text={t('manage.stop.body')}
-          confirm={t('manage.stopInvitations')}
+          message={t('manage.stop.body')}
+          confirmLabel={t('manage.stopInvitations')}
           danger
           busy={command.isPending}
-          onClose={() => setDialog(null)}
+          onCancel={() => setDialog(null)}
+          confirmTestId="confirm-dialog"
           onConfirm={() => command.mutate('stop-invitations')}
         />
       )}
       {dialog === 'confirm-delete' && (
-        <ConfirmDialog
+        <ConfirmModal
+          opened
           title={t('delete.title')}
-          text={t('delete.confirmBody')}
-          confirm={t('delete.confirmDelete')}
+          message={t('delete.confirmBody')}
+          confirmLabel={t('delete.confirmDelete')}
           danger
           busy={command.isPending}
-          onClose={() => setDialog(null)}
+          onCancel={() => setDialog(null)}
+          confirmTestId="confirm-dialog"
           onConfirm={() => command.mutate('confirm-delete')}
         />
       )}

@@ -19,11 +19,12 @@ import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
 import { api, errorCode } from '../../../app/api.ts';
 import type { TranslationKey } from '../../../app/i18n/index.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
-import { AppModal } from '../../registration/sections.tsx';
-import { GridRow, gridQueryString } from '../../review/api.ts';
-import { personName } from '../../review/format.ts';
-import { eventsCommand, participantPath, rememberEventsPosition } from '../api.ts';
-import { notifyDone } from '../notify.ts';
+import { AppModal } from '../../../components/AppModal.tsx';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { notifyDone } from '../../../lib/notify.ts';
+import { rememberPosition } from '../../../lib/readYourWrites.ts';
+import { GridRow, gridQueryString, personName } from '../../review/index.ts';
+import { eventsCommand, participantPath } from '../api.ts';
 import { EMPTY_HOURS, type HoursValues, hoursBody, hoursIssue } from './hours.ts';
 
 /** "Add hours" for one participant: hours, cases, check-in and -out, a rating 1–5 (Poor … Excellent), a review. */
@@ -140,42 +141,6 @@ export function HoursModal({
   );
 }
 
-/** A yes/no question before an action: raising the quota, stopping invitations, releasing a volunteer… */
-export function ConfirmDialog({
-  title,
-  text,
-  confirm,
-  busy,
-  danger,
-  onConfirm,
-  onClose,
-}: {
-  title: string;
-  text: string;
-  confirm: string;
-  busy: boolean;
-  danger?: boolean;
-  onConfirm(): void;
-  onClose(): void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <AppModal opened onClose={onClose} title={title}>
-      <Stack>
-        <Text>{text}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('manage.cancel')}
-          </Button>
-          <Button color={danger ? 'red.9' : undefined} loading={busy} onClick={onConfirm} data-testid="confirm-dialog">
-            {confirm}
-          </Button>
-        </Group>
-      </Stack>
-    </AppModal>
-  );
-}
-
 /** Delete with a reason; with accepted volunteers the deletion waits for an admin's approval. */
 export function DeleteModal({ id, onClose, onDone }: { id: string; onClose(): void; onDone(): void }) {
   const { t } = useTranslation();
@@ -270,7 +235,7 @@ export function InviteModal({ id, onClose }: { id: string; onClose(): void }) {
         body: { volunteerIds: ids, confirmRaise },
         schema: InviteResults,
       });
-      rememberEventsPosition(res.position);
+      rememberPosition(res.position);
       void queryClient.invalidateQueries({ queryKey: ['events'] });
       return res.results;
     },
@@ -358,12 +323,14 @@ export function InviteModal({ id, onClose }: { id: string; onClose(): void }) {
         </Group>
       </Stack>
       {raise && (
-        <ConfirmDialog
+        <ConfirmModal
+          opened
           title={t('invite.title')}
-          text={t('invite.raise')}
-          confirm={t('invite.raiseConfirm')}
+          message={t('invite.raise')}
+          confirmLabel={t('invite.raiseConfirm')}
           busy={send.isPending}
-          onClose={() => setRaise(null)}
+          onCancel={() => setRaise(null)}
+          confirmTestId="confirm-dialog"
           onConfirm={() => send.mutate({ ids: raise, confirmRaise: true })}
         />
       )}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorCode } from '../../app/api.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { AppModal } from '../registration/sections.tsx';
+import { AppModal } from '../../components/AppModal.tsx';
 import { joinEvent } from './api.ts';
 import { type JoinOutcome, joinMessageKey, joinOutcome } from './format.ts';
 

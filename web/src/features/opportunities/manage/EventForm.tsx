@@ -21,10 +21,10 @@ import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
 import { ApiError, api, errorCode } from '../../../app/api.ts';
 import type { TranslationKey } from '../../../app/i18n/index.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
-import { lookupsQuery } from '../../registration/api.ts';
-import { lookupName } from '../../registration/fields.tsx';
-import { configQuery } from '../../session/api.ts';
-import { createEvent, rememberEventsPosition } from '../api.ts';
+import { rememberPosition } from '../../../lib/readYourWrites.ts';
+import { lookupName, lookupsQuery } from '../../registration/index.ts';
+import { configQuery } from '../../session/index.ts';
+import { createEvent } from '../api.ts';
 import { GalleryField, MainImageField } from './EventImages.tsx';
 import { EMPTY_EVENT, type EventFormValues, eventIssues, toDetails } from './eventForm.ts';
 
@@ -59,7 +59,7 @@ export function EventForm({
         method: 'PUT',
         body: toDetails(v),
       });
-      rememberEventsPosition(res.position);
+      rememberPosition(res.position);
       void queryClient.invalidateQueries({ queryKey: ['events'] });
       return { opportunityId: editing.id, position: res.position };
     },

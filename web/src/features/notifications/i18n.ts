@@ -1,5 +1,5 @@
-// Strings of the in-app notifications (header bell, type 16 "opportunity extended") and the history labels of the
-// extension events; spread into ar.ts and en.ts.
+// The strings of features/notifications, spread into app/i18n/ar.ts and en.ts:
+// their type and i18n.test.ts check that both languages have the same keys.
 
 export const notificationsAr = {
   'notifications.title': 'الإشعارات',
@@ -31,7 +31,6 @@ export const notificationsAr = {
   'notifications.done.declined': 'تم تسجيل عدم استمرارك في الفعالية.',
   'notifications.field.previousEndDate': 'تاريخ الانتهاء السابق',
   'notifications.field.newEndDate': 'تاريخ الانتهاء الجديد',
-
   'action.ExtensionOffered': 'عُرض على المتطوع تمديد الفعالية',
   'action.ExtensionAccepted': 'اختار المتطوع الاستمرار بعد التمديد',
   'action.ExtensionDeclined': 'اختار المتطوع عدم الاستمرار بعد التمديد',
@@ -69,7 +68,6 @@ export const notificationsEn: Record<keyof typeof notificationsAr, string> = {
   'notifications.done.declined': 'You will not continue in the event.',
   'notifications.field.previousEndDate': 'Previous end date',
   'notifications.field.newEndDate': 'New end date',
-
   'action.ExtensionOffered': 'Event extension offered',
   'action.ExtensionAccepted': 'Volunteer continues after the extension',
   'action.ExtensionDeclined': 'Volunteer does not continue after the extension',

@@ -69,6 +69,3 @@ export function eventsParams(s: EventsSearch): EventsParams {
   const { view: _view, ...rest } = s;
   return { ...rest, page: s.page ?? 1 };
 }
-
-/** Roster page sizes (spec section 9). */
-export const ROSTER_PAGE_SIZES = [10, 20, 30, 50, 75, 100, 500, 1000] as const;

@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ParticipationStatus } from '../../../../domain/participation/status.ts';
+import type { ParticipationStatus } from '../../../domain/participation/status.ts';
 
 /**
  * The status badges of events and participations, one colour per status. Readable text is the theme's job

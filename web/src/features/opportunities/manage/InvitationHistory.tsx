@@ -1,9 +1,8 @@
 import { Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorCode } from '../../../app/api.ts';
-import { LoadState } from '../../registration/LoadState.tsx';
-import { HistoryItem } from '../../review/HistoryPanel.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { HistoryItem } from '../../review/index.ts';
 import { invitationHistoryQuery } from '../api.ts';
 
 /** The History tab of one participant: each change of the invitation, who made it (name, role) and when. */
@@ -11,13 +10,7 @@ export function InvitationHistory({ id, volunteerId, name }: { id: string; volun
   const { t } = useTranslation();
   const history = useQuery(invitationHistoryQuery(id, volunteerId));
   if (!history.data) {
-    return (
-      <LoadState
-        error={history.error ? errorCode(history.error) : null}
-        retrying={history.isFetching}
-        onRetry={() => void history.refetch()}
-      />
-    );
+    return <QueryState query={history} />;
   }
   return (
     <section aria-labelledby="invitation-history-title">

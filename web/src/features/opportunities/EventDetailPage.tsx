@@ -23,9 +23,9 @@ import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { fileUrl } from '../../app/upload.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { LoadState } from '../registration/LoadState.tsx';
+import { EventStatusBadge } from '../../components/badges.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { type EventDetail, eventQuery } from './api.ts';
-import { EventStatusBadge } from './badges.tsx';
 import { eventName, formatIsoDay, sortedDays } from './format.ts';
 import { JoinButton, MY_PARTICIPATION_ID } from './JoinButton.tsx';
 
@@ -59,7 +59,7 @@ export function EventDetailPage() {
     }
     return (
       <Stack mt="lg">
-        <LoadState error={code} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+        <QueryState query={query} />
       </Stack>
     );
   }

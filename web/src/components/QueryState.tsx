@@ -1,0 +1,14 @@
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { QueryError } from './QueryError.tsx';
+
+/** A read with nothing to show yet: a spinner while it loads, its failure with Try again (QueryError) once it failed. */
+export function QueryState({ query }: { query: { error: unknown; isFetching: boolean; refetch(): Promise<unknown> } }) {
+  const { t } = useTranslation();
+  if (query.error) return <QueryError query={query} />;
+  return (
+    <Center mih="30vh">
+      <Loader role="status" aria-label={t('app.loading')} />
+    </Center>
+  );
+}

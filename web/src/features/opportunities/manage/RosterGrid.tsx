@@ -1,0 +1,268 @@
+import { Alert, Button, Checkbox, Group, NativeSelect, Stack } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HOLDS_SEAT } from '../../../../../domain/participation/status.ts';
+import type { TranslationKey } from '../../../app/i18n/index.ts';
+import { usePermission } from '../../../app/permissions.ts';
+import { useLanguageStore } from '../../../app/stores/language.ts';
+import { AppModal } from '../../../components/AppModal.tsx';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
+import { type RosterParams, type RosterRow, rosterQuery } from '../api.ts';
+import { eventName } from '../format.ts';
+import { HoursModal } from './dialogs.tsx';
+import { InvitationHistory } from './InvitationHistory.tsx';
+import { useRosterActions } from './rosterActions.ts';
+
+const col = gridColumnHelper<RosterRow>();
+const STATUSES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+
+const rowName = (r: RosterRow, lang: 'ar' | 'en') => eventName(r, lang);
+
+/** Hours are recorded for seat holders only (the domain's RecordHours rule). */
+const takesHours = (r: RosterRow) => (HOLDS_SEAT as readonly number[]).includes(r.status);
+
+/** The participants of one event: by status, paged on the server, with the staff actions per row. */
+export function RosterGrid({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const canEdit = usePermission('eventsadmin', 'Edit');
+  const canAddHours = usePermission('volunteerhours', 'Add');
+  const canApproveHours = usePermission('volunteerhours', 'Approve');
+  const canEditHours = usePermission('volunteerhours', 'Edit');
+  const [params, setParams] = useState<RosterParams>({ page: 1, pageSize: 10 });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [hoursFor, setHoursFor] = useState<RosterRow | null>(null);
+  const [historyFor, setHistoryFor] = useState<RosterRow | null>(null);
+  const query = useQuery({ ...rosterQuery(id, params), placeholderData: keepPreviousData });
+  const { act, approve, dropHours, raiseFor, setRaiseFor, confirming, setConfirming, failure, setFailure } =
+    useRosterActions(id, () => setSelected([]));
+
+  const columns = useMemo(
+    () =>
+      col.columns([
+        col.display({
+          id: 'select',
+          header: () => <span className="visually-hidden">{t('roster.col.select')}</span>,
+          meta: { label: t('roster.col.select') },
+          cell: (info) => {
+            const r = info.row.original;
+            return (
+              <Checkbox
+                aria-label={t('roster.select', { name: rowName(r, lang) })}
+                checked={selected.includes(r.volunteerId)}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  setSelected((old) => (on ? [...old, r.volunteerId] : old.filter((x) => x !== r.volunteerId)));
+                }}
+              />
+            );
+          },
+        }),
+        col.accessor((r) => rowName(r, lang), {
+          id: 'name',
+          header: () => t('roster.col.name'),
+          meta: { label: t('roster.col.name') },
+          enableHiding: false,
+        }),
+        col.accessor('status', {
+          header: () => t('roster.col.status'),
+          meta: { label: t('roster.col.status') },
+          cell: (info) => (
+            <span data-testid="roster-status" data-status={info.getValue()}>
+              {t(`participation.status.${info.getValue() as 1}`)}
+            </span>
+          ),
+        }),
+        col.accessor((r) => `${r.approvedHours} / ${r.pendingHours}`, {
+          id: 'hours',
+          header: () => t('roster.col.hours'),
+          meta: { label: t('roster.col.hours') },
+          cell: (info) => <bdi data-testid="roster-hours">{info.getValue()}</bdi>,
+        }),
+        col.display({
+          id: 'actions',
+          header: () => t('roster.col.actions'),
+          meta: { label: t('roster.col.actions') },
+          cell: (info) => {
+            const r = info.row.original;
+            const name = rowName(r, lang);
+            const label = (key: TranslationKey) => `${t(key)}: ${name}`;
+            return (
+              <Group gap={4} wrap="wrap">
+                {canEdit &&
+                  r.actions.map((a) => (
+                    <Button
+                      key={a}
+                      size="compact-xs"
+                      variant={a === 'accept' ? 'filled' : 'default'}
+                      aria-label={label(`roster.${a}`)}
+                      loading={
+                        act.isPending && act.variables?.row.volunteerId === r.volunteerId && act.variables.action === a
+                      }
+                      onClick={() =>
+                        a === 'accept' ? act.mutate({ row: r, action: 'accept' }) : setConfirming({ row: r, action: a })
+                      }
+                    >
+                      {t(`roster.${a}`)}
+                    </Button>
+                  ))}
+                {canAddHours && takesHours(r) && (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    aria-label={label('roster.addHours')}
+                    onClick={() => setHoursFor(r)}
+                  >
+                    {t('roster.addHours')}
+                  </Button>
+                )}
+                {canApproveHours && r.pendingHours > 0 && (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    aria-label={label('roster.approveHours')}
+                    loading={approve.isPending}
+                    onClick={() => approve.mutate([r.volunteerId])}
+                  >
+                    {t('roster.approveHours')}
+                  </Button>
+                )}
+                {canApproveHours && r.pendingHours > 0 && (
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    aria-label={label('roster.rejectHours')}
+                    loading={dropHours.isPending && dropHours.variables?.action === 'reject'}
+                    onClick={() => dropHours.mutate({ row: r, action: 'reject' })}
+                  >
+                    {t('roster.rejectHours')}
+                  </Button>
+                )}
+                {canEditHours && r.pendingHours > 0 && (
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    aria-label={label('roster.deleteHours')}
+                    loading={dropHours.isPending && dropHours.variables?.action === 'delete'}
+                    onClick={() => dropHours.mutate({ row: r, action: 'delete' })}
+                  >
+                    {t('roster.deleteHours')}
+                  </Button>
+                )}
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  aria-label={label('roster.history')}
+                  onClick={() => setHistoryFor(r)}
+                >
+                  {t('roster.history')}
+                </Button>
+              </Group>
+            );
+          },
+        }),
+      ]),
+    [t, lang, selected, canEdit, canAddHours, canApproveHours, canEditHours, act, approve, dropHours, setConfirming],
+  );
+
+  const all = { value: '', label: t('events.filter.all') };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <NativeSelect
+          label={t('roster.status')}
+          value={params.status === undefined ? '' : String(params.status)}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            setParams((p) => {
+              const { status: _s, ...rest } = p;
+              return v === '' ? { ...rest, page: 1 } : { ...rest, status: Number(v), page: 1 };
+            });
+          }}
+          data={[all, ...STATUSES.map((s) => ({ value: String(s), label: t(`participation.status.${s}`) }))]}
+          data-testid="roster-status-filter"
+        />
+        {canApproveHours && (
+          <Button
+            variant="default"
+            disabled={selected.length === 0}
+            loading={approve.isPending}
+            onClick={() => approve.mutate(selected)}
+          >
+            {t('roster.approveSelected')}
+          </Button>
+        )}
+      </Group>
+      {failure && (
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          closeButtonLabel={t('app.close')}
+          onClose={() => setFailure(null)}
+          data-testid="roster-error"
+        >
+          {t(failure)}
+        </Alert>
+      )}
+      <DataGrid
+        id="roster"
+        caption={t('roster.caption')}
+        columns={columns}
+        rows={query.data?.rows}
+        getRowId={(r) => r.volunteerId}
+        read={query}
+        paging={{
+          page: params.page,
+          pageSize: params.pageSize,
+          total: query.data?.total ?? 0,
+          onChange: ({ page, pageSize }) => setParams((p) => ({ ...p, page, pageSize })),
+        }}
+        rowProps={(r) => ({ 'data-testid': 'roster-row', 'data-volunteer': r.volunteerId })}
+        minWidth={760}
+        testId="roster-grid"
+      />
+      {raiseFor && (
+        <ConfirmModal
+          opened
+          title={t('roster.raise.title')}
+          message={t('roster.raise.body')}
+          confirmLabel={t('roster.raise.confirm')}
+          busy={act.isPending}
+          onCancel={() => setRaiseFor(null)}
+          confirmTestId="confirm-dialog"
+          onConfirm={() => act.mutate({ row: raiseFor, action: 'accept', confirmRaise: true })}
+        />
+      )}
+      {confirming && (
+        <ConfirmModal
+          opened
+          title={confirming.action === 'reverse' ? t('roster.reverse.title') : t('roster.confirm.title')}
+          message={t(`roster.confirm.${confirming.action}`, { name: rowName(confirming.row, lang) })}
+          confirmLabel={t(`roster.${confirming.action}`)}
+          danger={confirming.action !== 'reverse'}
+          busy={act.isPending}
+          onCancel={() => setConfirming(null)}
+          confirmTestId="confirm-dialog"
+          onConfirm={() => act.mutate(confirming)}
+        />
+      )}
+      {hoursFor && (
+        <HoursModal
+          id={id}
+          volunteerId={hoursFor.volunteerId}
+          name={rowName(hoursFor, lang)}
+          onClose={() => setHoursFor(null)}
+        />
+      )}
+      {historyFor && (
+        <AppModal opened onClose={() => setHistoryFor(null)} title={t('roster.history')} size="xl">
+          <InvitationHistory id={id} volunteerId={historyFor.volunteerId} name={rowName(historyFor, lang)} />
+        </AppModal>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,7 @@
+// The public surface of features/review: other features import only what this file exports (architecture.test.ts).
+
+export { GridRow, gridQueryString } from './api.ts';
+export { ChangesTable } from './ChangesTable.tsx';
+export { actionLabel, translated } from './changes.ts';
+export { actorName, formatWhen, personName } from './format.ts';
+export { HistoryItem } from './HistoryPanel.tsx';

@@ -1,0 +1,5 @@
+// The public surface of features/session: other features import only what this file exports (architecture.test.ts).
+
+export { configQuery, refreshSession } from './api.ts';
+export { PasswordRules, PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
+export { useConfig } from './useSession.ts';
