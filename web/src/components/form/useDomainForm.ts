@@ -13,7 +13,9 @@ export interface FormIssue {
 export type FormValues = Record<string, any>;
 
 function useMantineForm<V extends FormValues>(initialValues: V, validate: (values: V) => Record<string, ErrorCode>) {
-  return useForm<V>({ mode: 'controlled', initialValues, validate });
+  // Errors are forgotten per path by the layer: Mantine's default clears them all (a new object) on every change,
+  // which re-renders every field of a long form on each keystroke.
+  return useForm<V>({ mode: 'controlled', initialValues, validate, clearInputErrorOnChange: false });
 }
 
 /**
@@ -115,9 +117,9 @@ export function useDomainForm<V extends FormValues, M extends string>({
   const forget = useCallback((path: string, withChildren = false) => {
     const gone = (p: string) => p === path || (withChildren && p.startsWith(`${path}.`));
     setIssues((prev) => (prev.some((i) => gone(i.path)) ? prev.filter((i) => !gone(i.path)) : prev));
-    const errors = formRef.current.errors;
-    const kept = Object.fromEntries(Object.entries(errors).filter(([p]) => !gone(p)));
-    if (Object.keys(kept).length !== Object.keys(errors).length) formRef.current.setErrors(kept);
+    // Only when there is something to forget: every setErrors makes a new object, and every field reads it.
+    if (Object.keys(formRef.current.errors).some(gone))
+      formRef.current.setErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([p]) => !gone(p))));
   }, []);
 
   const update = useCallback(
