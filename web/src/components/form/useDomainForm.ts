@@ -1,6 +1,7 @@
 import { useForm } from '@mantine/form';
 import { createContext, use, useCallback, useMemo, useRef, useState } from 'react';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
+import { fieldDomId } from './ids.ts';
 
 /** One broken rule, as the domain's validators report it: the field's dotted path and a catalogue code. */
 export interface FormIssue {
@@ -134,7 +135,7 @@ export function useDomainForm<V extends FormValues, M extends string>({
   const errors = form.errors;
   const fields = useMemo<FieldSource>(
     () => ({
-      idOf: (path) => `${idPrefix}-${path.replaceAll('.', '-')}`,
+      idOf: (path) => fieldDomId(idPrefix, path),
       errorOf: (path) => errors[path] as ErrorCode | undefined,
     }),
     [errors, idPrefix],

@@ -14,7 +14,17 @@ import { DomainFormProvider, useDomainForm } from '../../components/form/useDoma
 import { AgreementSection, UserSection } from './accountSections.tsx';
 import { type Lookups, SaveErrorDetails, saveRegistration } from './api.ts';
 import { useFormActions } from './formActions.ts';
-import { checkForm, fieldId, focusField, formToSend, inPageOrder, knownCode, labelKeyOf, rowOf } from './formState.ts';
+import {
+  checkForm,
+  fieldId,
+  focusField,
+  formToSend,
+  inPageOrder,
+  knownCode,
+  labelKeyOf,
+  REG_ID_PREFIX,
+  rowOf,
+} from './formState.ts';
 import {
   EmergencyContactsList,
   ExpertisesList,
@@ -62,7 +72,7 @@ export function RegistrationForm({ target, client, lookups, initial, status, onS
     // The domain's own rules (what the server runs) on the body that would be sent.
     rules: (values, mode) => checkForm(formToSend(values, { client, editing }), mode, { client, editing }, new Date()),
     defaultMode: 'submit',
-    idPrefix: 'reg',
+    idPrefix: REG_ID_PREFIX,
     order: (found) => inPageOrder(found),
   });
   const { values: form, issues, fields } = domain;
