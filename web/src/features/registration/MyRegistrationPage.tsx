@@ -8,7 +8,7 @@ import { ApiError, errorCode } from '../../app/api.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { useConfig } from '../session/useSession.ts';
+import { useConfig } from '../session/index.ts';
 import { lookupsQuery, myRegistrationQuery } from './api.ts';
 import { formatDateTime, hijriOf, localIsoDay } from './dates.ts';
 import { LoadState } from './LoadState.tsx';

@@ -9,7 +9,7 @@ import { errorCode } from '../../app/api.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { useConfig } from '../session/useSession.ts';
+import { useConfig } from '../session/index.ts';
 import { lookupsQuery } from './api.ts';
 import { LoadState } from './LoadState.tsx';
 import { RegistrationForm } from './RegistrationForm.tsx';

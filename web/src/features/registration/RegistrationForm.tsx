@@ -10,30 +10,10 @@ import type { ClientConfig } from '../../../../domain/shared/clients.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
+import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
+import { AgreementSection, UserSection } from './accountSections.tsx';
 import { type Lookups, lookupSnapshot, SaveErrorDetails, saveRegistration } from './api.ts';
-import { FieldContext } from './fields.tsx';
-import {
-  AddressSection,
-  AgreementSection,
-  EmergencyContactsList,
-  EmployeeSection,
-  ExpertisesList,
-  type FormActions,
-  GraduationCertificatesList,
-  IdentitySection,
-  LanguagesList,
-  MedicalSection,
-  OtherAttachmentsList,
-  PersonalSection,
-  PractitionerSection,
-  SpecialitiesSection,
-  SpecialNeedsSection,
-  TrainingsList,
-  UserSection,
-  VolunteerCertificatesList,
-  VolunteeringTimesSection,
-  VolunteerWorksList,
-} from './formSections.tsx';
+import { useFormActions } from './formActions.ts';
 import {
   checkForm,
   fieldId,
@@ -42,10 +22,27 @@ import {
   inPageOrder,
   knownCode,
   labelKeyOf,
+  REG_ID_PREFIX,
   rowOf,
-  withField,
-  withRowField,
 } from './formState.ts';
+import {
+  EmergencyContactsList,
+  ExpertisesList,
+  GraduationCertificatesList,
+  LanguagesList,
+  OtherAttachmentsList,
+  TrainingsList,
+  VolunteerCertificatesList,
+  VolunteerWorksList,
+} from './listSections.tsx';
+import { AddressSection, IdentitySection, PersonalSection, VolunteeringTimesSection } from './personalSections.tsx';
+import {
+  EmployeeSection,
+  MedicalSection,
+  PractitionerSection,
+  SpecialitiesSection,
+  SpecialNeedsSection,
+} from './profileSections.tsx';
 import { AppModal, listTitleKey } from './sections.tsx';
 
 /** Spec: the submit button is enabled again after 5 s at most, whatever the network does. */
@@ -70,8 +67,17 @@ export function RegistrationForm({ target, client, lookups, initial, status, onS
   const withTimes = full && client.code === 'MOH';
   const canDraft = !editing || status === RegistrationStatus.Draft;
 
-  const [form, setForm] = useState<Form>(() => initial ?? {});
-  const [issues, setIssues] = useState<Issue[]>([]);
+  // The master data as the server's rules see it (national nationality, excluded regions are flags on its rows).
+  const context = useMemo(() => ({ client, editing, lookups: lookupSnapshot(lookups) }), [client, editing, lookups]);
+  const domain = useDomainForm<Form, 'draft' | 'submit'>({
+    initialValues: initial ?? {},
+    // The domain's own rules (what the server runs) on the body that would be sent.
+    rules: (values, mode) => checkForm(formToSend(values, context), mode, context, new Date()),
+    defaultMode: 'submit',
+    idPrefix: REG_ID_PREFIX,
+    order: (found) => inPageOrder(found),
+  });
+  const { values: form, issues, fields } = domain;
   const [failure, setFailure] = useState<ErrorCode | null>(null);
   const [termsOpen, setTermsOpen] = useState(false);
   const [locked, setLocked] = useState(false);
@@ -79,21 +85,6 @@ export function RegistrationForm({ target, client, lookups, initial, status, onS
   const lockTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(lockTimer.current), []);
-
-  const errors = useMemo(() => {
-    const map = new Map<string, ErrorCode>();
-    for (const issue of issues) if (!map.has(issue.path)) map.set(issue.path, issue.code);
-    return map;
-  }, [issues]);
-  const fieldContext = useMemo(
-    () => ({
-      errorOf: (path: string) => {
-        const code = errors.get(path);
-        return code ? t(code) : undefined;
-      },
-    }),
-    [errors, t],
-  );
 
   // After a refused save, focus the first invalid field on the page (its message is announced with it).
   useEffect(() => {
@@ -106,34 +97,11 @@ export function RegistrationForm({ target, client, lookups, initial, status, onS
   /** Shows the issues in page order (the summary lists them as the fields come) and focuses the first. */
   function showIssues(found: Issue[]) {
     focusFirst.current = true;
-    setIssues(inPageOrder(found));
+    domain.showIssues(found);
   }
 
   // Stable for the life of the form: the memoised sections re-render only when their own slice changes.
-  const actions = useMemo<FormActions>(() => {
-    const forget = (path: string) =>
-      setIssues((prev) => (prev.some((i) => i.path === path) ? prev.filter((i) => i.path !== path) : prev));
-    return {
-      set: (section, key, value) => {
-        setForm((f) => withField(f, section, key, value));
-        forget(`${section}.${String(key)}`);
-      },
-      setRow: (list, index, key, value) => {
-        setForm((f) => withRowField(f, list, index, key, value));
-        forget(`${list}.${index}.${String(key)}`);
-      },
-      setList: (list, rows) => {
-        setForm((f) => ({ ...f, [list]: rows }));
-        forget(list);
-      },
-      setTop: (key, value) => {
-        setForm((f) => ({ ...f, [key]: value }));
-        forget(key);
-      },
-      forget,
-      forgetList: (list) => setIssues((prev) => prev.filter((i) => i.path !== list && !i.path.startsWith(`${list}.`))),
-    };
-  }, []);
+  const actions = useFormActions(domain);
   const openTerms = useCallback(() => setTermsOpen(true), []);
 
   const mutation = useMutation({
@@ -164,10 +132,9 @@ export function RegistrationForm({ target, client, lookups, initial, status, onS
   function save(submit: boolean) {
     if (locked) return;
     setFailure(null);
-    const context = { client, editing, lookups: lookupSnapshot(lookups) };
     const body = formToSend(form, context);
-    const found = checkForm(body, submit ? 'submit' : 'draft', context, new Date());
-    showIssues(found);
+    focusFirst.current = true;
+    const found = domain.check(submit ? 'submit' : 'draft');
     if (found.length > 0) return;
     setLocked(true);
     clearTimeout(lockTimer.current);
@@ -200,7 +167,7 @@ export function RegistrationForm({ target, client, lookups, initial, status, onS
   }
 
   return (
-    <FieldContext value={fieldContext}>
+    <DomainFormProvider value={fields}>
       <form
         noValidate
         onSubmit={(e) => e.preventDefault()}
@@ -348,7 +315,7 @@ export function RegistrationForm({ target, client, lookups, initial, status, onS
           setTermsOpen(false);
         }}
       />
-    </FieldContext>
+    </DomainFormProvider>
   );
 }
 

@@ -6,7 +6,7 @@ import { ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { useConfig } from '../session/useSession.ts';
+import { useConfig } from '../session/index.ts';
 
 /** /$lang/registration/thank-you: the reference number and the client's message (a different one for NEOM). */
 export function ThankYouPage() {

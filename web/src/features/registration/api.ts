@@ -11,7 +11,7 @@ import type { RegistrationForm } from '../../../../domain/registration/form.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError, api } from '../../app/api.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
-import { refreshSession } from '../session/api.ts';
+import { refreshSession } from '../session/index.ts';
 
 const Lookup = z.object({
   id: z.number(),

@@ -5,6 +5,7 @@ import type { ClientConfig } from '../../../../domain/shared/clients.ts';
 import { type ErrorCode, ErrorCodes } from '../../../../domain/shared/errors.ts';
 import { ar } from '../../app/i18n/ar.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
+import { fieldDomId } from '../../components/form/ids.ts';
 
 /** The form's sections that are one object, and its repeatable lists. */
 export type SectionName =
@@ -40,9 +41,12 @@ export const LIST_MAX: Record<ListName, number> = {
   otherAttachments: 20,
 };
 
+/** The prefix of the registration form's DOM ids (the form layer's `idPrefix`). */
+export const REG_ID_PREFIX = 'reg';
+
 /** The DOM id of a field (or of a list's container), from the rule path: "user.email" → "reg-user-email". */
 export function fieldId(path: string): string {
-  return `reg-${path.replaceAll('.', '-')}`;
+  return fieldDomId(REG_ID_PREFIX, path);
 }
 
 /** The label key of a path without its row numbers ("emergencyContacts.0.mobile" → "reg.f.emergencyContacts.mobile"). */

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, use, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../app/i18n/index.ts';
-import { FieldContext } from './fields.tsx';
+import { useFieldSource } from '../../components/form/useDomainForm.ts';
 import { fieldId, LIST_MAX, type ListName, type Row, rowHasData } from './formState.ts';
 
 /** A titled part of the form; `anchor` is the spec's section anchor (personalInfoSection, IdSection, …). */
@@ -87,7 +87,8 @@ export function ListSection<L extends ListName>({
   required,
 }: ListSectionProps<L>) {
   const { t } = useTranslation();
-  const listError = use(FieldContext).errorOf(list);
+  const listCode = useFieldSource().errorOf(list);
+  const listError = listCode ? t(listCode) : undefined;
   const [keys, setKeys] = useState<string[]>(() => rows.map(newKey));
   const [confirming, setConfirming] = useState<number | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);

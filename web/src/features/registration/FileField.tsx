@@ -1,0 +1,101 @@
+import { Button, Group, Text } from '@mantine/core';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UploadProgress } from '../../app/UploadProgress.tsx';
+import { acceptOf, type FileKind, isImageKind, useUpload } from '../../app/upload.ts';
+import { useFieldSource } from '../../components/form/useDomainForm.ts';
+import { RegField, useLabel } from './fields.tsx';
+
+interface FileFieldProps {
+  path: string;
+  kind: FileKind;
+  value: string | undefined;
+  onChange(fileId: string | undefined): void;
+  required?: boolean;
+}
+
+/**
+ * One attachment: size and type are checked here first (same codes as the server), then the file is uploaded with
+ * progress, and the form keeps only its id.
+ */
+export function FileField({ path, kind, value, onChange, required }: FileFieldProps) {
+  const { t } = useTranslation();
+  const label = useLabel(path);
+  const statusId = `${useFieldSource().idOf(path)}-status`;
+  const { state, start, reset, uploading } = useUpload(kind);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function pick(file: File | undefined) {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    const result = await start(file);
+    if (result?.ok) onChange(result.file.fileId);
+  }
+
+  const buttonText = value ? t('reg.file.replace') : t('reg.file.choose');
+
+  return (
+    <RegField
+      path={path}
+      kind="control"
+      required={required}
+      // A refused upload never reached the form: its code is shown in the field's place.
+      error={state.phase === 'failed' ? t(state.code) : undefined}
+      description={isImageKind(kind) ? t('reg.file.hintImages') : t('reg.file.hintDocuments')}
+      describedBy={[statusId]}
+    >
+      {({ wrapper, control }) => (
+        <>
+          <Group gap="sm" mt={6} wrap="wrap">
+            <input
+              ref={input}
+              type="file"
+              hidden
+              tabIndex={-1}
+              accept={acceptOf(kind)}
+              data-testid={`${wrapper.id}-input`}
+              onChange={(e) => void pick(e.currentTarget.files?.[0])}
+            />
+            <Button
+              id={wrapper.id}
+              variant="default"
+              size="sm"
+              loading={uploading}
+              aria-label={`${label}: ${buttonText}`}
+              aria-describedby={control['aria-describedby']}
+              aria-invalid={control['aria-invalid']}
+              onClick={() => input.current?.click()}
+            >
+              {buttonText}
+            </Button>
+            {value && !uploading && (
+              <Button
+                variant="subtle"
+                color="red"
+                c="red.9"
+                size="sm"
+                aria-label={`${label}: ${t('reg.file.remove')}`}
+                onClick={() => {
+                  reset();
+                  onChange(undefined);
+                }}
+              >
+                {t('reg.file.remove')}
+              </Button>
+            )}
+            <Text id={statusId} size="sm" aria-live="polite" style={{ overflowWrap: 'anywhere' }}>
+              {state.phase === 'uploading'
+                ? t('reg.file.uploading', { name: state.name })
+                : state.phase === 'done' && value
+                  ? t('reg.file.uploaded', { name: state.name })
+                  : value
+                    ? t('reg.file.attached')
+                    : null}
+            </Text>
+          </Group>
+          <UploadProgress state={state} />
+        </>
+      )}
+    </RegField>
+  );
+}

@@ -1,0 +1,155 @@
+import { Group, NativeSelect, Radio, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CalendarDate } from '../../../../domain/registration/form.ts';
+import { gregorianOf, isIsoDate } from '../../../../domain/registration/rules.ts';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { GregorianDateInput } from '../../components/form/GregorianDateInput.tsx';
+import {
+  formatCalendarDate,
+  HIJRI_MONTHS,
+  hijriOf,
+  hijriParts,
+  hijriValue,
+  hijriYears,
+  switchCalendar,
+} from './dates.ts';
+import { asNumber, asText, RegField } from './fields.tsx';
+
+interface DateFieldProps {
+  path: string;
+  value: string | undefined;
+  onChange(value: string | undefined): void;
+  min: string;
+  max: string;
+  required?: boolean;
+}
+
+/** A Gregorian day (Mantine's date input, bounded calendar), with its Hijri equivalent underneath. */
+export function DateField({ path, value, onChange, min, max, required }: DateFieldProps) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const description = isIsoDate(value) ? t('reg.equivalent', { date: hijriOf(value, lang, t) }) : undefined;
+  return (
+    <RegField path={path} required={required} description={description}>
+      {({ wrapper }) => <GregorianDateInput {...wrapper} value={value} onChange={onChange} min={min} max={max} />}
+    </RegField>
+  );
+}
+
+interface CalendarDateFieldProps {
+  path: string;
+  value: CalendarDate | undefined;
+  onChange(value: CalendarDate | undefined): void;
+  /** Bounds as Gregorian ISO days, for both calendars. */
+  min: string;
+  max: string;
+  required?: boolean;
+}
+
+/**
+ * A date the user may give in the Gregorian or the Hijri calendar; the chosen one is stored as `{ calendar, value }`
+ * and the other is shown as the equivalent. Gregorian on Mantine's date input; Hijri three selects beside it.
+ */
+export function CalendarDateField({ path, value, onChange, min, max, required }: CalendarDateFieldProps) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const [chosen, setChosen] = useState<CalendarDate['calendar']>(value?.calendar ?? 'gregorian');
+  const calendar = value?.calendar ?? chosen;
+  // A Hijri date is stored only once day, month and year are all chosen; until then the parts live here.
+  const [draftParts, setDraftParts] = useState<{ y?: number; m?: number; d?: number }>({});
+  const stored = value?.calendar === 'hijri' ? hijriParts(value.value) : null;
+  const parts = stored ? { y: stored[0], m: stored[1], d: stored[2] } : draftParts;
+
+  function setCalendar(next: CalendarDate['calendar']) {
+    setChosen(next);
+    setDraftParts({});
+    onChange(switchCalendar(value, next));
+  }
+
+  function setPart(part: 'y' | 'm' | 'd', n: number | undefined) {
+    const next = { ...parts, [part]: n };
+    setDraftParts(next);
+    onChange(next.y && next.m && next.d ? { calendar: 'hijri', value: hijriValue(next.y, next.m, next.d) } : undefined);
+  }
+
+  const shown = value && gregorianOf(value) ? formatCalendarDate(value, lang, t) : null;
+  const years = hijriYears(min, max);
+
+  return (
+    <RegField
+      path={path}
+      required={required}
+      kind="group"
+      idOnControl
+      description={shown?.equivalent ? t('reg.equivalent', { date: shown.equivalent }) : undefined}
+    >
+      {({ wrapper, control }) => (
+        <Group gap="md" align="flex-end" wrap="wrap" mt={4}>
+          <fieldset className="reg-date-group">
+            <VisuallyHidden component="legend">{t('reg.calendar.label')}</VisuallyHidden>
+            <Group gap="md" h={36} wrap="nowrap">
+              {(['gregorian', 'hijri'] as const).map((c) => (
+                <Radio
+                  key={c}
+                  name={`${wrapper.id}-calendar`}
+                  value={c}
+                  checked={calendar === c}
+                  onChange={() => setCalendar(c)}
+                  label={t(`reg.calendar.${c}`)}
+                />
+              ))}
+            </Group>
+          </fieldset>
+          {calendar === 'gregorian' ? (
+            <GregorianDateInput
+              id={wrapper.id}
+              aria-label={`${wrapper.label}: ${t('reg.calendar.gregorianDate')}`}
+              error={control.invalid}
+              required={required}
+              w={220}
+              min={min}
+              max={max}
+              value={value?.calendar === 'gregorian' ? value.value : undefined}
+              onChange={(day) => onChange(day === undefined ? undefined : { calendar: 'gregorian', value: day })}
+            />
+          ) : (
+            <Group gap="xs" wrap="nowrap" align="flex-end">
+              <NativeSelect
+                id={wrapper.id}
+                label={t('reg.date.day')}
+                error={control.invalid}
+                value={asText(parts.d)}
+                onChange={(e) => setPart('d', asNumber(e.currentTarget.value))}
+                data={[
+                  { value: '', label: '—' },
+                  ...Array.from({ length: 30 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
+                ]}
+                w={72}
+              />
+              <NativeSelect
+                label={t('reg.date.month')}
+                error={control.invalid}
+                value={asText(parts.m)}
+                onChange={(e) => setPart('m', asNumber(e.currentTarget.value))}
+                data={[
+                  { value: '', label: '—' },
+                  ...HIJRI_MONTHS.map((m) => ({ value: String(m), label: t(`reg.hijriMonth.${m}`) })),
+                ]}
+                w={140}
+              />
+              <NativeSelect
+                label={t('reg.date.year')}
+                error={control.invalid}
+                value={asText(parts.y)}
+                onChange={(e) => setPart('y', asNumber(e.currentTarget.value))}
+                data={[{ value: '', label: '—' }, ...years.map((y) => ({ value: String(y), label: String(y) }))]}
+                w={88}
+              />
+            </Group>
+          )}
+        </Group>
+      )}
+    </RegField>
+  );
+}
