@@ -10,6 +10,7 @@ import type { ClientConfig } from '../../../../domain/shared/clients.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
+import { AppModal } from '../../components/AppModal.tsx';
 import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
 import { AgreementSection, UserSection } from './accountSections.tsx';
 import { type Lookups, lookupSnapshot, SaveErrorDetails, saveRegistration } from './api.ts';
@@ -43,7 +44,7 @@ import {
   SpecialitiesSection,
   SpecialNeedsSection,
 } from './profileSections.tsx';
-import { AppModal, listTitleKey } from './sections.tsx';
+import { listTitleKey } from './sections.tsx';
 
 /** Spec: the submit button is enabled again after 5 s at most, whatever the network does. */
 export const SAVE_LOCK_MS = 5000;
