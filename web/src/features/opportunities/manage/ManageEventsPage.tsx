@@ -12,9 +12,10 @@ import { Pager } from '../../../components/Pager.tsx';
 import { notifyDone } from '../../../lib/notify.ts';
 import { type EventListItem, eventsQuery } from '../api.ts';
 import { useActiveEventsLabel } from '../EventsNav.tsx';
-import { eventName, formatIsoDay, statusKey } from '../format.ts';
+import { eventName, statusKey } from '../format.ts';
 import { EVENTS_PAGE_SIZE } from '../search.ts';
 import { EventForm } from './EventForm.tsx';
+import { eventIdentityColumns } from './eventColumns.tsx';
 import { PendingEvents } from './PendingEvents.tsx';
 
 const col = gridColumnHelper<EventListItem>();
@@ -60,24 +61,7 @@ export function ManageEventsPage() {
   const columns = useMemo(
     () =>
       col.columns([
-        col.accessor((r) => eventName(r, lang), {
-          id: 'name',
-          header: () => t('roster.col.name'),
-          meta: { label: t('roster.col.name') },
-          enableHiding: false,
-        }),
-        col.accessor('code', {
-          header: () => t('events.code'),
-          meta: { label: t('events.code') },
-          cell: (info) => <bdi dir="ltr">{info.getValue()}</bdi>,
-        }),
-        col.display({
-          id: 'dates',
-          header: () => t('event.dates'),
-          meta: { label: t('event.dates') },
-          cell: ({ row: { original: r } }) =>
-            t('events.dates', { start: formatIsoDay(r.startDate, lang), end: formatIsoDay(r.endDate, lang) }),
-        }),
+        ...eventIdentityColumns<EventListItem>(t, lang),
         col.accessor('status', {
           header: () => t('events.filter.status'),
           meta: { label: t('events.filter.status') },

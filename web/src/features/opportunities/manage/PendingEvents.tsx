@@ -8,7 +8,8 @@ import { useLanguageStore } from '../../../app/stores/language.ts';
 import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
 import { Pager } from '../../../components/Pager.tsx';
 import { PENDING_PAGE_SIZE, type PendingEvent, pendingEventsQuery } from '../api.ts';
-import { eventName, formatIsoDay } from '../format.ts';
+import { eventName } from '../format.ts';
+import { eventIdentityColumns } from './eventColumns.tsx';
 
 const col = gridColumnHelper<PendingEvent>();
 
@@ -23,24 +24,7 @@ export function PendingEvents() {
     const when = (iso: string) =>
       new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
     return col.columns([
-      col.accessor((r) => eventName(r, lang), {
-        id: 'name',
-        header: () => t('roster.col.name'),
-        meta: { label: t('roster.col.name') },
-        enableHiding: false,
-      }),
-      col.accessor('code', {
-        header: () => t('events.code'),
-        meta: { label: t('events.code') },
-        cell: (info) => <bdi dir="ltr">{info.getValue()}</bdi>,
-      }),
-      col.display({
-        id: 'dates',
-        header: () => t('event.dates'),
-        meta: { label: t('event.dates') },
-        cell: ({ row: { original: r } }) =>
-          t('events.dates', { start: formatIsoDay(r.startDate, lang), end: formatIsoDay(r.endDate, lang) }),
-      }),
+      ...eventIdentityColumns<PendingEvent>(t, lang),
       col.accessor('approval', {
         header: () => t('pending.col.request'),
         meta: { label: t('pending.col.request') },

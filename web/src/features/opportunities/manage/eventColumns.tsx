@@ -1,0 +1,39 @@
+import type { TFunction } from 'i18next';
+import type { Lang } from '../../../../../api/contracts/common.ts';
+import { type GridColumn, gridColumnHelper } from '../../../components/DataGrid.tsx';
+import { eventName, formatIsoDay } from '../format.ts';
+
+/** What every staff list of events shows first: its name, code and dates. */
+export interface EventIdentity {
+  nameAr: string;
+  nameEn: string;
+  code: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** The name, code and dates columns, the same in the manage list and the approvers' pending list. */
+export function eventIdentityColumns<Row extends EventIdentity>(t: TFunction, lang: Lang): GridColumn<Row>[] {
+  const col = gridColumnHelper<Row>();
+  return [
+    col.accessor((r) => eventName(r, lang), {
+      id: 'name',
+      header: () => t('roster.col.name'),
+      meta: { label: t('roster.col.name') },
+      enableHiding: false,
+    }),
+    col.accessor((r) => r.code, {
+      id: 'code',
+      header: () => t('events.code'),
+      meta: { label: t('events.code') },
+      cell: (info) => <bdi dir="ltr">{info.getValue()}</bdi>,
+    }),
+    col.display({
+      id: 'dates',
+      header: () => t('event.dates'),
+      meta: { label: t('event.dates') },
+      cell: ({ row: { original: r } }) =>
+        t('events.dates', { start: formatIsoDay(r.startDate, lang), end: formatIsoDay(r.endDate, lang) }),
+    }),
+  ] as GridColumn<Row>[];
+}
