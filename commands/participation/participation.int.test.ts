@@ -6,20 +6,13 @@ import { participationDecider } from '../../domain/participation/decide.ts';
 import { scheduleDecider, scheduleStream } from '../../domain/participation/schedule.ts';
 import { CLIENTS } from '../../domain/shared/clients.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
+import { inDays, opportunityDetails, testContext } from '../../tests/support/command-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
 import { PostgresEventStore } from '../event-store/postgres.ts';
-import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
+import { handleCommand, loadFolded } from '../handle.ts';
 import { loadOpportunity, participationAction, participationStream, requestJoin, staffAccept } from './handlers.ts';
 
-const ctx = (): CommandContext => ({
-  actorId: 'staff',
-  actorRole: 2,
-  correlationId: 'test',
-  clientCode: 'MOH',
-  commandId: randomUUID(),
-  now: new Date(),
-});
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const ctx = () => testContext({ actorId: 'staff', actorRole: 2 });
 
 describe('participation under concurrent requests (real PostgreSQL)', () => {
   let t: TestDatabase;
@@ -34,27 +27,7 @@ describe('participation under concurrent requests (real PostgreSQL)', () => {
 
   async function newOpportunity(over: Partial<OpportunityDetails> = {}): Promise<string> {
     const id = randomUUID();
-    const details: OpportunityDetails = {
-      code: `EV-${id.slice(0, 4)}`,
-      nameAr: 'فعالية',
-      nameEn: 'Event',
-      leadName: 'Lead',
-      leadMobile: '0551234567',
-      leadEmail: 'lead@example.org',
-      visibility: 0,
-      regionIds: [],
-      cityIds: [],
-      maxInvitations: 100,
-      maxContributions: 10,
-      startDate: inDays(5),
-      endDate: inDays(9),
-      gender: 3,
-      timePeriod: 3,
-      volunteeringDays: [0, 1, 2, 3, 4],
-      attendanceType: 1,
-      maxHours: 8,
-      ...over,
-    };
+    const details = opportunityDetails({ code: `EV-${id.slice(0, 4)}`, ...over });
     await handleCommand(
       store,
       opportunityStream(id),

@@ -1,35 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeForm } from '../../domain/registration/fixtures.ts';
-import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { CLIENTS } from '../../domain/shared/clients.ts';
+import { testContext, uniqueRegistrationForm } from '../../tests/support/command-fixtures.ts';
 import { commandStore } from '../../tests/support/command-store.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
 import { releaseUserName, reserveUserName, userIdForName } from '../account/handlers.ts';
 import type { PostgresEventStore } from '../event-store/postgres.ts';
-import type { CommandContext } from '../handle.ts';
 import { registerVolunteer, reviewRegistration, updateRegistration } from './handlers.ts';
 
-const ctx = (): CommandContext => ({
-  actorId: null,
-  actorRole: null,
-  correlationId: 'test',
-  clientCode: 'MOH',
-  commandId: randomUUID(),
-  now: new Date(),
-});
-let seq = 0;
-function uniqueForm(): RegistrationForm {
-  seq++;
-  const n = String(seq).padStart(4, '0');
-  const r = String(Date.now() % 1e4).padStart(4, '0');
-  return completeForm({
-    userName: `reg_${n}_${r}`,
-    email: `reg${n}.${r}@example.org`,
-    mobile: `05${r}${n}`,
-    idNumber: `10${r}${n}`,
-  });
-}
+const ctx = () => testContext();
+const uniqueForm = () => uniqueRegistrationForm('reg');
 
 describe('refused registration commands write nothing (real PostgreSQL)', () => {
   let t: TestDatabase;

@@ -9,10 +9,15 @@ import { participationDecider } from '../../domain/participation/decide.ts';
 import { scheduleDecider, scheduleStream } from '../../domain/participation/schedule.ts';
 import { registrationDecider } from '../../domain/registration/decide.ts';
 import { registrationStream } from '../../domain/registration/events.ts';
-import { completeForm } from '../../domain/registration/fixtures.ts';
 import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { CLIENTS } from '../../domain/shared/clients.ts';
 import { ProjectionRunner } from '../../projections/runner/runner.ts';
+import {
+  inDays,
+  opportunityDetails,
+  testContext,
+  uniqueRegistrationForm,
+} from '../../tests/support/command-fixtures.ts';
 import { commandStore } from '../../tests/support/command-store.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
 import type { ChildCommand } from '../../tests/support/process-child.ts';
@@ -20,7 +25,7 @@ import { PostgresJobQueue } from '../../workers/jobs/postgres-queue.ts';
 import { openProcessesProjection, processSweeper } from '../../workers/process-reactions.ts';
 import { userIdForName } from '../account/handlers.ts';
 import type { PostgresEventStore } from '../event-store/postgres.ts';
-import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
+import { handleCommand, loadFolded } from '../handle.ts';
 import { offerExtension, participationStream, requestJoin, staffAccept } from '../participation/handlers.ts';
 import { registerVolunteer } from '../registration/handlers.ts';
 import { uniqueStream } from '../registration/uniqueness.ts';
@@ -32,28 +37,9 @@ import { loadProcess } from './process.ts';
  * Afterwards no seat, hold or unique claim has leaked, and every command the child acknowledged is complete.
  */
 const KILLS = 20;
-const ctx = (): CommandContext => ({
-  actorId: null,
-  actorRole: null,
-  correlationId: 'kill-test',
-  clientCode: 'MOH',
-  commandId: randomUUID(),
-  now: new Date(),
-});
+const ctx = () => testContext({ correlationId: 'kill-test' });
 const COMPILE_CACHE = join(tmpdir(), 'portal-process-child-cache');
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-let seq = 0;
-function uniqueForm(): RegistrationForm {
-  seq++;
-  const n = String(seq).padStart(4, '0');
-  const r = String(Date.now() % 1e4).padStart(4, '0');
-  return completeForm({
-    userName: `k_${n}_${r}`,
-    email: `k${n}.${r}@example.org`,
-    mobile: `05${r}${n}`,
-    idNumber: `10${r}${n}`,
-  });
-}
+const uniqueForm = () => uniqueRegistrationForm('k');
 
 describe('durable processes killed at random points (real PostgreSQL, child processes)', () => {
   let t: TestDatabase;
@@ -66,27 +52,7 @@ describe('durable processes killed at random points (real PostgreSQL, child proc
     await t.drop();
   });
 
-  const details = (over: Partial<OpportunityDetails>): OpportunityDetails => ({
-    code: `EV-${randomUUID().slice(0, 4)}`,
-    nameAr: 'فعالية',
-    nameEn: 'Event',
-    leadName: 'Lead',
-    leadMobile: '0551234567',
-    leadEmail: 'lead@example.org',
-    visibility: 0,
-    regionIds: [],
-    cityIds: [],
-    maxInvitations: 100,
-    maxContributions: 10,
-    startDate: inDays(5),
-    endDate: inDays(9),
-    gender: 3,
-    timePeriod: 3,
-    volunteeringDays: [0, 1, 2, 3, 4],
-    attendanceType: 1,
-    maxHours: 8,
-    ...over,
-  });
+  const details = opportunityDetails;
   async function newOpportunity(over: Partial<OpportunityDetails> = {}): Promise<string> {
     const id = randomUUID();
     const s = opportunityStream(id);
