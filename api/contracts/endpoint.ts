@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+
+/**
+ * One endpoint's contract: method, path, params, query, body and response, as zod. The Fastify route is registered
+ * from it (api/http/route.ts) and the web calls it through the typed client (web/src/lib/client.ts), so no URL and no
+ * response schema is written twice. Contracts import only zod and the domain: the browser bundle imports them too.
+ */
+export interface Endpoint<
+  M extends Method = Method,
+  Path extends string = string,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Response extends z.ZodType = z.ZodType,
+> {
+  readonly method: M;
+  /** Fastify's path syntax: `/api/opportunities/:id`. */
+  readonly path: Path;
+  readonly params?: Params;
+  readonly query?: Query;
+  readonly body?: Body;
+  /** The 200 answer. */
+  readonly response: Response;
+  /** OpenAPI tags (the domain word). */
+  readonly tags: readonly string[];
+  readonly summary?: string;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Declares an endpoint; `const` keeps the literal path and the exact schemas in the type. */
+export function endpoint<const E extends Endpoint>(e: E): E {
+  return e;
+}
+
+type InOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+type OutOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What the server's handler receives after validation. */
+export type ParamsOf<E extends Endpoint> = OutOf<E['params']>;
+export type QueryOf<E extends Endpoint> = OutOf<E['query']>;
+export type BodyOf<E extends Endpoint> = OutOf<E['body']>;
+/** What the server's handler returns (before serialisation) and what the client gets (after parsing). */
+export type ReplyOf<E extends Endpoint> = z.input<E['response']>;
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
+/** What a caller passes: only the parts the endpoint has. */
+export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType ? { params: InOf<E['params']> } : unknown) &
+  (E['query'] extends z.ZodType ? { query?: InOf<E['query']> } : unknown) &
+  (E['body'] extends z.ZodType ? { body: InOf<E['body']> } : unknown);
+
+/** The concrete path of an endpoint with its params filled in (each segment URI-encoded). */
+export function pathOf(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** A query string in a fixed order (the object's own order); undefined, null and '' are left out, arrays repeat. */
+export function queryStringOf(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const v of value) q.append(key, String(v));
+    else q.set(key, String(value));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

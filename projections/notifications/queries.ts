@@ -1,0 +1,93 @@
+import { type Kysely, sql } from 'kysely';
+import type { ExtensionState } from '../../domain/participation/notifications.ts';
+
+/** The read model's rows as the API reads them (the live generation's view `rm.notifications`). */
+export interface NotificationsDB {
+  'rm.notifications': {
+    notification_id: string;
+    user_id: string;
+    type: number;
+    opportunity_id: string;
+    participation_id: string;
+    name_ar: string;
+    name_en: string;
+    start_date: string;
+    end_date: string;
+    previous_end_date: string | null;
+    state: ExtensionState | null;
+    created_at: Date;
+    read_at: Date | null;
+    commit_pos: string;
+    prepare_pos: string;
+  };
+}
+
+export interface NotificationRow {
+  id: string;
+  type: number;
+  eventId: string;
+  invitationId: string;
+  nameAr: string;
+  nameEn: string;
+  startDate: string;
+  endDate: string;
+  previousEndDate: string | null;
+  extensionState: ExtensionState | null;
+  createdAt: string;
+  read: boolean;
+}
+
+/** A user's newest notifications (log order), at most `limit`, and how many are unread in all. */
+export async function notificationsOf(
+  db: Kysely<NotificationsDB>,
+  userId: string,
+  limit: number,
+): Promise<{ items: NotificationRow[]; unread: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('rm.notifications')
+      .select([
+        sql<string>`notification_id::text`.as('id'),
+        'type',
+        sql<string>`opportunity_id::text`.as('opportunity_id'),
+        'participation_id',
+        'name_ar',
+        'name_en',
+        sql<string>`start_date::text`.as('start_date'),
+        sql<string>`end_date::text`.as('end_date'),
+        sql<string | null>`previous_end_date::text`.as('previous_end_date'),
+        'state',
+        'created_at',
+        sql<boolean>`read_at is not null`.as('read'),
+      ])
+      .where('user_id', '=', userId)
+      .orderBy('commit_pos', 'desc')
+      .orderBy('prepare_pos', 'desc')
+      .orderBy('notification_id')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('rm.notifications')
+      .select(sql<string>`count(*)::text`.as('n'))
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .executeTakeFirst(),
+  ]);
+  return {
+    unread: Number(count?.n ?? 0),
+    items: rows.map((x) => ({
+      id: x.id,
+      type: x.type,
+      eventId: x.opportunity_id,
+      invitationId: x.participation_id,
+      nameAr: x.name_ar,
+      nameEn: x.name_en,
+      startDate: x.start_date,
+      endDate: x.end_date,
+      previousEndDate: x.previous_end_date,
+      extensionState: x.state,
+      createdAt: x.created_at.toISOString(),
+      read: x.read,
+    })),
+  };
+}
