@@ -4,10 +4,10 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { migrateAll } from '../commands/db/migrate.ts';
 import { createPool, dropDatabase, ensureDatabase, withDatabase } from '../commands/db/pool.ts';
 import type { EventMetadata, NewEvent } from '../commands/event-store/port.ts';
 import { APP_ROLE } from '../commands/event-store/postgres-schema.ts';
+import { migrateAll } from '../workers/migrate.ts';
 
 /** The server every benchmark database lives on: DATABASE_URL's server, else the local default. */
 export function serverUrl(): string {

@@ -6,7 +6,6 @@ import { PostgresCredentialVault, pairCredentialVault } from '../commands/accoun
 // Their tables (failed sign-ins of unknown names, upload owners) must exist whichever process migrates first.
 import '../commands/account/unknown-names.ts';
 import '../commands/files/ownership.ts';
-import { migrateAll } from '../commands/db/migrate.ts';
 import { createKysely, createPool, ensureDatabase } from '../commands/db/pool.ts';
 import type { EventStore, Position } from '../commands/event-store/port.ts';
 import { PostgresEventStore } from '../commands/event-store/postgres.ts';
@@ -35,6 +34,7 @@ import type { JobQueue } from './jobs/port.ts';
 import { PostgresJobQueue } from './jobs/postgres-queue.ts';
 import { FolderMailer, type Mailer } from './mail/mailer.ts';
 import { SmtpMailer } from './mail/smtp.ts';
+import { migrateAll } from './migrate.ts';
 import { opportunitySchedule } from './opportunity-schedule.ts';
 import { openProcessesProjection, processSweeper } from './process-reactions.ts';
 import { registrationReactions } from './registration-reactions.ts';

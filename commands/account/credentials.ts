@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import type { AnyDB } from '../../projections/runner/projection.ts';
+import type { AnyDB } from '../db/kysely.ts';
 import { registerSchema } from '../db/migrate.ts';
 import type { EventStore } from '../event-store/port.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { LOCKOUT_MINUTES, MAX_FAILED_LOGINS } from '../../domain/account/decide.ts';
-import type { AnyDB } from '../../projections/runner/projection.ts';
+import type { AnyDB } from '../db/kysely.ts';
 import { registerSchema } from '../db/migrate.ts';
 
 // Failed sign-ins with user names that belong to nobody, counted per name and source like an account's, so that the

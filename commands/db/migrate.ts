@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { migrateReadModels } from '../../projections/runner/schema.ts';
-import { APP_ROLE, migrateEventStore } from '../event-store/postgres-schema.ts';
+import { APP_ROLE } from './roles.ts';
 
 export type Migration = (client: pg.ClientBase, appRole: boolean) => Promise<void>;
 const extra: Migration[] = [];
@@ -25,15 +24,7 @@ export function registerSchema(schema: string, ddl: string): void {
   });
 }
 
-/** Runs every migration as the owner. Returns whether the application role exists (then the app runs as it). */
-export async function migrateAll(ownerPool: pg.Pool): Promise<{ appRole: boolean }> {
-  const client = await ownerPool.connect();
-  try {
-    const { appRole } = await migrateEventStore(client);
-    await migrateReadModels(client, appRole);
-    for (const m of extra) await m(client, appRole);
-    return { appRole };
-  } finally {
-    client.release();
-  }
+/** Runs the schemas registered so far (after the event store's and the read models', see workers/migrate.ts). */
+export async function runRegisteredMigrations(client: pg.ClientBase, appRole: boolean): Promise<void> {
+  for (const m of extra) await m(client, appRole);
 }

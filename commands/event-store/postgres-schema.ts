@@ -1,7 +1,9 @@
 import type pg from 'pg';
 
 /** The application role: may read and append events, never UPDATE, DELETE or TRUNCATE them. */
-export const APP_ROLE = 'portal_app';
+import { APP_ROLE } from '../db/roles.ts';
+
+export { APP_ROLE };
 
 /**
  * Creates the event store schema. Runs as the connecting (owner) user, before the pool switches to APP_ROLE.

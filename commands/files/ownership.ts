@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { DomainError } from '../../domain/shared/errors.ts';
-import type { AnyDB } from '../../projections/runner/projection.ts';
+import type { AnyDB } from '../db/kysely.ts';
 import { registerSchema } from '../db/migrate.ts';
 import type { FileStorage } from './storage.ts';
 

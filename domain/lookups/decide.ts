@@ -1,4 +1,4 @@
-import { isBlank } from '../registration/rules.ts';
+import { isBlank } from '../shared/blank.ts';
 import type { Decider, DomainEvent } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import { type LookupFlags, type LookupKind, normaliseFlags, parentKindOf } from './kinds.ts';

@@ -1,5 +1,6 @@
 import { isPasswordValid } from '../account/password.ts';
 import type { LookupSnapshot } from '../lookups/snapshot.ts';
+import { isBlank } from '../shared/blank.ts';
 import type { ClientConfig } from '../shared/clients.ts';
 import type { ErrorCode } from '../shared/errors.ts';
 import type { CalendarDate, RegistrationForm } from './form.ts';
@@ -17,10 +18,7 @@ export interface Issue {
   code: ErrorCode;
 }
 
-/** Spec: undefined, null, false, empty and whitespace-only all count as empty. */
-export function isBlank(v: unknown): boolean {
-  return v === undefined || v === null || v === false || (typeof v === 'string' && v.trim() === '');
-}
+export { isBlank };
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 

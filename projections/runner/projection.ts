@@ -1,8 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { AnyDB } from '../../commands/db/kysely.ts';
 import type { StoredEvent } from '../../commands/event-store/port.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: read-model schemas are per projection; the runner is schema-agnostic.
-export type AnyDB = any;
+// Read-model schemas are per projection; the runner is schema-agnostic.
+export type { AnyDB };
 
 export interface ProjectionContext {
   /** The transaction that also writes the checkpoint: everything a batch changes commits or rolls back together. */

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { APP_ROLE } from '../../commands/event-store/postgres-schema.ts';
+import { APP_ROLE } from '../../commands/db/roles.ts';
 
 /** Schema `rm` (read models), the projections' checkpoint table and their parked events; owned by the application role when it exists. */
 export async function migrateReadModels(client: pg.ClientBase, appRole: boolean): Promise<void> {

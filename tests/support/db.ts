@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { inject } from 'vitest';
-import { migrateAll } from '../../commands/db/migrate.ts';
 import { createKysely, createPool, dropDatabase, ensureDatabase, withDatabase } from '../../commands/db/pool.ts';
 import { APP_ROLE } from '../../commands/event-store/postgres-schema.ts';
 import type { AnyDB } from '../../projections/runner/projection.ts';
+import { migrateAll } from '../../workers/migrate.ts';
 
 export interface TestDatabase {
   url: string;
