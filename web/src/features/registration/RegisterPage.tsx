@@ -5,13 +5,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLIENTS } from '../../../../domain/shared/clients.ts';
-import { errorCode } from '../../app/api.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { QueryState } from '../../components/QueryState.tsx';
+import { allReads } from '../../lib/reads.ts';
 import { useConfig } from '../session/index.ts';
 import { lookupsQuery } from './api.ts';
-import { LoadState } from './LoadState.tsx';
 import { RegistrationForm } from './RegistrationForm.tsx';
 
 /** Spec: success messages hide after 5000 ms. */
@@ -34,18 +34,10 @@ export function RegisterPage() {
   const [draft, setDraft] = useState<DraftSaved | null>(null);
 
   if (!config.data || !lookups.data) {
-    const failed = config.isError ? config.error : lookups.isError ? lookups.error : null;
     return (
       <Stack mt="lg">
         <Title order={1}>{title}</Title>
-        <LoadState
-          error={failed ? errorCode(failed) : null}
-          retrying={config.isFetching || lookups.isFetching}
-          onRetry={() => {
-            if (config.isError) void config.refetch();
-            if (lookups.isError) void lookups.refetch();
-          }}
-        />
+        <QueryState query={allReads(config, lookups)} />
       </Stack>
     );
   }

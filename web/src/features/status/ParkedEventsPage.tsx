@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, type GridRead, gridColumnHelper } from '../../components/DataGrid.tsx';
-import { QueryError } from '../../components/QueryError.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { formatWhen } from '../review/index.ts';
 
 const ParkedEvent = z.object({
@@ -66,12 +66,7 @@ export function ParkedEventsPage() {
           })}
         </Alert>
       )}
-      {parked.isPending && (
-        <Center>
-          <Loader role="status" aria-label={t('app.loading')} />
-        </Center>
-      )}
-      {parked.isError && <QueryError query={parked} />}
+      {(parked.isPending || parked.isError) && <QueryState query={parked} />}
       {parked.isSuccess && groups.length === 0 && (
         <Text data-testid="parked-none" c="green.9">
           {t('parked.none')}
