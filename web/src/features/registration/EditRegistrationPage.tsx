@@ -1,5 +1,4 @@
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +12,13 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { notifyDone } from '../../lib/notify.ts';
 import { allReads } from '../../lib/reads.ts';
 import { refreshSession, useConfig } from '../session/index.ts';
 import { lookupsQuery, myRegistrationQuery, reloadMyRegistration } from './api.ts';
 import { isEditable } from './MyRegistrationPage.tsx';
-import { SUCCESS_AUTO_CLOSE_MS } from './RegisterPage.tsx';
 import { RegistrationForm } from './RegistrationForm.tsx';
+import { thankYouSearchOf } from './thankYouSearch.ts';
 
 /** The stored form as the edit form starts: no password (kept unless typed), agreement given once submitted. */
 export function formForEditing(detail: RegistrationDetail): Form {
@@ -116,19 +116,11 @@ export function EditRegistrationPage() {
             await navigate({
               to: '/$lang/registration/thank-you',
               params: { lang },
-              search: {
-                ref: response.referenceNumber ?? undefined,
-                verify: response.hasEmailVerification || undefined,
-              },
+              search: thankYouSearchOf(response),
             });
             return;
           }
-          notifications.show({
-            message: submitted ? t('reg.saved') : t('reg.draftSaved'),
-            color: 'brand',
-            autoClose: SUCCESS_AUTO_CLOSE_MS,
-            closeButtonProps: { 'aria-label': t('app.close') },
-          });
+          notifyDone(submitted ? t('reg.saved') : t('reg.draftSaved'));
           await navigate({ to: '/$lang/registration', params: { lang } });
         }}
       />

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +10,11 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { notifyDone } from '../../lib/notify.ts';
 import { type ReviewAction, runReviewAction, staffMembersQuery } from './api.ts';
 import { type AppointmentField, checkAppointment, localDay } from './rules.ts';
 
 /** Spec 9: a success message hides after 5 s. */
-const SUCCESS_AUTO_CLOSE_MS = 5000;
 
 /** Runs a review action; on success says so and moves focus to the status heading (the button may be gone). */
 export function useReviewAction(id: string, { focusStatus = true }: { focusStatus?: boolean } = {}) {
@@ -24,12 +23,7 @@ export function useReviewAction(id: string, { focusStatus = true }: { focusStatu
   return useMutation({
     mutationFn: (action: ReviewAction) => runReviewAction(queryClient, id, action),
     onSuccess: () => {
-      notifications.show({
-        message: t('review.done'),
-        color: 'brand',
-        autoClose: SUCCESS_AUTO_CLOSE_MS,
-        closeButtonProps: { 'aria-label': t('app.close') },
-      });
+      notifyDone(t('review.done'));
       if (focusStatus) requestAnimationFrame(() => document.getElementById('review-title')?.focus());
     },
   });

@@ -15,7 +15,7 @@ import { useActiveEventsLabel } from '../EventsNav.tsx';
 import { eventName, statusKey } from '../format.ts';
 import { EVENTS_PAGE_SIZE } from '../search.ts';
 import { EventForm } from './EventForm.tsx';
-import { eventIdentityColumns } from './eventColumns.tsx';
+import { eventIdentityColumns, eventLinkColumn } from './eventColumns.tsx';
 import { PendingEvents } from './PendingEvents.tsx';
 
 const col = gridColumnHelper<EventListItem>();
@@ -72,21 +72,7 @@ export function ManageEventsPage() {
             </Badge>
           ),
         }),
-        col.display({
-          id: 'actions',
-          header: () => t('roster.col.actions'),
-          meta: { label: t('roster.col.actions') },
-          enableHiding: false,
-          cell: ({ row: { original: r } }) => (
-            <AnchorLink
-              to="/$lang/events/manage/$id"
-              params={{ lang, id: r.id }}
-              aria-label={`${t('manage.open')}: ${eventName(r, lang)}`}
-            >
-              {t('manage.open')}
-            </AnchorLink>
-          ),
-        }),
+        eventLinkColumn<EventListItem>(t, lang, 'manage.open'),
       ]),
     [t, lang, activeLabel],
   );
