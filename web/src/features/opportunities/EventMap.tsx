@@ -1,10 +1,11 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { TitledSection } from '../../components/TitledSection.tsx';
 import { mapQuery } from './api.ts';
 import { eventName, plotPoints } from './format.ts';
 import { MAP_MAX } from './search.ts';
@@ -72,10 +73,7 @@ export function EventMap() {
           })}
         </svg>
       </Paper>
-      <section aria-labelledby="map-list-title">
-        <Title order={2} size="h4" id="map-list-title" mb="xs">
-          {t('events.map.list')}
-        </Title>
+      <TitledSection titleId="map-list-title" title={t('events.map.list')}>
         <ul className="plain-list" data-testid="map-list">
           {markers.map((m) => (
             <li key={m.id}>
@@ -88,7 +86,7 @@ export function EventMap() {
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
     </Stack>
   );
 }

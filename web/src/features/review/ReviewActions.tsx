@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { TitledSection } from '../../components/TitledSection.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { type ReviewAction, runReviewAction, staffMembersQuery } from './api.ts';
 import { type AppointmentField, checkAppointment, localDay } from './rules.ts';
@@ -74,10 +75,7 @@ export function ReviewActions({ id, status, name }: { id: string; status: Regist
   }
   if (buttons.length === 0) return null;
   return (
-    <section aria-labelledby="review-actions-title">
-      <Title order={3} size="h5" id="review-actions-title" mb="xs">
-        {t('review.actions')}
-      </Title>
+    <TitledSection titleId="review-actions-title" title={t('review.actions')} order={3} size="h5">
       <Group gap="sm" data-testid="review-actions">
         {buttons}
       </Group>
@@ -103,7 +101,7 @@ export function ReviewActions({ id, status, name }: { id: string; status: Regist
         />
       )}
       {open === 'reject' && <RejectDialog id={id} onClose={close} />}
-    </section>
+    </TitledSection>
   );
 }
 

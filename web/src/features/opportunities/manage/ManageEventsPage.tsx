@@ -9,6 +9,7 @@ import { useLanguageStore } from '../../../app/stores/language.ts';
 import { usePageTitle } from '../../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
 import { Pager } from '../../../components/Pager.tsx';
+import { TitledSection } from '../../../components/TitledSection.tsx';
 import { notifyDone } from '../../../lib/notify.ts';
 import { type EventListItem, eventsQuery } from '../api.ts';
 import { useActiveEventsLabel } from '../EventsNav.tsx';
@@ -129,10 +130,7 @@ function CreatedList() {
   const created = readCreated();
   if (created.length === 0) return null;
   return (
-    <section aria-labelledby="created-title">
-      <Title order={2} size="h4" id="created-title" mb="xs">
-        {t('manage.createdList')}
-      </Title>
+    <TitledSection titleId="created-title" title={t('manage.createdList')}>
       <ul className="plain-list" data-testid="created-events">
         {created.map((c) => (
           <li key={c.id}>
@@ -142,6 +140,6 @@ function CreatedList() {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
