@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { FailureAlert } from '../../components/FailureAlert.tsx';
 import { TitledSection } from '../../components/TitledSection.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { type ReviewAction, runReviewAction, staffMembersQuery } from './api.ts';
@@ -135,15 +136,7 @@ export function ConfirmDialog({
       cancelLabel={t('review.cancel')}
       danger={danger}
       busy={run.isPending}
-      error={
-        failure && (
-          <Alert color="red" variant="outline" role="alert">
-            <Text size="sm" c="red.9">
-              {t(failure)}
-            </Text>
-          </Alert>
-        )
-      }
+      error={failure && <FailureAlert code={failure} />}
       confirmTestId="confirm-action"
       onConfirm={() => run.mutate(action, { onSuccess: onClose })}
       onCancel={onClose}
@@ -185,13 +178,7 @@ function RejectDialog({ id, onClose }: { id: string; onClose(): void }) {
             error={fieldError ? t(fieldError) : undefined}
             data-autofocus
           />
-          {failure && failure !== 'RejectReasonRequired' && (
-            <Alert color="red" variant="outline" role="alert">
-              <Text size="sm" c="red.9">
-                {t(failure)}
-              </Text>
-            </Alert>
-          )}
+          {failure && failure !== 'RejectReasonRequired' && <FailureAlert code={failure} />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               {t('review.cancel')}
@@ -303,13 +290,7 @@ export function InitialAcceptDialog({ id, onClose, now }: { id: string; onClose(
               ...(staff.data ?? []).map((m) => ({ value: m.id, label: staffName(m) })),
             ]}
           />
-          {failure && !attached && (
-            <Alert color="red" variant="outline" role="alert">
-              <Text size="sm" c="red.9">
-                {t(failure)}
-              </Text>
-            </Alert>
-          )}
+          {failure && !attached && <FailureAlert code={failure} />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               {t('review.cancel')}

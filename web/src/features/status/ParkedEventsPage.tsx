@@ -8,6 +8,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, type GridRead, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { FailureAlert } from '../../components/FailureAlert.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { formatWhen } from '../review/index.ts';
 
@@ -208,15 +209,7 @@ function RetryDialog({
       confirmLabel={t('parked.retry')}
       cancelLabel={t('parked.cancel')}
       busy={retry.isPending}
-      error={
-        retry.isError && (
-          <Alert color="red" variant="outline" role="alert">
-            <Text size="sm" c="red.9">
-              {t(errorCode(retry.error))}
-            </Text>
-          </Alert>
-        )
-      }
+      error={retry.isError && <FailureAlert code={errorCode(retry.error)} />}
       confirmTestId="parked-confirm"
       onConfirm={() => retry.mutate()}
       onCancel={onClose}
