@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLIENTS, DEFAULT_CLIENT } from '../../../../../domain/shared/clients.ts';
 import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
@@ -23,6 +23,7 @@ import {
   EventTextArea,
   EventTextField,
   Section,
+  type SetField,
 } from './eventFields.tsx';
 import { EMPTY_EVENT, type EventFormValues, eventIssues, toDetails } from './eventForm.ts';
 
@@ -80,16 +81,26 @@ export function EventForm({
     },
   });
 
-  /** value + onChange of one field; a change forgets that field's issue. */
-  const bind = <K extends Key>(path: K): Bound<K> => ({
-    path,
-    value: v[path],
-    onChange: (value) => update((old) => ({ ...old, [path]: value }), path),
-  });
-  const opts = (prefix: string, values: number[]) =>
-    values.map((n) => ({ value: String(n), label: t(`${prefix}.${n}` as TranslationKey) }));
-  const lookupOpts = (items: { id: number; nameAr: string; nameEn: string }[] = []) =>
-    items.map((i) => ({ value: String(i.id), label: lookupName(i, lang) }));
+  // One stable setter (a change forgets that field's issue) and stable options: a keystroke re-renders one field.
+  const set = useCallback<SetField>((path, value) => update((old) => ({ ...old, [path]: value }), path), [update]);
+  const bind = <K extends Key>(path: K): Bound<K> => ({ path, value: v[path], onChange: set });
+  const options = useMemo(() => {
+    const opts = (prefix: string, values: number[]) =>
+      values.map((n) => ({ value: String(n), label: t(`${prefix}.${n}` as TranslationKey) }));
+    const lookupOpts = (items: { id: number; nameAr: string; nameEn: string }[] = []) =>
+      items.map((i) => ({ value: String(i.id), label: lookupName(i, lang) }));
+    const data = lookups.data;
+    return {
+      visibility: opts('events.visibility', [0, 1, 2, 3]),
+      gender: opts('events.gender', [1, 2, 3]),
+      attendance: opts('events.attendance', [1, 2, 3]),
+      period: opts('events.period', [1, 2, 3]),
+      regions: lookupOpts(data?.regions),
+      cities: lookupOpts(data?.cities),
+      categories: lookupOpts(data?.categories),
+      workFields: lookupOpts(data?.workFields),
+    };
+  }, [t, lang, lookups.data]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -122,20 +133,16 @@ export function EventForm({
             <EventTextField {...bind('code')} dir="ltr" maxLength={30} required />
             <EventTextField {...bind('nameAr')} maxLength={200} required />
             <EventTextField {...bind('nameEn')} maxLength={200} required dir="ltr" />
-            <EventSelect {...bind('visibility')} options={opts('events.visibility', [0, 1, 2, 3])} />
-            {v.visibility === '1' && (
-              <EventMultiSelect {...bind('regionIds')} options={lookupOpts(lookups.data?.regions)} />
-            )}
-            {v.visibility === '2' && (
-              <EventMultiSelect {...bind('cityIds')} options={lookupOpts(lookups.data?.cities)} searchable />
-            )}
+            <EventSelect {...bind('visibility')} options={options.visibility} />
+            {v.visibility === '1' && <EventMultiSelect {...bind('regionIds')} options={options.regions} />}
+            {v.visibility === '2' && <EventMultiSelect {...bind('cityIds')} options={options.cities} searchable />}
             <EventTextField {...bind('maxInvitations')} type="number" required />
             <EventTextField {...bind('maxContributions')} type="number" required />
             <EventTextField {...bind('maxHours')} type="number" required />
-            <EventSelect {...bind('gender')} options={opts('events.gender', [1, 2, 3])} />
-            <EventSelect {...bind('attendanceType')} options={opts('events.attendance', [1, 2, 3])} />
-            <EventSelect {...bind('categoryId')} options={lookupOpts(lookups.data?.categories)} required={false} />
-            <EventSelect {...bind('workFieldId')} options={lookupOpts(lookups.data?.workFields)} required={false} />
+            <EventSelect {...bind('gender')} options={options.gender} />
+            <EventSelect {...bind('attendanceType')} options={options.attendance} />
+            <EventSelect {...bind('categoryId')} options={options.categories} required={false} />
+            <EventSelect {...bind('workFieldId')} options={options.workFields} required={false} />
           </Section>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
             <EventTextArea {...bind('descriptionAr')} maxLength={4000} />
@@ -152,7 +159,7 @@ export function EventForm({
             <EventDateField {...bind('endDate')} required />
             <EventDateField {...bind('registrationStart')} />
             <EventDateField {...bind('registrationEnd')} />
-            <EventSelect {...bind('timePeriod')} options={opts('events.period', [1, 2, 3])} />
+            <EventSelect {...bind('timePeriod')} options={options.period} />
             <EventDaysField {...bind('volunteeringDays')} />
           </Section>
           <Section title={t('manage.section.place')}>

@@ -10,7 +10,7 @@ import {
   type TextInputProps,
   Title,
 } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_PICKER_MAX, DATE_PICKER_MIN } from '../../../../../domain/registration/rules.ts';
 import type { TranslationKey } from '../../../app/i18n/index.ts';
@@ -24,11 +24,14 @@ import type { EventFormValues } from './eventForm.ts';
 type Key = keyof EventFormValues;
 type KeysOf<V> = { [K in Key]: EventFormValues[K] extends V ? K : never }[Key];
 
+/** Sets one value of the form; stable for the life of the form, so memoised fields skip unrelated keystrokes. */
+export type SetField = <K extends Key>(path: K, value: EventFormValues[K]) => void;
+
 /** One value of the form and how to change it: what `bind(key)` gives a field. */
 export interface Bound<K extends Key> {
   path: K;
   value: EventFormValues[K];
-  onChange(value: EventFormValues[K]): void;
+  onChange: SetField;
 }
 
 export type Option = { value: string; label: string };
@@ -43,18 +46,18 @@ type TextProps = Bound<KeysOf<string>> &
     required?: boolean;
   };
 
-export function EventTextField({ path, value, onChange, required, ...rest }: TextProps) {
+export const EventTextField = memo(function EventTextField({ path, value, onChange, required, ...rest }: TextProps) {
   const label = useFieldLabel(path);
   return (
     <FormField path={path} label={label} required={required}>
       {({ wrapper }) => (
-        <TextInput {...rest} {...wrapper} value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+        <TextInput {...rest} {...wrapper} value={value} onChange={(e) => onChange(path, e.currentTarget.value)} />
       )}
     </FormField>
   );
-}
+});
 
-export function EventTextArea({
+export const EventTextArea = memo(function EventTextArea({
   path,
   value,
   onChange,
@@ -71,15 +74,15 @@ export function EventTextArea({
           maxLength={maxLength}
           rows={3}
           dir={dir}
-          onChange={(e) => onChange(e.currentTarget.value)}
+          onChange={(e) => onChange(path, e.currentTarget.value)}
         />
       )}
     </FormField>
   );
-}
+});
 
 /** A native select; an optional one starts with "None". */
-export function EventSelect({
+export const EventSelect = memo(function EventSelect({
   path,
   value,
   onChange,
@@ -94,15 +97,15 @@ export function EventSelect({
         <NativeSelect
           {...wrapper}
           value={value}
-          onChange={(e) => onChange(e.currentTarget.value)}
+          onChange={(e) => onChange(path, e.currentTarget.value)}
           data={required ? options : [{ value: '', label: t('manage.none') }, ...options]}
         />
       )}
     </FormField>
   );
-}
+});
 
-export function EventMultiSelect({
+export const EventMultiSelect = memo(function EventMultiSelect({
   path,
   value,
   onChange,
@@ -113,14 +116,20 @@ export function EventMultiSelect({
   return (
     <FormField path={path} label={label} required>
       {({ wrapper }) => (
-        <MultiSelect {...wrapper} value={value} onChange={onChange} data={options} searchable={searchable} />
+        <MultiSelect
+          {...wrapper}
+          value={value}
+          onChange={(x) => onChange(path, x)}
+          data={options}
+          searchable={searchable}
+        />
       )}
     </FormField>
   );
-}
+});
 
 /** A Gregorian day (typed or picked), within the spec's date pickers; the rules name a wrong one. */
-export function EventDateField({
+export const EventDateField = memo(function EventDateField({
   path,
   value,
   onChange,
@@ -133,17 +142,17 @@ export function EventDateField({
         <GregorianDateInput
           {...wrapper}
           value={value || undefined}
-          onChange={(day) => onChange(day ?? '')}
+          onChange={(day) => onChange(path, day ?? '')}
           min={DATE_PICKER_MIN}
           max={DATE_PICKER_MAX}
         />
       )}
     </FormField>
   );
-}
+});
 
 /** The week's days as a named group of boxes, Sunday (0) to Saturday (6). */
-export function EventDaysField({ path, value, onChange }: Bound<'volunteeringDays'>) {
+export const EventDaysField = memo(function EventDaysField({ path, value, onChange }: Bound<'volunteeringDays'>) {
   const { t } = useTranslation();
   const label = useFieldLabel(path);
   return (
@@ -158,7 +167,7 @@ export function EventDaysField({ path, value, onChange }: Bound<'volunteeringDay
               error={control.invalid}
               checked={value.includes(String(d))}
               onChange={(e) =>
-                onChange(e.currentTarget.checked ? [...value, String(d)] : value.filter((x) => x !== String(d)))
+                onChange(path, e.currentTarget.checked ? [...value, String(d)] : value.filter((x) => x !== String(d)))
               }
             />
           ))}
@@ -166,10 +175,10 @@ export function EventDaysField({ path, value, onChange }: Bound<'volunteeringDay
       )}
     </FormField>
   );
-}
+});
 
 /** One box named by its own label; the wrapper ties the rule's error to it. */
-export function EventCheckbox({ path, value, onChange }: Bound<KeysOf<boolean>>) {
+export const EventCheckbox = memo(function EventCheckbox({ path, value, onChange }: Bound<KeysOf<boolean>>) {
   const label = useFieldLabel(path);
   return (
     <FormField path={path} label={label}>
@@ -180,12 +189,12 @@ export function EventCheckbox({ path, value, onChange }: Bound<KeysOf<boolean>>)
           error={wrapper.error}
           aria-invalid={control['aria-invalid']}
           checked={value}
-          onChange={(e) => onChange(e.currentTarget.checked)}
+          onChange={(e) => onChange(path, e.currentTarget.checked)}
         />
       )}
     </FormField>
   );
-}
+});
 
 export function Section({ title, children, cols }: { title: string; children: ReactNode; cols?: number }) {
   return (
