@@ -1,5 +1,5 @@
 // Strings of the shared components (web/src/components): the data grid, its pager and column choice, the confirm
-// dialog and the date-range filter. Spread into app/i18n/ar.ts and en.ts, where the parity checks cover them.
+// dialog, the date-range filter and the date input's calendar. Spread into app/i18n/ar.ts and en.ts, where the parity checks cover them.
 
 export const componentsAr = {
   'grid.pageSize': 'عدد الصفوف في الصفحة',
@@ -21,6 +21,12 @@ export const componentsAr = {
   'dateRange.from': 'من تاريخ',
   'dateRange.to': 'إلى تاريخ',
   'dateRange.order': 'لا يمكن أن يكون تاريخ النهاية قبل تاريخ البداية.',
+  'datePicker.previousMonth': 'الشهر السابق',
+  'datePicker.nextMonth': 'الشهر التالي',
+  'datePicker.previousYear': 'السنة السابقة',
+  'datePicker.nextYear': 'السنة التالية',
+  'datePicker.previousDecade': 'العقد السابق',
+  'datePicker.nextDecade': 'العقد التالي',
 };
 
 export const componentsEn: Record<keyof typeof componentsAr, string> = {
@@ -43,4 +49,10 @@ export const componentsEn: Record<keyof typeof componentsAr, string> = {
   'dateRange.from': 'From date',
   'dateRange.to': 'To date',
   'dateRange.order': 'The end date cannot be before the start date.',
+  'datePicker.previousMonth': 'Previous month',
+  'datePicker.nextMonth': 'Next month',
+  'datePicker.previousYear': 'Previous year',
+  'datePicker.nextYear': 'Next year',
+  'datePicker.previousDecade': 'Previous decade',
+  'datePicker.nextDecade': 'Next decade',
 };

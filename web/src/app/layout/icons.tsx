@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** A few inline icons (no icon package). All decorative: the text next to them carries the meaning. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 18, children, ...rest }: IconProps) {
+/** The frame every icon draws in: 24-unit stroke paths, hidden from assistive technology. */
+export function Svg({ size = 18, children, ...rest }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -80,6 +81,16 @@ export function UserIcon(props: IconProps) {
     <Svg {...props}>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21a8 8 0 0 1 16 0" />
+    </Svg>
+  );
+}
+
+/** A bell (the notifications button's label carries the meaning and the count). */
+export function BellIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
     </Svg>
   );
 }

@@ -1,5 +1,6 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import 'dayjs/locale/ar';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -32,13 +33,32 @@ export type GregorianDateInputProps = Omit<
  * day names, first day of the week, right to left in Arabic). The value is the ISO day the domain's rules take.
  * Spread a FormField's `wrapper` on it for its label, hint and error.
  */
-export function GregorianDateInput({ value, onChange, min, max, ...rest }: GregorianDateInputProps) {
-  const { i18n } = useTranslation();
+export function GregorianDateInput({ value, onChange, min, max, onFocus, onBlur, ...rest }: GregorianDateInputProps) {
+  const { t, i18n } = useTranslation();
   const locale = i18n.language === 'en' ? 'en' : 'ar';
+  // The calendar belongs to the focused input: a value set without focus (autofill, a script) leaves it closed.
+  const [focused, setFocused] = useState(false);
   return (
     <DateInput
-      popoverProps={{ withinPortal: false }}
       {...rest}
+      popoverProps={{ withinPortal: false, ...rest.popoverProps, ...(focused ? {} : { opened: false }) }}
+      ariaLabels={{
+        previousMonth: t('datePicker.previousMonth'),
+        nextMonth: t('datePicker.nextMonth'),
+        previousYear: t('datePicker.previousYear'),
+        nextYear: t('datePicker.nextYear'),
+        previousDecade: t('datePicker.previousDecade'),
+        nextDecade: t('datePicker.nextDecade'),
+        ...rest.ariaLabels,
+      }}
+      onFocus={(e) => {
+        setFocused(true);
+        onFocus?.(e);
+      }}
+      onBlur={(e) => {
+        setFocused(false);
+        onBlur?.(e);
+      }}
       locale={locale}
       valueFormat="YYYY-MM-DD"
       dateParser={parseIsoDay}

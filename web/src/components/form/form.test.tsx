@@ -198,11 +198,25 @@ describe('GregorianDateInput', () => {
     expect(onChange).toHaveBeenLastCalledWith(undefined);
   });
 
-  it('opens a calendar in Arabic on the Arabic page', () => {
+  it('opens a calendar in Arabic on the Arabic page, its month buttons named', () => {
     renderUi(<Birth onChange={() => {}} />, 'ar');
     const input = screen.getByLabelText(/^Birth date/) as HTMLInputElement;
+    fireEvent.focus(input);
     fireEvent.change(input, { target: { value: '١٩٩٦-٠٣-١٥' } });
     expect(screen.getByText(/مارس/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: ar['datePicker.previousMonth'] })).toBeTruthy();
+    expect(screen.getByRole('button', { name: ar['datePicker.nextMonth'] })).toBeTruthy();
     expect(document.documentElement.dir).toBe('rtl');
+    fireEvent.blur(input);
+    expect(screen.queryByText(/مارس/)).toBeNull();
+  });
+
+  it('keeps the calendar closed when a value arrives without focus (autofill, a script)', () => {
+    const onChange = vi.fn();
+    renderUi(<Birth onChange={onChange} />);
+    const input = screen.getByLabelText(/^Birth date/) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '1996-03-15' } });
+    expect(onChange).toHaveBeenLastCalledWith('1996-03-15');
+    expect(screen.queryByRole('button', { name: en['datePicker.previousMonth'] })).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { QueryError } from '../../components/QueryError.tsx';
 import { useConfig } from '../session/index.ts';
 
 /** A simple public home until the full one (slides, news, events) is built: client name and a way to sign in. */
@@ -15,16 +16,7 @@ export function HomePage() {
     <Stack mt="lg" maw={720}>
       <Title order={1}>{config.data?.clientName[lang] ?? t('app.name')}</Title>
       <Text size="lg">{t('home.intro')}</Text>
-      {config.isError && (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('ErrorLoadingData')}</Text>
-            <Button size="xs" variant="default" onClick={() => void config.refetch()} loading={config.isFetching}>
-              {t('app.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {config.isError && <QueryError query={config} />}
       <Paper withBorder p="lg" radius="md">
         <Stack align="flex-start">
           <Text>{t('home.registerPrompt')}</Text>

@@ -7,9 +7,11 @@ import { NotificationType } from '../../../../domain/participation/notifications
 import { Role } from '../../../../domain/shared/roles.ts';
 import { errorCode } from '../../app/api.ts';
 import { intlLocale, type TranslationKey } from '../../app/i18n/index.ts';
+import { BellIcon } from '../../app/layout/icons.tsx';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
+import { QueryError } from '../../components/QueryError.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { useInvitationsStream } from '../my-events/index.ts';
 import { eventName, formatIsoDay, participationsQuery } from '../opportunities/index.ts';
@@ -123,14 +125,7 @@ function Bell() {
         </Title>
         {!query.data ? (
           query.error ? (
-            <Alert color="red" role="alert">
-              <Group justify="space-between" gap="xs">
-                <Text size="sm">{t(errorCode(query.error))}</Text>
-                <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
-                  {t('app.retry')}
-                </Button>
-              </Group>
-            </Alert>
+            <QueryError query={query} />
           ) : (
             <Group justify="center" p="sm">
               <Loader size="sm" role="status" aria-label={t('notifications.loading')} />
@@ -303,27 +298,5 @@ function NotificationRow({ n, isNew }: { n: NotificationItem; isNew: boolean }) 
         )}
       </Stack>
     </Box>
-  );
-}
-
-/** A bell (decorative: the button's label carries the meaning and the count). */
-function BellIcon() {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
@@ -29,7 +29,7 @@ import { EventsNav, EventsViewSwitch } from './EventsNav.tsx';
 import { eventName, todayIso } from './format.ts';
 import { validateCalendarSearch } from './search.ts';
 import './calendar.css';
-import { QueryError } from '../../components/QueryError.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 
 const route = getRouteApi('/$lang/events/calendar');
 
@@ -94,12 +94,8 @@ export function CalendarPage() {
           </ButtonLink>
         </Group>
       </Group>
-      {query.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('app.loading')} />
-        </Center>
-      ) : query.isError && !query.data ? (
-        <QueryError query={query} />
+      {!query.data ? (
+        <QueryState query={query} />
       ) : (
         <Stack gap="sm" aria-busy={query.isFetching}>
           {!query.isPlaceholderData && events.length === 0 && (

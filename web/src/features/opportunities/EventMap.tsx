@@ -1,10 +1,11 @@
-import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { errorCode } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
+import { QueryState } from '../../components/QueryState.tsx';
+import { TitledSection } from '../../components/TitledSection.tsx';
 import { mapQuery } from './api.ts';
 import { eventName, plotPoints } from './format.ts';
 import { MAP_MAX } from './search.ts';
@@ -22,20 +23,7 @@ export function EventMap() {
   const lang = useLanguageStore((s) => s.lang);
   const navigate = useNavigate();
   const query = useQuery(mapQuery);
-  if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader role="status" aria-label={t('app.loading')} />
-      </Center>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {t(errorCode(query.error))}
-      </Alert>
-    );
-  }
+  if (!query.data) return <QueryState query={query} />;
   const markers = query.data.slice(0, MAP_MAX);
   if (markers.length === 0) {
     return (
@@ -85,10 +73,7 @@ export function EventMap() {
           })}
         </svg>
       </Paper>
-      <section aria-labelledby="map-list-title">
-        <Title order={2} size="h4" id="map-list-title" mb="xs">
-          {t('events.map.list')}
-        </Title>
+      <TitledSection titleId="map-list-title" title={t('events.map.list')}>
         <ul className="plain-list" data-testid="map-list">
           {markers.map((m) => (
             <li key={m.id}>
@@ -101,7 +86,7 @@ export function EventMap() {
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
     </Stack>
   );
 }

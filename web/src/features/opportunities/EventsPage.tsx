@@ -1,17 +1,4 @@
-import {
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -22,7 +9,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { EventStatusBadge } from '../../components/badges.tsx';
 import { Pager } from '../../components/Pager.tsx';
-import { QueryError } from '../../components/QueryError.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { lookupName, lookupsQuery } from '../registration/index.ts';
 import { type EventListItem, eventsQuery } from './api.ts';
 import { EventMap } from './EventMap.tsx';
@@ -127,16 +114,7 @@ function EventList({
   const { t } = useTranslation();
   const params = { ...eventsParams(search), ...(status === undefined ? {} : { status }) };
   const query = useQuery({ ...eventsQuery(params), placeholderData: keepPreviousData });
-  if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader role="status" aria-label={t('app.loading')} />
-      </Center>
-    );
-  }
-  if (query.isError && !query.data) {
-    return <QueryError query={query} />;
-  }
+  if (!query.data) return <QueryState query={query} />;
   const { rows, total } = query.data;
   const pages = Math.max(1, Math.ceil(total / EVENTS_PAGE_SIZE));
   const from = total === 0 ? 0 : (params.page - 1) * EVENTS_PAGE_SIZE + 1;

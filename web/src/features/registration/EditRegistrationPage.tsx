@@ -1,5 +1,4 @@
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,17 +6,19 @@ import type { RegistrationDetail } from '../../../../api/contracts/registration.
 import type { RegistrationForm as Form } from '../../../../domain/registration/form.ts';
 import { RegistrationStatus } from '../../../../domain/registration/status.ts';
 import { CLIENTS } from '../../../../domain/shared/clients.ts';
-import { ApiError, errorCode } from '../../app/api.ts';
+import { ApiError } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { QueryState } from '../../components/QueryState.tsx';
+import { notifyDone } from '../../lib/notify.ts';
+import { allReads } from '../../lib/reads.ts';
 import { refreshSession, useConfig } from '../session/index.ts';
 import { lookupsQuery, myRegistrationQuery, reloadMyRegistration } from './api.ts';
-import { LoadState } from './LoadState.tsx';
 import { isEditable } from './MyRegistrationPage.tsx';
-import { SUCCESS_AUTO_CLOSE_MS } from './RegisterPage.tsx';
 import { RegistrationForm } from './RegistrationForm.tsx';
+import { thankYouSearchOf } from './thankYouSearch.ts';
 
 /** The stored form as the edit form starts: no password (kept unless typed), agreement given once submitted. */
 export function formForEditing(detail: RegistrationDetail): Form {
@@ -68,19 +69,11 @@ export function EditRegistrationPage() {
     none && user ? emptyRegistration(user.id, user.userName) : mine.isFetchedAfterMount ? mine.data : undefined;
   // Wait for a fresh read: the form is filled once, from the registration as the server has it now.
   if (!detail || !config.data || !lookups.data) {
-    const failed = (none ? null : mine.error) ?? config.error ?? lookups.error;
     return (
       <Stack mt="lg">
         <Title order={1}>{title}</Title>
-        <LoadState
-          error={failed ? errorCode(failed) : null}
-          retrying={mine.isFetching || config.isFetching || lookups.isFetching}
-          onRetry={() => {
-            if (mine.isError) void mine.refetch();
-            if (config.isError) void config.refetch();
-            if (lookups.isError) void lookups.refetch();
-          }}
-        />
+        {/* No registration (404) is no failure here: the form starts an empty draft. */}
+        <QueryState query={none ? allReads(config, lookups) : allReads(mine, config, lookups)} />
       </Stack>
     );
   }
@@ -123,19 +116,11 @@ export function EditRegistrationPage() {
             await navigate({
               to: '/$lang/registration/thank-you',
               params: { lang },
-              search: {
-                ref: response.referenceNumber ?? undefined,
-                verify: response.hasEmailVerification || undefined,
-              },
+              search: thankYouSearchOf(response),
             });
             return;
           }
-          notifications.show({
-            message: submitted ? t('reg.saved') : t('reg.draftSaved'),
-            color: 'brand',
-            autoClose: SUCCESS_AUTO_CLOSE_MS,
-            closeButtonProps: { 'aria-label': t('app.close') },
-          });
+          notifyDone(submitted ? t('reg.saved') : t('reg.draftSaved'));
           await navigate({ to: '/$lang/registration', params: { lang } });
         }}
       />

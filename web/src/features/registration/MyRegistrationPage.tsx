@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { RegistrationDetail } from '../../../../api/contracts/registration.ts';
 import { RegistrationStatus } from '../../../../domain/registration/status.ts';
 import { CLIENTS } from '../../../../domain/shared/clients.ts';
-import { ApiError, errorCode } from '../../app/api.ts';
+import { ApiError } from '../../app/api.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { QueryState } from '../../components/QueryState.tsx';
+import { allReads } from '../../lib/reads.ts';
 import { useConfig } from '../session/index.ts';
 import { lookupsQuery, myRegistrationQuery } from './api.ts';
 import { formatDateTime, hijriOf, localIsoDay } from './dates.ts';
-import { LoadState } from './LoadState.tsx';
 import { RegistrationSummary } from './RegistrationSummary.tsx';
 import { StartRegistration } from './StartRegistration.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -37,19 +38,10 @@ export function MyRegistrationPage() {
     );
   }
   if (!mine.data || !config.data || !lookups.data) {
-    const failed = mine.error ?? config.error ?? lookups.error;
     return (
       <Stack mt="lg">
         <Title order={1}>{title}</Title>
-        <LoadState
-          error={failed ? errorCode(failed) : null}
-          retrying={mine.isFetching || config.isFetching || lookups.isFetching}
-          onRetry={() => {
-            if (mine.isError) void mine.refetch();
-            if (config.isError) void config.refetch();
-            if (lookups.isError) void lookups.refetch();
-          }}
-        />
+        <QueryState query={allReads(mine, config, lookups)} />
       </Stack>
     );
   }

@@ -1,21 +1,21 @@
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLIENTS } from '../../../../domain/shared/clients.ts';
-import { errorCode } from '../../app/api.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { QueryState } from '../../components/QueryState.tsx';
+import { notifyDone } from '../../lib/notify.ts';
+import { allReads } from '../../lib/reads.ts';
 import { useConfig } from '../session/index.ts';
 import { lookupsQuery } from './api.ts';
-import { LoadState } from './LoadState.tsx';
 import { RegistrationForm } from './RegistrationForm.tsx';
+import { thankYouSearchOf } from './thankYouSearch.ts';
 
 /** Spec: success messages hide after 5000 ms. */
-export const SUCCESS_AUTO_CLOSE_MS = 5000;
 
 interface DraftSaved {
   referenceNumber: string | null;
@@ -34,18 +34,10 @@ export function RegisterPage() {
   const [draft, setDraft] = useState<DraftSaved | null>(null);
 
   if (!config.data || !lookups.data) {
-    const failed = config.isError ? config.error : lookups.isError ? lookups.error : null;
     return (
       <Stack mt="lg">
         <Title order={1}>{title}</Title>
-        <LoadState
-          error={failed ? errorCode(failed) : null}
-          retrying={config.isFetching || lookups.isFetching}
-          onRetry={() => {
-            if (config.isError) void config.refetch();
-            if (lookups.isError) void lookups.refetch();
-          }}
-        />
+        <QueryState query={allReads(config, lookups)} />
       </Stack>
     );
   }
@@ -73,19 +65,11 @@ export function RegisterPage() {
             await navigate({
               to: '/$lang/registration/thank-you',
               params: { lang },
-              search: {
-                ref: response.referenceNumber ?? undefined,
-                verify: response.hasEmailVerification || undefined,
-              },
+              search: thankYouSearchOf(response),
             });
             return;
           }
-          notifications.show({
-            message: t('reg.draftSaved'),
-            color: 'brand',
-            autoClose: SUCCESS_AUTO_CLOSE_MS,
-            closeButtonProps: { 'aria-label': t('app.close') },
-          });
+          notifyDone(t('reg.draftSaved'));
           setDraft({
             referenceNumber: response.referenceNumber,
             userName: form.user?.userName ?? '',

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../app/i18n/index.ts';
-import { AppModal } from '../../components/AppModal.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { useFieldSource } from '../../components/form/useDomainForm.ts';
 import { fieldId, LIST_MAX, type ListName, type Row, rowHasData } from './formState.ts';
 
@@ -180,19 +180,16 @@ export function ListSection<L extends ListName>({
           </Text>
         )}
       </Group>
-      <AppModal opened={confirming !== null} onClose={() => setConfirming(null)} title={t('reg.confirmRemove.title')}>
-        <Stack>
-          <Text>{confirming !== null && t('reg.confirmRemove.text', { row: rowName(confirming) })}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
-              {t('reg.confirmRemove.cancel')}
-            </Button>
-            <Button color="red.9" onClick={() => confirming !== null && remove(confirming)}>
-              {t('reg.list.remove')}
-            </Button>
-          </Group>
-        </Stack>
-      </AppModal>
+      <ConfirmModal
+        opened={confirming !== null}
+        title={t('reg.confirmRemove.title')}
+        message={confirming !== null ? t('reg.confirmRemove.text', { row: rowName(confirming) }) : ''}
+        confirmLabel={t('reg.list.remove')}
+        cancelLabel={t('reg.confirmRemove.cancel')}
+        danger
+        onConfirm={() => confirming !== null && remove(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
     </FormSection>
   );
 }

@@ -13,3 +13,11 @@ export function validateThankYouSearch(search: Record<string, unknown>): ThankYo
   if (search.verify === true || search.verify === 'true' || search.verify === 1) out.verify = true;
   return out;
 }
+
+/** The thank-you page's search after a submit: the save's reference number and whether an e-mail is to verify. */
+export function thankYouSearchOf(saved: {
+  referenceNumber?: string | null;
+  hasEmailVerification?: boolean;
+}): ThankYouSearch {
+  return { ref: saved.referenceNumber ?? undefined, verify: saved.hasEmailVerification || undefined };
+}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryEntry } from '../../../../api/contracts/registration.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { TitledSection } from '../../components/TitledSection.tsx';
 import { historyQuery } from './api.ts';
 import { ChangesTable } from './ChangesTable.tsx';
 import { actionLabel, visibleInHistory } from './changes.ts';
@@ -17,10 +18,7 @@ export function HistoryPanel({ id }: { id: string }) {
     return <QueryState query={history} />;
   }
   return (
-    <section aria-labelledby="history-title">
-      <Title order={2} size="h3" id="history-title" mb="md">
-        {t('history.title')}
-      </Title>
+    <TitledSection titleId="history-title" title={t('history.title')} size="h3" mb="md">
       {history.data.length === 0 ? (
         <Text c="dimmed">{t('history.empty')}</Text>
       ) : (
@@ -31,7 +29,7 @@ export function HistoryPanel({ id }: { id: string }) {
           ))}
         </ol>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

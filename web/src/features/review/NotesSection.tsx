@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationDetail } from '../../../../api/contracts/registration.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
+import { TitledSection } from '../../components/TitledSection.tsx';
 import { formatDayTime } from './format.ts';
 import { ConfirmDialog, failureOf, useReviewAction } from './ReviewActions.tsx';
 
@@ -13,10 +14,7 @@ export function NotesSection({ id, detail, canEdit }: { id: string; detail: Regi
   const lang = useLanguageStore((s) => s.lang);
   const [removing, setRemoving] = useState<string | null>(null);
   return (
-    <section aria-labelledby="notes-title" data-testid="notes">
-      <Title order={3} size="h5" id="notes-title" mb="xs">
-        {t('myReg.notes')}
-      </Title>
+    <TitledSection titleId="notes-title" title={t('myReg.notes')} order={3} size="h5" data-testid="notes">
       {detail.notes.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('NoRecordsFound')}
@@ -66,7 +64,7 @@ export function NotesSection({ id, detail, canEdit }: { id: string; detail: Regi
           onClose={() => setRemoving(null)}
         />
       )}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,5 +1,4 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +10,13 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { FailureAlert } from '../../components/FailureAlert.tsx';
+import { TitledSection } from '../../components/TitledSection.tsx';
+import { notifyDone } from '../../lib/notify.ts';
 import { type ReviewAction, runReviewAction, staffMembersQuery } from './api.ts';
 import { type AppointmentField, checkAppointment, localDay } from './rules.ts';
 
 /** Spec 9: a success message hides after 5 s. */
-const SUCCESS_AUTO_CLOSE_MS = 5000;
 
 /** Runs a review action; on success says so and moves focus to the status heading (the button may be gone). */
 export function useReviewAction(id: string, { focusStatus = true }: { focusStatus?: boolean } = {}) {
@@ -24,12 +25,7 @@ export function useReviewAction(id: string, { focusStatus = true }: { focusStatu
   return useMutation({
     mutationFn: (action: ReviewAction) => runReviewAction(queryClient, id, action),
     onSuccess: () => {
-      notifications.show({
-        message: t('review.done'),
-        color: 'brand',
-        autoClose: SUCCESS_AUTO_CLOSE_MS,
-        closeButtonProps: { 'aria-label': t('app.close') },
-      });
+      notifyDone(t('review.done'));
       if (focusStatus) requestAnimationFrame(() => document.getElementById('review-title')?.focus());
     },
   });
@@ -80,10 +76,7 @@ export function ReviewActions({ id, status, name }: { id: string; status: Regist
   }
   if (buttons.length === 0) return null;
   return (
-    <section aria-labelledby="review-actions-title">
-      <Title order={3} size="h5" id="review-actions-title" mb="xs">
-        {t('review.actions')}
-      </Title>
+    <TitledSection titleId="review-actions-title" title={t('review.actions')} order={3} size="h5">
       <Group gap="sm" data-testid="review-actions">
         {buttons}
       </Group>
@@ -109,7 +102,7 @@ export function ReviewActions({ id, status, name }: { id: string; status: Regist
         />
       )}
       {open === 'reject' && <RejectDialog id={id} onClose={close} />}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -143,15 +136,7 @@ export function ConfirmDialog({
       cancelLabel={t('review.cancel')}
       danger={danger}
       busy={run.isPending}
-      error={
-        failure && (
-          <Alert color="red" variant="outline" role="alert">
-            <Text size="sm" c="red.9">
-              {t(failure)}
-            </Text>
-          </Alert>
-        )
-      }
+      error={failure && <FailureAlert code={failure} />}
       confirmTestId="confirm-action"
       onConfirm={() => run.mutate(action, { onSuccess: onClose })}
       onCancel={onClose}
@@ -193,13 +178,7 @@ function RejectDialog({ id, onClose }: { id: string; onClose(): void }) {
             error={fieldError ? t(fieldError) : undefined}
             data-autofocus
           />
-          {failure && failure !== 'RejectReasonRequired' && (
-            <Alert color="red" variant="outline" role="alert">
-              <Text size="sm" c="red.9">
-                {t(failure)}
-              </Text>
-            </Alert>
-          )}
+          {failure && failure !== 'RejectReasonRequired' && <FailureAlert code={failure} />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               {t('review.cancel')}
@@ -311,13 +290,7 @@ export function InitialAcceptDialog({ id, onClose, now }: { id: string; onClose(
               ...(staff.data ?? []).map((m) => ({ value: m.id, label: staffName(m) })),
             ]}
           />
-          {failure && !attached && (
-            <Alert color="red" variant="outline" role="alert">
-              <Text size="sm" c="red.9">
-                {t(failure)}
-              </Text>
-            </Alert>
-          )}
+          {failure && !attached && <FailureAlert code={failure} />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               {t('review.cancel')}

@@ -1,5 +1,4 @@
 import { Alert, Button, Paper, PasswordInput, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +6,11 @@ import { passwordProblems } from '../../../../domain/account/password.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import { isEmpty } from '../../app/validation.ts';
+import { notifyDone } from '../../lib/notify.ts';
 import { changePassword } from './api.ts';
 import { PasswordRules, PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 
 /** Spec: success messages hide after 5000 ms. */
-const SUCCESS_AUTO_CLOSE_MS = 5000;
 
 /** Old, new (with strength meter and rules) and confirmation; used by the forced and the voluntary page. */
 export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
@@ -26,12 +25,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
   const mutation = useMutation({
     mutationFn: () => changePassword(queryClient, { oldPassword, newPassword, confirmPassword }),
     onSuccess: () => {
-      notifications.show({
-        message: t('password.changed'),
-        color: 'brand',
-        autoClose: SUCCESS_AUTO_CLOSE_MS,
-        closeButtonProps: { 'aria-label': t('app.close') },
-      });
+      notifyDone(t('password.changed'));
       onChanged();
     },
     onError: (e) => {

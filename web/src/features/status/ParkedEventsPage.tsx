@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,8 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, type GridRead, gridColumnHelper } from '../../components/DataGrid.tsx';
-import { QueryError } from '../../components/QueryError.tsx';
+import { FailureAlert } from '../../components/FailureAlert.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { formatWhen } from '../review/index.ts';
 
 const ParkedEvent = z.object({
@@ -66,12 +67,7 @@ export function ParkedEventsPage() {
           })}
         </Alert>
       )}
-      {parked.isPending && (
-        <Center>
-          <Loader role="status" aria-label={t('app.loading')} />
-        </Center>
-      )}
-      {parked.isError && <QueryError query={parked} />}
+      {(parked.isPending || parked.isError) && <QueryState query={parked} />}
       {parked.isSuccess && groups.length === 0 && (
         <Text data-testid="parked-none" c="green.9">
           {t('parked.none')}
@@ -213,15 +209,7 @@ function RetryDialog({
       confirmLabel={t('parked.retry')}
       cancelLabel={t('parked.cancel')}
       busy={retry.isPending}
-      error={
-        retry.isError && (
-          <Alert color="red" variant="outline" role="alert">
-            <Text size="sm" c="red.9">
-              {t(errorCode(retry.error))}
-            </Text>
-          </Alert>
-        )
-      }
+      error={retry.isError && <FailureAlert code={errorCode(retry.error)} />}
       confirmTestId="parked-confirm"
       onConfirm={() => retry.mutate()}
       onCancel={onClose}

@@ -1,7 +1,8 @@
-import { Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { TitledSection } from '../../../components/TitledSection.tsx';
 import { HistoryItem } from '../../review/index.ts';
 import { invitationHistoryQuery } from '../api.ts';
 
@@ -13,10 +14,7 @@ export function InvitationHistory({ id, volunteerId, name }: { id: string; volun
     return <QueryState query={history} />;
   }
   return (
-    <section aria-labelledby="invitation-history-title">
-      <Title order={2} size="h3" id="invitation-history-title" mb="md">
-        {t('roster.historyOf', { name })}
-      </Title>
+    <TitledSection titleId="invitation-history-title" title={t('roster.historyOf', { name })} size="h3" mb="md">
       {history.data.length === 0 ? (
         <Text c="dimmed">{t('history.empty')}</Text>
       ) : (
@@ -27,6 +25,6 @@ export function InvitationHistory({ id, volunteerId, name }: { id: string; volun
           ))}
         </ol>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -9,13 +9,14 @@ import { useLanguageStore } from '../../../app/stores/language.ts';
 import { usePageTitle } from '../../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
 import { Pager } from '../../../components/Pager.tsx';
+import { TitledSection } from '../../../components/TitledSection.tsx';
 import { notifyDone } from '../../../lib/notify.ts';
 import { type EventListItem, eventsQuery } from '../api.ts';
 import { useActiveEventsLabel } from '../EventsNav.tsx';
 import { eventName, statusKey } from '../format.ts';
 import { EVENTS_PAGE_SIZE } from '../search.ts';
 import { EventForm } from './EventForm.tsx';
-import { eventIdentityColumns } from './eventColumns.tsx';
+import { eventIdentityColumns, eventLinkColumn } from './eventColumns.tsx';
 import { PendingEvents } from './PendingEvents.tsx';
 
 const col = gridColumnHelper<EventListItem>();
@@ -72,21 +73,7 @@ export function ManageEventsPage() {
             </Badge>
           ),
         }),
-        col.display({
-          id: 'actions',
-          header: () => t('roster.col.actions'),
-          meta: { label: t('roster.col.actions') },
-          enableHiding: false,
-          cell: ({ row: { original: r } }) => (
-            <AnchorLink
-              to="/$lang/events/manage/$id"
-              params={{ lang, id: r.id }}
-              aria-label={`${t('manage.open')}: ${eventName(r, lang)}`}
-            >
-              {t('manage.open')}
-            </AnchorLink>
-          ),
-        }),
+        eventLinkColumn<EventListItem>(t, lang, 'manage.open'),
       ]),
     [t, lang, activeLabel],
   );
@@ -143,10 +130,7 @@ function CreatedList() {
   const created = readCreated();
   if (created.length === 0) return null;
   return (
-    <section aria-labelledby="created-title">
-      <Title order={2} size="h4" id="created-title" mb="xs">
-        {t('manage.createdList')}
-      </Title>
+    <TitledSection titleId="created-title" title={t('manage.createdList')}>
       <ul className="plain-list" data-testid="created-events">
         {created.map((c) => (
           <li key={c.id}>
@@ -156,6 +140,6 @@ function CreatedList() {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

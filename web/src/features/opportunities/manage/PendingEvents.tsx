@@ -3,13 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../../app/i18n/index.ts';
-import { AnchorLink } from '../../../app/layout/links.tsx';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
 import { Pager } from '../../../components/Pager.tsx';
 import { PENDING_PAGE_SIZE, type PendingEvent, pendingEventsQuery } from '../api.ts';
-import { eventName } from '../format.ts';
-import { eventIdentityColumns } from './eventColumns.tsx';
+import { eventIdentityColumns, eventLinkColumn } from './eventColumns.tsx';
 
 const col = gridColumnHelper<PendingEvent>();
 
@@ -39,21 +37,7 @@ export function PendingEvents() {
         meta: { label: t('pending.col.created') },
         cell: (info) => when(info.getValue()),
       }),
-      col.display({
-        id: 'actions',
-        header: () => t('roster.col.actions'),
-        meta: { label: t('roster.col.actions') },
-        enableHiding: false,
-        cell: ({ row: { original: r } }) => (
-          <AnchorLink
-            to="/$lang/events/manage/$id"
-            params={{ lang, id: r.id }}
-            aria-label={`${t('pending.review')}: ${eventName(r, lang)}`}
-          >
-            {t('pending.review')}
-          </AnchorLink>
-        ),
-      }),
+      eventLinkColumn<PendingEvent>(t, lang, 'pending.review'),
     ]);
   }, [t, lang]);
 

@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../../../../api/contracts/common.ts';
+import type { TranslationKey } from '../../../app/i18n/index.ts';
+import { AnchorLink } from '../../../app/layout/links.tsx';
 import { type GridColumn, gridColumnHelper } from '../../../components/DataGrid.tsx';
 import { eventName, formatIsoDay } from '../format.ts';
 
@@ -36,4 +38,28 @@ export function eventIdentityColumns<Row extends EventIdentity>(t: TFunction, la
         t('events.dates', { start: formatIsoDay(r.startDate, lang), end: formatIsoDay(r.endDate, lang) }),
     }),
   ] as GridColumn<Row>[];
+}
+
+/** The last column: a link into the event's manage page, named by `linkKey` and the event's name. */
+export function eventLinkColumn<Row extends EventIdentity & { id: string }>(
+  t: TFunction,
+  lang: Lang,
+  linkKey: TranslationKey,
+): GridColumn<Row> {
+  const col = gridColumnHelper<Row>();
+  return col.display({
+    id: 'actions',
+    header: () => t('roster.col.actions'),
+    meta: { label: t('roster.col.actions') },
+    enableHiding: false,
+    cell: ({ row: { original: r } }) => (
+      <AnchorLink
+        to="/$lang/events/manage/$id"
+        params={{ lang, id: r.id }}
+        aria-label={`${t(linkKey)}: ${eventName(r, lang)}`}
+      >
+        {t(linkKey)}
+      </AnchorLink>
+    ),
+  }) as GridColumn<Row>;
 }
