@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { MyParticipation } from '../../../../api/contracts/opportunity.ts';
+import { MyParticipation } from '../../../../api/contracts/participation.ts';
 import { type LiveState, liveStream } from '../../app/live.ts';
 import { participationsQuery } from '../opportunities/index.ts';
 

@@ -2,11 +2,11 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { CommandAccepted } from '../../../../api/contracts/common.ts';
 import {
-  MyParticipation,
   OpportunityCalendar,
   OpportunityListItem,
   PendingOpportunities,
 } from '../../../../api/contracts/opportunity.ts';
+import { MyParticipation } from '../../../../api/contracts/participation.ts';
 import { HistoryEntry } from '../../../../api/contracts/registration.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
 import { api } from '../../app/api.ts';
