@@ -24,7 +24,7 @@ import { useLanguageStore } from '../../../app/stores/language.ts';
 import { rememberPosition } from '../../../lib/readYourWrites.ts';
 import { lookupName, lookupsQuery } from '../../registration/index.ts';
 import { configQuery } from '../../session/index.ts';
-import { createEvent } from '../api.ts';
+import { createEvent, editEvent } from '../api.ts';
 import { GalleryField, MainImageField } from './EventImages.tsx';
 import { EMPTY_EVENT, type EventFormValues, eventIssues, toDetails } from './eventForm.ts';
 
@@ -55,12 +55,7 @@ export function EventForm({
   const save = useMutation({
     mutationFn: async () => {
       if (!editing) return createEvent(queryClient, toDetails(v));
-      const res = await api<{ position: string }>(`/api/opportunities/${encodeURIComponent(editing.id)}`, {
-        method: 'PUT',
-        body: toDetails(v),
-      });
-      rememberPosition(res.position);
-      void queryClient.invalidateQueries({ queryKey: ['events'] });
+      const res = await editEvent(queryClient, editing.id, toDetails(v));
       return { opportunityId: editing.id, position: res.position };
     },
     onSuccess: (res) => onCreated(res.opportunityId, { nameAr: v.nameAr.trim(), nameEn: v.nameEn.trim() }),
