@@ -25,7 +25,6 @@ import { useLanguageStore } from '../../../app/stores/language.ts';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { notifyDone } from '../../../lib/notify.ts';
-import { rememberPosition } from '../../../lib/readYourWrites.ts';
 import { GridRow, gridQueryString, personName } from '../../review/index.ts';
 import { eventsCommand } from '../api.ts';
 import { EMPTY_HOURS, type HoursValues, hoursBody, hoursIssue } from './hours.ts';
