@@ -20,6 +20,12 @@ export const PositionText = z.string().regex(/^-?\d+\.-?\d+$/);
 /** ?after=<position>: reads wait (bounded) until their read models have it. */
 export const AfterQuery = z.object({ after: P.position.optional() });
 
+/**
+ * The staff grids' page sizes (roster, pending events), 10 when absent. api/users/routes.ts declares the same list as
+ * its own PageSize until the users contracts move here; then it imports this one.
+ */
+export const PageSize = P.queryOneOf([10, 20, 30, 50, 75, 100, 500, 1000]).default(10);
+
 export const CommandAccepted = z.object({ position: PositionText }).meta({ id: 'CommandAccepted' });
 export type CommandAccepted = z.infer<typeof CommandAccepted>;
 

@@ -19,8 +19,15 @@ export interface Endpoint<
   readonly params?: Params;
   readonly query?: Query;
   readonly body?: Body;
-  /** The 200 answer. */
+  /** The success answer (200 unless `status` says 201). */
   readonly response: Response;
+  /** The success status when it is not 200 (a creation answers 201). */
+  readonly status?: 200 | 201;
+  /**
+   * A response that is not JSON: `text/event-stream` (server-sent events, registered with streamRoute in
+   * api/http/route.ts); `response` then describes each message's data.
+   */
+  readonly contentType?: 'text/event-stream';
   /** OpenAPI tags (the domain word). */
   readonly tags: readonly string[];
   readonly summary?: string;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AfterQuery, CommandAccepted, PageSize } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 // Every field bounded (api/contracts/primitives.ts): lengths, int4 ids and counts, real days within the spec's range.
@@ -52,41 +54,23 @@ export const OpportunityDetails = z
   })
   .meta({ id: 'OpportunityDetails' });
 
-export const OpportunityListItem = z.object({
-  id: z.string(),
-  code: z.string(),
-  nameAr: z.string(),
-  nameEn: z.string(),
-  status: z.number(),
-  startDate: z.string(),
-  endDate: z.string(),
-  attendanceType: z.number(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  seatsTaken: z.number(),
-  maxContributions: z.number(),
-});
-
-/** A day's hours: at most 24 of them, check-in and check-out strict timestamps (the domain checks them against the event). */
-export const HoursEntryBody = z.object({
-  hours: P.decimal(0, 24),
-  casesHandled: P.int(0, 100_000),
-  checkIn: P.timestamp(),
-  checkOut: P.timestamp(),
-  rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
-  review: P.longText(2000),
-});
-
-export const MyParticipation = z.object({
-  opportunityId: z.string(),
-  nameAr: z.string(),
-  nameEn: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
-  status: z.number(),
-  approvedHours: z.number(),
-  pendingHours: z.number(),
-});
+export const OpportunityListItem = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    nameAr: z.string(),
+    nameEn: z.string(),
+    status: z.number(),
+    startDate: z.string(),
+    endDate: z.string(),
+    attendanceType: z.number(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    seatsTaken: z.number(),
+    maxContributions: z.number(),
+  })
+  .meta({ id: 'OpportunityListItem' });
+export type OpportunityListItem = z.infer<typeof OpportunityListItem>;
 
 /** GET /api/opportunities/calendar: the public events overlapping a range of at most 42 days, at most 500 of them. */
 export const CALENDAR_MAX_DAYS = 42;
@@ -120,3 +104,207 @@ export const PendingOpportunity = z.object({
   createdAt: z.string(),
 });
 export const PendingOpportunities = z.object({ rows: z.array(PendingOpportunity), total: z.number() });
+export type PendingOpportunities = z.infer<typeof PendingOpportunities>;
+export type CalendarEvent = z.infer<typeof CalendarEvent>;
+export type OpportunityCalendar = z.infer<typeof OpportunityCalendar>;
+
+/** Spec: the public events list shows 12 per page; the map view at most 100 markers. */
+export const PUBLIC_PAGE_SIZE = 12;
+export const MAP_MARKERS = 100;
+
+/** GET /api/opportunities: one page of events and how many match. */
+export const EventsPage = z
+  .object({ rows: z.array(OpportunityListItem), total: z.number() })
+  .meta({ id: 'EventsPage' });
+export type EventsPage = z.infer<typeof EventsPage>;
+
+/** A marker of the map view: a located, listed, public event that is not closed nor remote. */
+export const MapMarker = z
+  .object({
+    id: z.string(),
+    nameAr: z.string(),
+    nameEn: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    status: z.number(),
+  })
+  .meta({ id: 'MapMarker' });
+export type MapMarker = z.infer<typeof MapMarker>;
+
+/**
+ * GET /api/opportunities/:id: the event's stored fields (OpportunityDetails as the log holds them, so unbounded here)
+ * plus its state and the caller's own participation.
+ */
+export const EventDetail = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    nameAr: z.string(),
+    nameEn: z.string(),
+    descriptionAr: z.string().optional(),
+    descriptionEn: z.string().optional(),
+    leadName: z.string(),
+    leadMobile: z.string(),
+    leadEmail: z.string(),
+    visibility: z.number(),
+    regionIds: z.array(z.number()),
+    cityIds: z.array(z.number()),
+    maxInvitations: z.number(),
+    maxContributions: z.number(),
+    startDate: z.string(),
+    endDate: z.string(),
+    registrationStart: z.string().optional(),
+    registrationEnd: z.string().optional(),
+    gender: z.number(),
+    timePeriod: z.number(),
+    volunteeringDays: z.array(z.number()),
+    attendanceType: z.number(),
+    categoryId: z.number().optional(),
+    workFieldId: z.number().optional(),
+    workFieldGroupId: z.number().optional(),
+    trainingCompulsory: z.boolean().optional(),
+    trainingHours: z.number().optional(),
+    travelRequired: z.boolean().optional(),
+    travelTime: z.string().optional(),
+    coordinatorMobile: z.string().optional(),
+    costPerHour: z.number().optional(),
+    maxHours: z.number(),
+    location: z.string().optional(),
+    latitude: z.number().optional(),
+    longitude: z.number().optional(),
+    minTarget: z.number().optional(),
+    maxTarget: z.number().optional(),
+    mainImageFileId: z.string().optional(),
+    galleryFileIds: z.array(z.string()).optional(),
+    conditionSkills: z.array(z.string()).optional(),
+    responsibilities: z.array(z.string()).optional(),
+    status: z.number(),
+    approval: z.enum(['pending', 'approved', 'rejected', 'pendingDelete']),
+    joinedCount: z.number(),
+    /** The signed-in user's own participation status in this event, null without one (or signed out). */
+    myStatus: z.number().nullable(),
+  })
+  .meta({ id: 'EventDetail' });
+export type EventDetail = z.infer<typeof EventDetail>;
+
+const tags = ['events'];
+const Id = z.object({ id: P.uuid() });
+
+export const createOpportunity = endpoint({
+  method: 'POST',
+  path: '/api/opportunities',
+  body: OpportunityDetails,
+  status: 201,
+  response: CommandAccepted.extend({ opportunityId: z.string() }),
+  tags,
+});
+
+export const editOpportunity = endpoint({
+  method: 'PUT',
+  path: '/api/opportunities/:id',
+  params: Id,
+  body: OpportunityDetails,
+  response: CommandAccepted,
+  tags,
+});
+
+export const approveOpportunity = endpoint({
+  method: 'POST',
+  path: '/api/opportunities/:id/approve',
+  params: Id,
+  response: CommandAccepted,
+  tags,
+});
+
+export const stopInvitations = endpoint({
+  method: 'POST',
+  path: '/api/opportunities/:id/stop-invitations',
+  params: Id,
+  response: CommandAccepted,
+  tags,
+});
+
+/** A deletion: done at once, or waiting for an approver (pendingApproval). */
+export const deleteOpportunity = endpoint({
+  method: 'POST',
+  path: '/api/opportunities/:id/delete',
+  params: Id,
+  body: z.object({ reason: P.longText(1000) }),
+  response: CommandAccepted.extend({ pendingApproval: z.boolean() }),
+  tags,
+});
+
+export const confirmDeleteOpportunity = endpoint({
+  method: 'POST',
+  path: '/api/opportunities/:id/confirm-delete',
+  params: Id,
+  response: CommandAccepted,
+  tags,
+});
+
+/**
+ * Events lists: public (open to all, 12 a page) or, for a signed-in volunteer, private (restricted to their region or
+ * city, or invited-only ones they were invited to; page sizes 5/10/15/20). Approved and not deleted; newest first.
+ */
+export const listOpportunities = endpoint({
+  method: 'GET',
+  path: '/api/opportunities',
+  query: z.object({
+    page: P.page,
+    status: P.queryOneOf([0, 2, 3]).optional(),
+    regionId: P.queryInt().optional(),
+    cityId: P.queryInt().optional(),
+    attendanceType: P.queryInt(1, 3).optional(),
+    code: P.text(30).optional(),
+    timePeriod: P.queryInt(1, 3).optional(),
+    day: P.queryInt(0, 6).optional(),
+    categoryId: P.queryInt().optional(),
+    workFieldId: P.queryInt().optional(),
+    scope: z.enum(['public', 'private']).default('public'),
+    // Spec: 12 a page for the public list; 5, 10, 15 or 20 for the private one.
+    pageSize: P.queryOneOf([5, 10, 12, 15, 20]).optional(),
+    after: AfterQuery.shape.after,
+  }),
+  response: EventsPage,
+  tags,
+});
+
+/** The events calendar: public events overlapping a range of real days (at most CALENDAR_MAX_DAYS). */
+export const opportunityCalendar = endpoint({
+  method: 'GET',
+  path: '/api/opportunities/calendar',
+  query: z.object({ from: P.isoDate(), to: P.isoDate(), after: AfterQuery.shape.after }),
+  response: OpportunityCalendar,
+  tags,
+});
+
+/** Map view (spec): at most 100 markers; closed events (3) and remote ones (attendance 3) have none. */
+export const opportunityMap = endpoint({
+  method: 'GET',
+  path: '/api/opportunities/map',
+  response: z.array(MapMarker),
+  tags,
+});
+
+/** The approvers' list of events waiting for them (403 for a role that may not approve). */
+export const pendingOpportunities = endpoint({
+  method: 'GET',
+  path: '/api/opportunities/pending',
+  query: z.object({
+    page: P.page,
+    pageSize: PageSize,
+    after: AfterQuery.shape.after,
+  }),
+  response: PendingOpportunities,
+  tags,
+});
+
+/** An event's details; the health-ministry client shows them to signed-in users only (spec). */
+export const opportunityDetails = endpoint({
+  method: 'GET',
+  path: '/api/opportunities/:id',
+  params: Id,
+  query: AfterQuery,
+  response: EventDetail,
+  tags,
+});

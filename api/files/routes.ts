@@ -6,12 +6,11 @@ import { ownerKey, type Uploads } from '../../commands/files/ownership.ts';
 import { checkUpload, type FileStorage, isAttachmentKind, type StoredFile } from '../../commands/files/storage.ts';
 import { MAX_FILE_BYTES } from '../../domain/registration/rules.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
+import { publicConditions } from '../../projections/opportunity/queries.ts';
 import * as P from '../contracts/primitives.ts';
 import { CSRF_COOKIE, requireScreen } from '../http/auth.ts';
 import type { ApiDeps } from '../http/deps.ts';
-import { staffScope, volunteerInScope } from '../http/scope.ts';
-import { publicConditions } from '../opportunity/listing.ts';
-import { staffEventScope } from '../opportunity/pending.ts';
+import { staffEventScope, staffScope, volunteerInScope } from '../http/scope.ts';
 
 /**
  * Whether a file is the main image or in the gallery of an event every visitor may see: approved, open to all

@@ -20,9 +20,13 @@ import { parkedEventRoutes } from '../admin/projections.ts';
 import { auditRoutes } from '../audit/routes.ts';
 import { fileRoutes } from '../files/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
+import { hoursRoutes } from '../hours/routes.ts';
+import { incidentRoutes } from '../incidents/routes.ts';
 import { lookupRoutes } from '../lookups/routes.ts';
 import { notificationRoutes } from '../notifications/routes.ts';
+import { opportunityListRoutes } from '../opportunity/lists.ts';
 import { opportunityRoutes } from '../opportunity/routes.ts';
+import { participationRoutes } from '../participation/routes.ts';
 import { registrationRoutes } from '../registration/routes.ts';
 import { sessionRoutes } from '../session/routes.ts';
 import { userRoutes } from '../users/routes.ts';
@@ -136,7 +140,11 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   const uploads = new Uploads(deps.db);
   registrationRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30, uploads });
   auditRoutes(app, deps);
+  opportunityListRoutes(app, deps);
   opportunityRoutes(app, deps);
+  participationRoutes(app, deps);
+  hoursRoutes(app, deps);
+  incidentRoutes(app, deps);
   notificationRoutes(app, deps);
   fileRoutes(
     app,

@@ -34,19 +34,48 @@ export function route<E extends Endpoint>(
   options: RouteOptions,
   handler: (req: RequestOf<E>, reply: FastifyReply) => Promise<ReplyOf<E>>,
 ): void {
-  const schema: Record<string, unknown> = { tags: [...e.tags], response: { 200: e.response } };
-  if (e.summary) schema.summary = e.summary;
-  if (e.params) schema.params = e.params;
-  if (e.query) schema.querystring = e.query;
-  if (e.body) schema.body = e.body;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: e.method,
     url: e.path,
-    schema,
+    schema: schemaOf(e),
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  });
+}
+
+/** The Fastify schema of a contract: a JSON answer, or for a stream its content type with each message's data. */
+function schemaOf(e: Endpoint): Record<string, unknown> {
+  const response = e.contentType
+    ? { description: e.summary ?? e.contentType, content: { [e.contentType]: { schema: e.response } } }
+    : e.response;
+  const schema: Record<string, unknown> = { tags: [...e.tags], response: { [e.status ?? 200]: response } };
+  if (e.summary) schema.summary = e.summary;
+  if (e.params) schema.params = e.params;
+  if (e.query) schema.querystring = e.query;
+  if (e.body) schema.body = e.body;
+  return schema;
+}
+
+/**
+ * Registers a streaming contract (`contentType: 'text/event-stream'`): the handler takes the raw response over
+ * (reply.hijack) and writes the messages itself; method, path, guards and the documented answer come from the contract.
+ */
+export function streamRoute<E extends Endpoint & { contentType: 'text/event-stream' }>(
+  app: FastifyInstance,
+  e: E,
+  options: RouteOptions,
+  handler: (req: RequestOf<E>, reply: FastifyReply) => Promise<void>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: e.method,
+    url: e.path,
+    schema: schemaOf(e),
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(options.config ? { config: options.config } : {}),
+    handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<void>,
   });
 }

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
 import { Role } from '../../domain/shared/roles.ts';
+import { eventScopeCondition, type OpportunityDB, staffAreas } from '../../projections/opportunity/queries.ts';
 import type { ApiDeps } from './deps.ts';
 
 /** The regions and cities a staff member works in (spec: allowregionrestriction); other roles are not scoped. */
@@ -54,9 +55,26 @@ export async function volunteerInScope(deps: ApiDeps, scope: Scope | null, volun
 }
 
 /**
+ * Staff (role 2) see only the events of their authorised regions and cities, as in the registrations grid; other
+ * roles are not scoped (null). An event restricted to regions (visibility 1) or cities (2) is in scope when those meet
+ * the staff member's areas; an event open to all or to invited volunteers only names no area and concerns every staff
+ * member. The condition on rm.opportunities (projections/opportunity/queries.ts).
+ */
+export async function staffEventScope(
+  db: Kysely<OpportunityDB>,
+  viewer: { userId: string; roleId: number },
+  lookups: LookupSnapshot,
+): Promise<RawBuilder<boolean> | null> {
+  if (viewer.roleId !== Role.Staff) return null;
+  const { regionIds, cityIds } = await staffAreas(db, viewer.userId);
+  const covered = coveredAreas(lookups, regionIds, cityIds);
+  return eventScopeCondition({ regions: [...covered.regions], cities: [...covered.cities] });
+}
+
+/**
  * An event lies in a staff member's scope when it names no place (open to all, or invited-only) or its regions or
  * cities meet hers — a region covers its cities, a city lies in its region: the rule of the pending list's query
- * (api/opportunity/pending.ts, staffEventScope), for one event.
+ * (staffEventScope), for one event.
  */
 export function eventInScope(
   scope: Scope | null,

@@ -9,7 +9,7 @@ import {
   type TestPortal,
   visitorOn,
 } from '../../tests/support/portal.ts';
-import { pendingOpportunities } from './pending.ts';
+import { pendingOpportunities } from './lists.ts';
 
 // The events calendar (public, by date range) and the approvers' list of pending events, through the API on a
 // database of their own.

@@ -23,6 +23,46 @@ export type Approval = 'pending' | 'approved' | 'rejected' | 'pendingDelete';
 export const Visibility = { All: 0, Regions: 1, Cities: 2, InvitedOnly: 3 } as const;
 export type Visibility = (typeof Visibility)[keyof typeof Visibility];
 
+/**
+ * Who an event of each visibility is open to (spec: join rules and the private events list): everyone, the
+ * volunteers of its regions, of its cities, or those invited to it. The join check (isOpenTo) and the events lists'
+ * conditions (projections/opportunity/queries.ts) both read this one table.
+ */
+export const AUDIENCE = {
+  [Visibility.All]: 'everyone',
+  [Visibility.Regions]: 'region',
+  [Visibility.Cities]: 'city',
+  [Visibility.InvitedOnly]: 'invited',
+} as const satisfies Record<Visibility, string>;
+export type Audience = (typeof AUDIENCE)[Visibility];
+
+/** Where a volunteer stands: her registration's region and city, and whether she was invited to the event. */
+export interface Audiencee {
+  regionId: number | null;
+  cityId: number | null;
+  invited: boolean;
+}
+
+/** Whether an event (its visibility and areas) is open to this volunteer. */
+export function isOpenTo(
+  event: { visibility: number; regionIds: readonly number[]; cityIds: readonly number[] },
+  who: Audiencee,
+): boolean {
+  const audience = AUDIENCE[event.visibility as Visibility] as Audience | undefined;
+  switch (audience) {
+    case 'everyone':
+      return true;
+    case 'region':
+      return who.regionId !== null && event.regionIds.includes(who.regionId);
+    case 'city':
+      return who.cityId !== null && event.cityIds.includes(who.cityId);
+    case 'invited':
+      return who.invited;
+    default:
+      return false;
+  }
+}
+
 export interface OpportunityDetails {
   code: string;
   nameAr: string;

@@ -1,4 +1,4 @@
-import { Visibility as V, type Visibility } from '../opportunity/rules.ts';
+import { isOpenTo, type Visibility } from '../opportunity/rules.ts';
 import { RegistrationStatus } from '../registration/status.ts';
 import type { ClientConfig } from '../shared/clients.ts';
 import { day } from '../shared/days.ts';
@@ -50,11 +50,7 @@ export function assertMayJoin(who: Joiner, target: JoinTarget, client: ClientCon
   const today = day(now.toISOString());
   if (day(target.endDate) < today || (target.registrationEnd && day(target.registrationEnd) < today))
     throw new DomainError('event_expired');
-  const visible =
-    target.visibility === V.All ||
-    (target.visibility === V.Regions && who.regionId !== null && target.regionIds.includes(who.regionId)) ||
-    (target.visibility === V.Cities && who.cityId !== null && target.cityIds.includes(who.cityId)) ||
-    (target.visibility === V.InvitedOnly && who.invited);
+  const visible = isOpenTo(target, who);
   if (!visible) throw new DomainError('NotAllowToJoinEvent', { reason: 'visibility' });
   if (target.gender !== 3 && who.gender !== target.gender)
     throw new DomainError('NotAllowToJoinEvent', { reason: 'gender' });

@@ -2,6 +2,7 @@ import { Alert, Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Tex
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type IncidentBody, recordContribution } from '../../../../api/contracts/incidents.ts';
 import { assertIncident } from '../../../../domain/participation/decide.ts';
 import { DomainError, type ErrorCode } from '../../../../domain/shared/errors.ts';
 import { errorCode } from '../../app/api.ts';
@@ -70,9 +71,10 @@ export function IncidentForm({ opportunityId, onClose }: { opportunityId: string
   const [issue, setIssue] = useState<ErrorCode | null>(null);
   const save = useMutation({
     mutationFn: (mode: 'draft' | 'submit') =>
-      eventsCommand(queryClient, `/api/opportunities/${encodeURIComponent(opportunityId)}/contribution`, {
-        mode,
-        incident: incidentBody(v),
+      eventsCommand(queryClient, recordContribution, {
+        params: { id: opportunityId },
+        // A draft may leave age and nationality empty: the server answers those with its catalogue code.
+        body: { mode, incident: incidentBody(v) as IncidentBody['incident'] },
       }),
     onSuccess: () => {
       notifyDone(t('incident.saved'));

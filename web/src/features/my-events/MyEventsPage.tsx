@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as I from '../../../../api/contracts/incidents.ts';
 import type { ParticipationStatus } from '../../../../domain/participation/status.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
@@ -134,7 +135,7 @@ function ParticipationCard({ p, tab, today }: { p: Participation; tab: MyTab; to
     },
   });
   const checkIn = useMutation({
-    mutationFn: () => eventsCommand(queryClient, `/api/opportunities/${encodeURIComponent(p.opportunityId)}/check-in`),
+    mutationFn: () => eventsCommand(queryClient, I.checkIn, { params: { id: p.opportunityId } }),
     onSuccess: () => {
       setFailure(null);
       notifyDone(t('my.checkedIn'));

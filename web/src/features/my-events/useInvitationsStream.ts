@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
-import { MyParticipation } from '../../../../api/contracts/opportunity.ts';
+import { invitationsStream } from '../../../../api/contracts/participation.ts';
 import { type LiveState, liveStream } from '../../app/live.ts';
+import { urlOf } from '../../lib/client.ts';
 import { participationsQuery } from '../opportunities/index.ts';
 
-const List = z.array(MyParticipation);
+const List = invitationsStream.response;
 
 export type StreamState = LiveState;
 
@@ -19,7 +19,7 @@ export function useInvitationsStream(enabled = true): StreamState {
   const [state, setState] = useState<StreamState>(typeof EventSource === 'undefined' ? 'unsupported' : 'connecting');
   useEffect(() => {
     if (!enabled) return;
-    return liveStream('/api/me/invitations/stream', 'invitations').subscribe({
+    return liveStream(urlOf(invitationsStream, {}), 'invitations').subscribe({
       onEvent: (data) => {
         try {
           const parsed = List.safeParse(JSON.parse(data));

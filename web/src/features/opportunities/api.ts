@@ -1,131 +1,76 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { CommandAccepted } from '../../../../api/contracts/common.ts';
-import {
-  MyParticipation,
-  OpportunityCalendar,
-  OpportunityListItem,
-  PendingOpportunities,
-} from '../../../../api/contracts/opportunity.ts';
-import { HistoryEntry } from '../../../../api/contracts/registration.ts';
+import type { CallInput, Endpoint, ResponseOf } from '../../../../api/contracts/endpoint.ts';
+import type * as H from '../../../../api/contracts/hours.ts';
+import * as O from '../../../../api/contracts/opportunity.ts';
+import * as PT from '../../../../api/contracts/participation.ts';
+import type { HistoryEntry } from '../../../../api/contracts/registration.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
-import { api } from '../../app/api.ts';
-import { rememberPosition, withAfter } from '../../lib/readYourWrites.ts';
+import { call } from '../../lib/client.ts';
+import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 import type { EventsParams } from './search.ts';
 
-export type EventListItem = z.infer<typeof OpportunityListItem>;
-export type Participation = z.infer<typeof MyParticipation>;
-export const EventsPage = z.object({ rows: z.array(OpportunityListItem), total: z.number() });
+export type {
+  CalendarEvent,
+  EventDetail,
+  EventsPage,
+  MapMarker,
+  OpportunityListItem as EventListItem,
+} from '../../../../api/contracts/opportunity.ts';
+export type { MyParticipation as Participation, RosterRow } from '../../../../api/contracts/participation.ts';
+export type PendingEvent = O.PendingOpportunities['rows'][number];
 
-export const MapMarker = z.object({
-  id: z.string(),
-  nameAr: z.string(),
-  nameEn: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-  status: z.number(),
-});
-export type MapMarker = z.infer<typeof MapMarker>;
+/** ?after= with this tab's latest command position (read-your-writes), absent before the first command. */
+const after = () => lastPosition() ?? undefined;
+const withSignal = (signal: AbortSignal) => ({ signal });
 
-/** GET /api/opportunities/:id: the event's fields plus its state. Unknown fields are kept loosely. */
-export const EventDetail = z
-  .object({
-    id: z.string(),
-    code: z.string().catch(''),
-    nameAr: z.string().catch(''),
-    nameEn: z.string().catch(''),
-    descriptionAr: z.string().optional(),
-    descriptionEn: z.string().optional(),
-    leadName: z.string().optional(),
-    leadEmail: z.string().optional(),
-    leadMobile: z.string().optional(),
-    startDate: z.string(),
-    endDate: z.string(),
-    status: z.number(),
-    approval: z.string(),
-    joinedCount: z.number().catch(0),
-    maxContributions: z.number().optional(),
-    maxInvitations: z.number().optional(),
-    maxHours: z.number().optional(),
-    gender: z.number().optional(),
-    timePeriod: z.number().optional(),
-    attendanceType: z.number().optional(),
-    visibility: z.number().optional(),
-    volunteeringDays: z.array(z.number()).catch([]),
-    conditionSkills: z.array(z.string()).optional(),
-    responsibilities: z.array(z.string()).optional(),
-    location: z.string().optional(),
-    latitude: z.number().optional(),
-    longitude: z.number().optional(),
-    /** The signed-in user's own participation status in this event, null without one (or signed out). */
-    myStatus: z.number().nullable().optional(),
-  })
-  .loose();
-export type EventDetail = z.infer<typeof EventDetail>;
-
-export const RosterRow = z.object({
-  volunteerId: z.string(),
-  nameAr: z.string().nullable(),
-  nameEn: z.string().nullable(),
-  status: z.number(),
-  approvedHours: z.number(),
-  pendingHours: z.number(),
-  /** The staff actions the server allows on this row (domain/participation staffActionsFor). */
-  actions: z.array(z.enum(['accept', 'reverse', 'reject', 'absent', 'release'])).catch([]),
-});
-export type RosterRow = z.infer<typeof RosterRow>;
-const RosterPage = z.object({ rows: z.array(RosterRow), total: z.number() });
-
-/** The query string of GET /api/opportunities, in a fixed order. */
-export function eventsQueryString(p: EventsParams): string {
-  const q = new URLSearchParams();
-  q.set('page', String(p.page));
-  if (p.status !== undefined) q.set('status', String(p.status));
-  if (p.regionId !== undefined) q.set('regionId', String(p.regionId));
-  if (p.cityId !== undefined) q.set('cityId', String(p.cityId));
-  if (p.attendanceType !== undefined) q.set('attendanceType', String(p.attendanceType));
-  if (p.code) q.set('code', p.code);
-  return q.toString();
+/** The query of GET /api/opportunities, in a fixed order. */
+export function eventsQueryOf(p: EventsParams) {
+  return {
+    page: String(p.page),
+    status: p.status === undefined ? undefined : String(p.status),
+    regionId: p.regionId === undefined ? undefined : String(p.regionId),
+    cityId: p.cityId === undefined ? undefined : String(p.cityId),
+    attendanceType: p.attendanceType === undefined ? undefined : String(p.attendanceType),
+    code: p.code || undefined,
+    after: after(),
+  };
 }
 
 export function eventsQuery(p: EventsParams) {
   return queryOptions({
     queryKey: ['events', 'list', p],
-    queryFn: ({ signal }) =>
-      api(withAfter(`/api/opportunities?${eventsQueryString(p)}`), { schema: EventsPage, signal }),
+    queryFn: ({ signal }) => call(O.listOpportunities, { query: eventsQueryOf(p) }, withSignal(signal)),
     staleTime: 0,
   });
 }
 
 export const mapQuery = queryOptions({
   queryKey: ['events', 'map'],
-  queryFn: ({ signal }) => api('/api/opportunities/map', { schema: z.array(MapMarker), signal }),
+  queryFn: ({ signal }) => call(O.opportunityMap, {}, withSignal(signal)),
   staleTime: 30_000,
 });
 
-export type CalendarEvent = z.infer<typeof OpportunityCalendar>['rows'][number];
-
 /** The public events overlapping a range of days (the calendar asks for one month). */
 export function calendarQuery(from: string, to: string) {
-  const q = new URLSearchParams({ from, to });
   return queryOptions({
     queryKey: ['events', 'calendar', from, to],
-    queryFn: ({ signal }) =>
-      api(withAfter(`/api/opportunities/calendar?${q}`), { schema: OpportunityCalendar, signal }),
+    queryFn: ({ signal }) => call(O.opportunityCalendar, { query: { from, to, after: after() } }, withSignal(signal)),
     staleTime: 30_000,
   });
 }
 
-export type PendingEvent = z.infer<typeof PendingOpportunities>['rows'][number];
 export const PENDING_PAGE_SIZE = 10;
 
 /** Events waiting for an approver (new ones and deletions), newest first; only for roles that may approve. */
 export function pendingEventsQuery(page: number) {
-  const q = new URLSearchParams({ page: String(page), pageSize: String(PENDING_PAGE_SIZE) });
   return queryOptions({
     queryKey: ['events', 'pending', page],
     queryFn: ({ signal }) =>
-      api(withAfter(`/api/opportunities/pending?${q}`), { schema: PendingOpportunities, signal }),
+      call(
+        O.pendingOpportunities,
+        { query: { page: String(page), pageSize: String(PENDING_PAGE_SIZE), after: after() } },
+        withSignal(signal),
+      ),
     staleTime: 0,
   });
 }
@@ -134,7 +79,7 @@ export function eventQuery(id: string) {
   return queryOptions({
     queryKey: ['events', 'detail', id],
     queryFn: ({ signal }) =>
-      api(withAfter(`/api/opportunities/${encodeURIComponent(id)}`), { schema: EventDetail, signal }),
+      call(O.opportunityDetails, { params: { id }, query: { after: after() } }, withSignal(signal)),
     staleTime: 0,
     retry: false,
   });
@@ -142,7 +87,7 @@ export function eventQuery(id: string) {
 
 export const participationsQuery = queryOptions({
   queryKey: ['events', 'mine'],
-  queryFn: ({ signal }) => api(withAfter('/api/me/participations'), { schema: z.array(MyParticipation), signal }),
+  queryFn: ({ signal }) => call(PT.myParticipations, { query: { after: after() } }, withSignal(signal)),
   staleTime: 0,
 });
 
@@ -152,17 +97,22 @@ export interface RosterParams {
   pageSize: number;
 }
 export function rosterQuery(id: string, p: RosterParams) {
-  const q = new URLSearchParams();
-  if (p.status !== undefined) q.set('status', String(p.status));
-  q.set('page', String(p.page));
-  q.set('pageSize', String(p.pageSize));
   return queryOptions({
     queryKey: ['events', 'roster', id, p],
     queryFn: ({ signal }) =>
-      api(withAfter(`/api/opportunities/${encodeURIComponent(id)}/participants?${q}`), {
-        schema: RosterPage,
-        signal,
-      }),
+      call(
+        PT.listParticipants,
+        {
+          params: { id },
+          query: {
+            status: p.status === undefined ? undefined : String(p.status),
+            page: String(p.page),
+            pageSize: String(p.pageSize),
+            after: after(),
+          },
+        },
+        withSignal(signal),
+      ),
     staleTime: 0,
   });
 }
@@ -170,11 +120,7 @@ export function rosterQuery(id: string, p: RosterParams) {
 export function invitationHistoryQuery(id: string, volunteerId: string) {
   return queryOptions({
     queryKey: ['events', 'history', id, volunteerId],
-    queryFn: ({ signal }) =>
-      api(`/api/opportunities/${encodeURIComponent(id)}/participants/${encodeURIComponent(volunteerId)}/history`, {
-        schema: z.array(HistoryEntry),
-        signal,
-      }),
+    queryFn: ({ signal }) => call(PT.participationHistory, { params: { id, volunteerId } }, withSignal(signal)),
     staleTime: 0,
   });
 }
@@ -194,44 +140,46 @@ export function pendingHoursIds(history: readonly HistoryEntry[]): string[] {
   return open;
 }
 
-/** POST a command, remember its position and mark every events read stale. */
-export async function eventsCommand<T extends { position: string | null }>(
+/** Calls a command endpoint, remembers its position and marks every events read stale. */
+export async function eventsCommand<E extends Endpoint>(
   queryClient: QueryClient,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await api<T>(path, { method: 'POST', body });
-  rememberPosition(res?.position);
+  e: E,
+  input: CallInput<E>,
+): Promise<ResponseOf<E>> {
+  const res = await call(e, input);
+  rememberPosition((res as { position?: string | null } | undefined)?.position);
   void queryClient.invalidateQueries({ queryKey: ['events'] });
   return res;
 }
 
 export function joinEvent(queryClient: QueryClient, id: string) {
-  return eventsCommand<z.infer<typeof CommandAccepted>>(
-    queryClient,
-    `/api/opportunities/${encodeURIComponent(id)}/join`,
-  );
+  return eventsCommand(queryClient, PT.joinOpportunity, { params: { id } });
 }
 
 export type InvitationAction = 'accept' | 'reject' | 'cancel' | 'RequestToRelease';
+const INVITATION_ACTIONS = {
+  accept: PT.acceptInvitation,
+  reject: PT.rejectInvitation,
+  cancel: PT.cancelParticipation,
+  RequestToRelease: PT.requestRelease,
+} as const satisfies Record<InvitationAction, Endpoint>;
 export function invitationAction(queryClient: QueryClient, id: string, action: InvitationAction) {
-  return eventsCommand(queryClient, `/api/volunteers/invitation/${encodeURIComponent(id)}/${action}`);
+  return eventsCommand(queryClient, INVITATION_ACTIONS[action], { params: { id } });
 }
 
-export async function createEvent(queryClient: QueryClient, details: OpportunityDetails) {
-  return eventsCommand<{ opportunityId: string; position: string }>(queryClient, '/api/opportunities', details);
+export function createEvent(queryClient: QueryClient, details: OpportunityDetails) {
+  return eventsCommand(queryClient, O.createOpportunity, { body: details });
+}
+
+export function editEvent(queryClient: QueryClient, id: string, details: OpportunityDetails) {
+  return eventsCommand(queryClient, O.editOpportunity, { params: { id }, body: details });
 }
 
 export type StaffAction = 'reject' | 'absent' | 'release';
-export function participantPath(id: string, volunteerId: string, rest: string): string {
-  return `/api/opportunities/${encodeURIComponent(id)}/participants/${encodeURIComponent(volunteerId)}/${rest}`;
-}
+export const STAFF_ACTIONS = {
+  reject: PT.rejectParticipant,
+  absent: PT.markParticipantAbsent,
+  release: PT.releaseParticipant,
+} as const satisfies Record<StaffAction, Endpoint>;
 
-export interface HoursBody {
-  hours: number;
-  casesHandled: number;
-  checkIn: string;
-  checkOut: string;
-  rating: 1 | 2 | 3 | 4 | 5;
-  review: string;
-}
+export type HoursBody = H.HoursEntryBody;

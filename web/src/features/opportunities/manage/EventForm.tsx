@@ -4,14 +4,13 @@ import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLIENTS, DEFAULT_CLIENT } from '../../../../../domain/shared/clients.ts';
 import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
-import { ApiError, api, errorCode } from '../../../app/api.ts';
+import { ApiError, errorCode } from '../../../app/api.ts';
 import type { TranslationKey } from '../../../app/i18n/index.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { DomainFormProvider, type FormIssue, useDomainForm } from '../../../components/form/useDomainForm.ts';
-import { rememberPosition } from '../../../lib/readYourWrites.ts';
 import { lookupName, lookupsQuery } from '../../registration/index.ts';
 import { configQuery } from '../../session/index.ts';
-import { createEvent } from '../api.ts';
+import { createEvent, editEvent } from '../api.ts';
 import { GalleryField, MainImageField } from './EventImages.tsx';
 import {
   type Bound,
@@ -64,12 +63,7 @@ export function EventForm({
   const save = useMutation({
     mutationFn: async (values: EventFormValues) => {
       if (!editing) return createEvent(queryClient, toDetails(values));
-      const res = await api<{ position: string }>(`/api/opportunities/${encodeURIComponent(editing.id)}`, {
-        method: 'PUT',
-        body: toDetails(values),
-      });
-      rememberPosition(res.position);
-      void queryClient.invalidateQueries({ queryKey: ['events'] });
+      const res = await editEvent(queryClient, editing.id, toDetails(values));
       return { opportunityId: editing.id, position: res.position };
     },
     onSuccess: (res, values) =>

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as C from '../../../../../api/contracts/opportunity.ts';
 import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
 import { errorCode } from '../../../app/api.ts';
 import { AnchorLink } from '../../../app/layout/links.tsx';
@@ -20,6 +21,12 @@ import { DeleteModal, InviteModal } from './dialogs.tsx';
 import { EventForm } from './EventForm.tsx';
 import { fromDetails } from './eventForm.ts';
 import { RosterGrid } from './RosterGrid.tsx';
+
+const EVENT_COMMANDS = {
+  approve: C.approveOpportunity,
+  'stop-invitations': C.stopInvitations,
+  'confirm-delete': C.confirmDeleteOpportunity,
+} as const;
 
 const route = getRouteApi('/$lang/events/manage/$id');
 
@@ -43,7 +50,7 @@ export function ManageEventPage() {
   const [failure, setFailure] = useState<ErrorCode | null>(null);
   const command = useMutation({
     mutationFn: (path: 'approve' | 'stop-invitations' | 'confirm-delete') =>
-      eventsCommand(queryClient, `/api/opportunities/${encodeURIComponent(id)}/${path}`),
+      eventsCommand(queryClient, EVENT_COMMANDS[path], { params: { id } }),
     onSuccess: (_r, path) => {
       setFailure(null);
       setDialog(null);

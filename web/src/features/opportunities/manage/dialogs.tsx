@@ -15,6 +15,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { recordHours } from '../../../../../api/contracts/hours.ts';
+import { deleteOpportunity } from '../../../../../api/contracts/opportunity.ts';
+import { type InvitationResults, inviteVolunteers } from '../../../../../api/contracts/participation.ts';
 import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
 import { api, errorCode } from '../../../app/api.ts';
 import type { TranslationKey } from '../../../app/i18n/index.ts';
@@ -22,9 +25,8 @@ import { useLanguageStore } from '../../../app/stores/language.ts';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { notifyDone } from '../../../lib/notify.ts';
-import { rememberPosition } from '../../../lib/readYourWrites.ts';
 import { GridRow, gridQueryString, personName } from '../../review/index.ts';
-import { eventsCommand, participantPath } from '../api.ts';
+import { eventsCommand } from '../api.ts';
 import { EMPTY_HOURS, type HoursValues, hoursBody, hoursIssue } from './hours.ts';
 
 /** "Add hours" for one participant: hours, cases, check-in and -out, a rating 1–5 (Poor … Excellent), a review. */
@@ -44,7 +46,7 @@ export function HoursModal({
   const [v, setV] = useState<HoursValues>(EMPTY_HOURS);
   const [issue, setIssue] = useState<ErrorCode | null>(null);
   const save = useMutation({
-    mutationFn: () => eventsCommand(queryClient, participantPath(id, volunteerId, 'hours'), hoursBody(v)),
+    mutationFn: () => eventsCommand(queryClient, recordHours, { params: { id, volunteerId }, body: hoursBody(v) }),
     onSuccess: () => {
       notifyDone(t('hours.saved'));
       onClose();
@@ -149,11 +151,7 @@ export function DeleteModal({ id, onClose, onDone }: { id: string; onClose(): vo
   const [issue, setIssue] = useState<ErrorCode | null>(null);
   const run = useMutation({
     mutationFn: () =>
-      eventsCommand<{ position: string; pendingApproval: boolean }>(
-        queryClient,
-        `/api/opportunities/${encodeURIComponent(id)}/delete`,
-        { reason: reason.trim() },
-      ),
+      eventsCommand(queryClient, deleteOpportunity, { params: { id }, body: { reason: reason.trim() } }),
     onSuccess: (res) => {
       notifyDone(t(res.pendingApproval ? 'delete.pending' : 'delete.done'));
       onDone();
@@ -199,11 +197,7 @@ export function DeleteModal({ id, onClose, onDone }: { id: string; onClose(): vo
   );
 }
 
-const InviteResults = z.object({
-  results: z.array(z.object({ volunteerId: z.string(), result: z.string() })),
-  position: z.string().nullable(),
-});
-type InviteResult = z.infer<typeof InviteResults>['results'][number];
+type InviteResult = InvitationResults['results'][number];
 
 /**
  * Invite approved volunteers (found by name among approved registrations). Results are per volunteer; when the
@@ -230,13 +224,10 @@ export function InviteModal({ id, onClose }: { id: string; onClose(): void }) {
   });
   const send = useMutation({
     mutationFn: async ({ ids, confirmRaise }: { ids: string[]; confirmRaise: boolean }) => {
-      const res = await api(`/api/opportunities/${encodeURIComponent(id)}/invitations`, {
-        method: 'POST',
+      const res = await eventsCommand(queryClient, inviteVolunteers, {
+        params: { id },
         body: { volunteerIds: ids, confirmRaise },
-        schema: InviteResults,
       });
-      rememberPosition(res.position);
-      void queryClient.invalidateQueries({ queryKey: ['events'] });
       return res.results;
     },
     onSuccess: (res) => {

@@ -208,7 +208,7 @@ describe('the event details: pictures', () => {
     volunteeringDays: [],
     mainImageFileId: 'main-1',
     galleryFileIds: ['g-1', 'g-2'],
-  } as EventDetail;
+  } as unknown as EventDetail;
 
   it('shows the main image and the gallery thumbnails with their alternative texts', () => {
     installFakeApi();

@@ -1,24 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { approveManyHours, deleteHours, rejectHours } from '../../../../../api/contracts/hours.ts';
+import { acceptParticipant } from '../../../../../api/contracts/participation.ts';
 import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
-import { api, errorCode } from '../../../app/api.ts';
+import { errorCode } from '../../../app/api.ts';
+import { call } from '../../../lib/client.ts';
 import { notifyDone } from '../../../lib/notify.ts';
 import { rememberPosition } from '../../../lib/readYourWrites.ts';
 import {
   eventsCommand,
   invitationHistoryQuery,
-  participantPath,
   pendingHoursIds,
   type RosterRow,
+  STAFF_ACTIONS,
   type StaffAction,
 } from '../api.ts';
-
-const HoursApproveResults = z.object({
-  results: z.array(z.object({ hoursId: z.string(), result: z.string() })),
-  position: z.string().nullable(),
-});
 
 /** Approve the pending hours of some participants: their hours ids come from each invitation's history. */
 export async function approveHoursOf(
@@ -32,11 +29,7 @@ export async function approveHoursOf(
     for (const hoursId of pendingHoursIds(history)) items.push({ volunteerId, hoursId });
   }
   if (items.length === 0) return 0;
-  const res = await api(`/api/opportunities/${encodeURIComponent(id)}/hours/approve`, {
-    method: 'POST',
-    body: { items },
-    schema: HoursApproveResults,
-  });
+  const res = await call(approveManyHours, { params: { id }, body: { items } });
   rememberPosition(res.position);
   void queryClient.invalidateQueries({ queryKey: ['events'] });
   return res.results.filter((r) => r.result === 'approved').length;
@@ -64,10 +57,11 @@ export function useRosterActions(id: string, onApproved: () => void) {
     }) =>
       // The admin's reversal is an accept from a rejected, cancelled or absent status (the same endpoint).
       action === 'accept' || action === 'reverse'
-        ? eventsCommand(queryClient, participantPath(id, row.volunteerId, 'accept'), {
-            confirmRaise: confirmRaise ?? false,
+        ? eventsCommand(queryClient, acceptParticipant, {
+            params: { id, volunteerId: row.volunteerId },
+            body: { confirmRaise: confirmRaise ?? false },
           })
-        : eventsCommand(queryClient, participantPath(id, row.volunteerId, action)),
+        : eventsCommand(queryClient, STAFF_ACTIONS[action], { params: { id, volunteerId: row.volunteerId } }),
     onSuccess: () => {
       setFailure(null);
       setRaiseFor(null);
@@ -103,10 +97,9 @@ export function useRosterActions(id: string, onApproved: () => void) {
     mutationFn: async ({ row, action }: { row: RosterRow; action: 'reject' | 'delete' }) => {
       const history = await queryClient.fetchQuery({ ...invitationHistoryQuery(id, row.volunteerId), staleTime: 0 });
       for (const hoursId of pendingHoursIds(history))
-        await eventsCommand(
-          queryClient,
-          participantPath(id, row.volunteerId, `hours/${encodeURIComponent(hoursId)}/${action}`),
-        );
+        await eventsCommand(queryClient, action === 'reject' ? rejectHours : deleteHours, {
+          params: { id, volunteerId: row.volunteerId, hoursId },
+        });
     },
     onSuccess: () => {
       setFailure(null);

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { AfterQuery, CommandAccepted, PageSize } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import * as P from './primitives.ts';
+import { HistoryEntry } from './registration.ts';
+
+/** One of the volunteer's events with her hours (GET /api/me/participations and the live invitations stream). */
+export const MyParticipation = z
+  .object({
+    opportunityId: z.string(),
+    nameAr: z.string(),
+    nameEn: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    status: z.number(),
+    approvedHours: z.number(),
+    pendingHours: z.number(),
+  })
+  .meta({ id: 'MyParticipation' });
+export type MyParticipation = z.infer<typeof MyParticipation>;
+
+/** The staff actions a roster row's status allows the caller (domain/participation staffActionsFor). */
+export const StaffRowActions = ['accept', 'reverse', 'reject', 'absent', 'release'] as const;
+
+/** One row of an event's roster. */
+export const RosterRow = z
+  .object({
+    volunteerId: z.string(),
+    nameAr: z.string().nullable(),
+    nameEn: z.string().nullable(),
+    status: z.number(),
+    approvedHours: z.number(),
+    pendingHours: z.number(),
+    actions: z.array(z.enum(StaffRowActions)),
+  })
+  .meta({ id: 'RosterRow' });
+export type RosterRow = z.infer<typeof RosterRow>;
+export const RosterPage = z.object({ rows: z.array(RosterRow), total: z.number() }).meta({ id: 'RosterPage' });
+export type RosterPage = z.infer<typeof RosterPage>;
+
+/** Each volunteer's outcome of a batch of invitations: `invited` or a catalogue code. */
+export const InvitationResults = z
+  .object({
+    results: z.array(z.object({ volunteerId: z.string(), result: z.string() })),
+    /** The last invitation's position, null when none was written. */
+    position: z.string().nullable(),
+  })
+  .meta({ id: 'InvitationResults' });
+export type InvitationResults = z.infer<typeof InvitationResults>;
+
+const tags = ['events'];
+const Id = z.object({ id: P.uuid() });
+const Pair = z.object({ id: P.uuid(), volunteerId: P.uuid() });
+
+/** A volunteer asks to join: the spec's join rules (domain/participation/join.ts), then the schedule. */
+export const joinOpportunity = endpoint({
+  method: 'POST',
+  path: '/api/opportunities/:id/join',
+  params: Id,
+  response: CommandAccepted,
+  tags,
+});
+
+/** Staff invite approved volunteers; restricted events refuse volunteers outside their regions or cities. */
+export const inviteVolunteers = endpoint({
+  method: 'POST',
+  path: '/api/opportunities/:id/invitations',
+  params: Id,
+  body: z.object({ volunteerIds: z.array(P.uuid()).min(1).max(500), confirmRaise: z.boolean().default(false) }),
+  response: InvitationResults,
+  tags,
+});
+
+/** The roster (spec page sizes), by status. */
+export const listParticipants = endpoint({
+  method: 'GET',
+  path: '/api/opportunities/:id/participants',
+  params: Id,
+  query: z.object({
+    status: P.queryInt(1, 10).optional(),
+    page: P.page,
+    pageSize: PageSize,
+    after: AfterQuery.shape.after,
+  }),
+  response: RosterPage,
+  tags,
+});
+
+/** Staff accept a join request or an invitation the volunteer accepted (confirmRaise: past the seats). */
+export const acceptParticipant = endpoint({
+  method: 'POST',
+  path: '/api/opportunities/:id/participants/:volunteerId/accept',
+  params: Pair,
+  body: z.object({ confirmRaise: z.boolean().default(false) }),
+  response: CommandAccepted,
+  tags,
+});
+
+const staffAction = <const A extends string>(action: A) =>
+  endpoint({
+    method: 'POST',
+    path: `/api/opportunities/:id/participants/:volunteerId/${action}`,
+    params: Pair,
+    response: CommandAccepted,
+    tags,
+  });
+/** Staff actions on a participant (spec section 4 transitions; the domain refuses the rest). */
+export const rejectParticipant = staffAction('reject');
+export const markParticipantAbsent = staffAction('absent');
+export const releaseParticipant = staffAction('release');
+
+/** The history tab of an invitation: its events, so never stale. */
+export const participationHistory = endpoint({
+  method: 'GET',
+  path: '/api/opportunities/:id/participants/:volunteerId/history',
+  params: Pair,
+  response: z.array(HistoryEntry),
+  tags,
+});
+
+/** The volunteer's own events with their hours (current, invitations and past events read from the same rows). */
+export const myParticipations = endpoint({
+  method: 'GET',
+  path: '/api/me/participations',
+  query: AfterQuery,
+  response: z.array(MyParticipation),
+  tags,
+});
+
+/**
+ * The same list pushed as server-sent events (`event: invitations`, data: the list as JSON) on connect and whenever
+ * one of the volunteer's participations changes; `: keep-alive` comments every 25 s; it ends with the session.
+ */
+export const invitationsStream = endpoint({
+  method: 'GET',
+  path: '/api/me/invitations/stream',
+  contentType: 'text/event-stream',
+  response: z.array(MyParticipation),
+  summary: 'Server-sent events: `event: invitations`, data: the volunteer participations (JSON)',
+  tags,
+});
+
+const volunteerAnswer = <const A extends string>(answer: A) =>
+  endpoint({
+    method: 'POST',
+    path: `/api/volunteers/invitation/:id/${answer}`,
+    params: Id,
+    response: CommandAccepted,
+    tags,
+  });
+/** The volunteer's answers to an invitation (spec: /api/volunteers/invitation/{id}/accept, /reject, /cancel, /RequestToRelease). */
+export const acceptInvitation = volunteerAnswer('accept');
+export const rejectInvitation = volunteerAnswer('reject');
+export const cancelParticipation = volunteerAnswer('cancel');
+export const requestRelease = volunteerAnswer('RequestToRelease');

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import { formatPosition, type Position } from '../../commands/event-store/port.ts';
+import { loadOpportunity } from '../../commands/participation/handlers.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import type { Action } from '../../domain/shared/roles.ts';
+import { guard, requireScreen } from '../http/auth.ts';
+import type { ApiDeps } from '../http/deps.ts';
+import { eventInScope, staffScope } from '../http/scope.ts';
+
+/** A command's answer: its log position. */
+export const ok = (p: Position) => ({ position: formatPosition(p) });
+
+/**
+ * The screen's action, on an event inside the caller's regions and cities (staff); NotFound outside them. Shared by
+ * the events, participation and hours routes.
+ */
+export function staffOnEvent(deps: ApiDeps, screen: string, action: Action) {
+  return [
+    requireScreen(deps, screen, action),
+    // A guard too, so that it runs before the input is validated: an event outside the scope answers the same 404
+    // whatever the body holds.
+    guard(async (req: FastifyRequest) => {
+      const scope = await staffScope(deps, req.session!);
+      if (!scope) return;
+      const o = await loadOpportunity(deps.store, (req.params as { id: string }).id).catch(() => null);
+      if (o?.details && !eventInScope(scope, o.details)) throw new DomainError('NotFound');
+    }),
+  ];
+}

@@ -1,0 +1,376 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Approval, AUDIENCE, OpportunityStatus, Visibility } from '../../domain/opportunity/rules.ts';
+
+/** The read models' rows as the events API reads them (the live generations' views `rm.*`). */
+export interface OpportunityDB {
+  'rm.opportunities': {
+    opportunity_id: string;
+    code: string;
+    name_ar: string;
+    name_en: string;
+    details: Record<string, unknown>;
+    visibility: number;
+    region_ids: number[];
+    city_ids: number[];
+    start_date: Date;
+    end_date: Date;
+    attendance_type: number;
+    category_id: number | null;
+    work_field_id: number | null;
+    latitude: number | null;
+    longitude: number | null;
+    status: number;
+    approval: Approval;
+    max_contributions: number;
+    seats_taken: number;
+    approved_hours: string;
+    created_at: Date;
+    updated_at: Date;
+  };
+  'rm.participations': {
+    opportunity_id: string;
+    volunteer_id: string;
+    status: number;
+    approved_hours: string;
+    pending_hours: string;
+    updated_at: Date;
+  };
+  'rm.participation_counts': { opportunity_id: string; status: number; n: number };
+  'rm.registrations': {
+    volunteer_id: string;
+    status: number;
+    region_id: number | null;
+    city_id: number | null;
+    gender: number | null;
+  };
+  'rm.users': {
+    user_id: string;
+    name_ar: string;
+    name_en: string;
+    nic_valid: boolean;
+    registration_complete: boolean;
+    region_ids: number[];
+    city_ids: number[];
+  };
+}
+
+type Db = Kysely<OpportunityDB>;
+type EB = ExpressionBuilder<OpportunityDB, 'rm.opportunities'>;
+
+// ---------------------------------------------------------------------------------------------------------- conditions
+
+/** Every events list: approved and not deleted. */
+function listed(eb: EB): Expression<SqlBool> {
+  return eb.and([eb('approval', '=', 'approved'), eb('status', '<>', OpportunityStatus.Deleted)]);
+}
+
+/** What anyone may list without signing in: listed and open to everyone. */
+function listedPublic(eb: EB): Expression<SqlBool> {
+  return eb.and([listed(eb), eb('visibility', '=', Visibility.All)]);
+}
+
+/**
+ * The public list's conditions as a fragment on rm.opportunities (the files API shows a public event's images under
+ * the same rule).
+ */
+export function publicConditions(): RawBuilder<unknown>[] {
+  return [
+    sql`approval = 'approved'`,
+    sql`status <> ${sql.lit(OpportunityStatus.Deleted)}`,
+    sql`visibility = ${sql.lit(Visibility.All)}`,
+  ];
+}
+
+/**
+ * The restricted events open to a volunteer (the private list): for each visibility whose audience is not everyone,
+ * the volunteer belongs to it (domain/opportunity/rules.ts AUDIENCE, the join check's own table) — her registration's
+ * region or city is among the event's, or she holds a participation in an invited-only event.
+ */
+function openToVolunteer(eb: EB, volunteerId: string): Expression<SqlBool> {
+  const belongs = {
+    region: () =>
+      eb.exists(
+        eb
+          .selectFrom('rm.registrations as r')
+          .select(sql`1`.as('one'))
+          .where('r.volunteer_id', '=', volunteerId)
+          .where(sql<boolean>`r.region_id = any(rm.opportunities.region_ids)`),
+      ),
+    city: () =>
+      eb.exists(
+        eb
+          .selectFrom('rm.registrations as r')
+          .select(sql`1`.as('one'))
+          .where('r.volunteer_id', '=', volunteerId)
+          .where(sql<boolean>`r.city_id = any(rm.opportunities.city_ids)`),
+      ),
+    invited: () =>
+      eb.exists(
+        eb
+          .selectFrom('rm.participations as p')
+          .select(sql`1`.as('one'))
+          .whereRef('p.opportunity_id', '=', 'rm.opportunities.opportunity_id')
+          .where('p.volunteer_id', '=', volunteerId),
+      ),
+  } as const;
+  return eb.or(
+    Object.entries(AUDIENCE).flatMap(([visibility, audience]) =>
+      audience === 'everyone' ? [] : [eb.and([eb('visibility', '=', Number(visibility)), belongs[audience]()])],
+    ),
+  );
+}
+
+/** An rm.opportunities date column as its ISO day, whatever the server's time zone. */
+const isoDay = (column: 'start_date' | 'end_date') => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+// ---------------------------------------------------------------------------------------------------------- lists
+
+export interface EventsFilter {
+  page: number;
+  pageSize: number;
+  /** The private list of this volunteer; the public list without it. */
+  volunteerId?: string | undefined;
+  status?: number | undefined;
+  regionId?: number | undefined;
+  cityId?: number | undefined;
+  attendanceType?: number | undefined;
+  code?: string | undefined;
+  timePeriod?: number | undefined;
+  day?: number | undefined;
+  categoryId?: number | undefined;
+  workFieldId?: number | undefined;
+}
+
+/** One page of an events list (public, or a volunteer's private one), newest first, and how many match. */
+export async function eventsPage(db: Db, f: EventsFilter) {
+  const where = (eb: EB) => {
+    const all: Expression<SqlBool>[] = [f.volunteerId ? listed(eb) : listedPublic(eb)];
+    if (f.volunteerId) all.push(openToVolunteer(eb, f.volunteerId));
+    if (f.status !== undefined) all.push(eb('status', '=', f.status));
+    if (f.timePeriod) all.push(sql<boolean>`(details->>'timePeriod')::int in (${f.timePeriod}, 3)`);
+    if (f.day !== undefined) all.push(sql<boolean>`details->'volunteeringDays' @> ${JSON.stringify([f.day])}::jsonb`);
+    if (f.categoryId) all.push(eb('category_id', '=', f.categoryId));
+    if (f.workFieldId) all.push(eb('work_field_id', '=', f.workFieldId));
+    if (f.regionId)
+      all.push(eb.or([eb('visibility', '<>', Visibility.Regions), sql<boolean>`${f.regionId} = any(region_ids)`]));
+    if (f.cityId)
+      all.push(eb.or([eb('visibility', '<>', Visibility.Cities), sql<boolean>`${f.cityId} = any(city_ids)`]));
+    if (f.attendanceType) all.push(eb('attendance_type', '=', f.attendanceType));
+    if (f.code) all.push(eb('code', '=', f.code));
+    return eb.and(all);
+  };
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('rm.opportunities')
+      .select([
+        'opportunity_id',
+        'code',
+        'name_ar',
+        'name_en',
+        'status',
+        'start_date',
+        'end_date',
+        'attendance_type',
+        'latitude',
+        'longitude',
+        'seats_taken',
+        'max_contributions',
+      ])
+      .where(where)
+      .orderBy('start_date', 'desc')
+      .orderBy('opportunity_id')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+    db.selectFrom('rm.opportunities').select(sql<string>`count(*)::text`.as('n')).where(where).executeTakeFirst(),
+  ]);
+  return {
+    total: Number(count?.n ?? 0),
+    rows: rows.map((x) => ({
+      id: x.opportunity_id,
+      code: x.code,
+      nameAr: x.name_ar,
+      nameEn: x.name_en,
+      status: x.status,
+      startDate: iso(x.start_date),
+      endDate: iso(x.end_date),
+      attendanceType: x.attendance_type,
+      latitude: x.latitude,
+      longitude: x.longitude,
+      seatsTaken: x.seats_taken,
+      maxContributions: x.max_contributions,
+    })),
+  };
+}
+
+/** The public events whose dates overlap the range (both days included), at most `limit + 1` to tell truncation. */
+export async function calendarEvents(db: Db, from: string, to: string, limit: number) {
+  const rows = await db
+    .selectFrom('rm.opportunities')
+    .select([
+      sql<string>`opportunity_id::text`.as('id'),
+      'code',
+      'name_ar',
+      'name_en',
+      'status',
+      isoDay('start_date').as('start_day'),
+      isoDay('end_date').as('end_day'),
+      'attendance_type',
+    ])
+    // Same expression and predicate as the projection's partial GiST index.
+    .where((eb) =>
+      eb.and([
+        listedPublic(eb),
+        sql<boolean>`daterange(start_date, end_date, '[]') && daterange(${from}::date, ${to}::date, '[]')`,
+      ]),
+    )
+    .orderBy('start_date')
+    .orderBy('opportunity_id')
+    .limit(limit + 1)
+    .execute();
+  return {
+    truncated: rows.length > limit,
+    rows: rows.slice(0, limit).map((x) => ({
+      id: x.id,
+      code: x.code,
+      nameAr: x.name_ar,
+      nameEn: x.name_en,
+      status: x.status,
+      startDate: x.start_day,
+      endDate: x.end_day,
+      attendanceType: x.attendance_type,
+    })),
+  };
+}
+
+/** The map's markers: public, listed, located, not closed and not remote events, the soonest first. */
+export async function mapMarkers(db: Db, limit: number) {
+  const rows = await db
+    .selectFrom('rm.opportunities')
+    .select([sql<string>`opportunity_id::text`.as('id'), 'name_ar', 'name_en', 'latitude', 'longitude', 'status'])
+    .where((eb) =>
+      eb.and([
+        listedPublic(eb),
+        eb('status', 'not in', [OpportunityStatus.Closed, OpportunityStatus.Deleted]),
+        eb('attendance_type', '<>', 3),
+        eb('latitude', 'is not', null),
+        eb('longitude', 'is not', null),
+      ]),
+    )
+    .orderBy('start_date')
+    .limit(limit)
+    .$narrowType<{ latitude: number; longitude: number }>()
+    .execute();
+  return rows.map((x) => ({
+    id: x.id,
+    nameAr: x.name_ar,
+    nameEn: x.name_en,
+    latitude: x.latitude,
+    longitude: x.longitude,
+    status: x.status,
+  }));
+}
+
+export interface Viewer {
+  userId: string;
+  roleId: number;
+}
+
+/**
+ * The condition on rm.opportunities of a staff scope (api/http/scope.ts): an event restricted to regions or cities
+ * is in scope when those meet the covered areas; an event open to all or to invited volunteers only names no area.
+ */
+export function eventScopeCondition(covered: { regions: readonly number[]; cities: readonly number[] }) {
+  return sql<boolean>`(visibility not in (${sql.lit(Visibility.Regions)}, ${sql.lit(Visibility.Cities)})
+    or (visibility = ${sql.lit(Visibility.Regions)} and region_ids && ${[...covered.regions]}::int[])
+    or (visibility = ${sql.lit(Visibility.Cities)} and city_ids && ${[...covered.cities]}::int[]))`;
+}
+
+/** A staff member's assigned regions and cities (rm.users), empty when unknown. */
+export async function staffAreas(db: Db, userId: string): Promise<{ regionIds: number[]; cityIds: number[] }> {
+  const row = await db
+    .selectFrom('rm.users')
+    .select(['region_ids', 'city_ids'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { regionIds: row?.region_ids ?? [], cityIds: row?.city_ids ?? [] };
+}
+
+/** One page of the events waiting for an approver (new, or a deletion to confirm), newest first, in the scope. */
+export async function pendingEvents(db: Db, scope: RawBuilder<boolean> | null, page: number, pageSize: number) {
+  const where = (eb: EB) =>
+    eb.and([
+      eb('approval', 'in', ['pending', 'pendingDelete']),
+      eb('status', '<>', OpportunityStatus.Deleted),
+      ...(scope ? [scope] : []),
+    ]);
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('rm.opportunities')
+      .select([
+        sql<string>`opportunity_id::text`.as('id'),
+        'code',
+        'name_ar',
+        'name_en',
+        'status',
+        isoDay('start_date').as('start_day'),
+        isoDay('end_date').as('end_day'),
+        'approval',
+        'created_at',
+      ])
+      .where(where)
+      .orderBy('created_at', 'desc')
+      .orderBy('opportunity_id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .$narrowType<{ approval: 'pending' | 'pendingDelete' }>()
+      .execute(),
+    db.selectFrom('rm.opportunities').select(sql<string>`count(*)::text`.as('n')).where(where).executeTakeFirst(),
+  ]);
+  return {
+    total: Number(count?.n ?? 0),
+    rows: rows.map((x) => ({
+      id: x.id,
+      code: x.code,
+      nameAr: x.name_ar,
+      nameEn: x.name_en,
+      status: x.status,
+      startDate: x.start_day,
+      endDate: x.end_day,
+      approval: x.approval,
+      createdAt: new Date(x.created_at).toISOString(),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------- one event
+
+/** The event's row as its details page needs it, or undefined. */
+export async function eventRow(db: Db, opportunityId: string) {
+  return db
+    .selectFrom('rm.opportunities')
+    .select(['details', 'status', 'approval', 'seats_taken', 'visibility', 'region_ids', 'city_ids'])
+    .where('opportunity_id', '=', opportunityId)
+    .executeTakeFirst();
+}
+
+/** A volunteer's own participation status in an event, or undefined. */
+export async function participationStatus(db: Db, opportunityId: string, volunteerId: string) {
+  const row = await db
+    .selectFrom('rm.participations')
+    .select('status')
+    .where('opportunity_id', '=', opportunityId)
+    .where('volunteer_id', '=', volunteerId)
+    .executeTakeFirst();
+  return row?.status;
+}
+
+/** A volunteer's registered region and city, or undefined without a registration. */
+export async function registeredPlace(db: Db, volunteerId: string) {
+  return db
+    .selectFrom('rm.registrations')
+    .select(['region_id', 'city_id'])
+    .where('volunteer_id', '=', volunteerId)
+    .executeTakeFirst();
+}
