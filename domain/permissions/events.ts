@@ -23,4 +23,4 @@ export const permissionEvents: EventTypes<PermissionEvent> = eventTypes<Permissi
   RoleScreenActionsRevoked: true,
 });
 
-export const PermissionEventTypes = ['RoleScreenActionsGranted', 'RoleScreenActionsRevoked'] as const;
+export const PermissionEventTypes = permissionEvents.types;
