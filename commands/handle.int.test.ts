@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Decider, DomainEvent } from '../domain/shared/decider.ts';
 import { DomainError } from '../domain/shared/errors.ts';
+import { eventTypes } from '../domain/shared/upcast.ts';
 import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts';
 import { PostgresEventStore } from './event-store/postgres.ts';
 import { type CommandContext, handleCommand } from './handle.ts';
@@ -9,6 +10,7 @@ import { type CommandContext, handleCommand } from './handle.ts';
 // A counter with a ceiling: enough to show retries on conflict, idempotency and a rule that must hold under races.
 type E = DomainEvent<'Incremented', { by: number }>;
 const counter: Decider<number, { by: number; max: number }, E> = {
+  events: eventTypes<E>({ Incremented: true }),
   initialState: () => 0,
   evolve: (s, e) => s + e.data.by,
   decide: (c, s) => {
@@ -106,6 +108,7 @@ describe('command handling', () => {
   it('reads the stream again before refusing on a cached fold that another process has moved on', async () => {
     type G = DomainEvent<'Opened' | 'Used', Record<string, never>>;
     const gate: Decider<{ open: boolean; used: number }, 'Open' | 'Use', G> = {
+      events: eventTypes<G>({ Opened: true, Used: true }),
       initialState: () => ({ open: false, used: 0 }),
       evolve: (s, e) => (e.type === 'Opened' ? { ...s, open: true } : { ...s, used: s.used + 1 }),
       decide: (c, s) => {

@@ -3,6 +3,7 @@ import type { ClientCode } from '../domain/shared/clients.ts';
 import type { Decider, DomainEvent } from '../domain/shared/decider.ts';
 import { DomainError } from '../domain/shared/errors.ts';
 import type { RoleId } from '../domain/shared/roles.ts';
+import { decode, encode } from './event-store/decode.ts';
 import {
   type EventMetadata,
   type EventStore,
@@ -73,9 +74,9 @@ interface Folded<S, E> {
 const MAX_CACHED_STREAMS = 20_000;
 const folds = new WeakMap<EventStore, WeakMap<object, Map<string, Folded<unknown, DomainEvent>>>>();
 
-function foldCache<S, E extends DomainEvent>(
+function foldCache<S, C, E extends DomainEvent>(
   store: EventStore,
-  decider: Decider<S, never, E>,
+  decider: Decider<S, C, E>,
 ): Map<string, Folded<S, E>> {
   let perStore = folds.get(store);
   if (!perStore) {
@@ -97,10 +98,10 @@ function remember<S, E>(cache: Map<string, Folded<S, E>>, stream: string, f: Fol
 }
 
 /** The stream folded to its last event: from the cache, reading only what came after. */
-export async function loadFolded<S, E extends DomainEvent>(
+export async function loadFolded<S, C, E extends DomainEvent>(
   store: EventStore,
   stream: string,
-  decider: Decider<S, never, E>,
+  decider: Decider<S, C, E>,
 ): Promise<Folded<S, E>> {
   const cache = foldCache(store, decider);
   const cached = cache.get(stream);
@@ -109,10 +110,16 @@ export async function loadFolded<S, E extends DomainEvent>(
     : { state: decider.initialState(), revision: null, lastPosition: START, byCommand: new Map() };
   let grew = false;
   for await (const e of store.readStream(stream, { fromRevision: f.revision === null ? 0n : f.revision + 1n })) {
-    const domainEvent = { type: e.type, data: e.data } as E;
-    f = { ...f, state: decider.evolve(f.state, domainEvent), revision: e.revision, lastPosition: e.position };
+    // A type the decider does not know (none is written to its streams) moves the revision and changes nothing.
+    const domainEvent = decode(decider.events, e);
+    f = {
+      ...f,
+      state: domainEvent ? decider.evolve(f.state, domainEvent) : f.state,
+      revision: e.revision,
+      lastPosition: e.position,
+    };
     const commandId = e.metadata.commandId;
-    if (commandId) {
+    if (commandId && domainEvent) {
       if (!grew) f.byCommand = new Map(f.byCommand);
       grew = true;
       const seen = f.byCommand.get(commandId);
@@ -141,10 +148,10 @@ export async function handleCommand<S, C, E extends DomainEvent>(
   opts: { maxAttempts?: number } = {},
 ): Promise<CommandResult<E>> {
   const maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
-  const cache = foldCache(store, decider as Decider<S, never, E>);
+  const cache = foldCache(store, decider);
   let trusted = cache.get(stream) ?? null;
   for (let attempt = 1; ; attempt++) {
-    const f = trusted ?? (await loadFolded(store, stream, decider as Decider<S, never, E>));
+    const f = trusted ?? (await loadFolded(store, stream, decider));
     const onTrust = trusted !== null;
     trusted = null;
     const earlier = f.byCommand.get(ctx.commandId);
@@ -168,12 +175,7 @@ export async function handleCommand<S, C, E extends DomainEvent>(
       return { position: f.lastPosition, events, duplicate: false };
     }
     const meta = metadataOf(ctx);
-    const toAppend: NewEvent[] = events.map((e, i) => ({
-      id: deterministicEventId(ctx.commandId, stream, i),
-      type: e.type,
-      data: e.data,
-      metadata: meta,
-    }));
+    const toAppend: NewEvent[] = events.map((e, i) => encode(deterministicEventId(ctx.commandId, stream, i), e, meta));
     try {
       const r = await store.append(stream, toAppend, { expectedRevision: f.revision ?? 'no_stream' });
       if (r.nextRevision !== (f.revision ?? -1n) + BigInt(events.length)) {

@@ -1,5 +1,6 @@
+import { decode } from '../commands/event-store/decode.ts';
 import { LOCKOUT_MINUTES } from '../domain/account/decide.ts';
-import type { AccountEvent } from '../domain/account/events.ts';
+import { accountEvents } from '../domain/account/events.ts';
 import type { JobQueue } from './jobs/port.ts';
 import { reactor } from './jobs/reactor.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -41,8 +42,8 @@ export function accountReactions(
     );
   });
   return reactor('reactions-account', ['AccountLocked', 'EmailVerificationRequested'], queue, (e) => {
-    const ev = { type: e.type, data: e.data } as AccountEvent;
-    if (ev.type === 'AccountLocked') {
+    const ev = decode(accountEvents, e);
+    if (ev?.type === 'AccountLocked') {
       // Locks are per source: an attacker rotating addresses must not flood the owner with mails. One mail per
       // account and lockout window (deterministic, so a replay still sends none).
       const userId = e.streamId.slice('user-'.length);
@@ -53,7 +54,7 @@ export function accountReactions(
         key: `${userId}.${window}`,
       };
     }
-    if (ev.type === 'EmailVerificationRequested')
+    if (ev?.type === 'EmailVerificationRequested')
       return {
         job: 'mail.verify-email',
         payload: { email: ev.data.email, token: ev.data.token, expiresAt: ev.data.expiresAt },

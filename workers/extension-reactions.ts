@@ -1,3 +1,4 @@
+import { decode } from '../commands/event-store/decode.ts';
 import type { EventStore, StoredEvent } from '../commands/event-store/port.ts';
 import type { CommandContext } from '../commands/handle.ts';
 import { offerExtension } from '../commands/participation/handlers.ts';
@@ -5,7 +6,7 @@ import {
   evolve as evolveOpportunity,
   initialOpportunity,
   type Opportunity,
-  type OpportunityEvent,
+  opportunityEvents,
   opportunityStream,
 } from '../domain/opportunity/decide.ts';
 import { OpportunityStatus } from '../domain/opportunity/rules.ts';
@@ -31,12 +32,11 @@ export interface ExtensionJob {
 
 /** The edit's end-date move when it extends the event (the end date moved later), else null. */
 export function extensionOf(
-  e: Pick<StoredEvent, 'type' | 'data'>,
+  stored: Pick<StoredEvent, 'type' | 'data' | 'metadata'>,
 ): { previousEndDate: string; newEndDate: string } | null {
-  if (e.type !== 'OpportunityEdited') return null;
-  const change = (e.data as Extract<OpportunityEvent, { type: 'OpportunityEdited' }>['data']).changes.find(
-    (c) => c.field === 'endDate',
-  );
+  const e = decode(opportunityEvents, stored);
+  if (e?.type !== 'OpportunityEdited') return null;
+  const change = e.data.changes.find((c) => c.field === 'endDate');
   if (!change || typeof change.from !== 'string' || typeof change.to !== 'string') return null;
   return day(change.to) > day(change.from) ? { previousEndDate: change.from, newEndDate: change.to } : null;
 }
@@ -46,7 +46,8 @@ async function opportunityAt(store: EventStore, opportunityId: string, revision:
   let state = initialOpportunity();
   for await (const e of store.readStream(opportunityStream(opportunityId))) {
     if (e.revision > revision) break;
-    state = evolveOpportunity(state, { type: e.type, data: e.data } as OpportunityEvent);
+    const event = decode(opportunityEvents, e);
+    if (event) state = evolveOpportunity(state, event);
   }
   return state;
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { decode } from '../commands/event-store/decode.ts';
 import type { EventStore } from '../commands/event-store/port.ts';
 import {
   continueExtensionProcess,
@@ -7,7 +8,7 @@ import {
   staffAcceptProcess,
 } from '../commands/participation/handlers.ts';
 import { registerProcess, updateProcess } from '../commands/registration/handlers.ts';
-import { isFinished, loadProcess, resumeWith, type Workflow } from '../commands/workflow/process.ts';
+import { isFinished, loadProcess, processEvents, resumeWith, type Workflow } from '../commands/workflow/process.ts';
 import { DomainError } from '../domain/shared/errors.ts';
 import type { AnyDB, Projection } from '../projections/runner/projection.ts';
 import type { JobQueue } from './jobs/port.ts';
@@ -64,9 +65,10 @@ export const openProcessesProjection: Projection = {
   async apply({ tx, table }, events) {
     const started = new Map<string, { kind: string; at: Date }>();
     const ended: string[] = [];
-    for (const e of events) {
-      const id = e.streamId.slice('process-'.length);
-      if (e.type === 'ProcessStarted') started.set(id, { kind: (e.data as { kind: string }).kind, at: e.recordedAt });
+    for (const stored of events) {
+      const id = stored.streamId.slice('process-'.length);
+      const e = decode(processEvents, stored);
+      if (e?.type === 'ProcessStarted') started.set(id, { kind: e.data.kind, at: stored.recordedAt });
       else if (!started.delete(id)) ended.push(id);
     }
     const t = table('open_processes');

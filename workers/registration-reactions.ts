@@ -1,4 +1,5 @@
-import type { RegistrationEvent } from '../domain/registration/events.ts';
+import { decode } from '../commands/event-store/decode.ts';
+import { registrationEvents } from '../domain/registration/events.ts';
 import type { JobQueue } from './jobs/port.ts';
 import { reactor } from './jobs/reactor.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -47,10 +48,10 @@ export function registrationReactions(queue: JobQueue, mailer: Mailer, lookup: (
     ['RegistrationInitiallyAccepted', 'RegistrationApproved', 'RegistrationRejected'],
     queue,
     (e) => {
-      const ev = { type: e.type, data: e.data } as RegistrationEvent;
+      const ev = decode(registrationEvents, e);
       const volunteerId = e.streamId.slice('registration-'.length);
       const job = 'mail.registration-decision';
-      switch (ev.type) {
+      switch (ev?.type) {
         case 'RegistrationInitiallyAccepted':
           return {
             job,

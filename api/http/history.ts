@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { upcastStored } from '../../commands/event-store/decode.ts';
 import type { StoredEvent } from '../../commands/event-store/port.ts';
 import { changesOf } from '../../projections/audit/audit-log.ts';
 import type { HistoryEntry } from '../contracts/registration.ts';
@@ -35,6 +36,7 @@ export async function historyOf(
 
 export async function readStreamEvents(deps: ApiDeps, stream: string): Promise<StoredEvent[]> {
   const out: StoredEvent[] = [];
-  for await (const e of deps.store.readStream(stream)) out.push(e);
+  // In the current shape: a history tab shows what the upcasters make of an old event, like every other reader.
+  for await (const e of deps.store.readStream(stream)) out.push(upcastStored(e));
   return out;
 }

@@ -9,11 +9,12 @@ import {
   loginSource,
 } from '../../domain/account/decide.ts';
 import {
-  type AccountEvent,
+  accountEvents,
   accountStream,
   type UnknownLoginEvent,
   type UserNameEvent,
   unknownLoginStream,
+  userNameEvents,
   userNameStream,
 } from '../../domain/account/events.ts';
 import { isPasswordValid, passwordProblems } from '../../domain/account/password.ts';
@@ -21,7 +22,8 @@ import type { ClientConfig } from '../../domain/shared/clients.ts';
 import { fold } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import type { RoleId } from '../../domain/shared/roles.ts';
-import { type EventStore, type Position, WrongExpectedRevisionError } from '../event-store/port.ts';
+import { decode, decodeAll, encode } from '../event-store/decode.ts';
+import { type EventStore, type Position, type StoredEvent, WrongExpectedRevisionError } from '../event-store/port.ts';
 import { type CommandContext, deterministicEventId, handleCommand, metadataOf } from '../handle.ts';
 import { credentialVault } from './credentials.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password-hash.ts';
@@ -46,10 +48,9 @@ export interface NewAccount {
 }
 
 async function loadAccount(store: EventStore, userId: string): Promise<Account> {
-  const events: AccountEvent[] = [];
-  for await (const e of store.readStream(accountStream(userId)))
-    events.push({ type: e.type, data: e.data } as AccountEvent);
-  return fold(accountDecider, events);
+  const stored: StoredEvent[] = [];
+  for await (const e of store.readStream(accountStream(userId))) stored.push(e);
+  return fold(accountDecider, decodeAll(accountEvents, stored));
 }
 
 /** A user name's reservation: its owner (null when free or released) and the stream's revision. */
@@ -61,7 +62,8 @@ async function userNameOwner(
   let revision: bigint | null = null;
   for await (const e of store.readStream(userNameStream(userName))) {
     revision = e.revision;
-    owner = e.type === 'UserNameReserved' ? (e.data as UserNameEvent['data']).userId : null;
+    const event = decode(userNameEvents, e);
+    owner = event?.type === 'UserNameReserved' ? event.data.userId : null;
   }
   return { owner, revision };
 }
@@ -91,11 +93,11 @@ export async function reserveUserName(
       await store.append(
         stream,
         [
-          {
-            id: deterministicEventId(ctx.commandId, stream, Number(revision ?? -1n) + 1),
-            ...reservation,
-            metadata: metadataOf(ctx),
-          },
+          encode(
+            deterministicEventId(ctx.commandId, stream, Number(revision ?? -1n) + 1),
+            reservation,
+            metadataOf(ctx),
+          ),
         ],
         { expectedRevision: revision ?? 'no_stream' },
       );
@@ -123,11 +125,11 @@ export async function releaseUserName(
       await store.append(
         stream,
         [
-          {
-            id: deterministicEventId(`${ctx.commandId}:release`, stream, Number(revision) + 1),
-            ...released,
-            metadata: metadataOf(ctx),
-          },
+          encode(
+            deterministicEventId(`${ctx.commandId}:release`, stream, Number(revision) + 1),
+            released,
+            metadataOf(ctx),
+          ),
         ],
         { expectedRevision: revision },
       );
@@ -266,13 +268,9 @@ export async function login(
       },
     };
     const stream = unknownLoginStream(ctx.now);
-    const r = await store.append(
-      stream,
-      [{ id: deterministicEventId(ctx.commandId, stream, 0), ...e, metadata: metadataOf(ctx) }],
-      {
-        expectedRevision: 'any',
-      },
-    );
+    const r = await store.append(stream, [encode(deterministicEventId(ctx.commandId, stream, 0), e, metadataOf(ctx))], {
+      expectedRevision: 'any',
+    });
     const lock = await unknownNames?.fail(userName, loginSource(attempt.ip), ctx.now);
     if (lock?.lockedUntil) return { status: 5, lockedUntil: lock.lockedUntil, position: r.position };
     return { status: 3, lockedUntil: null, position: r.position };

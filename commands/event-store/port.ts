@@ -15,6 +15,11 @@ export interface EventMetadata {
   clientCode: ClientCodeMeta;
   /** Id of the command that produced the event; a retried command with the same id appends nothing new. */
   commandId?: string;
+  /**
+   * The version of the data's shape (domain/event-versions.ts) when it was written; absent in events stored before
+   * versions were recorded, whose version the upcasters tell from the shape.
+   */
+  schemaVersion?: number;
 }
 
 export interface NewEvent<T extends string = string, D = unknown> {

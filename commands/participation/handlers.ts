@@ -36,16 +36,12 @@ export const participationStream = (opportunityId: string, volunteerId: string) 
  */
 const SEAT_ATTEMPTS = 200;
 
-async function load<S, E extends DomainEvent>(store: EventStore, stream: string, d: Decider<S, never, E>): Promise<S> {
+async function load<S, C, E extends DomainEvent>(store: EventStore, stream: string, d: Decider<S, C, E>): Promise<S> {
   return (await loadFolded(store, stream, d)).state;
 }
 
 export async function loadOpportunity(store: EventStore, opportunityId: string): Promise<Opportunity> {
-  const o = await load(
-    store,
-    opportunityStream(opportunityId),
-    opportunityDecider as Decider<Opportunity, never, DomainEvent>,
-  );
+  const o = await load(store, opportunityStream(opportunityId), opportunityDecider);
   if (!o.exists || !o.details) throw new DomainError('InvalidEvent');
   return o;
 }
@@ -84,13 +80,13 @@ interface Loaded {
 async function loadThree(store: EventStore, input: ParticipationInput, loaded?: Opportunity): Promise<Loaded> {
   const [o, participation, schedule] = await Promise.all([
     loaded ?? loadOpportunity(store, input.opportunityId),
-    load(store, participationStream(input.opportunityId, input.volunteerId), participationDecider as never),
-    load(store, scheduleStream(input.volunteerId), scheduleDecider as never),
+    load(store, participationStream(input.opportunityId, input.volunteerId), participationDecider),
+    load(store, scheduleStream(input.volunteerId), scheduleDecider),
   ]);
   return {
     opportunity: viewOf(o),
-    participation: participation as Participation,
-    schedule: schedule as Schedule,
+    participation,
+    schedule,
   };
 }
 
@@ -203,11 +199,7 @@ async function endedJoinRequests(
   if (others.length < MAX_PENDING_JOIN_REQUESTS) return [];
   const ended = await Promise.all(
     others.map(async (id) => {
-      const o = await load(
-        store,
-        opportunityStream(id),
-        opportunityDecider as Decider<Opportunity, never, DomainEvent>,
-      );
+      const o = await load(store, opportunityStream(id), opportunityDecider);
       return joinRequestEnded({ ...o, endDate: o.details?.endDate ?? null }, now) ? id : null;
     }),
   );
@@ -349,11 +341,7 @@ export const participationActionProcess: Workflow<ActionInput, null, string> = {
             );
           }
           if (e.type === 'HoursApproved') {
-            const state = await load(
-              store,
-              participationStream(opportunityId, volunteerId),
-              participationDecider as Decider<Participation, never, DomainEvent>,
-            );
+            const state = await load(store, participationStream(opportunityId, volunteerId), participationDecider);
             const hours = state.hours.find((h) => h.hoursId === e.data.hoursId)?.hours ?? 0;
             position = formatPosition(
               (
@@ -390,11 +378,7 @@ export async function participationAction(
 ): Promise<Position> {
   const [o, participation] = await Promise.all([
     loadOpportunity(store, opportunityId),
-    loadFolded(
-      store,
-      participationStream(opportunityId, volunteerId),
-      participationDecider as Decider<Participation, never, DomainEvent>,
-    ),
+    loadFolded(store, participationStream(opportunityId, volunteerId), participationDecider),
   ]);
   const command = build(viewOf(o));
   const stream = participationStream(opportunityId, volunteerId);
@@ -429,11 +413,7 @@ export async function volunteerAcceptInvitation(
   ctx: CommandContext,
 ): Promise<Position> {
   const o = await loadOpportunity(store, opportunityId);
-  const schedule = await load(
-    store,
-    scheduleStream(volunteerId),
-    scheduleDecider as Decider<Schedule, never, DomainEvent>,
-  );
+  const schedule = await load(store, scheduleStream(volunteerId), scheduleDecider);
   const clash = Object.entries(schedule.accepted).some(
     ([id, d]) => id !== opportunityId && datesOverlap(d, o.details!),
   );
@@ -456,7 +436,7 @@ export async function inviteVolunteer(
   ctx: CommandContext,
 ): Promise<Position> {
   const stream = participationStream(opportunityId, volunteerId);
-  const state = await load(store, stream, participationDecider as Decider<Participation, never, DomainEvent>);
+  const state = await load(store, stream, participationDecider);
   if (state.status !== null) throw new DomainError('VolunteerAlreadyInvited', { status: state.status });
   const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
   await handleCommand(

@@ -1,11 +1,10 @@
 import type { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
-import { type Registration, type RegistrationCommand, registrationDecider } from '../../domain/registration/decide.ts';
+import { type RegistrationCommand, registrationDecider } from '../../domain/registration/decide.ts';
 import { employeeCheckNeeded, employeeCodeIssue } from '../../domain/registration/employee.ts';
 import { registrationStream } from '../../domain/registration/events.ts';
 import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { normaliseForm, summaryCode, validateRegistration } from '../../domain/registration/rules.ts';
 import { type ClientCode, type ClientConfig, clientConfig } from '../../domain/shared/clients.ts';
-import type { Decider, DomainEvent } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { Role } from '../../domain/shared/roles.ts';
 import { credentialVault } from '../account/credentials.ts';
@@ -81,11 +80,7 @@ async function assertRegistrable(
   const { volunteerId, form, submit } = input;
   const client = clientConfig(input.clientCode);
   const [registration, owner] = await Promise.all([
-    loadFolded(
-      eventStore,
-      registrationStream(volunteerId),
-      registrationDecider as Decider<Registration, never, DomainEvent>,
-    ),
+    loadFolded(eventStore, registrationStream(volunteerId), registrationDecider),
     form.user?.userName ? userIdForName(eventStore, form.user.userName) : null,
     assertAvailable(eventStore, values, volunteerId),
   ]);

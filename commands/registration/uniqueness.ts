@@ -1,4 +1,7 @@
+import type { DomainEvent } from '../../domain/shared/decider.ts';
 import { DomainError, type ErrorCode } from '../../domain/shared/errors.ts';
+import { type EventTypes, eventTypes } from '../../domain/shared/upcast.ts';
+import { decode, encode } from '../event-store/decode.ts';
 import { type EventStore, WrongExpectedRevisionError } from '../event-store/port.ts';
 import { type CommandContext, deterministicEventId, metadataOf } from '../handle.ts';
 
@@ -31,6 +34,15 @@ export const UniqueKinds = {
 >;
 export type UniqueKind = keyof typeof UniqueKinds;
 
+/** The events of a unique value's stream: who holds it, and when it was given up. */
+export type UniqueValueEvent =
+  | DomainEvent<'UniqueValueClaimed', { kind: UniqueKind; value: string; ownerId: string }>
+  | DomainEvent<'UniqueValueReleased', { kind: UniqueKind; ownerId: string }>;
+export const uniqueValueEvents: EventTypes<UniqueValueEvent> = eventTypes<UniqueValueEvent>({
+  UniqueValueClaimed: true,
+  UniqueValueReleased: true,
+});
+
 export const uniqueStream = (kind: UniqueKind, value: string) =>
   `${UniqueKinds[kind].prefix}-${UniqueKinds[kind].normalise(value)}`;
 
@@ -39,7 +51,8 @@ async function ownerOf(store: EventStore, stream: string): Promise<{ owner: stri
   let revision: bigint | null = null;
   for await (const e of store.readStream(stream)) {
     revision = e.revision;
-    owner = e.type === 'UniqueValueClaimed' ? (e.data as { ownerId: string }).ownerId : null;
+    const event = decode(uniqueValueEvents, e);
+    owner = event?.type === 'UniqueValueClaimed' ? event.data.ownerId : null;
   }
   return { owner, revision };
 }
@@ -62,6 +75,15 @@ export async function assertAvailable(
   });
 }
 
+const claimed = (kind: UniqueKind, value: string, ownerId: string): UniqueValueEvent => ({
+  type: 'UniqueValueClaimed',
+  data: { kind, value, ownerId },
+});
+const released = (kind: UniqueKind, ownerId: string): UniqueValueEvent => ({
+  type: 'UniqueValueReleased',
+  data: { kind, ownerId },
+});
+
 /** Claims the value for ownerId; a claim the owner already holds is a no-op. */
 export async function claim(
   store: EventStore,
@@ -79,12 +101,11 @@ export async function claim(
       await store.append(
         stream,
         [
-          {
-            id: deterministicEventId(ctx.commandId, stream, Number(revision ?? -1n) + 1),
-            type: 'UniqueValueClaimed',
-            data: { kind, value: UniqueKinds[kind].normalise(value), ownerId },
-            metadata: metadataOf(ctx),
-          },
+          encode(
+            deterministicEventId(ctx.commandId, stream, Number(revision ?? -1n) + 1),
+            claimed(kind, UniqueKinds[kind].normalise(value), ownerId),
+            metadataOf(ctx),
+          ),
         ],
         { expectedRevision: revision ?? 'no_stream' },
       );
@@ -113,12 +134,11 @@ export async function release(
       await store.append(
         stream,
         [
-          {
-            id: deterministicEventId(`${ctx.commandId}:release`, stream, Number(revision) + 1),
-            type: 'UniqueValueReleased',
-            data: { kind, ownerId },
-            metadata: metadataOf(ctx),
-          },
+          encode(
+            deterministicEventId(`${ctx.commandId}:release`, stream, Number(revision) + 1),
+            released(kind, ownerId),
+            metadataOf(ctx),
+          ),
         ],
         { expectedRevision: revision },
       );

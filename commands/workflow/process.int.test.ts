@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Decider, DomainEvent } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
+import { eventTypes } from '../../domain/shared/upcast.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
 import { PostgresEventStore } from '../event-store/postgres.ts';
 import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
@@ -11,6 +12,7 @@ import { loadProcess, resumeWith, runProcess, type Workflow } from './process.ts
 type Counter = { n: number };
 type CounterEvent = DomainEvent<'Took', Record<string, never>> | DomainEvent<'GaveBack', Record<string, never>>;
 const counter: Decider<Counter, { type: 'Take'; max: number } | { type: 'GiveBack' }, CounterEvent> = {
+  events: eventTypes<CounterEvent>({ Took: true, GaveBack: true }),
   initialState: () => ({ n: 0 }),
   evolve: (s, e) => ({ n: s.n + (e.type === 'Took' ? 1 : -1) }),
   decide: (c, s) => {

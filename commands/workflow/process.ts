@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ClientCode } from '../../domain/shared/clients.ts';
 import { DomainError, type ErrorCode } from '../../domain/shared/errors.ts';
 import type { RoleId } from '../../domain/shared/roles.ts';
-import { type EventStore, type NewEvent, WrongExpectedRevisionError } from '../event-store/port.ts';
+import { type EventTypes, eventTypes } from '../../domain/shared/upcast.ts';
+import { decode, encode } from '../event-store/decode.ts';
+import { type EventStore, WrongExpectedRevisionError } from '../event-store/port.ts';
 import { type CommandContext, metadataOf } from '../handle.ts';
 
 /**
@@ -66,7 +68,13 @@ export type ProcessEvent =
   | { type: 'ProcessCompleted'; data: { result: unknown } }
   | { type: 'ProcessFailed'; data: { code: string; details: unknown } };
 
-export const PROCESS_EVENT_TYPES = ['ProcessStarted', 'ProcessCompensating', 'ProcessCompleted', 'ProcessFailed'];
+export const processEvents: EventTypes<ProcessEvent> = eventTypes<ProcessEvent>({
+  ProcessStarted: true,
+  ProcessCompensating: true,
+  ProcessCompleted: true,
+  ProcessFailed: true,
+});
+export const PROCESS_EVENT_TYPES = processEvents.types;
 
 export interface ProcessState {
   started: Extract<ProcessEvent, { type: 'ProcessStarted' }>['data'] | null;
@@ -99,8 +107,10 @@ export function evolveProcess(s: ProcessState, e: ProcessEvent, revision: bigint
 
 export async function loadProcess(store: EventStore, commandId: string): Promise<ProcessState> {
   let s = initial();
-  for await (const e of store.readStream(processStream(commandId)))
-    s = evolveProcess(s, { type: e.type, data: e.data } as ProcessEvent, e.revision);
+  for await (const stored of store.readStream(processStream(commandId))) {
+    const e = decode(processEvents, stored);
+    if (e) s = evolveProcess(s, e, stored.revision);
+  }
   return s;
 }
 
@@ -128,14 +138,9 @@ function outcome<R>(s: ProcessState): R {
  */
 async function record(store: EventStore, ctx: CommandContext, s: ProcessState, e: ProcessEvent): Promise<boolean> {
   const stream = processStream(ctx.commandId);
-  const event: NewEvent = {
-    // A fresh id, never one derived from the command: the store answers an append of stored ids as a retry that
-    // succeeded, which would hide that another run of this command recorded first.
-    id: randomUUID(),
-    type: e.type,
-    data: e.data,
-    metadata: metadataOf(ctx),
-  };
+  // A fresh id, never one derived from the command: the store answers an append of stored ids as a retry that
+  // succeeded, which would hide that another run of this command recorded first.
+  const event = encode(randomUUID(), e, metadataOf(ctx));
   try {
     const r = await store.append(stream, [event], { expectedRevision: s.revision ?? 'no_stream' });
     Object.assign(s, evolveProcess(s, e, r.nextRevision));

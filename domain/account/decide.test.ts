@@ -11,7 +11,7 @@ import {
   loginSource,
   MAX_FAILED_LOGINS,
 } from './decide.ts';
-import type { AccountEvent } from './events.ts';
+import { type AccountEvent, EVERY_SOURCE } from './events.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const given = specFor(accountDecider, () => NOW);
@@ -45,14 +45,9 @@ const failed = (n: number, ip = IP): AccountEvent => ({
   type: 'LoginFailed',
   data: { at: NOW.toISOString(), reason: 'WrongInfo', failedAttempts: n, ip, userAgent: null },
 });
-const locked = (until: Date, source: string | null = IP): AccountEvent => ({
+const locked = (until: Date, source: string = IP): AccountEvent => ({
   type: 'AccountLocked',
-  data: {
-    at: NOW.toISOString(),
-    until: until.toISOString(),
-    failedAttempts: MAX_FAILED_LOGINS,
-    ...(source ? { source } : {}),
-  },
+  data: { at: NOW.toISOString(), until: until.toISOString(), failedAttempts: MAX_FAILED_LOGINS, source },
 });
 
 describe('login', () => {
@@ -123,8 +118,8 @@ describe('login', () => {
       });
   });
 
-  it('keeps a lock stored before locks were per source (no source) for every source until it expires', () => {
-    given(created(), locked(minutes(10), null))
+  it('keeps a lock stored before locks were per source (version 1, upcast to every source) until it expires', () => {
+    given(created(), locked(minutes(10), EVERY_SOURCE))
       .when(login(true, true, '10.9.8.7'))
       .thenEmits((events) => {
         expect(loginOutcome(events)).toBe(5);

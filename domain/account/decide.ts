@@ -1,7 +1,7 @@
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import { Role, type RoleId } from '../shared/roles.ts';
-import type { AccountEvent, LoginRefusal } from './events.ts';
+import { type AccountEvent, accountEvents, EVERY_SOURCE, type LoginRefusal } from './events.ts';
 import { isPasswordValid, passwordProblems } from './password.ts';
 
 /**
@@ -29,8 +29,6 @@ export function loginSource(ip: string | null): string {
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
 }
-/** An AccountLocked stored before locks were per source carries none: it held for every source. */
-export const EVERY_SOURCE = '*';
 
 export interface SourceFailures {
   failedAttempts: number;
@@ -176,7 +174,7 @@ export function evolve(s: Account, e: AccountEvent): Account {
       return withSource(s, source, { ...failuresOf(s, source), failedAttempts: e.data.failedAttempts });
     }
     case 'AccountLocked': {
-      const source = e.data.source ?? EVERY_SOURCE;
+      const source = e.data.source;
       return withSource(s, source, { lockedUntil: e.data.until, failedAttempts: e.data.failedAttempts });
     }
     case 'PasswordChanged':
@@ -307,6 +305,7 @@ export function emailVerificationOutcome(events: readonly AccountEvent[]): '100'
 }
 
 export const accountDecider: Decider<Account, AccountCommand, AccountEvent> = {
+  events: accountEvents,
   initialState: initialAccount,
   evolve,
   decide,

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../shared/decider.ts';
 import type { RoleId } from '../shared/roles.ts';
+import { type EventTypes, type EventVersions, eventTypes, fieldsOf } from '../shared/upcast.ts';
 
 export type LoginRefusal = 'WrongInfo' | 'DeactivatedUser' | 'Locked' | 'InvalidNIC' | 'EmailVerification';
 
@@ -30,8 +31,8 @@ export type AccountEvent =
     >
   | DomainEvent<
       'AccountLocked',
-      /** source: the one source locked out (absent in events stored before locks were per source: all of them). */
-      { at: string; until: string; failedAttempts: number; source?: string }
+      /** source: the one source locked out, or EVERY_SOURCE (version 1, before locks were per source, had none). */
+      { at: string; until: string; failedAttempts: number; source: string }
     >
   | DomainEvent<
       'PasswordChanged',
@@ -67,3 +68,39 @@ export type UnknownLoginEvent = DomainEvent<
 export const accountStream = (userId: string) => `user-${userId}`;
 export const userNameStream = (userName: string) => `username-${userName.trim().toLowerCase()}`;
 export const unknownLoginStream = (at: Date) => `loginlog-${at.toISOString().slice(0, 10)}`;
+
+export const accountEvents: EventTypes<AccountEvent> = eventTypes<AccountEvent>({
+  AccountCreated: true,
+  LoginSucceeded: true,
+  LoginFailed: true,
+  AccountLocked: true,
+  PasswordChanged: true,
+  PasswordCredentialMoved: true,
+  EmailVerificationRequested: true,
+  EmailVerified: true,
+  UserAreasAssigned: true,
+  AccountDeactivated: true,
+  AccountReactivated: true,
+});
+export const userNameEvents: EventTypes<UserNameEvent> = eventTypes<UserNameEvent>({
+  UserNameReserved: true,
+  UserNameReleased: true,
+});
+export const unknownLoginEvents: EventTypes<UnknownLoginEvent> = eventTypes<UnknownLoginEvent>({
+  UnknownUserLoginFailed: true,
+});
+
+/** The source of a lock that held for every source: what a version 1 AccountLocked (no source) meant. */
+export const EVERY_SOURCE = '*';
+
+/**
+ * AccountLocked, version 1 (before locks were per account and source): `{ at, until, failedAttempts }`, a lock on
+ * every source. Version 2 names the source; version 1 reads as a lock on EVERY_SOURCE.
+ */
+export const accountLockedVersions: EventVersions = {
+  current: 2,
+  detect: (data) => (typeof fieldsOf(data).source === 'string' ? 2 : 1),
+  up: {
+    1: (data) => ({ ...fieldsOf(data), source: EVERY_SOURCE }),
+  },
+};

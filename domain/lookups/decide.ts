@@ -1,6 +1,7 @@
 import { isBlank } from '../shared/blank.ts';
 import type { Decider, DomainEvent } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
+import { type EventTypes, eventTypes } from '../shared/upcast.ts';
 import { type LookupFlags, type LookupKind, normaliseFlags, parentKindOf } from './kinds.ts';
 
 /**
@@ -31,6 +32,14 @@ export type LookupEvent =
   | DomainEvent<'LookupItemDeactivated', K>
   | DomainEvent<'LookupItemReactivated', K>
   | DomainEvent<'LookupItemFlagsChanged', K & { from: LookupFlags; to: LookupFlags }>;
+
+export const lookupEvents: EventTypes<LookupEvent> = eventTypes<LookupEvent>({
+  LookupItemAdded: true,
+  LookupItemRenamed: true,
+  LookupItemDeactivated: true,
+  LookupItemReactivated: true,
+  LookupItemFlagsChanged: true,
+});
 
 /** The parent item as the handler read it from the parent kind's stream: null when there is none. */
 export type ParentState = { active: boolean } | null;
@@ -170,6 +179,7 @@ export function decide(cmd: LookupCommand, s: LookupList): LookupEvent[] {
 }
 
 export const lookupDecider: Decider<LookupList, LookupCommand, LookupEvent> = {
+  events: lookupEvents,
   initialState: initialLookupList,
   evolve,
   decide: (c, s) => decide(c, s),

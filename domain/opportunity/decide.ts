@@ -3,6 +3,7 @@ import type { ClientConfig } from '../shared/clients.ts';
 import { day } from '../shared/days.ts';
 import type { Decider, DomainEvent } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
+import { type EventTypes, eventTypes } from '../shared/upcast.ts';
 import {
   type Approval,
   type OpportunityDetails,
@@ -47,6 +48,22 @@ export type OpportunityEvent =
   | DomainEvent<'SeatTaken', { volunteerId: string }>
   | DomainEvent<'SeatFreed', { volunteerId: string }>
   | DomainEvent<'HoursApprovedCounted', { volunteerId: string; hours: number }>;
+
+export const opportunityEvents: EventTypes<OpportunityEvent> = eventTypes<OpportunityEvent>({
+  OpportunityCreated: true,
+  OpportunityEdited: true,
+  OpportunityApproved: true,
+  OpportunityRejected: true,
+  OpportunityStatusChanged: true,
+  OpportunityDeleteRequested: true,
+  OpportunityDeleted: true,
+  MaxInvitationsRaised: true,
+  MaxContributionsChanged: true,
+  VolunteerInvitedCounted: true,
+  SeatTaken: true,
+  SeatFreed: true,
+  HoursApprovedCounted: true,
+});
 
 export type OpportunityCommand =
   | { type: 'Create'; details: OpportunityDetails; client: ClientConfig }
@@ -218,6 +235,7 @@ export function decide(cmd: OpportunityCommand, s: Opportunity, now: Date): Oppo
 }
 
 export const opportunityDecider: Decider<Opportunity, OpportunityCommand, OpportunityEvent> = {
+  events: opportunityEvents,
   initialState: initialOpportunity,
   evolve,
   decide,

@@ -2,6 +2,7 @@ import { isCount, isTimestamp } from '../shared/bounds.ts';
 import { day } from '../shared/days.ts';
 import type { Decider, DomainEvent } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
+import { type EventTypes, eventTypes } from '../shared/upcast.ts';
 import { HOLDS_SEAT, type ParticipationStatus, ParticipationStatus as S } from './status.ts';
 
 /** What a participation command needs to know of its event (the opportunity stream owns it; the handler reads it). */
@@ -77,6 +78,28 @@ export type ParticipationEvent =
   | DomainEvent<'ExtensionOffered', ExtensionOffer>
   | DomainEvent<'ExtensionAccepted', ExtensionOffer>
   | DomainEvent<'ExtensionDeclined', WithPrevious<ExtensionOffer>>;
+
+export const participationEvents: EventTypes<ParticipationEvent> = eventTypes<ParticipationEvent>({
+  ParticipantInvited: true,
+  JoinRequested: true,
+  InvitationAcceptedByVolunteer: true,
+  InvitationRejectedByVolunteer: true,
+  ParticipationCancelled: true,
+  ReleaseRequested: true,
+  ParticipantAccepted: true,
+  ParticipantRejected: true,
+  ParticipantMarkedAbsent: true,
+  ParticipantReleased: true,
+  HoursRecorded: true,
+  HoursApproved: true,
+  HoursRejected: true,
+  HoursDeleted: true,
+  CheckedIn: true,
+  IncidentRecorded: true,
+  ExtensionOffered: true,
+  ExtensionAccepted: true,
+  ExtensionDeclined: true,
+});
 
 export type ParticipationCommand =
   | { type: 'Invite' }
@@ -369,6 +392,7 @@ export function assertIncident(i: Incident, mode: 'draft' | 'submit'): void {
 }
 
 export const participationDecider: Decider<Participation, ParticipationCommand, ParticipationEvent> = {
+  events: participationEvents,
   initialState: initialParticipation,
   evolve,
   decide,

@@ -1,5 +1,6 @@
 import type { Decider, DomainEvent } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
+import { type EventTypes, eventTypes } from '../shared/upcast.ts';
 
 /**
  * In-app notification types (docs/notifications.md). The spec fixes only 16, "opportunity extended"; each type
@@ -44,6 +45,10 @@ export const MAX_READ_IDS = 100;
 
 /** Stream `notifications-<userId>`: what the user marked read. The notifications projection applies it. */
 export type NotificationsEvent = DomainEvent<'NotificationsRead', { ids: string[]; all: boolean; at: string }>;
+
+export const notificationsEvents: EventTypes<NotificationsEvent> = eventTypes<NotificationsEvent>({
+  NotificationsRead: true,
+});
 export type NotificationsCommand = { type: 'MarkRead'; ids: string[] } | { type: 'MarkAllRead' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -63,6 +68,7 @@ export function decide(cmd: NotificationsCommand, now: Date): NotificationsEvent
 }
 
 export const notificationsDecider: Decider<null, NotificationsCommand, NotificationsEvent> = {
+  events: notificationsEvents,
   initialState: () => null,
   evolve: (s) => s,
   decide: (c, _s, now) => decide(c, now),

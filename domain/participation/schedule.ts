@@ -2,6 +2,7 @@ import { datesOverlap, OpportunityStatus } from '../opportunity/rules.ts';
 import { day } from '../shared/days.ts';
 import type { Decider, DomainEvent } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
+import { type EventTypes, eventTypes } from '../shared/upcast.ts';
 import { MAX_PENDING_JOIN_REQUESTS } from './status.ts';
 
 /**
@@ -31,6 +32,14 @@ export type ScheduleEvent =
   | DomainEvent<'AcceptanceReleased', { opportunityId: string; restoredHold?: boolean }>
   /** An accepted event's dates changed for this volunteer (an extension they continued); previous: the dates before. */
   | DomainEvent<'AcceptanceRescheduled', { opportunityId: string; previous?: Dates } & Dates>;
+
+export const scheduleEvents: EventTypes<ScheduleEvent> = eventTypes<ScheduleEvent>({
+  JoinRequestHeld: true,
+  JoinRequestSettled: true,
+  AcceptanceReserved: true,
+  AcceptanceReleased: true,
+  AcceptanceRescheduled: true,
+});
 
 export type ScheduleCommand =
   /**
@@ -151,6 +160,7 @@ export function joinRequestEnded(
 }
 
 export const scheduleDecider: Decider<Schedule, ScheduleCommand, ScheduleEvent> = {
+  events: scheduleEvents,
   initialState: initialSchedule,
   evolve,
   decide: (c, s) => decide(c, s),

@@ -1,7 +1,7 @@
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import { isRoleId, Role, type RoleId } from '../shared/roles.ts';
-import type { PermissionEvent } from './events.ts';
+import { type PermissionEvent, permissionEvents } from './events.ts';
 import { type Action, canonicalActions, isScreen, SCREENS, type Screen } from './screens.ts';
 
 /** Role → screen → the actions it holds there (canonical order, never empty). */
@@ -58,6 +58,7 @@ function grant(m: PermissionMatrix, role: number, screen: string, actions: reado
 }
 
 export const permissionsDecider: Decider<PermissionMatrix, PermissionCommand, PermissionEvent> = {
+  events: permissionEvents,
   initialState: () => ({ started: false, table: {} }),
 
   evolve(m, e) {

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../shared/decider.ts';
 import type { RoleId } from '../shared/roles.ts';
+import { type EventTypes, eventTypes } from '../shared/upcast.ts';
 import type { Action, Screen } from './screens.ts';
 
 /** The one stream of the screens × roles matrix: every grant and revocation, in order. */
@@ -17,4 +18,9 @@ export type PermissionEvent =
   | DomainEvent<'RoleScreenActionsGranted', ScreenActionsChange>
   | DomainEvent<'RoleScreenActionsRevoked', ScreenActionsChange>;
 
-export const PermissionEventTypes = ['RoleScreenActionsGranted', 'RoleScreenActionsRevoked'] as const;
+export const permissionEvents: EventTypes<PermissionEvent> = eventTypes<PermissionEvent>({
+  RoleScreenActionsGranted: true,
+  RoleScreenActionsRevoked: true,
+});
+
+export const PermissionEventTypes = permissionEvents.types;

@@ -2,7 +2,7 @@ import type { LookupSnapshot } from '../lookups/snapshot.ts';
 import type { ClientConfig } from '../shared/clients.ts';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
-import type { FieldChange, RegistrationEvent } from './events.ts';
+import { type FieldChange, type RegistrationEvent, registrationEvents } from './events.ts';
 import type { RegistrationForm } from './form.ts';
 import { isBlank, normaliseForm, summaryCode, validateRegistration } from './rules.ts';
 import { RegistrationStatus } from './status.ts';
@@ -193,6 +193,7 @@ export function decide(cmd: RegistrationCommand, s: Registration, now: Date): Re
 }
 
 export const registrationDecider: Decider<Registration, RegistrationCommand, RegistrationEvent> = {
+  events: registrationEvents,
   initialState: initialRegistration,
   evolve,
   decide,

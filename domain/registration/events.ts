@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../shared/decider.ts';
+import { type EventTypes, eventTypes } from '../shared/upcast.ts';
 import type { RegistrationForm } from './form.ts';
 import type { RegistrationStatus } from './status.ts';
 
@@ -38,5 +39,16 @@ export type RegistrationEvent =
   | DomainEvent<'RegistrationReturnedToSubmitted', { previousStatus: RegistrationStatus }>
   | DomainEvent<'ApplicationNoteAdded', { noteId: string; note: string; at: string }>
   | DomainEvent<'ApplicationNoteRemoved', { noteId: string; note: string }>;
+
+export const registrationEvents: EventTypes<RegistrationEvent> = eventTypes<RegistrationEvent>({
+  RegistrationDraftSaved: true,
+  RegistrationSubmitted: true,
+  RegistrationInitiallyAccepted: true,
+  RegistrationApproved: true,
+  RegistrationRejected: true,
+  RegistrationReturnedToSubmitted: true,
+  ApplicationNoteAdded: true,
+  ApplicationNoteRemoved: true,
+});
 
 export const registrationStream = (volunteerId: string) => `registration-${volunteerId}`;

@@ -1,3 +1,5 @@
+import type { EventTypes } from './upcast.ts';
+
 /** A domain event as decide() returns it: a past-tense fact with its data. */
 export interface DomainEvent<T extends string = string, D = unknown> {
   type: T;
@@ -6,6 +8,8 @@ export interface DomainEvent<T extends string = string, D = unknown> {
 
 /** Pure functions for one kind of stream (see CONVENTIONS: a decider is a few pure functions). */
 export interface Decider<S, C, E extends DomainEvent> {
+  /** The event types its stream holds: what a stored event is decoded as (commands/event-store/decode.ts). */
+  events: EventTypes<E>;
   initialState: () => S;
   evolve: (state: S, event: E) => S;
   decide: (command: C, state: S, now: Date) => E[];

@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
-import type { AccountEvent, UnknownLoginEvent } from '../../domain/account/events.ts';
+import { decode } from '../../commands/event-store/decode.ts';
+import { accountEvents, unknownLoginEvents } from '../../domain/account/events.ts';
+import { eitherOf } from '../../domain/shared/upcast.ts';
 import type { Projection } from '../runner/projection.ts';
+
+const loginEvents = eitherOf(accountEvents, unknownLoginEvents);
 
 const STATUS_BY_REASON = { WrongInfo: 3, DeactivatedUser: 4, Locked: 5, InvalidNIC: 6, EmailVerification: 7 } as const;
 
@@ -28,9 +32,9 @@ export const loginLogProjection: Projection = {
   },
   async apply({ tx, table }, events) {
     const rows = events.map((stored) => {
-      const e = { type: stored.type, data: stored.data } as AccountEvent | UnknownLoginEvent;
+      const e = decode(loginEvents, stored);
       const userId = stored.streamId.startsWith('user-') ? stored.streamId.slice('user-'.length) : null;
-      switch (e.type) {
+      switch (e?.type) {
         case 'LoginSucceeded':
           return {
             event_id: stored.id,

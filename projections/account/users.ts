@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { AccountEvent } from '../../domain/account/events.ts';
+import { decode } from '../../commands/event-store/decode.ts';
+import { accountEvents } from '../../domain/account/events.ts';
 import type { Projection } from '../runner/projection.ts';
 import { int4Array } from '../runner/values.ts';
 
@@ -67,7 +68,8 @@ export const usersProjection: Projection = {
         continue;
       }
       await flushCompleted();
-      const e = { type: stored.type, data: stored.data } as AccountEvent;
+      const e = decode(accountEvents, stored);
+      if (!e) continue;
       const id = stored.streamId.slice('user-'.length);
       const at = stored.metadata.occurredAt;
       switch (e.type) {

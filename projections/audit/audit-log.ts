@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { upcastStored } from '../../commands/event-store/decode.ts';
 import type { StoredEvent } from '../../commands/event-store/port.ts';
 import { streamCategory } from '../../commands/event-store/port.ts';
 import type { Projection } from '../runner/projection.ts';
@@ -87,7 +88,7 @@ export const auditLogProjection: Projection = {
           record_type: cat,
           record_id: e.streamId.slice(cat.length + 1),
           action: e.type,
-          changes: JSON.stringify(changesOf(e)),
+          changes: JSON.stringify(changesOf(upcastStored(e))),
           correlation_id: e.metadata.correlationId,
         };
       });

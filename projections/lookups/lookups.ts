@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { LookupEvent } from '../../domain/lookups/decide.ts';
+import { decode } from '../../commands/event-store/decode.ts';
+import { lookupEvents } from '../../domain/lookups/decide.ts';
 import type { Projection } from '../runner/projection.ts';
 
 /**
@@ -42,7 +43,8 @@ export const lookupsProjection: Projection = {
   async apply({ tx, table }, events) {
     const t = sql.raw(table('lookups'));
     for (const stored of events) {
-      const e = { type: stored.type, data: stored.data } as LookupEvent;
+      const e = decode(lookupEvents, stored);
+      if (!e) continue;
       const { kind, id } = e.data;
       switch (e.type) {
         case 'LookupItemAdded': {

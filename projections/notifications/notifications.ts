@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import { decode } from '../../commands/event-store/decode.ts';
 import type { StoredEvent } from '../../commands/event-store/port.ts';
-import type { OpportunityEvent } from '../../domain/opportunity/decide.ts';
-import type { ParticipationEvent } from '../../domain/participation/decide.ts';
-import { STATUS_AFTER as DOMAIN_STATUS_AFTER } from '../../domain/participation/decide.ts';
+import { opportunityEvents } from '../../domain/opportunity/decide.ts';
+import { STATUS_AFTER as DOMAIN_STATUS_AFTER, participationEvents } from '../../domain/participation/decide.ts';
 import {
   NOTIFICATION_SOURCE,
-  type NotificationsEvent,
   NotificationType,
+  notificationsEvents,
 } from '../../domain/participation/notifications.ts';
 import { ParticipationStatus as S } from '../../domain/participation/status.ts';
 import type { Projection } from '../runner/projection.ts';
@@ -135,7 +135,8 @@ export const notificationsProjection: Projection = {
     for (const stored of events) {
       if (stored.streamId.startsWith('opportunity-')) {
         const opportunityId = stored.streamId.slice('opportunity-'.length);
-        const e = { type: stored.type, data: stored.data } as OpportunityEvent;
+        const e = decode(opportunityEvents, stored);
+        if (!e) continue;
         switch (e.type) {
           case 'OpportunityCreated':
           case 'OpportunityEdited': {
@@ -171,7 +172,8 @@ export const notificationsProjection: Projection = {
 
       if (stored.streamId.startsWith('notifications-')) {
         const userId = stored.streamId.slice('notifications-'.length);
-        const e = { type: stored.type, data: stored.data } as NotificationsEvent;
+        const e = decode(notificationsEvents, stored);
+        if (!e) continue;
         // "All" is every notification the user had when they asked: those before the command in the log.
         if (e.data.all)
           await sql`update ${n} set read_at = ${e.data.at} where user_id = ${userId} and read_at is null and ${before(stored)}`.execute(
@@ -187,7 +189,8 @@ export const notificationsProjection: Projection = {
       if (!stored.streamId.startsWith('participation-')) continue;
       const participationId = stored.streamId.slice('participation-'.length);
       const [opportunityId, volunteerId] = participationId.split('_') as [string, string];
-      const e = { type: stored.type, data: stored.data } as ParticipationEvent;
+      const e = decode(participationEvents, stored);
+      if (!e) continue;
       const status = STATUS_AFTER[e.type];
       if (status !== undefined) {
         await sql`insert into ${pt} (opportunity_id, volunteer_id, status) values (${opportunityId}, ${volunteerId}, ${status})

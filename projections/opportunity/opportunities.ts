@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { OpportunityEvent } from '../../domain/opportunity/decide.ts';
+import { decode } from '../../commands/event-store/decode.ts';
+import { opportunityEvents } from '../../domain/opportunity/decide.ts';
 import type { OpportunityDetails } from '../../domain/opportunity/rules.ts';
 import type { Projection } from '../runner/projection.ts';
 import { dateClamped, int4, int4Array, int4Clamped } from '../runner/values.ts';
@@ -62,7 +63,8 @@ export const opportunitiesProjection: Projection = {
   async apply({ tx, table }, events) {
     const t = sql.raw(table('opportunities'));
     for (const stored of events) {
-      const e = { type: stored.type, data: stored.data } as OpportunityEvent;
+      const e = decode(opportunityEvents, stored);
+      if (!e) continue;
       const id = stored.streamId.slice('opportunity-'.length);
       const at = stored.metadata.occurredAt;
       const row = (d: OpportunityDetails) => sql`

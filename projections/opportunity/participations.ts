@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { type ParticipationEvent, STATUS_AFTER } from '../../domain/participation/decide.ts';
+import { decode } from '../../commands/event-store/decode.ts';
+import { participationEvents, STATUS_AFTER } from '../../domain/participation/decide.ts';
 import type { Projection } from '../runner/projection.ts';
 import { int4, timestamp } from '../runner/values.ts';
 
@@ -51,7 +52,8 @@ export const participationsProjection: Projection = {
     const h = sql.raw(table('participation_hours'));
     const c = sql.raw(table('participation_counts'));
     for (const stored of events) {
-      const e = { type: stored.type, data: stored.data } as ParticipationEvent;
+      const e = decode(participationEvents, stored);
+      if (!e) continue;
       const [opportunityId, volunteerId] = stored.streamId.slice('participation-'.length).split('_') as [
         string,
         string,
@@ -59,7 +61,7 @@ export const participationsProjection: Projection = {
       const at = stored.metadata.occurredAt;
       const status = STATUS[e.type];
       if (status !== undefined) {
-        const previous = (e.data as { previousStatus?: number | null }).previousStatus ?? null;
+        const previous = 'previousStatus' in e.data ? e.data.previousStatus : null;
         if (previous !== status) {
           if (previous !== null)
             await sql`update ${c} set n = n - 1 where opportunity_id = ${opportunityId} and status = ${previous}`.execute(

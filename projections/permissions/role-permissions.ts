@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { type PermissionEvent, PermissionEventTypes } from '../../domain/permissions/events.ts';
+import { decode } from '../../commands/event-store/decode.ts';
+import { PermissionEventTypes, permissionEvents } from '../../domain/permissions/events.ts';
 import { canonicalActions } from '../../domain/permissions/screens.ts';
 import type { Projection } from '../runner/projection.ts';
 
@@ -26,7 +27,8 @@ export const rolePermissionsProjection: Projection = {
   async apply({ tx, table }, events) {
     const t = sql.raw(table('role_permissions'));
     for (const stored of events) {
-      const e = { type: stored.type, data: stored.data } as PermissionEvent;
+      const e = decode(permissionEvents, stored);
+      if (!e) continue;
       const { role, screen, actions, previous } = e.data;
       const after =
         e.type === 'RoleScreenActionsGranted'

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { RegistrationEvent } from '../../domain/registration/events.ts';
+import { decode } from '../../commands/event-store/decode.ts';
+import { registrationEvents } from '../../domain/registration/events.ts';
 import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { gregorianOf } from '../../domain/registration/rules.ts';
 import type { Projection } from '../runner/projection.ts';
@@ -111,7 +112,8 @@ export const registrationsProjection: Projection = {
       );
     };
     for (const stored of events) {
-      const e = { type: stored.type, data: stored.data } as RegistrationEvent;
+      const e = decode(registrationEvents, stored);
+      if (!e) continue;
       const id = stored.streamId.slice('registration-'.length);
       const at = stored.metadata.occurredAt;
       // Any other statement sees the saves before it, in log order.
