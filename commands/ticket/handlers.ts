@@ -6,6 +6,7 @@ import { ticketsStream } from '../../domain/ticket/events.ts';
 import { RequestType, ticketCode } from '../../domain/ticket/rules.ts';
 import type { EventStore, Position } from '../event-store/port.ts';
 import { type CommandContext, handleCommand } from '../handle.ts';
+import { lookupsOf } from '../lookups/source.ts';
 
 export interface NewTicket {
   requestType?: number | null;
@@ -14,6 +15,14 @@ export interface NewTicket {
   priority?: number | null;
   eventId?: string | null;
   departmentId?: number | null;
+}
+
+/** A department of the master data (active): what a ticket may be assigned to. */
+async function assertDepartment(store: EventStore, departmentId: number | null | undefined): Promise<void> {
+  if (departmentId == null) return;
+  const lookups = await lookupsOf(store);
+  if (!lookups.list('department').some((d) => d.id === departmentId))
+    throw new DomainError('ValidationFailed', { field: 'departmentId' });
 }
 
 async function streamExists(store: EventStore, stream: string): Promise<boolean> {
@@ -37,6 +46,7 @@ export async function submitTicket(
   const command: TicketCommand = { type: 'SubmitTicket', ticketId, code, ...input };
   // The rules first (a refusal reads nothing), then whether the event exists.
   ticketDecider.decide(command, ticketDecider.initialState(), ctx.now);
+  await assertDepartment(store, input.departmentId);
   if (input.requestType === RequestType.Ticket && !(await streamExists(store, opportunityStream(input.eventId!))))
     throw new DomainError('InvalidEvent', { field: 'eventId' });
   const r = await handleCommand(store, ticketsStream(volunteerId), ticketDecider, command, ctx);
@@ -72,6 +82,7 @@ export async function assignTicketDepartment(
   departmentId: number,
   ctx: CommandContext,
 ): Promise<Position> {
+  await assertDepartment(store, departmentId);
   return (
     await handleCommand(
       store,
