@@ -23,8 +23,10 @@ import { healthRoutes } from '../health/routes.ts';
 import { lookupRoutes } from '../lookups/routes.ts';
 import { notificationRoutes } from '../notifications/routes.ts';
 import { opportunityRoutes } from '../opportunity/routes.ts';
+import { preferenceRoutes } from '../preferences/routes.ts';
 import { registrationRoutes } from '../registration/routes.ts';
 import { sessionRoutes } from '../session/routes.ts';
+import { ticketRoutes } from '../tickets/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 import { registerAuth, requireAdmin } from './auth.ts';
 import type { ApiDeps } from './deps.ts';
@@ -138,6 +140,8 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   auditRoutes(app, deps);
   opportunityRoutes(app, deps);
   notificationRoutes(app, deps);
+  ticketRoutes(app, deps);
+  preferenceRoutes(app, deps);
   fileRoutes(
     app,
     deps,

@@ -34,7 +34,7 @@ export interface TicketsDB {
     reason_id: number | null;
     at: Date;
   };
-  'rm.ticket_events': { opportunity_id: string; name_ar: string; name_en: string };
+  'rm.ticket_events': { opportunity_id: string; name_ar: string; name_en: string; approved: boolean; deleted: boolean };
   /** Joined for the staff grid: the volunteer's name (users projection). */
   'rm.users': { user_id: string; name_ar: string; name_en: string };
   /** Joined for a staff member's scope: the volunteer's region and city (registrations projection). */
@@ -243,4 +243,20 @@ export async function ticketOwner(db: Kysely<TicketsDB>, ticketId: string): Prom
     .where('ticket_id', '=', ticketId)
     .executeTakeFirst();
   return r?.volunteer_id ?? null;
+}
+
+/** The events a ticket may name (approved, not deleted), by name: the form's list (spec: getEventsList). */
+export async function ticketEventOptions(
+  db: Kysely<TicketsDB>,
+  limit: number,
+): Promise<{ id: string; nameAr: string; nameEn: string }[]> {
+  const rows = await db
+    .selectFrom('rm.ticket_events')
+    .select([sql<string>`opportunity_id::text`.as('id'), 'name_ar', 'name_en'])
+    .where('approved', '=', true)
+    .where('deleted', '=', false)
+    .orderBy('name_ar')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, nameAr: r.name_ar, nameEn: r.name_en }));
 }

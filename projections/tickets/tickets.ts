@@ -12,7 +12,7 @@ export const ticketsProjection: Projection = {
   name: 'tickets',
   version: 1,
   tables: ['tickets', 'ticket_messages', 'ticket_events'],
-  types: [...TicketEventTypes, 'OpportunityCreated', 'OpportunityEdited'],
+  types: [...TicketEventTypes, 'OpportunityCreated', 'OpportunityEdited', 'OpportunityApproved', 'OpportunityDeleted'],
   async setup({ tx, table }) {
     await sql
       .raw(`
@@ -53,7 +53,9 @@ export const ticketsProjection: Projection = {
       create table ${table('ticket_events')} (
         opportunity_id uuid primary key,
         name_ar text not null,
-        name_en text not null
+        name_en text not null,
+        approved boolean not null default false,
+        deleted boolean not null default false
       );`)
       .execute(tx);
   },
@@ -64,8 +66,14 @@ export const ticketsProjection: Projection = {
     for (const stored of events) {
       if (stored.streamId.startsWith('opportunity-')) {
         const e = { type: stored.type, data: stored.data } as OpportunityEvent;
-        if (e.type !== 'OpportunityCreated' && e.type !== 'OpportunityEdited') continue;
         const id = stored.streamId.slice('opportunity-'.length);
+        // The events a ticket may name (the form's list): approved and not deleted.
+        if (e.type === 'OpportunityApproved' || e.type === 'OpportunityDeleted') {
+          await sql`update ${ev} set ${sql.raw(e.type === 'OpportunityApproved' ? 'approved' : 'deleted')} = true
+                    where opportunity_id = ${id}`.execute(tx);
+          continue;
+        }
+        if (e.type !== 'OpportunityCreated' && e.type !== 'OpportunityEdited') continue;
         await sql`insert into ${ev} (opportunity_id, name_ar, name_en) values (${id}, ${e.data.details.nameAr}, ${e.data.details.nameEn})
                   on conflict (opportunity_id) do update set name_ar = excluded.name_ar, name_en = excluded.name_en`.execute(
           tx,

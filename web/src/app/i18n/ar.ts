@@ -57,6 +57,7 @@ export const ar = {
   'menu.masterdata': 'البيانات الأساسية',
   'menu.permissions': 'الصلاحيات',
   'menu.tickets': 'التذاكر',
+  'menu.ticketsadmin': 'إدارة التذاكر',
   'menu.firstresponder': 'المستجيب الأول',
   'menu.myevents': 'فعالياتي',
   'menu.myregistration': 'بيانات تسجيلي',

@@ -55,6 +55,7 @@ export const en: Record<TranslationKey, string> = {
   'menu.masterdata': 'Master data',
   'menu.permissions': 'Permissions',
   'menu.tickets': 'Tickets',
+  'menu.ticketsadmin': 'Manage tickets',
   'menu.firstresponder': 'First responders',
   'menu.myevents': 'My events',
   'menu.myregistration': 'My registration',

@@ -46,7 +46,7 @@ export const ticketsAr = {
   'tickets.field.reason': 'السبب',
   'tickets.field.reasonText': 'اكتب السبب',
   'tickets.any': 'الكل',
-  'tickets.none': '—',
+  'tickets.none': 'لا يوجد',
   // codes
   'tickets.type.1': 'تذكرة',
   'tickets.type.2': 'اقتراح',
@@ -142,7 +142,7 @@ export const ticketsEn: Record<keyof typeof ticketsAr, string> = {
   'tickets.field.reason': 'Reason',
   'tickets.field.reasonText': 'Write the reason',
   'tickets.any': 'All',
-  'tickets.none': '—',
+  'tickets.none': 'None',
   'tickets.type.1': 'Ticket',
   'tickets.type.2': 'Suggestion',
   'tickets.type.4': 'Contact us',
