@@ -6,6 +6,7 @@ import { myEventsAr } from '../../features/my-events/i18n.ts';
 import { notificationsAr } from '../../features/notifications/i18n.ts';
 import { opportunitiesAr } from '../../features/opportunities/i18n.ts';
 import { manageEventsAr } from '../../features/opportunities/manage/i18n.ts';
+import { preferencesAr } from '../../features/preferences/i18n.ts';
 import { ar as registrationAr } from '../../features/registration/i18n.ts';
 import { reviewAr } from '../../features/review/i18n.ts';
 import { sessionAr } from '../../features/session/i18n.ts';
@@ -179,6 +180,7 @@ export const ar = {
   ...sessionAr,
   ...statusAr,
   ...ticketsAr,
+  ...preferencesAr,
   ...volunteerAr,
 };
 
