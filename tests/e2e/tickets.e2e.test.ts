@@ -54,7 +54,7 @@ describe('tickets, in Arabic', () => {
     await press(page, '[data-testid="new-ticket"]');
     await page.waitForSelector('#ticket-title');
     // The rules of the domain run in the browser first: an empty form names the spec's codes.
-    await press(page, 'button[type="submit"]');
+    await press(page, '[data-testid="submit-ticket"]');
     await waitForText(page, 'عنوان التذكرة مطلوب.');
     await waitForText(page, 'نوع الطلب مطلوب.');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -62,7 +62,7 @@ describe('tickets, in Arabic', () => {
     await setValue(page, '#ticket-title', title);
     await setValue(page, '#ticket-description', 'نحتاج إلى مواقف إضافية قرب مدخل الفعاليات.');
     await new Promise((r) => setTimeout(r, 5200)); // spec: the submit button is enabled again after 5 s
-    await press(page, 'button[type="submit"]');
+    await press(page, '[data-testid="submit-ticket"]');
     await waitForText(page, 'تم إرسال طلبك بنجاح');
     code = (await page.$eval('body', (b) => /TK-\d{4}-[0-9A-F]{8}/.exec(b.textContent ?? '')?.[0] ?? ''))!;
     expect(code).toMatch(/^TK-/);

@@ -177,7 +177,12 @@ export function NewTicketModal({ opened, onClose }: { opened: boolean; onClose()
               <Button variant="default" onClick={onClose}>
                 {t('tickets.cancel')}
               </Button>
-              <Button type="submit" loading={save.isPending} disabled={cooling && !save.isPending}>
+              <Button
+                type="submit"
+                loading={save.isPending}
+                disabled={cooling && !save.isPending}
+                data-testid="submit-ticket"
+              >
                 {t('tickets.submit')}
               </Button>
             </Group>
