@@ -15,14 +15,17 @@ export const NotificationItem = z
     id: z.uuid(),
     /** One of NOTIFICATION_TYPES (domain/participation/notifications.ts). */
     type: z.number().int(),
-    eventId: z.string(),
-    /** The invitation (participation): `<eventId>_<volunteerId>`. */
-    invitationId: z.string(),
+    /** The event (null for a ticket's notification, type 20). */
+    eventId: z.string().nullable(),
+    /** The invitation (participation): `<eventId>_<volunteerId>`; null for type 20. */
+    invitationId: z.string().nullable(),
+    /** Type 20: the ticket that was answered (its title is the name). */
+    ticketId: z.string().nullable(),
     nameAr: z.string(),
     nameEn: z.string(),
-    startDate: isoDate,
+    startDate: isoDate.nullable(),
     /** For type 16: the extended end date. */
-    endDate: isoDate,
+    endDate: isoDate.nullable(),
     /** For type 16: the end date before the extension. */
     previousEndDate: isoDate.nullable(),
     /** For type 16: open (continue / do not continue), continued, declined or superseded. */

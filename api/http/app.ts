@@ -27,8 +27,10 @@ import { notificationRoutes } from '../notifications/routes.ts';
 import { opportunityListRoutes } from '../opportunity/lists.ts';
 import { opportunityRoutes } from '../opportunity/routes.ts';
 import { participationRoutes } from '../participation/routes.ts';
+import { preferenceRoutes } from '../preferences/routes.ts';
 import { registrationRoutes } from '../registration/routes.ts';
 import { sessionRoutes } from '../session/routes.ts';
+import { ticketRoutes } from '../tickets/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 import { registerAuth, requireAdmin } from './auth.ts';
 import type { ApiDeps } from './deps.ts';
@@ -146,6 +148,8 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   hoursRoutes(app, deps);
   incidentRoutes(app, deps);
   notificationRoutes(app, deps);
+  ticketRoutes(app, deps);
+  preferenceRoutes(app, deps);
   fileRoutes(
     app,
     deps,

@@ -139,6 +139,13 @@ const COVID_CONTACT_STATUSES: Lookup[] = [
   l(2, 'إصابة سابقة', 'Previously infected'),
 ];
 
+/** Departments tickets are assigned to (spec: Ticket.DepartmentId); admins add more as master data. */
+const DEPARTMENTS: Lookup[] = [
+  l(1, 'إدارة التطوع', 'Volunteering department'),
+  l(2, 'الدعم الفني', 'Technical support'),
+  l(3, 'خدمة المستفيدين', 'Customer service'),
+];
+
 export interface SeedItem extends Lookup {
   parentId?: number;
   flags?: LookupFlags;
@@ -162,4 +169,5 @@ export const LOOKUP_SEED: Partial<Record<LookupKind, readonly SeedItem[]>> = {
   contactRelation: CONTACT_RELATIONS,
   bloodGroup: BLOOD_GROUPS,
   covidContactStatus: COVID_CONTACT_STATUSES,
+  department: DEPARTMENTS,
 };

@@ -16,6 +16,8 @@ export const NotificationType = {
   HoursRejected: 7,
   EventDeleted: 8,
   OpportunityExtended: 16,
+  /** Staff replied to (or closed) one of the volunteer's tickets: from the ticket's stream, not an event's. */
+  TicketReplied: 20,
 } as const;
 export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
 export const NOTIFICATION_TYPES: readonly NotificationType[] = Object.values(NotificationType);
@@ -31,6 +33,7 @@ export const NOTIFICATION_SOURCE: Readonly<Record<string, NotificationType>> = {
   HoursRejected: NotificationType.HoursRejected,
   OpportunityDeleted: NotificationType.EventDeleted,
   ExtensionOffered: NotificationType.OpportunityExtended,
+  TicketReplied: NotificationType.TicketReplied,
 };
 
 /** A type-16 notification's state: open until answered, replaced by a newer offer, or closed by another change. */

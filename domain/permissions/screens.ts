@@ -21,6 +21,8 @@ export const SCREENS = {
   masterdata: ['View', 'Add', 'Edit', 'Delete'],
   permissions: ['View', 'Edit'],
   tickets: ['View', 'Add', 'Edit'],
+  // Staff's tickets grid across volunteers (reply, close, assign a department); `tickets` is the volunteer's own.
+  ticketsadmin: ['View', 'Edit'],
   firstresponder: ['View', 'Approve'],
   myevents: ['View', 'Add', 'Edit'],
   myregistration: ['View', 'Edit'],

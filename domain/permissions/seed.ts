@@ -24,7 +24,7 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     eventsadmin: ['View', 'Add', 'Edit'],
     volunteerhours: ['View', 'Add', 'Edit'],
     statistics: ['View'],
-    tickets: ['View', 'Edit'],
+    ticketsadmin: ['View', 'Edit'],
     allowregionrestriction: ['View'],
   },
   3: {
@@ -40,7 +40,7 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     content: ['View', 'Add', 'Edit', 'Delete'],
     masterdata: ['View', 'Add', 'Edit', 'Delete'],
     permissions: ['View', 'Edit'],
-    tickets: ['View', 'Edit'],
+    ticketsadmin: ['View', 'Edit'],
     firstresponder: ['View', 'Approve'],
     projections: ['View', 'Edit'],
     allowadminrole: ['View', 'Edit'],

@@ -117,6 +117,14 @@ export const ErrorCodes = [
   'LookupAlreadyExists',
   'LookupParentInvalid',
   'ChildAreasActive',
+  // tickets (spec catalogue, both documents)
+  'TicketTitleRequired',
+  'TicketTypeRequired',
+  'TicketDescriptionRequired',
+  'EventisRequired',
+  'ActionResponseRequired',
+  'TicketActionRequired',
+  'DuplicateTicketNotResolvedYet',
   /** An Idempotency-Key already used for another kind of command. */
   'IdempotencyKeyReused',
 ] as const;

@@ -10,6 +10,7 @@ import {
   notificationsEvents,
 } from '../../domain/participation/notifications.ts';
 import { ParticipationStatus as S } from '../../domain/participation/status.ts';
+import { TICKETS_STREAM_PREFIX, type TicketEvent } from '../../domain/ticket/events.ts';
 import type { Projection } from '../runner/projection.ts';
 import { date, dateClamped } from '../runner/values.ts';
 
@@ -24,6 +25,8 @@ const STILL_IN = [
   S.VolunteerRequestToRelease,
 ];
 
+/** A ticket's title (kept from its submission) names the reply's notification (type 20). */
+const TICKET_TYPES = ['TicketSubmitted', 'TicketReplied'];
 const OPPORTUNITY_TYPES = ['OpportunityCreated', 'OpportunityEdited', 'OpportunityDeleted'];
 const PARTICIPATION_TYPES = [
   ...Object.keys(STATUS_AFTER),
@@ -50,9 +53,9 @@ export function notificationId(sourceEventId: string, userId: string): string {
  */
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 1,
-  tables: ['notifications', 'notification_events', 'notification_participants'],
-  types: [...OPPORTUNITY_TYPES, ...PARTICIPATION_TYPES, 'NotificationsRead'],
+  version: 2,
+  tables: ['notifications', 'notification_events', 'notification_participants', 'notification_tickets'],
+  types: [...OPPORTUNITY_TYPES, ...PARTICIPATION_TYPES, 'NotificationsRead', ...TICKET_TYPES],
   async setup({ tx, table }) {
     const n = table('notifications');
     await sql
@@ -61,12 +64,13 @@ export const notificationsProjection: Projection = {
         notification_id uuid primary key,
         user_id uuid not null,
         type int not null,
-        opportunity_id uuid not null,
-        participation_id text not null,
+        opportunity_id uuid,
+        participation_id text,
+        ticket_id uuid,
         name_ar text not null,
         name_en text not null,
-        start_date date not null,
-        end_date date not null,
+        start_date date,
+        end_date date,
         previous_end_date date,
         state text check (state in ('open', 'continued', 'declined', 'superseded')),
         created_at timestamptz not null,
@@ -84,6 +88,10 @@ export const notificationsProjection: Projection = {
         name_en text not null,
         start_date date not null,
         end_date date not null
+      );
+      create table ${table('notification_tickets')} (
+        ticket_id uuid primary key,
+        title text not null
       );
       create table ${table('notification_participants')} (
         opportunity_id uuid not null,
@@ -132,7 +140,23 @@ export const notificationsProjection: Projection = {
           where participation_id = ${participationId} and type = ${NotificationType.OpportunityExtended} and state = 'open'
             and ${before(stored)}`.execute(tx);
 
+    const tk = sql.raw(table('notification_tickets'));
     for (const stored of events) {
+      if (stored.streamId.startsWith(TICKETS_STREAM_PREFIX)) {
+        const volunteerId = stored.streamId.slice(TICKETS_STREAM_PREFIX.length);
+        const e = { type: stored.type, data: stored.data } as TicketEvent;
+        if (e.type === 'TicketSubmitted')
+          await sql`insert into ${tk} (ticket_id, title) values (${e.data.ticketId}, ${e.data.title})
+                    on conflict (ticket_id) do nothing`.execute(tx);
+        else if (e.type === 'TicketReplied')
+          await sql`insert into ${n} (notification_id, user_id, type, ticket_id, name_ar, name_en, created_at, commit_pos, prepare_pos)
+                    select ${notificationId(stored.id, volunteerId)}, ${volunteerId}, ${NotificationType.TicketReplied},
+                      ticket_id, title, title, ${stored.metadata.occurredAt}, ${stored.position.commit.toString()},
+                      ${stored.position.prepare.toString()}
+                      from ${tk} where ticket_id = ${e.data.ticketId}
+                    on conflict (notification_id) do nothing`.execute(tx);
+        continue;
+      }
       if (stored.streamId.startsWith('opportunity-')) {
         const opportunityId = stored.streamId.slice('opportunity-'.length);
         const e = decode(opportunityEvents, stored);

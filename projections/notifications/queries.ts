@@ -7,12 +7,13 @@ export interface NotificationsDB {
     notification_id: string;
     user_id: string;
     type: number;
-    opportunity_id: string;
-    participation_id: string;
+    opportunity_id: string | null;
+    participation_id: string | null;
+    ticket_id: string | null;
     name_ar: string;
     name_en: string;
-    start_date: string;
-    end_date: string;
+    start_date: string | null;
+    end_date: string | null;
     previous_end_date: string | null;
     state: ExtensionState | null;
     created_at: Date;
@@ -25,12 +26,14 @@ export interface NotificationsDB {
 export interface NotificationRow {
   id: string;
   type: number;
-  eventId: string;
-  invitationId: string;
+  eventId: string | null;
+  invitationId: string | null;
+  /** Type 20: the ticket answered. */
+  ticketId: string | null;
   nameAr: string;
   nameEn: string;
-  startDate: string;
-  endDate: string;
+  startDate: string | null;
+  endDate: string | null;
   previousEndDate: string | null;
   extensionState: ExtensionState | null;
   createdAt: string;
@@ -49,12 +52,13 @@ export async function notificationsOf(
       .select([
         sql<string>`notification_id::text`.as('id'),
         'type',
-        sql<string>`opportunity_id::text`.as('opportunity_id'),
+        sql<string | null>`opportunity_id::text`.as('opportunity_id'),
         'participation_id',
+        sql<string | null>`ticket_id::text`.as('ticket_id'),
         'name_ar',
         'name_en',
-        sql<string>`start_date::text`.as('start_date'),
-        sql<string>`end_date::text`.as('end_date'),
+        sql<string | null>`start_date::text`.as('start_date'),
+        sql<string | null>`end_date::text`.as('end_date'),
         sql<string | null>`previous_end_date::text`.as('previous_end_date'),
         'state',
         'created_at',
@@ -80,6 +84,7 @@ export async function notificationsOf(
       type: x.type,
       eventId: x.opportunity_id,
       invitationId: x.participation_id,
+      ticketId: x.ticket_id,
       nameAr: x.name_ar,
       nameEn: x.name_en,
       startDate: x.start_date,

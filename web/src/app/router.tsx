@@ -30,6 +30,7 @@ import { appIdleTracker } from '../features/session/IdleWatcher.tsx';
 import { LoginPage } from '../features/session/LoginPage.tsx';
 import type { LoginReason } from '../features/session/useSession.ts';
 import { StatusPage } from '../features/status/StatusPage.tsx';
+import { validateTicketsSearch } from '../features/tickets/search.ts';
 import { setApiHooks } from './api.ts';
 import { fixLangPath, isLang, isLoginPath, preferredLang, safeRedirect, stripLang } from './language.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
@@ -55,6 +56,7 @@ const PAGES = [
   'projections',
   'events',
   'my-events',
+  'tickets',
   'not-found',
   'forbidden',
   'unauthorized',
@@ -344,6 +346,34 @@ const myEventsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/my-events/MyEventsPage.tsx'), 'MyEventsPage'),
 });
 
+/** The volunteer's own tickets, suggestions and contact requests (screen `tickets`). */
+const ticketsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'tickets',
+  validateSearch: validateTicketsSearch,
+  beforeLoad: (ctx) => requireScreen(ctx, 'tickets'),
+  component: lazyRouteComponent(() => import('../features/tickets/TicketsPages.tsx'), 'MyTicketsPage'),
+});
+
+/** Staff's tickets across volunteers (screen `ticketsadmin`). */
+const staffTicketsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'tickets/manage',
+  validateSearch: validateTicketsSearch,
+  beforeLoad: (ctx) => requireScreen(ctx, 'ticketsadmin'),
+  component: lazyRouteComponent(() => import('../features/tickets/TicketsPages.tsx'), 'StaffTicketsPage'),
+});
+
+/** One ticket: the creator's (by the API's rules) or one in a staff member's scope. */
+const ticketRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'tickets/$id',
+  beforeLoad: (ctx) => {
+    requireUser(ctx);
+  },
+  component: lazyRouteComponent(() => import('../features/tickets/TicketPage.tsx'), 'TicketPage'),
+});
+
 const notFoundRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'not-found',
@@ -387,6 +417,9 @@ export const routeTree = rootRoute.addChildren([
     manageEventsRoute,
     manageEventRoute,
     myEventsRoute,
+    ticketsRoute,
+    staffTicketsRoute,
+    ticketRoute,
     notFoundRoute,
     forbiddenRoute,
     unauthorizedRoute,

@@ -6,10 +6,12 @@ import { myEventsAr } from '../../features/my-events/i18n.ts';
 import { notificationsAr } from '../../features/notifications/i18n.ts';
 import { opportunitiesAr } from '../../features/opportunities/i18n.ts';
 import { manageEventsAr } from '../../features/opportunities/manage/i18n.ts';
+import { preferencesAr } from '../../features/preferences/i18n.ts';
 import { ar as registrationAr } from '../../features/registration/i18n.ts';
 import { reviewAr } from '../../features/review/i18n.ts';
 import { sessionAr } from '../../features/session/i18n.ts';
 import { statusAr } from '../../features/status/i18n.ts';
+import { ticketsAr } from '../../features/tickets/i18n.ts';
 import { opportunityErrorsAr } from './opportunity-errors.ts';
 import { volunteerAr } from './volunteer.ts';
 /**
@@ -56,6 +58,7 @@ export const ar = {
   'menu.masterdata': 'البيانات الأساسية',
   'menu.permissions': 'الصلاحيات',
   'menu.tickets': 'التذاكر',
+  'menu.ticketsadmin': 'إدارة التذاكر',
   'menu.firstresponder': 'المستجيب الأول',
   'menu.myevents': 'فعالياتي',
   'menu.myregistration': 'بيانات تسجيلي',
@@ -176,6 +179,8 @@ export const ar = {
   ...reviewAr,
   ...sessionAr,
   ...statusAr,
+  ...ticketsAr,
+  ...preferencesAr,
   ...volunteerAr,
 };
 

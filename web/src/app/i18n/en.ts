@@ -6,10 +6,12 @@ import { myEventsEn } from '../../features/my-events/i18n.ts';
 import { notificationsEn } from '../../features/notifications/i18n.ts';
 import { opportunitiesEn } from '../../features/opportunities/i18n.ts';
 import { manageEventsEn } from '../../features/opportunities/manage/i18n.ts';
+import { preferencesEn } from '../../features/preferences/i18n.ts';
 import { en as registrationEn } from '../../features/registration/i18n.ts';
 import { reviewEn } from '../../features/review/i18n.ts';
 import { sessionEn } from '../../features/session/i18n.ts';
 import { statusEn } from '../../features/status/i18n.ts';
+import { ticketsEn } from '../../features/tickets/i18n.ts';
 import type { TranslationKey } from './ar.ts';
 import { opportunityErrorsEn } from './opportunity-errors.ts';
 import { volunteerEn } from './volunteer.ts';
@@ -54,6 +56,7 @@ export const en: Record<TranslationKey, string> = {
   'menu.masterdata': 'Master data',
   'menu.permissions': 'Permissions',
   'menu.tickets': 'Tickets',
+  'menu.ticketsadmin': 'Manage tickets',
   'menu.firstresponder': 'First responders',
   'menu.myevents': 'My events',
   'menu.myregistration': 'My registration',
@@ -174,5 +177,7 @@ export const en: Record<TranslationKey, string> = {
   ...reviewEn,
   ...sessionEn,
   ...statusEn,
+  ...ticketsEn,
+  ...preferencesEn,
   ...volunteerEn,
 };

@@ -1,8 +1,9 @@
 import { Box, Button, Container, Group, Menu, VisuallyHidden } from '@mantine/core';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationsBell } from '../../features/notifications/NotificationsBell.tsx';
+import { PreferencesModal } from '../../features/preferences/index.ts';
 import { IdleWatcher } from '../../features/session/IdleWatcher.tsx';
 import { useSignOut } from '../../features/session/useSession.ts';
 import { otherLang, stripLang, withLang } from '../language.ts';
@@ -113,25 +114,34 @@ function UserMenu() {
   const user = useSessionStore((s) => s.user);
   const permissions = useSessionStore((s) => s.permissions);
   const signOut = useSignOut();
+  const [preferences, setPreferences] = useState(false);
   if (!user) return null;
   const name = user.name[lang].trim() || user.userName;
   return (
-    <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <Button variant="default" leftSection={<UserIcon />} rightSection={<ChevronDownIcon />}>
-          {name}
-          <VisuallyHidden>{` (${t('app.userMenu')})`}</VisuallyHidden>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {userMenu(user, permissions).map((item) => (
-          <MenuItemLink key={item.screen} to={item.to} params={{ lang }}>
-            {t(item.labelKey)}
-          </MenuItemLink>
-        ))}
-        <Menu.Item onClick={() => void signOut('signedOut')}>{t('app.signOut')}</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
+        <Menu.Target>
+          <Button variant="default" leftSection={<UserIcon />} rightSection={<ChevronDownIcon />}>
+            {name}
+            <VisuallyHidden>{` (${t('app.userMenu')})`}</VisuallyHidden>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {userMenu(user, permissions).map((item) => (
+            <MenuItemLink key={item.screen} to={item.to} params={{ lang }}>
+              {t(item.labelKey)}
+            </MenuItemLink>
+          ))}
+          {!user.mustChangePassword && (
+            <Menu.Item onClick={() => setPreferences(true)} data-testid="open-preferences">
+              {t('preferences.open')}
+            </Menu.Item>
+          )}
+          <Menu.Item onClick={() => void signOut('signedOut')}>{t('app.signOut')}</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <PreferencesModal opened={preferences} onClose={() => setPreferences(false)} />
+    </>
   );
 }
 

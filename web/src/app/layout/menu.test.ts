@@ -66,10 +66,21 @@ describe('header menu', () => {
   });
 
   it('keeps placeholder entries distinct from the real dashboard link', () => {
-    const perms: Permissions = { roleId: 1, screens: { dashboard: ['View'], tickets: ['View'] } };
-    const [dashboard, tickets] = headerMenu(user, perms);
+    const perms: Permissions = { roleId: 1, screens: { dashboard: ['View'], statistics: ['View'] } };
+    const [dashboard, statistics] = headerMenu(user, perms);
     expect(dashboard).toMatchObject({ to: '/$lang/dashboard', hash: undefined });
-    expect(tickets).toMatchObject({ to: '/$lang/dashboard', hash: 'tickets' });
+    expect(statistics).toMatchObject({ to: '/$lang/dashboard', hash: 'statistics' });
+  });
+
+  it('opens the volunteer’s tickets and the staff tickets grid by permission', () => {
+    const volunteer: Permissions = { roleId: 1, screens: { tickets: ['View', 'Add'] } };
+    expect(headerMenu(user, volunteer).map((i) => [i.screen, i.to, i.hash])).toEqual([
+      ['tickets', '/$lang/tickets', undefined],
+    ]);
+    const staff: Permissions = { roleId: 2, screens: { ticketsadmin: ['View', 'Edit'] } };
+    expect(headerMenu(user, staff).map((i) => [i.screen, i.to, i.hash])).toEqual([
+      ['ticketsadmin', '/$lang/tickets/manage', undefined],
+    ]);
   });
 
   it('opens the events pages by permission', () => {

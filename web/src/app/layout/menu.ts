@@ -17,7 +17,9 @@ export type MenuRoute =
   | '/$lang/events/closed'
   | '/$lang/events/calendar'
   | '/$lang/events/manage'
-  | '/$lang/my-events';
+  | '/$lang/my-events'
+  | '/$lang/tickets'
+  | '/$lang/tickets/manage';
 
 export interface MenuItem {
   screen: Screen;
@@ -53,7 +55,8 @@ const MENU = {
   content: PLACEHOLDER,
   masterdata: PLACEHOLDER,
   permissions: PLACEHOLDER,
-  tickets: PLACEHOLDER,
+  tickets: { to: '/$lang/tickets', placement: 'header' },
+  ticketsadmin: { to: '/$lang/tickets/manage', placement: 'header' },
   firstresponder: PLACEHOLDER,
   myevents: { to: '/$lang/my-events', placement: 'header' },
   myregistration: { to: '/$lang/registration', placement: 'header' },

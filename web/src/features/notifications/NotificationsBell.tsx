@@ -158,6 +158,7 @@ const MESSAGE: Partial<Record<number, TranslationKey>> = {
   [NotificationType.HoursApproved]: 'notifications.type.6',
   [NotificationType.HoursRejected]: 'notifications.type.7',
   [NotificationType.EventDeleted]: 'notifications.type.8',
+  [NotificationType.TicketReplied]: 'notifications.type.20',
 };
 
 function NotificationRow({ n, isNew }: { n: NotificationItem; isNew: boolean }) {
@@ -169,7 +170,7 @@ function NotificationRow({ n, isNew }: { n: NotificationItem; isNew: boolean }) 
   const cancelRef = useRef<HTMLButtonElement>(null);
   const declineRef = useRef<HTMLButtonElement>(null);
   const answer = useMutation({
-    mutationFn: (a: ExtensionAnswer) => answerExtension(queryClient, n.eventId, a),
+    mutationFn: (a: ExtensionAnswer) => answerExtension(queryClient, n.eventId ?? '', a),
     onSuccess: (_r, a) => {
       setFailure(null);
       setConfirming(false);
@@ -189,8 +190,8 @@ function NotificationRow({ n, isNew }: { n: NotificationItem; isNew: boolean }) 
   const extension = n.type === NotificationType.OpportunityExtended;
   const message = extension
     ? t('notifications.type.16', {
-        previous: formatIsoDay(n.previousEndDate ?? n.endDate, lang),
-        end: formatIsoDay(n.endDate, lang),
+        previous: formatIsoDay(n.previousEndDate ?? n.endDate ?? '', lang),
+        end: formatIsoDay(n.endDate ?? '', lang),
       })
     : t(MESSAGE[n.type] ?? 'notifications.type.other');
   const shortMessage = truncate(message, TEXT_MAX);
@@ -215,7 +216,18 @@ function NotificationRow({ n, isNew }: { n: NotificationItem; isNew: boolean }) 
               {t('notifications.new')}
             </Badge>
           )}
-          {n.type === NotificationType.EventDeleted ? (
+          {n.ticketId ? (
+            <AnchorLink
+              to="/$lang/tickets/$id"
+              params={{ lang, id: n.ticketId }}
+              fw={600}
+              size="sm"
+              title={name !== shortName ? name : undefined}
+              data-testid="notification-name"
+            >
+              {shortName}
+            </AnchorLink>
+          ) : n.type === NotificationType.EventDeleted || !n.eventId ? (
             <Text fw={600} size="sm" title={name !== shortName ? name : undefined} data-testid="notification-name">
               {shortName}
             </Text>

@@ -20,6 +20,7 @@ function note(n: number, over: Partial<NotificationItem> = {}): NotificationItem
     type: 2,
     eventId: EVENT_ID,
     invitationId: `${EVENT_ID}_u1`,
+    ticketId: null,
     nameAr: LONG_NAME_AR,
     nameEn: LONG_NAME_EN,
     startDate: '2026-12-01',

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../../domain/preferences/decide.ts';
+import { CommandAccepted } from './common.ts';
+import { endpoint } from './endpoint.ts';
+
+/** Spec entity Preferences (ReceiveEmail, ReceiveSms, PreferredLanguage); the password is changed beside it. */
+export const Preferences = z
+  .object({ receiveEmail: z.boolean(), receiveSms: z.boolean(), preferredLanguage: z.enum(LANGUAGES) })
+  .strict()
+  .meta({ id: 'Preferences' });
+export type Preferences = z.infer<typeof Preferences>;
+
+const tags = ['preferences'];
+
+/** Spec: GET preferences. */
+export const getPreferences = endpoint({ method: 'GET', path: '/api/me/preferences', response: Preferences, tags });
+/** Spec: POST updatePreferences (the password goes to /api/session/change-password, the spec's updatePassword). */
+export const updatePreferences = endpoint({
+  method: 'POST',
+  path: '/api/me/preferences',
+  body: Preferences,
+  response: CommandAccepted,
+  tags,
+});

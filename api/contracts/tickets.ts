@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { DESCRIPTION_MAX, REASON_MAX, RESPONSE_MAX, TICKET_STATUSES, TITLE_MAX } from '../../domain/ticket/rules.ts';
+import { AfterQuery, CommandAccepted, PositionText } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import * as P from './primitives.ts';
+
+/** Spec: grid page sizes. */
+const PageSize = P.queryOneOf([10, 20, 30, 50, 75, 100, 500, 1000]).default(10);
+/** The years a ticket can carry (the portal's dates). */
+const Year = P.queryInt(2000, 2100);
+
+/** The spec's search filters (Code, Title, TicketActionId, Id, TicketYear, RequestTypeId, TicketStatusId), paged. */
+export const TicketsQuery = AfterQuery.extend({
+  page: P.page,
+  pageSize: PageSize,
+  code: P.text(40).optional(),
+  title: P.text(TITLE_MAX).optional(),
+  action: P.queryOneOf([1, 2, 3]).optional(),
+  id: P.uuid().optional(),
+  year: Year.optional(),
+  requestType: P.queryOneOf([1, 2, 4]).optional(),
+  ticketStatus: P.queryOneOf([1, 2]).optional(),
+});
+export const StaffTicketsQuery = TicketsQuery.extend({ departmentId: P.queryInt(1).optional() });
+export type TicketsQuery = z.input<typeof TicketsQuery>;
+
+export const TicketRow = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    volunteerId: z.string(),
+    volunteerNameAr: z.string().nullable(),
+    volunteerNameEn: z.string().nullable(),
+    requestType: z.number().int(),
+    title: z.string(),
+    priority: z.number().int(),
+    eventId: z.string().nullable(),
+    eventNameAr: z.string().nullable(),
+    eventNameEn: z.string().nullable(),
+    departmentId: z.number().int().nullable(),
+    status: z.enum(TICKET_STATUSES),
+    action: z.number().int(),
+    ticketStatus: z.number().int().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'TicketRow' });
+export type TicketRow = z.infer<typeof TicketRow>;
+
+export const TicketsPage = z.object({ rows: z.array(TicketRow), total: z.number().int() }).meta({ id: 'TicketsPage' });
+
+export const TicketDetail = TicketRow.extend({
+  description: z.string(),
+  reasonId: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  messages: z.array(
+    z.object({
+      kind: z.string(),
+      authorRole: z.number().int().nullable(),
+      body: z.string().nullable(),
+      reasonId: z.number().int().nullable(),
+      at: z.string(),
+    }),
+  ),
+}).meta({ id: 'TicketDetail' });
+export type TicketDetail = z.infer<typeof TicketDetail>;
+
+/**
+ * A new ticket (1), suggestion (2) or contact request (4). Fields may be missing or empty: the domain answers with the
+ * spec's codes (TicketTitleRequired, TicketTypeRequired, TicketDescriptionRequired, EventisRequired).
+ */
+export const NewTicket = z
+  .object({
+    requestType: P.int(0, 100).nullable().optional(),
+    title: P.text(TITLE_MAX).nullable().optional(),
+    description: P.longText(DESCRIPTION_MAX).nullable().optional(),
+    priority: P.int(0, 100).nullable().optional(),
+    eventId: P.uuid().nullable().optional(),
+    departmentId: P.id.nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'NewTicket' });
+export type NewTicket = z.input<typeof NewTicket>;
+
+/** Spec: success shows the ticket code. */
+export const TicketSubmitted = z
+  .object({ position: PositionText, ticketId: z.string(), code: z.string() })
+  .meta({ id: 'TicketSubmitted' });
+
+export const TicketReply = z
+  .object({ action: P.int(0, 100).nullable().optional(), response: P.longText(RESPONSE_MAX).nullable().optional() })
+  .strict()
+  .meta({ id: 'TicketReply' });
+export type TicketReply = z.input<typeof TicketReply>;
+
+export const TicketVerdict = z
+  .object({
+    status: P.int(0, 100).nullable().optional(),
+    reasonId: P.int(0, 100).nullable().optional(),
+    reason: P.longText(REASON_MAX).nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'TicketVerdict' });
+export type TicketVerdict = z.input<typeof TicketVerdict>;
+
+export const TicketDepartment = z.object({ departmentId: P.id }).strict().meta({ id: 'TicketDepartment' });
+
+const Option = z.object({ id: z.union([z.string(), z.number()]), nameAr: z.string(), nameEn: z.string() });
+export const TicketOptions = z
+  .object({
+    departments: z.array(Option.extend({ id: z.number().int() })),
+    events: z.array(Option.extend({ id: z.string() })),
+  })
+  .meta({ id: 'TicketOptions' });
+export type TicketOptions = z.infer<typeof TicketOptions>;
+
+const ById = z.object({ id: P.uuid() });
+const tags = ['tickets'];
+
+/** The forms' lists: departments (master data) and the events a ticket may name (spec: getEventsList). */
+export const ticketOptions = endpoint({ method: 'GET', path: '/api/tickets/options', response: TicketOptions, tags });
+
+// The volunteer's own tickets (spec: ticket/{id}, create ticket).
+export const myTickets = endpoint({
+  method: 'GET',
+  path: '/api/me/tickets',
+  query: TicketsQuery,
+  response: TicketsPage,
+  tags,
+});
+export const myTicket = endpoint({
+  method: 'GET',
+  path: '/api/me/tickets/:id',
+  params: ById,
+  query: AfterQuery,
+  response: TicketDetail,
+  tags,
+});
+export const submitTicket = endpoint({
+  method: 'POST',
+  path: '/api/me/tickets',
+  body: NewTicket,
+  response: TicketSubmitted,
+  tags,
+});
+/** The creator's verdict on a reply: resolved (1) or not resolved (2) with a reason (spec: submitUserAction). */
+export const markTicket = endpoint({
+  method: 'POST',
+  path: '/api/me/tickets/:id/verdict',
+  params: ById,
+  body: TicketVerdict,
+  response: CommandAccepted,
+  tags,
+});
+
+// Staff: every ticket their scope allows.
+export const staffTickets = endpoint({
+  method: 'GET',
+  path: '/api/tickets',
+  query: StaffTicketsQuery,
+  response: TicketsPage,
+  tags,
+});
+export const staffTicket = endpoint({
+  method: 'GET',
+  path: '/api/tickets/:id',
+  params: ById,
+  query: AfterQuery,
+  response: TicketDetail,
+  tags,
+});
+/** Spec: submitReply (action 2 a reply, 3 a reply that closes). */
+export const replyToTicket = endpoint({
+  method: 'POST',
+  path: '/api/tickets/:id/reply',
+  params: ById,
+  body: TicketReply,
+  response: CommandAccepted,
+  tags,
+});
+export const assignTicketDepartment = endpoint({
+  method: 'POST',
+  path: '/api/tickets/:id/department',
+  params: ById,
+  body: TicketDepartment,
+  response: CommandAccepted,
+  tags,
+});

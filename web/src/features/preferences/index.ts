@@ -1,0 +1,3 @@
+// The public surface of features/preferences.
+
+export { PreferencesModal } from './PreferencesModal.tsx';

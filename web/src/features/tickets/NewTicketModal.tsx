@@ -1,0 +1,194 @@
+import { Alert, Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_PRIORITY,
+  DESCRIPTION_MAX,
+  PRIORITIES,
+  REQUEST_TYPES,
+  RequestType,
+  SUBMIT_COOLDOWN_MS,
+  TITLE_MAX,
+  type TicketDraft,
+  ticketIssues,
+} from '../../../../domain/ticket/rules.ts';
+import { errorCode } from '../../app/api.ts';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { AppModal } from '../../components/AppModal.tsx';
+import { FormField } from '../../components/form/FormField.tsx';
+import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
+import { notifyDone } from '../../lib/notify.ts';
+import { submitTicket, ticketOptionsQuery } from './api.ts';
+import { nameIn } from './TicketsGrid.tsx';
+
+interface Values {
+  requestType?: number;
+  title?: string;
+  description?: string;
+  eventId?: string;
+  priority?: number;
+  departmentId?: number;
+}
+
+/** Spec: a ticket (1), suggestion (2) or contact request (4); title, type, description required, an event for type 1. */
+export function NewTicketModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const queryClient = useQueryClient();
+  const options = useQuery({ ...ticketOptionsQuery, enabled: opened });
+  const domain = useDomainForm<Values, 'submit'>({
+    initialValues: { priority: DEFAULT_PRIORITY },
+    rules: (v) => ticketIssues(v as TicketDraft),
+    defaultMode: 'submit',
+    idPrefix: 'ticket',
+  });
+  const v = domain.values;
+  const [failure, setFailure] = useState<string | null>(null);
+  // Spec: the submit button is enabled again 5 s after a submission.
+  const [cooling, setCooling] = useState(false);
+  useEffect(() => {
+    if (!cooling) return;
+    const timer = setTimeout(() => setCooling(false), SUBMIT_COOLDOWN_MS);
+    return () => clearTimeout(timer);
+  }, [cooling]);
+
+  const save = useMutation({
+    mutationFn: () =>
+      submitTicket(queryClient, {
+        requestType: v.requestType ?? null,
+        title: v.title ?? null,
+        description: v.description ?? null,
+        priority: v.priority ?? null,
+        eventId: v.requestType === RequestType.Ticket ? (v.eventId ?? null) : null,
+        departmentId: v.departmentId ?? null,
+      }),
+    onSuccess: (r) => {
+      notifyDone(t('tickets.savedSuccess', { code: r.code }));
+      domain.form.reset();
+      setFailure(null);
+      onClose();
+    },
+    onError: (e) => {
+      const code = errorCode(e);
+      setFailure(code === 'ValidationFailed' || code === 'ErrorSavingData' ? t('tickets.savedError') : t(code));
+    },
+  });
+
+  const set = <K extends keyof Values>(k: K, value: Values[K]) => domain.update((old) => ({ ...old, [k]: value }), k);
+  const num = (s: string) => (s === '' ? undefined : Number(s));
+
+  return (
+    <AppModal opened={opened} onClose={onClose} title={t('tickets.newTitle')} size="lg">
+      <DomainFormProvider value={domain.fields}>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            setCooling(true);
+            if (domain.check('submit').length === 0) save.mutate();
+          }}
+        >
+          <Stack>
+            <FormField path="requestType" label={t('tickets.field.requestType')} required>
+              {({ wrapper }) => (
+                <NativeSelect
+                  {...wrapper}
+                  value={v.requestType === undefined ? '' : String(v.requestType)}
+                  onChange={(e) => set('requestType', num(e.currentTarget.value))}
+                  data={[
+                    { value: '', label: '' },
+                    ...REQUEST_TYPES.map((r) => ({ value: String(r), label: t(`tickets.type.${r}`) })),
+                  ]}
+                />
+              )}
+            </FormField>
+            {v.requestType === RequestType.Ticket && (
+              <FormField path="eventId" label={t('tickets.field.event')} required>
+                {({ wrapper }) => (
+                  <NativeSelect
+                    {...wrapper}
+                    value={v.eventId ?? ''}
+                    onChange={(e) => set('eventId', e.currentTarget.value || undefined)}
+                    data={[
+                      { value: '', label: '' },
+                      ...(options.data?.events ?? []).map((o) => ({ value: o.id, label: nameIn(o, lang) })),
+                    ]}
+                  />
+                )}
+              </FormField>
+            )}
+            <FormField path="title" label={t('tickets.field.title')} required>
+              {({ wrapper }) => (
+                <TextInput
+                  {...wrapper}
+                  maxLength={TITLE_MAX}
+                  value={v.title ?? ''}
+                  onChange={(e) => set('title', e.currentTarget.value)}
+                />
+              )}
+            </FormField>
+            <FormField path="description" label={t('tickets.field.description')} required>
+              {({ wrapper }) => (
+                <Textarea
+                  {...wrapper}
+                  autosize
+                  minRows={4}
+                  maxLength={DESCRIPTION_MAX}
+                  value={v.description ?? ''}
+                  onChange={(e) => set('description', e.currentTarget.value)}
+                />
+              )}
+            </FormField>
+            <Group grow>
+              <FormField path="priority" label={t('tickets.field.priority')}>
+                {({ wrapper }) => (
+                  <NativeSelect
+                    {...wrapper}
+                    value={String(v.priority ?? DEFAULT_PRIORITY)}
+                    onChange={(e) => set('priority', num(e.currentTarget.value))}
+                    data={PRIORITIES.map((p) => ({ value: String(p), label: t(`tickets.priority.${p}`) }))}
+                  />
+                )}
+              </FormField>
+              <FormField path="departmentId" label={t('tickets.field.department')}>
+                {({ wrapper }) => (
+                  <NativeSelect
+                    {...wrapper}
+                    value={v.departmentId === undefined ? '' : String(v.departmentId)}
+                    onChange={(e) => set('departmentId', num(e.currentTarget.value))}
+                    data={[
+                      { value: '', label: t('tickets.none') },
+                      ...(options.data?.departments ?? []).map((d) => ({
+                        value: String(d.id),
+                        label: nameIn(d, lang),
+                      })),
+                    ]}
+                  />
+                )}
+              </FormField>
+            </Group>
+            {failure && (
+              <Alert color="red" role="alert" data-testid="ticket-error">
+                {failure}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {t('tickets.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                loading={save.isPending}
+                disabled={cooling && !save.isPending}
+                data-testid="submit-ticket"
+              >
+                {t('tickets.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </DomainFormProvider>
+    </AppModal>
+  );
+}

@@ -1,0 +1,366 @@
+import { Alert, Button, Card, Group, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Role } from '../../../../domain/shared/roles.ts';
+import {
+  OTHER_REASON,
+  REASON_MAX,
+  REJECT_REASONS,
+  RESPONSE_MAX,
+  replyIssues,
+  verdictIssues,
+} from '../../../../domain/ticket/rules.ts';
+import { errorCode } from '../../app/api.ts';
+import { AnchorLink } from '../../app/layout/links.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { useSessionStore } from '../../app/stores/session.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { AppModal } from '../../components/AppModal.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { FormField } from '../../components/form/FormField.tsx';
+import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
+import { QueryState } from '../../components/QueryState.tsx';
+import { notifyDone } from '../../lib/notify.ts';
+import {
+  assignTicketDepartment,
+  markTicket,
+  replyToTicket,
+  type TicketDetail,
+  ticketOptionsQuery,
+  ticketQuery,
+} from './api.ts';
+import { formatDay, nameIn, TicketStatusBadge } from './TicketsGrid.tsx';
+
+const route = getRouteApi('/$lang/tickets/$id');
+
+/** /$lang/tickets/$id: a ticket and its conversation; the creator judges a reply, staff reply and assign. */
+export function TicketPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.ticket');
+  const lang = useLanguageStore((s) => s.lang);
+  const { id } = route.useParams();
+  const staff = useSessionStore((s) => s.user?.roleId !== Role.Volunteer);
+  const query = useQuery(ticketQuery(id, staff));
+  const d = query.data;
+  return (
+    <Stack mt="lg" gap="md" maw={900}>
+      <AnchorLink to={staff ? '/$lang/tickets/manage' : '/$lang/tickets'} params={{ lang }}>
+        {t('tickets.back')}
+      </AnchorLink>
+      <Title order={1}>{title}</Title>
+      {!d ? (
+        <QueryState query={query} />
+      ) : (
+        <>
+          <Summary d={d} />
+          <Conversation d={d} />
+          {!staff && d.status === 'replied' && <Verdict d={d} />}
+          {staff && d.status !== 'closed' && <StaffActions d={d} />}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Summary({ d }: { d: TicketDetail }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const options = useQuery(ticketOptionsQuery);
+  const department = options.data?.departments.find((x) => x.id === d.departmentId);
+  const event = d.eventNameAr && d.eventNameEn ? nameIn({ nameAr: d.eventNameAr, nameEn: d.eventNameEn }, lang) : null;
+  const row = (label: string, value: React.ReactNode) => (
+    <Group gap="xs" wrap="nowrap" align="baseline">
+      <Text fw={600} size="sm">
+        {label}:
+      </Text>
+      <Text size="sm" component="div">
+        {value}
+      </Text>
+    </Group>
+  );
+  return (
+    <Card withBorder data-testid="ticket-summary">
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Title order={2} size="h3">
+            {d.title}
+          </Title>
+          <TicketStatusBadge status={d.status} />
+        </Group>
+        {row(t('tickets.field.code'), <bdi dir="ltr">{d.code}</bdi>)}
+        {row(t('tickets.field.requestType'), t(`tickets.type.${d.requestType as 1 | 2 | 4}`))}
+        {row(t('tickets.field.priority'), t(`tickets.priority.${d.priority as 1 | 2 | 3 | 4}`))}
+        {event && row(t('tickets.field.event'), event)}
+        {row(t('tickets.field.department'), department ? nameIn(department, lang) : t('tickets.none'))}
+        {row(t('tickets.field.createdAt'), formatDay(d.createdAt, lang))}
+      </Stack>
+    </Card>
+  );
+}
+
+function Conversation({ d }: { d: TicketDetail }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {t('tickets.conversation')}
+      </Title>
+      <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+        {d.messages.map((m) => (
+          <Card component="li" key={`${m.at}-${m.kind}`} withBorder data-testid="ticket-message" data-kind={m.kind}>
+            <Text size="sm" fw={600}>
+              {t(m.authorRole === Role.Volunteer ? 'tickets.by.volunteer' : 'tickets.by.staff')}{' '}
+              {t(`tickets.msg.${m.kind as 'submitted' | 'reply' | 'closed' | 'resolved' | 'notResolved'}`)} —{' '}
+              {formatDay(m.at, lang)}
+            </Text>
+            {m.reasonId !== null && (
+              <Text size="sm">
+                {t('tickets.field.reason')}: {t(`tickets.reason.${m.reasonId as 1 | 2 | 3 | 4}`)}
+              </Text>
+            )}
+            {m.body && (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {m.body}
+              </Text>
+            )}
+          </Card>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The creator's verdict on the reply: resolved (confirmed), or not resolved with a reason (4 needs its text). */
+function Verdict({ d }: { d: TicketDetail }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const domain = useDomainForm<{ status: number; reasonId?: number; reason?: string }, 'submit'>({
+    initialValues: { status: 2 },
+    rules: (v) => verdictIssues(v),
+    defaultMode: 'submit',
+    idPrefix: 'verdict',
+  });
+  const mark = useMutation({
+    mutationFn: (body: { status: number; reasonId?: number | null; reason?: string | null }) =>
+      markTicket(queryClient, d.id, body),
+    onSuccess: () => {
+      notifyDone(t('tickets.markedSuccess'));
+      setConfirming(false);
+      setRejecting(false);
+    },
+    onError: (e) => setFailure(t(errorCode(e))),
+  });
+  const v = domain.values;
+  return (
+    <>
+      <Group>
+        <Button onClick={() => setConfirming(true)} data-testid="mark-resolved">
+          {t('tickets.markResolved')}
+        </Button>
+        <Button variant="default" onClick={() => setRejecting(true)} data-testid="mark-not-resolved">
+          {t('tickets.markNotResolved')}
+        </Button>
+      </Group>
+      <ConfirmModal
+        opened={confirming}
+        title={t('tickets.markResolved')}
+        message={t('tickets.confirmResolved', { title: d.title })}
+        confirmLabel={t('tickets.confirmYes')}
+        cancelLabel={t('tickets.confirmNo')}
+        busy={mark.isPending}
+        error={failure}
+        onConfirm={() => mark.mutate({ status: 1 })}
+        onCancel={() => setConfirming(false)}
+      />
+      <AppModal opened={rejecting} onClose={() => setRejecting(false)} title={t('tickets.notResolvedTitle')}>
+        <DomainFormProvider value={domain.fields}>
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (domain.check('submit').length === 0)
+                mark.mutate({ status: 2, reasonId: v.reasonId ?? null, reason: v.reason ?? null });
+            }}
+          >
+            <Stack>
+              <FormField path="reasonId" label={t('tickets.field.reason')} required>
+                {({ wrapper }) => (
+                  <NativeSelect
+                    {...wrapper}
+                    value={v.reasonId === undefined ? '' : String(v.reasonId)}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      domain.update((o) => ({ ...o, reasonId: value === '' ? undefined : Number(value) }), 'reasonId');
+                    }}
+                    data={[
+                      { value: '', label: '' },
+                      ...REJECT_REASONS.map((r) => ({ value: String(r), label: t(`tickets.reason.${r}`) })),
+                    ]}
+                  />
+                )}
+              </FormField>
+              <FormField path="reason" label={t('tickets.field.reasonText')} required={v.reasonId === OTHER_REASON}>
+                {({ wrapper }) => (
+                  <Textarea
+                    {...wrapper}
+                    maxLength={REASON_MAX}
+                    value={v.reason ?? ''}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      domain.update((o) => ({ ...o, reason: value }), 'reason');
+                    }}
+                  />
+                )}
+              </FormField>
+              {failure && (
+                <Alert color="red" role="alert">
+                  {failure}
+                </Alert>
+              )}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setRejecting(false)}>
+                  {t('tickets.cancel')}
+                </Button>
+                <Button type="submit" loading={mark.isPending} data-testid="save-not-resolved">
+                  {t('tickets.notResolvedSave')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </DomainFormProvider>
+      </AppModal>
+    </>
+  );
+}
+
+/** Staff: reply (2) or reply and close (3, confirmed first), and assign the ticket to a department. */
+function StaffActions({ d }: { d: TicketDetail }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const queryClient = useQueryClient();
+  const options = useQuery(ticketOptionsQuery);
+  const [closing, setClosing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [department, setDepartment] = useState(d.departmentId === null ? '' : String(d.departmentId));
+  const domain = useDomainForm<{ action: number; response?: string }, 'submit'>({
+    initialValues: { action: 2 },
+    rules: (v) => replyIssues(v),
+    defaultMode: 'submit',
+    idPrefix: 'reply',
+  });
+  const v = domain.values;
+  const reply = useMutation({
+    mutationFn: () => replyToTicket(queryClient, d.id, { action: v.action, response: v.response ?? null }),
+    onSuccess: () => {
+      notifyDone(t('tickets.repliedSuccess'));
+      setClosing(false);
+      setFailure(null);
+      domain.form.reset();
+    },
+    onError: (e) => setFailure(t(errorCode(e)) || t('tickets.updateError')),
+  });
+  const assign = useMutation({
+    mutationFn: () => assignTicketDepartment(queryClient, d.id, Number(department)),
+    onSuccess: () => notifyDone(t('tickets.assignedSuccess')),
+    onError: (e) => setFailure(t(errorCode(e))),
+  });
+  return (
+    <Stack>
+      <Card withBorder>
+        <DomainFormProvider value={domain.fields}>
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (domain.check('submit').length > 0) return;
+              if (v.action === 3) setClosing(true);
+              else reply.mutate();
+            }}
+          >
+            <Stack>
+              <Title order={2} size="h4">
+                {t('tickets.reply')}
+              </Title>
+              <FormField path="action" label={t('tickets.field.action')} required>
+                {({ wrapper }) => (
+                  <NativeSelect
+                    {...wrapper}
+                    value={String(v.action)}
+                    onChange={(e) => {
+                      const value = Number(e.currentTarget.value);
+                      domain.update((o) => ({ ...o, action: value }), 'action');
+                    }}
+                    data={[2, 3].map((a) => ({ value: String(a), label: t(`tickets.action.${a as 2 | 3}`) }))}
+                  />
+                )}
+              </FormField>
+              <FormField path="response" label={t('tickets.field.response')} required>
+                {({ wrapper }) => (
+                  <Textarea
+                    {...wrapper}
+                    autosize
+                    minRows={3}
+                    maxLength={RESPONSE_MAX}
+                    value={v.response ?? ''}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      domain.update((o) => ({ ...o, response: value }), 'response');
+                    }}
+                  />
+                )}
+              </FormField>
+              {failure && (
+                <Alert color="red" role="alert" data-testid="reply-error">
+                  {failure}
+                </Alert>
+              )}
+              <Group justify="flex-end">
+                <Button type="submit" loading={reply.isPending && !closing} data-testid="send-reply">
+                  {t('tickets.sendReply')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </DomainFormProvider>
+      </Card>
+      <Card withBorder>
+        <Group align="flex-end">
+          <NativeSelect
+            label={t('tickets.assign')}
+            value={department}
+            onChange={(e) => setDepartment(e.currentTarget.value)}
+            data={[
+              { value: '', label: t('tickets.none') },
+              ...(options.data?.departments ?? []).map((x) => ({ value: String(x.id), label: nameIn(x, lang) })),
+            ]}
+          />
+          <Button
+            variant="default"
+            disabled={department === '' || Number(department) === d.departmentId}
+            loading={assign.isPending}
+            onClick={() => assign.mutate()}
+          >
+            {t('tickets.assignSave')}
+          </Button>
+        </Group>
+      </Card>
+      <ConfirmModal
+        opened={closing}
+        title={t('tickets.action.3')}
+        message={t('tickets.confirmClose')}
+        confirmLabel={t('tickets.confirmYes')}
+        cancelLabel={t('tickets.confirmNo')}
+        danger
+        busy={reply.isPending}
+        onConfirm={() => reply.mutate()}
+        onCancel={() => setClosing(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,201 @@
+import { Badge, NativeSelect, TextInput } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../../../api/contracts/common.ts';
+import { REQUEST_TYPES, TICKET_ACTIONS } from '../../../../domain/ticket/rules.ts';
+import { AnchorLink } from '../../app/layout/links.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { myTicketsQuery, staffTicketsQuery, type TicketRow, ticketOptionsQuery } from './api.ts';
+import { type TicketFilterValues, type TicketsSearch, ticketsParams } from './search.ts';
+
+const helper = gridColumnHelper<TicketRow>();
+
+export const nameIn = (x: { nameAr: string; nameEn: string }, lang: Lang) => (lang === 'ar' ? x.nameAr : x.nameEn);
+export function formatDay(iso: string, lang: Lang) {
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB', {
+    dateStyle: 'medium',
+  }).format(new Date(iso));
+}
+
+/** A ticket's lifecycle word as a badge (colours from the theme, checked for contrast there). */
+export function TicketStatusBadge({ status }: { status: TicketRow['status'] }) {
+  const { t } = useTranslation();
+  const color = { new: 'blue', replied: 'brand', resolved: 'green', notResolved: 'orange', closed: 'gray' }[status];
+  return (
+    <Badge color={`${color}.9`} variant="light" data-testid="ticket-status">
+      {t(`tickets.status.${status}`)}
+    </Badge>
+  );
+}
+
+/** The spec's filters: code, title, action, id, year, request type, resolution (and the department, for staff). */
+export function TicketFilters({
+  initial,
+  staff,
+  onApply,
+  onClear,
+}: {
+  initial: TicketFilterValues;
+  staff: boolean;
+  onApply(f: TicketFilterValues): void;
+  onClear(): void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const options = useQuery({ ...ticketOptionsQuery, enabled: staff });
+  const [f, setF] = useState<TicketFilterValues>(initial);
+  const setText = (k: 'code' | 'title' | 'id', v: string) =>
+    setF((o) => ({ ...o, [k]: v.trim() === '' ? undefined : v }));
+  const setNum = (k: keyof TicketFilterValues, v: string) =>
+    setF((o) => ({ ...o, [k]: v === '' ? undefined : Number(v) }));
+  const all = { value: '', label: t('tickets.any') };
+  const year = new Date().getFullYear();
+  const years = Array.from({ length: 6 }, (_, i) => year - i);
+  const num = (v: number | undefined) => (v === undefined ? '' : String(v));
+
+  return (
+    <FilterPanel onSearch={() => onApply(f)} onClear={onClear}>
+      <TextInput
+        label={t('tickets.field.code')}
+        value={f.code ?? ''}
+        maxLength={40}
+        dir="ltr"
+        onChange={(e) => setText('code', e.currentTarget.value)}
+      />
+      <TextInput
+        label={t('tickets.field.title')}
+        value={f.title ?? ''}
+        maxLength={200}
+        onChange={(e) => setText('title', e.currentTarget.value)}
+      />
+      <TextInput
+        label={t('tickets.field.id')}
+        value={f.id ?? ''}
+        maxLength={36}
+        dir="ltr"
+        onChange={(e) => setText('id', e.currentTarget.value)}
+      />
+      <NativeSelect
+        label={t('tickets.field.requestType')}
+        value={num(f.requestType)}
+        onChange={(e) => setNum('requestType', e.currentTarget.value)}
+        data={[all, ...REQUEST_TYPES.map((r) => ({ value: String(r), label: t(`tickets.type.${r}`) }))]}
+      />
+      <NativeSelect
+        label={t('tickets.field.action')}
+        value={num(f.action)}
+        onChange={(e) => setNum('action', e.currentTarget.value)}
+        data={[all, ...TICKET_ACTIONS.map((a) => ({ value: String(a), label: t(`tickets.action.${a}`) }))]}
+      />
+      <NativeSelect
+        label={t('tickets.field.ticketStatus')}
+        value={num(f.ticketStatus)}
+        onChange={(e) => setNum('ticketStatus', e.currentTarget.value)}
+        data={[all, ...[1, 2].map((s) => ({ value: String(s), label: t(`tickets.verdict.${s as 1 | 2}`) }))]}
+      />
+      <NativeSelect
+        label={t('tickets.field.year')}
+        value={num(f.year)}
+        onChange={(e) => setNum('year', e.currentTarget.value)}
+        data={[all, ...years.map((y) => ({ value: String(y), label: String(y) }))]}
+      />
+      {staff && (
+        <NativeSelect
+          label={t('tickets.field.department')}
+          value={num(f.departmentId)}
+          onChange={(e) => setNum('departmentId', e.currentTarget.value)}
+          data={[
+            all,
+            ...(options.data?.departments ?? []).map((d) => ({ value: String(d.id), label: nameIn(d, lang) })),
+          ]}
+        />
+      )}
+    </FilterPanel>
+  );
+}
+
+/** The tickets grid: the volunteer's own, or (staff) every ticket their scope allows, newest first. */
+export function TicketsGrid({
+  search,
+  staff,
+  onChange,
+}: {
+  search: TicketsSearch;
+  staff: boolean;
+  onChange(s: TicketsSearch): void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const params = ticketsParams(search);
+  const query = useQuery({
+    ...(staff ? staffTicketsQuery(search) : myTicketsQuery(search)),
+    placeholderData: keepPreviousData,
+  });
+  const columns = useMemo(() => {
+    const code = helper.accessor('code', {
+      enableHiding: false,
+      header: () => t('tickets.field.code'),
+      meta: { label: t('tickets.field.code') },
+      cell: (c) => (
+        <AnchorLink to="/$lang/tickets/$id" params={{ lang, id: c.row.original.id }} fw={600}>
+          <bdi dir="ltr">{c.getValue()}</bdi>
+        </AnchorLink>
+      ),
+    });
+    const title = helper.accessor('title', {
+      header: () => t('tickets.field.title'),
+      meta: { label: t('tickets.field.title') },
+    });
+    const volunteer = helper.accessor((r) => (lang === 'ar' ? r.volunteerNameAr : r.volunteerNameEn) ?? '—', {
+      id: 'volunteer',
+      header: () => t('tickets.field.volunteer'),
+      meta: { label: t('tickets.field.volunteer') },
+    });
+    const rest = [
+      helper.accessor('requestType', {
+        header: () => t('tickets.field.requestType'),
+        meta: { label: t('tickets.field.requestType') },
+        cell: (c) => t(`tickets.type.${c.getValue() as 1 | 2 | 4}`),
+      }),
+      helper.accessor('priority', {
+        header: () => t('tickets.field.priority'),
+        meta: { label: t('tickets.field.priority') },
+        cell: (c) => t(`tickets.priority.${c.getValue() as 1 | 2 | 3 | 4}`),
+      }),
+      helper.accessor('status', {
+        header: () => t('tickets.field.status'),
+        meta: { label: t('tickets.field.status') },
+        cell: (c) => <TicketStatusBadge status={c.getValue()} />,
+      }),
+      helper.accessor('createdAt', {
+        header: () => t('tickets.field.createdAt'),
+        meta: { label: t('tickets.field.createdAt') },
+        cell: (c) => formatDay(c.getValue(), lang),
+      }),
+    ] as const;
+    return staff ? helper.columns([code, title, volunteer, ...rest]) : helper.columns([code, title, ...rest]);
+  }, [t, lang, staff]);
+
+  return (
+    <DataGrid
+      id={staff ? 'tickets-staff' : 'tickets-mine'}
+      caption={t('tickets.caption')}
+      columns={columns}
+      rows={query.data?.rows}
+      getRowId={(r) => r.id}
+      read={query}
+      emptyMessage={t('tickets.empty')}
+      paging={{
+        page: params.page,
+        pageSize: params.pageSize,
+        total: query.data?.total ?? 0,
+        onChange: (p) => onChange({ ...search, ...p }),
+      }}
+      rowProps={(r) => ({ 'data-testid': `ticket-row-${r.code}` })}
+      testId="tickets-grid"
+    />
+  );
+}

@@ -1,0 +1,79 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { NewTicketModal } from './NewTicketModal.tsx';
+import type { TicketsSearch } from './search.ts';
+import { TicketFilters, TicketsGrid } from './TicketsGrid.tsx';
+
+const mineRoute = getRouteApi('/$lang/tickets');
+const staffRoute = getRouteApi('/$lang/tickets/manage');
+
+function useGo(to: '/$lang/tickets' | '/$lang/tickets/manage') {
+  const navigate = useNavigate();
+  const lang = useLanguageStore((s) => s.lang);
+  return (next: TicketsSearch) => {
+    const s = { ...next };
+    if (s.page === 1) delete s.page;
+    if (s.pageSize === DEFAULT_PAGE_SIZE) delete s.pageSize;
+    void navigate({ to, params: { lang }, search: s });
+  };
+}
+
+function filtersOf(s: TicketsSearch) {
+  const { page: _p, pageSize: _s, ...f } = s;
+  return f;
+}
+
+/** /$lang/tickets: the volunteer's own tickets, suggestions and contact requests, and a new one. */
+export function MyTicketsPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.myTickets');
+  const search = mineRoute.useSearch();
+  const go = useGo('/$lang/tickets');
+  const [adding, setAdding] = useState(false);
+  const filters = filtersOf(search);
+  return (
+    <Stack mt="lg" gap="md">
+      <Group justify="space-between">
+        <Title order={1}>{title}</Title>
+        <Button onClick={() => setAdding(true)} data-testid="new-ticket">
+          {t('tickets.new')}
+        </Button>
+      </Group>
+      <TicketFilters
+        key={JSON.stringify(filters)}
+        initial={filters}
+        staff={false}
+        onApply={(f) => go({ pageSize: search.pageSize, ...f, page: 1 })}
+        onClear={() => go({ pageSize: search.pageSize })}
+      />
+      <TicketsGrid search={search} staff={false} onChange={go} />
+      <NewTicketModal opened={adding} onClose={() => setAdding(false)} />
+    </Stack>
+  );
+}
+
+/** /$lang/tickets/manage: staff's grid of every ticket their regions and cities allow. */
+export function StaffTicketsPage() {
+  const title = usePageTitle('page.ticketsAdmin');
+  const search = staffRoute.useSearch();
+  const go = useGo('/$lang/tickets/manage');
+  const filters = filtersOf(search);
+  return (
+    <Stack mt="lg" gap="md">
+      <Title order={1}>{title}</Title>
+      <TicketFilters
+        key={JSON.stringify(filters)}
+        initial={filters}
+        staff
+        onApply={(f) => go({ pageSize: search.pageSize, ...f, page: 1 })}
+        onClear={() => go({ pageSize: search.pageSize })}
+      />
+      <TicketsGrid search={search} staff onChange={go} />
+    </Stack>
+  );
+}
