@@ -33,3 +33,12 @@ export const Actor = z.object({
   nameEn: z.string().nullable(),
   roleId: z.number().nullable(),
 });
+
+/** Spec: grid page sizes 10, 20, 30, 50, 75, 100, 500, 1000 (default 10). */
+export const PageSize = P.queryOneOf([10, 20, 30, 50, 75, 100, 500, 1000]).default(10);
+
+/** A 204's "answer": nothing is sent (the web client resolves it as undefined). */
+export const NoContent = z.undefined();
+
+/** One page of a grid: its rows and how many there are in all. */
+export const GridPage = <Row extends z.ZodType>(row: Row) => z.object({ rows: z.array(row), total: z.number().int() });
