@@ -20,12 +20,6 @@ export const PositionText = z.string().regex(/^-?\d+\.-?\d+$/);
 /** ?after=<position>: reads wait (bounded) until their read models have it. */
 export const AfterQuery = z.object({ after: P.position.optional() });
 
-/**
- * The staff grids' page sizes (roster, pending events), 10 when absent. api/users/routes.ts declares the same list as
- * its own PageSize until the users contracts move here; then it imports this one.
- */
-export const PageSize = P.queryOneOf([10, 20, 30, 50, 75, 100, 500, 1000]).default(10);
-
 export const CommandAccepted = z.object({ position: PositionText }).meta({ id: 'CommandAccepted' });
 export type CommandAccepted = z.infer<typeof CommandAccepted>;
 
@@ -39,3 +33,12 @@ export const Actor = z.object({
   nameEn: z.string().nullable(),
   roleId: z.number().nullable(),
 });
+
+/** Spec: grid page sizes 10, 20, 30, 50, 75, 100, 500, 1000 (default 10). */
+export const PageSize = P.queryOneOf([10, 20, 30, 50, 75, 100, 500, 1000]).default(10);
+
+/** A 204's "answer": nothing is sent (the web client resolves it as undefined). */
+export const NoContent = z.undefined();
+
+/** One page of a grid: its rows and how many there are in all. */
+export const GridPage = <Row extends z.ZodType>(row: Row) => z.object({ rows: z.array(row), total: z.number().int() });

@@ -19,15 +19,23 @@ export interface Endpoint<
   readonly params?: Params;
   readonly query?: Query;
   readonly body?: Body;
-  /** The success answer (200 unless `status` says 201). */
-  readonly response: Response;
-  /** The success status when it is not 200 (a creation answers 201). */
-  readonly status?: 200 | 201;
   /**
-   * A response that is not JSON: `text/event-stream` (server-sent events, registered with streamRoute in
-   * api/http/route.ts); `response` then describes each message's data.
+   * The answer: JSON by default. For a 204 it is `NoContent` (nothing is sent); for a non-JSON answer (text, file
+   * bytes) `contentType` names what is sent and the schema documents it.
    */
-  readonly contentType?: 'text/event-stream';
+  readonly response: Response;
+  /** The success status, 200 unless given (201 for a creation, 204 for no content). */
+  readonly status?: 200 | 201 | 204;
+  /**
+   * A non-JSON answer's media type, as the OpenAPI document shows it (`text/plain`; any type for stored files).
+   * `text/event-stream` is server-sent events, registered with streamRoute in api/http/route.ts; `response` then
+   * describes each message's data.
+   */
+  readonly contentType?: string;
+  /** Other statuses answered with the same schema (a health check's 503). */
+  readonly alsoStatus?: readonly number[];
+  /** Error statuses the endpoint documents (each answers ErrorBody). */
+  readonly errors?: readonly number[];
   /** OpenAPI tags (the domain word). */
   readonly tags: readonly string[];
   readonly summary?: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Actor, PositionText } from './common.ts';
+import { Actor, AfterQuery, CommandAccepted, GridPage, PageSize, PositionText } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 // Shapes only (types, lengths, enumerations). The business rules (section 5) live in domain/registration/rules.ts,
@@ -167,3 +168,171 @@ export const HistoryEntry = z
   })
   .meta({ id: 'HistoryEntry' });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+export const EmployeeCodeCheck = z.object({ employeeCode: P.text(30).trim().min(1), idNumber: P.text(20).trim() });
+export const EmailVerificationRequest = z.object({ token: P.token(200) });
+/** "100" confirmed, "400" expired (a new link is mailed), "200" already verified. */
+export const EmailVerificationResult = z.object({ result: z.enum(['100', '200', '400']), position: z.string() });
+export type EmailVerificationResult = z.infer<typeof EmailVerificationResult>;
+
+/** GET /api/registrations: the review grid's filters, sort and page. */
+export const RegistrationGridQuery = AfterQuery.extend({
+  status: P.queryOneOf([1, 2, 3, 5, 6]).default(2),
+  page: P.page,
+  pageSize: PageSize,
+  sort: z.enum(['submittedAt', 'updatedAt', 'nameAr', 'nameEn', 'referenceNumber']).default('submittedAt'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  name: P.text(100).optional(),
+  idNumber: P.text(20).optional(),
+  mobile: P.text(10).optional(),
+  regionId: P.queryInt().optional(),
+  cityId: P.queryInt().optional(),
+  from: P.isoDate().optional(),
+  to: P.isoDate().optional(),
+});
+export type RegistrationGridQuery = z.output<typeof RegistrationGridQuery>;
+
+export const RegistrationGridRow = z
+  .object({
+    volunteerId: z.string(),
+    referenceNumber: z.string().nullable(),
+    status: z.number(),
+    nameAr: z.string(),
+    nameEn: z.string(),
+    idNumber: z.string().nullable(),
+    mobile: z.string().nullable(),
+    regionId: z.number().nullable(),
+    cityId: z.number().nullable(),
+    submittedAt: z.string().nullable(),
+    appointmentAt: z.string().nullable(),
+  })
+  .meta({ id: 'RegistrationGridRow' });
+export type RegistrationGridRow = z.infer<typeof RegistrationGridRow>;
+export const RegistrationGridPage = GridPage(RegistrationGridRow);
+export type RegistrationGridPage = z.infer<typeof RegistrationGridPage>;
+
+const tags = ['registration'];
+const Id = z.object({ id: P.uuid() });
+
+/** A visitor registers (anonymous; CSRF by the double-submit cookie). */
+export const register = endpoint({
+  method: 'POST',
+  path: '/api/registrations',
+  body: SaveRegistrationRequest,
+  response: SaveRegistrationResponse,
+  status: 201,
+  errors: [409, 422],
+  tags,
+});
+
+/** The form checks an employee number as soon as it is entered (spec: ValidateEmployeeCode); submit checks again. */
+export const checkEmployeeCode = endpoint({
+  method: 'POST',
+  path: '/api/registrations/employee-code/check',
+  body: EmployeeCodeCheck,
+  response: z.object({ valid: z.literal(true) }),
+  errors: [422, 503],
+  tags,
+});
+
+/** The link mailed at registration. */
+export const verifyEmail = endpoint({
+  method: 'POST',
+  path: '/api/email-verification',
+  body: EmailVerificationRequest,
+  response: EmailVerificationResult,
+  errors: [422],
+  tags,
+});
+
+/** The signed-in user's own application. */
+export const myRegistration = endpoint({
+  method: 'GET',
+  path: '/api/registrations/me',
+  query: AfterQuery,
+  response: RegistrationDetail,
+  tags,
+});
+
+/** The volunteer edits (or submits) her own application. */
+export const updateMyRegistration = endpoint({
+  method: 'PUT',
+  path: '/api/registrations/me',
+  body: SaveRegistrationRequest,
+  response: SaveRegistrationResponse,
+  errors: [409, 422],
+  tags,
+});
+
+/** The review grid (registration staff, within their regions and cities). */
+export const listRegistrations = endpoint({
+  method: 'GET',
+  path: '/api/registrations',
+  query: RegistrationGridQuery,
+  response: RegistrationGridPage,
+  tags,
+});
+
+export const getRegistration = endpoint({
+  method: 'GET',
+  path: '/api/registrations/:id',
+  params: Id,
+  query: AfterQuery,
+  response: RegistrationDetail,
+  tags,
+});
+
+/** The history tab: the application's events themselves, so it is never stale. */
+export const registrationHistory = endpoint({
+  method: 'GET',
+  path: '/api/registrations/:id/history',
+  params: Id,
+  response: z.array(HistoryEntry),
+  tags,
+});
+
+export const initialAccept = endpoint({
+  method: 'POST',
+  path: '/api/registrations/:id/initial-accept',
+  params: Id,
+  body: InitialAcceptRequest,
+  response: CommandAccepted,
+  tags,
+});
+export const approve = endpoint({
+  method: 'POST',
+  path: '/api/registrations/:id/approve',
+  params: Id,
+  response: CommandAccepted,
+  tags,
+});
+export const reject = endpoint({
+  method: 'POST',
+  path: '/api/registrations/:id/reject',
+  params: Id,
+  body: RejectRequest,
+  response: CommandAccepted,
+  tags,
+});
+export const returnToSubmitted = endpoint({
+  method: 'POST',
+  path: '/api/registrations/:id/return-to-submitted',
+  params: Id,
+  response: CommandAccepted,
+  tags,
+});
+export const addNote = endpoint({
+  method: 'POST',
+  path: '/api/registrations/:id/notes',
+  params: Id,
+  body: AddNoteRequest,
+  response: CommandAccepted,
+  tags,
+});
+export const removeNote = endpoint({
+  method: 'POST',
+  path: '/api/registrations/:id/notes/:noteId/remove',
+  params: Id.extend({ noteId: P.token(40) }),
+  response: CommandAccepted,
+  tags,
+});

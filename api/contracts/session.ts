@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Actions } from '../../domain/permissions/screens.ts';
 import { ClientCodes } from '../../domain/shared/clients.ts';
-import { PositionText } from './common.ts';
+import { AfterQuery, CommandAccepted, NoContent, PositionText } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 /** LoginStatus (spec section 4): Success 1, WrongCaptcha 2, WrongInfo 3, DeactivatedUser 4, Locked 5, InvalidNIC 6, EmailVerification 7. */
@@ -96,3 +97,61 @@ export const PublicConfig = z
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof PublicConfig>;
+
+const tags = ['session'];
+
+/** The client's public settings (no session needed). */
+export const getConfig = endpoint({ method: 'GET', path: '/api/config', response: PublicConfig, tags });
+
+/** Who is signed in (null for a visitor, who gets a CSRF token); `?after=` waits for the read models. */
+export const getSession = endpoint({
+  method: 'GET',
+  path: '/api/session',
+  query: AfterQuery,
+  response: SessionInfo,
+  tags,
+});
+
+/** LoginStatus 1 answers 200; any other 401 with details.loginStatus. */
+export const login = endpoint({
+  method: 'POST',
+  path: '/api/session/login',
+  body: LoginRequest,
+  response: LoginResponse,
+  errors: [401, 422],
+  tags,
+});
+
+export const logout = endpoint({
+  method: 'POST',
+  path: '/api/session/logout',
+  response: NoContent,
+  status: 204,
+  tags,
+});
+
+/** Resets the idle timer. */
+export const keepalive = endpoint({
+  method: 'POST',
+  path: '/api/session/keepalive',
+  response: NoContent,
+  status: 204,
+  tags,
+});
+
+export const changePassword = endpoint({
+  method: 'POST',
+  path: '/api/session/change-password',
+  body: ChangePasswordRequest,
+  response: CommandAccepted,
+  errors: [422],
+  tags,
+});
+
+/** The signed-in user's screens and actions. */
+export const myPermissions = endpoint({
+  method: 'GET',
+  path: '/api/session/permissions',
+  response: Permissions,
+  tags,
+});

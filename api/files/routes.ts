@@ -1,15 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { ownerKey, type Uploads } from '../../commands/files/ownership.ts';
 import { checkUpload, type FileStorage, isAttachmentKind, type StoredFile } from '../../commands/files/storage.ts';
 import { MAX_FILE_BYTES } from '../../domain/registration/rules.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { publicConditions } from '../../projections/opportunity/queries.ts';
-import * as P from '../contracts/primitives.ts';
+import * as C from '../contracts/files.ts';
 import { CSRF_COOKIE, requireScreen } from '../http/auth.ts';
 import type { ApiDeps } from '../http/deps.ts';
+import { route } from '../http/route.ts';
 import { staffEventScope, staffScope, volunteerInScope } from '../http/scope.ts';
 
 /**
@@ -53,41 +52,36 @@ export function fileRoutes(
   storage: FileStorage,
   uploads: Uploads,
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const eventCreators = requireScreen(deps, 'eventsadmin', 'Add');
   const eventEditors = requireScreen(deps, 'eventsadmin', 'Edit');
 
-  r.post(
-    '/api/files',
-    { config: { rateLimit: { max: rateLimit * 2, timeWindow: '1 minute' } }, schema: { tags: ['files'] } },
-    async (req, reply) => {
-      const part = await req.file({ limits: { fileSize: MAX_FILE_BYTES + 1, files: 1 } });
-      if (!part) throw new DomainError('ValidationFailed', { field: 'file' });
-      const bytes = await part.toBuffer().catch(() => {
-        throw new DomainError('FileTooLarge', { maxBytes: MAX_FILE_BYTES });
-      });
-      if (part.file.truncated) throw new DomainError('FileTooLarge', { maxBytes: MAX_FILE_BYTES });
-      const kindField = part.fields.kind as { value?: unknown } | undefined;
-      const kind = String(kindField?.value ?? 'otherAttachment');
-      if (!isAttachmentKind(kind)) throw new DomainError('ValidationFailed', { field: 'kind' });
-      // Registration attachments come from visitors too; event images only from staff who create or edit events.
-      if (kind === 'eventImage') {
-        const mayCreate =
-          req.session !== null && (await deps.permissions.fresh()).can(req.session.roleId, 'eventsadmin', 'Add');
-        await (mayCreate ? eventCreators : eventEditors)(req);
-      }
-      const owner = ownerKey(req.session?.userId ?? null, req.cookies[CSRF_COOKIE]);
-      if (!owner) throw new DomainError('CsrfRejected');
-      if (!req.session) {
-        await uploads.sweep(storage);
-        await uploads.assertQuota(req.ip, bytes.byteLength);
-      }
-      const mime = await checkUpload(bytes, kind);
-      const stored = await storage.put(bytes, part.filename, mime, kind);
-      await uploads.record({ fileId: stored.fileId, kind, owner, source: req.ip, size: stored.size });
-      return reply.code(201).send(stored);
-    },
-  );
+  route(app, C.uploadFile, { config: { rateLimit: { max: rateLimit * 2, timeWindow: '1 minute' } } }, async (req) => {
+    const part = await req.file({ limits: { fileSize: MAX_FILE_BYTES + 1, files: 1 } });
+    if (!part) throw new DomainError('ValidationFailed', { field: 'file' });
+    const bytes = await part.toBuffer().catch(() => {
+      throw new DomainError('FileTooLarge', { maxBytes: MAX_FILE_BYTES });
+    });
+    if (part.file.truncated) throw new DomainError('FileTooLarge', { maxBytes: MAX_FILE_BYTES });
+    const kindField = part.fields.kind as { value?: unknown } | undefined;
+    const kind = String(kindField?.value ?? 'otherAttachment');
+    if (!isAttachmentKind(kind)) throw new DomainError('ValidationFailed', { field: 'kind' });
+    // Registration attachments come from visitors too; event images only from staff who create or edit events.
+    if (kind === 'eventImage') {
+      const mayCreate =
+        req.session !== null && (await deps.permissions.fresh()).can(req.session.roleId, 'eventsadmin', 'Add');
+      await (mayCreate ? eventCreators : eventEditors)(req);
+    }
+    const owner = ownerKey(req.session?.userId ?? null, req.cookies[CSRF_COOKIE]);
+    if (!owner) throw new DomainError('CsrfRejected');
+    if (!req.session) {
+      await uploads.sweep(storage);
+      await uploads.assertQuota(req.ip, bytes.byteLength);
+    }
+    const mime = await checkUpload(bytes, kind);
+    const stored = await storage.put(bytes, part.filename, mime, kind);
+    await uploads.record({ fileId: stored.fileId, kind, owner, source: req.ip, size: stored.size });
+    return stored;
+  });
 
   const send = (reply: FastifyReply, f: { bytes: Buffer; meta: StoredFile }, inline: boolean, cache: string) =>
     reply
@@ -115,7 +109,7 @@ export function fileRoutes(
     return !!rec?.volunteerId && (await volunteerInScope(deps, scope, rec.volunteerId));
   }
 
-  r.get('/api/files/:id', { schema: { tags: ['files'], params: z.object({ id: P.uuid() }) } }, async (req, reply) => {
+  route(app, C.downloadFile, {}, async (req, reply) => {
     const f = await storage.get(req.params.id);
     if (!f) throw new DomainError('NotFound');
     if (f.meta.kind === 'eventImage') {

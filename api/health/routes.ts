@@ -1,36 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
-import { z } from 'zod';
 import { formatPosition } from '../../commands/event-store/port.ts';
+import { databaseAnswers } from '../../projections/health/queries.ts';
 import { projectionLag } from '../../projections/runner/status.ts';
+import * as C from '../contracts/health.ts';
 import { requireAdmin } from '../http/auth.ts';
 import type { ApiDeps } from '../http/deps.ts';
-
-const Check = z.object({ ok: z.boolean(), detail: z.string().optional() });
-const Health = z
-  .object({
-    status: z.enum(['ok', 'degraded']),
-    database: Check,
-    eventStore: Check.extend({ kind: z.string(), head: z.string().optional() }),
-    queue: Check.extend({ kind: z.string(), waiting: z.number().optional(), failed: z.number().optional() }),
-    projections: z.array(
-      z.object({
-        name: z.string(),
-        state: z.string(),
-        checkpoint: z.string().nullable(),
-        lagEvents: z.number(),
-        lagEventsCapped: z.boolean(),
-        lagSeconds: z.number(),
-        /** Events it could not apply, set aside until an admin retries them: any makes the portal "degraded". */
-        parked: z.number(),
-      }),
-    ),
-  })
-  .meta({ id: 'Health' });
-
-const Live = z.object({ status: z.enum(['ok', 'down']) }).meta({ id: 'Liveness' });
+import { route } from '../http/route.ts';
 
 /** A projection this far behind makes the portal "degraded". */
 const LAG_DEGRADED_SECONDS = 30;
@@ -57,11 +33,10 @@ function hasMetricsToken(req: FastifyRequest, token: string | undefined): boolea
  * queue sizes and error messages — only for admins.
  */
 export function healthRoutes(app: FastifyInstance, deps: ApiDeps, opts: { metricsToken?: string } = {}) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = requireAdmin();
 
   async function gather() {
-    const db = await check(() => sql`select 1`.execute(deps.db));
+    const db = await check(() => databaseAnswers(deps.db));
     const head = await check(() => deps.store.headPosition());
     const queue = await check(() => deps.queue.counts());
     const lag = await check(() => projectionLag(deps.db, deps.store, deps.projections));
@@ -85,26 +60,18 @@ export function healthRoutes(app: FastifyInstance, deps: ApiDeps, opts: { metric
     };
   }
 
-  r.get(
-    '/api/health/live',
-    { schema: { tags: ['health'], response: { 200: Live, 503: Live } } },
-    async (_req, reply) => {
-      const db = await check(() => sql`select 1`.execute(deps.db));
-      return reply.code(db.ok ? 200 : 503).send({ status: db.ok ? 'ok' : 'down' });
-    },
-  );
+  route(app, C.live, {}, async (_req, reply) => {
+    const db = await check(() => databaseAnswers(deps.db));
+    return reply.code(db.ok ? 200 : 503).send({ status: db.ok ? 'ok' : 'down' });
+  });
 
-  r.get(
-    '/api/health',
-    { schema: { tags: ['health'], response: { 200: Health, 503: Health } }, preHandler: admin },
-    async (_req, reply) => {
-      const h = await gather();
-      return reply.code(h.database.ok && h.eventStore.ok ? 200 : 503).send(h);
-    },
-  );
+  route(app, C.health, { preHandler: admin }, async (_req, reply) => {
+    const h = await gather();
+    return reply.code(h.database.ok && h.eventStore.ok ? 200 : 503).send(h);
+  });
 
   // Prometheus text format.
-  r.get('/api/metrics', { schema: { tags: ['health'] } }, async (req, reply) => {
+  route(app, C.metrics, {}, async (req, reply) => {
     if (!hasMetricsToken(req, opts.metricsToken ?? process.env.METRICS_TOKEN)) await admin(req);
     const h = await gather();
     const lines = [

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { upcastStored } from '../../commands/event-store/decode.ts';
 import type { StoredEvent } from '../../commands/event-store/port.ts';
+import { namesOf } from '../../projections/account/queries.ts';
 import { changesOf } from '../../projections/audit/audit-log.ts';
 import type { HistoryEntry } from '../contracts/registration.ts';
 import type { ApiDeps } from './deps.ts';
@@ -10,22 +10,18 @@ export async function historyOf(
   deps: ApiDeps,
   events: readonly Pick<StoredEvent, 'type' | 'data' | 'metadata'>[],
 ): Promise<HistoryEntry[]> {
-  const actorIds = [
-    ...new Set(events.map((e) => e.metadata.actorId).filter((x): x is string => !!x && /^[0-9a-f-]{36}$/.test(x))),
-  ];
-  const { rows } = actorIds.length
-    ? await sql<{ user_id: string; name_ar: string; name_en: string }>`
-        select user_id::text, name_ar, name_en from rm.users where user_id = any(${actorIds}::uuid[])`.execute(deps.db)
-    : { rows: [] };
-  const names = new Map(rows.map((u) => [u.user_id, u]));
+  const names = await namesOf(
+    deps.db,
+    events.map((e) => e.metadata.actorId).filter((x): x is string => !!x),
+  );
   return events.map((e) => {
     const who = names.get(e.metadata.actorId ?? '');
     return {
       at: e.metadata.occurredAt,
       actor: {
         id: e.metadata.actorId,
-        nameAr: who?.name_ar ?? null,
-        nameEn: who?.name_en ?? null,
+        nameAr: who?.nameAr ?? null,
+        nameEn: who?.nameEn ?? null,
         roleId: e.metadata.actorRole,
       },
       action: e.type,

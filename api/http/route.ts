@@ -7,6 +7,8 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '../contracts/common.ts';
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ReplyOf } from '../contracts/endpoint.ts';
 
 /** The request a contract's handler gets: params, query and body already checked by the contract's schemas. */
@@ -24,15 +26,35 @@ export interface RouteOptions {
   bodyLimit?: number;
 }
 
+/** A 204 in the OpenAPI document: no content (a `null` schema is how @fastify/swagger leaves the body out). */
+const NO_CONTENT = z.null().meta({ type: 'null', description: 'No content' });
+
+/** The OpenAPI responses of a contract: its success status (JSON, another media type, or nothing), the rest. */
+function responsesOf(e: Endpoint): Record<number, unknown> {
+  const status = e.status ?? 200;
+  const success =
+    status === 204
+      ? NO_CONTENT
+      : e.contentType
+        ? { description: 'OK', content: { [e.contentType]: { schema: e.response } } }
+        : e.response;
+  const out: Record<number, unknown> = { [status]: success };
+  for (const s of e.alsoStatus ?? []) out[s] = success;
+  for (const s of e.errors ?? []) out[s] = ErrorBody;
+  return out;
+}
+
 /**
  * Registers the Fastify route of a contract (api/contracts/endpoint.ts): its method, path and schemas come from the
  * contract, so the OpenAPI document, the validation, the serialisation and the web client agree by construction.
+ * The handler returns the answer (sent with the contract's status), or the reply itself when it has sent something
+ * else: no content, text, a file's bytes, or the same schema under another status (`alsoStatus`).
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   e: E,
   options: RouteOptions,
-  handler: (req: RequestOf<E>, reply: FastifyReply) => Promise<ReplyOf<E>>,
+  handler: (req: RequestOf<E>, reply: FastifyReply) => Promise<ReplyOf<E> | FastifyReply>,
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: e.method,
@@ -42,16 +64,19 @@ export function route<E extends Endpoint>(
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler:
+      e.status && e.status !== 200
+        ? (req: FastifyRequest, reply: FastifyReply) => {
+            reply.code(e.status!);
+            return (handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>)(req, reply);
+          }
+        : (handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>),
   });
 }
 
-/** The Fastify schema of a contract: a JSON answer, or for a stream its content type with each message's data. */
+/** The Fastify schema of a contract: params, query, body and its responses (for a stream, each message's data). */
 function schemaOf(e: Endpoint): Record<string, unknown> {
-  const response = e.contentType
-    ? { description: e.summary ?? e.contentType, content: { [e.contentType]: { schema: e.response } } }
-    : e.response;
-  const schema: Record<string, unknown> = { tags: [...e.tags], response: { [e.status ?? 200]: response } };
+  const schema: Record<string, unknown> = { tags: [...e.tags], response: responsesOf(e) };
   if (e.summary) schema.summary = e.summary;
   if (e.params) schema.params = e.params;
   if (e.query) schema.querystring = e.query;

@@ -1,7 +1,9 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
 import { Role } from '../../domain/shared/roles.ts';
+import { areasOf } from '../../projections/account/queries.ts';
 import { eventScopeCondition, type OpportunityDB, staffAreas } from '../../projections/opportunity/queries.ts';
+import { addressOf } from '../../projections/registration/queries.ts';
 import type { ApiDeps } from './deps.ts';
 
 /** The regions and cities a staff member works in (spec: allowregionrestriction); other roles are not scoped. */
@@ -30,10 +32,7 @@ export function coveredAreas(
 
 export async function staffScope(deps: ApiDeps, session: { userId: string; roleId: number }): Promise<Scope | null> {
   if (session.roleId !== Role.Staff) return null;
-  const { rows } = await sql<{ region_ids: number[]; city_ids: number[] }>`
-    select region_ids, city_ids from rm.users where user_id = ${session.userId}`.execute(deps.db);
-  const regionIds = rows[0]?.region_ids ?? [];
-  const cityIds = rows[0]?.city_ids ?? [];
+  const { regionIds, cityIds } = await areasOf(deps.db, session.userId);
   return { regionIds, cityIds, covered: coveredAreas(await deps.lookups.current(), regionIds, cityIds) };
 }
 
@@ -49,9 +48,8 @@ export function addressInScope(scope: Scope | null, a: { regionId?: number | nul
 /** Whether a volunteer's application (its region and city in the read model) lies inside the scope. */
 export async function volunteerInScope(deps: ApiDeps, scope: Scope | null, volunteerId: string): Promise<boolean> {
   if (!scope) return true;
-  const { rows } = await sql<{ region_id: number | null; city_id: number | null }>`
-    select region_id, city_id from rm.registrations where volunteer_id = ${volunteerId}`.execute(deps.db);
-  return !!rows[0] && addressInScope(scope, { regionId: rows[0].region_id, cityId: rows[0].city_id });
+  const address = await addressOf(deps.db, volunteerId);
+  return !!address && addressInScope(scope, address);
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { LookupKind } from '../../domain/lookups/kinds.ts';
 import type { LookupRow, LookupSnapshot } from '../../domain/lookups/snapshot.ts';
+import * as C from '../contracts/lookups.ts';
 import { type ApiDeps, readAfter } from '../http/deps.ts';
+import { route } from '../http/route.ts';
 
 type Item = { id: number; nameAr: string; nameEn: string; flags?: LookupRow['flags'] };
 
@@ -42,8 +44,9 @@ export function lookupsBody(s: LookupSnapshot) {
 
 /** Reference lists for the forms (public), from the lookups read model; ?after= waits for a lookup change. */
 export function lookupRoutes(app: FastifyInstance, deps: ApiDeps) {
-  app.get('/api/lookups', { schema: { tags: ['lookups'] } }, async (req, reply) => {
+  route(app, C.getLookups, {}, async (req, reply) => {
     await readAfter(req, deps, ['lookups']);
-    return reply.header('cache-control', 'public, max-age=300').send(lookupsBody(await deps.lookups.current()));
+    reply.header('cache-control', 'public, max-age=300');
+    return lookupsBody(await deps.lookups.current());
   });
 }

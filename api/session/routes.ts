@@ -1,25 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { changePassword, login } from '../../commands/account/handlers.ts';
 import { PostgresUnknownNameFailures } from '../../commands/account/unknown-names.ts';
 import { formatPosition } from '../../commands/event-store/port.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import type { RoleId } from '../../domain/shared/roles.ts';
+import { sessionUserOf } from '../../projections/account/queries.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
-import { AfterQuery, CommandAccepted, ErrorBody } from '../contracts/common.ts';
-import {
-  ChangePasswordRequest,
-  LoginRequest,
-  LoginResponse,
-  Permissions,
-  PublicConfig,
-  SessionInfo,
-  type SessionUser,
-} from '../contracts/session.ts';
+import type { SessionUser } from '../contracts/session.ts';
+import * as C from '../contracts/session.ts';
 import { anonymousCsrf, clearSessionCookie, requireUser, setSessionCookies } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { IP_MAX, storableHeader, USER_AGENT_MAX } from '../http/headers.ts';
+import { route } from '../http/route.ts';
 import { IDLE_WARNING_SECONDS, newToken } from '../http/sessions.ts';
 
 const LOGIN_ERROR = {
@@ -31,30 +23,17 @@ const LOGIN_ERROR = {
 } as const;
 
 async function sessionUser(deps: ApiDeps, userId: string, mustChangePassword: boolean): Promise<SessionUser | null> {
-  const { rows } = await sql<{
-    user_name: string;
-    name_ar: string;
-    name_en: string;
-    role_id: number;
-    registration_complete: boolean;
-    nic_valid: boolean;
-    registration_status: number | null;
-  }>`
-    select u.user_name, u.name_ar, u.name_en, u.role_id, u.registration_complete, u.nic_valid,
-           r.status as registration_status
-      from rm.users u left join rm.registrations r on r.volunteer_id = u.user_id
-     where u.user_id = ${userId}`.execute(deps.db);
-  const r = rows[0];
+  const r = await sessionUserOf(deps.db, userId);
   if (!r) return null;
   return {
     id: userId,
-    userName: r.user_name,
-    name: { ar: r.name_ar, en: r.name_en },
-    roleId: r.role_id,
-    isRegistrationComplete: r.registration_complete,
-    isNicValid: r.nic_valid,
+    userName: r.userName,
+    name: { ar: r.nameAr, en: r.nameEn },
+    roleId: r.roleId,
+    isRegistrationComplete: r.registrationComplete,
+    isNicValid: r.nicValid,
     mustChangePassword,
-    registrationStatus: r.registration_status,
+    registrationStatus: r.registrationStatus,
   };
 }
 
@@ -63,12 +42,11 @@ export function sessionRoutes(
   deps: ApiDeps,
   opts: { secureCookies: boolean; loginRateLimit: number },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const unknownNames = new PostgresUnknownNameFailures(deps.db);
 
   // The session routes stay open while a password change is forced; everything else answers 428 (api/http/auth.ts).
   const open = { allowDuringPasswordChange: true };
-  r.get('/api/config', { config: open, schema: { tags: ['session'], response: { 200: PublicConfig } } }, async () => ({
+  route(app, C.getConfig, { config: open }, async () => ({
     clientCode: deps.client.code,
     clientName: deps.client.name,
     homeView: deps.client.homeView,
@@ -77,38 +55,21 @@ export function sessionRoutes(
     hasNotificationsHeader: true,
   }));
 
-  r.get(
-    '/api/session',
-    {
-      config: open,
-      schema: {
-        tags: ['session'],
-        querystring: AfterQuery,
-        response: { 200: SessionInfo },
-      },
-    },
-    async (req, reply) => {
-      const idle = {
-        idleTimeoutSeconds: deps.sessions.idleSeconds,
-        idleWarningSeconds: Math.min(IDLE_WARNING_SECONDS, deps.sessions.idleSeconds),
-      };
-      if (!req.session) return { user: null, csrfToken: anonymousCsrf(req, reply, opts.secureCookies), ...idle };
-      await readAfter(req, deps, ['users', 'registrations']);
-      const user = await sessionUser(deps, req.session.userId, req.session.mustChangePassword);
-      return { user, csrfToken: req.session.csrfToken, ...idle };
-    },
-  );
+  route(app, C.getSession, { config: open }, async (req, reply) => {
+    const idle = {
+      idleTimeoutSeconds: deps.sessions.idleSeconds,
+      idleWarningSeconds: Math.min(IDLE_WARNING_SECONDS, deps.sessions.idleSeconds),
+    };
+    if (!req.session) return { user: null, csrfToken: anonymousCsrf(req, reply, opts.secureCookies), ...idle };
+    await readAfter(req, deps, ['users', 'registrations']);
+    const user = await sessionUser(deps, req.session.userId, req.session.mustChangePassword);
+    return { user, csrfToken: req.session.csrfToken, ...idle };
+  });
 
-  r.post(
-    '/api/session/login',
-    {
-      config: { ...open, rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['session'],
-        body: LoginRequest,
-        response: { 200: LoginResponse, 401: ErrorBody, 422: ErrorBody },
-      },
-    },
+  route(
+    app,
+    C.login,
+    { config: { ...open, rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } } },
     async (req, reply) => {
       const ctx = commandContext(req, deps);
       const result = await login(
@@ -161,43 +122,23 @@ export function sessionRoutes(
     },
   );
 
-  r.post('/api/session/logout', { config: open, schema: { tags: ['session'] } }, async (req, reply) => {
+  route(app, C.logout, { config: open }, async (req, reply) => {
     if (req.sessionId) await deps.sessions.destroy(req.sessionId);
     clearSessionCookie(reply);
     return reply.code(204).send();
   });
 
-  r.post(
-    '/api/session/keepalive',
-    { config: open, schema: { tags: ['session'] }, preHandler: requireUser() },
-    async (_req, reply) => reply.code(204).send(),
-  );
+  route(app, C.keepalive, { config: open, preHandler: requireUser() }, async (_req, reply) => reply.code(204).send());
 
-  r.post(
-    '/api/session/change-password',
-    {
-      config: open,
-      schema: { tags: ['session'], body: ChangePasswordRequest, response: { 200: CommandAccepted, 422: ErrorBody } },
-      preHandler: requireUser(),
-    },
-    async (req) => {
-      const position = await changePassword(deps.store, req.session!.userId, req.body, commandContext(req, deps));
-      await deps.sessions.passwordChanged(req.sessionId!);
-      await deps.sessions.destroyOthersOf(req.session!.userId, req.sessionId!);
-      return { position: formatPosition(position) };
-    },
-  );
+  route(app, C.changePassword, { config: open, preHandler: requireUser() }, async (req) => {
+    const position = await changePassword(deps.store, req.session!.userId, req.body, commandContext(req, deps));
+    await deps.sessions.passwordChanged(req.sessionId!);
+    await deps.sessions.destroyOthersOf(req.session!.userId, req.sessionId!);
+    return { position: formatPosition(position) };
+  });
 
-  r.get(
-    '/api/session/permissions',
-    {
-      config: open,
-      schema: { tags: ['session'], response: { 200: Permissions } },
-      preHandler: requireUser(),
-    },
-    async (req) => {
-      const roleId = req.session!.roleId as RoleId;
-      return { roleId, screens: (await deps.permissions.fresh()).screensOf(roleId) };
-    },
-  );
+  route(app, C.myPermissions, { config: open, preHandler: requireUser() }, async (req) => {
+    const roleId = req.session!.roleId as RoleId;
+    return { roleId, screens: (await deps.permissions.fresh()).screensOf(roleId) };
+  });
 }

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { ErrorBody } from '../../../api/contracts/common.ts';
+import { logout as logoutEndpoint } from '../../../api/contracts/session.ts';
 import type { ErrorCode } from '../../../domain/shared/errors.ts';
 import { useSessionStore } from './stores/session.ts';
 
@@ -240,7 +241,7 @@ async function readError(res: Response, fallback: ErrorCode): Promise<ApiError> 
 /** Spec: a 403 destroys the session. Best effort: the answer does not matter, the state is cleared anyway. */
 async function endSessionOnServer(): Promise<void> {
   try {
-    await api('/api/session/logout', { method: 'POST', sessionRules: false });
+    await api(logoutEndpoint.path, { method: logoutEndpoint.method, sessionRules: false });
   } catch {
     // already gone or unreachable
   }

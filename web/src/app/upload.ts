@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
+import * as F from '../../../api/contracts/files.ts';
 import { MAX_FILE_BYTES } from '../../../domain/registration/rules.ts';
 import type { ErrorCode } from '../../../domain/shared/errors.ts';
 import { refreshSession } from '../features/session/api.ts';
+import { urlOf } from '../lib/client.ts';
 import { ApiError, errorCode, upload } from './api.ts';
 import { useSessionStore } from './stores/session.ts';
 
@@ -64,17 +65,13 @@ export function checkFile(file: File, kind: FileKind): ErrorCode | null {
   return null;
 }
 
-export const UploadedFile = z.object({
-  fileId: z.string(),
-  name: z.string(),
-  size: z.number(),
-  mimeType: z.string(),
-});
-export type UploadedFile = z.infer<typeof UploadedFile>;
+export { UploadedFile } from '../../../api/contracts/files.ts';
+
+type UploadedFile = F.UploadedFile;
 
 /** The address a stored file is read from (GET /api/files/:id decides who may). */
 export function fileUrl(fileId: string): string {
-  return `/api/files/${encodeURIComponent(fileId)}`;
+  return urlOf(F.downloadFile, { params: { id: fileId } });
 }
 
 /** POST /api/files with the kind: visitors upload registration attachments too, so a CSRF token is fetched first. */
@@ -92,7 +89,7 @@ export async function uploadFile(
   const body = new FormData();
   body.append('kind', kind);
   body.append('file', file, file.name);
-  return upload('/api/files', { body, schema: UploadedFile, onProgress, signal, sessionRules: signedIn });
+  return upload(F.uploadFile.path, { body, schema: F.UploadedFile, onProgress, signal, sessionRules: signedIn });
 }
 
 export type UploadState =

@@ -4,48 +4,36 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { AuditPage, AuditRow } from '../../../../api/contracts/audit.ts';
+import * as C from '../../../../api/contracts/audit.ts';
 import type { Lang } from '../../../../api/contracts/common.ts';
-import { Actor } from '../../../../api/contracts/common.ts';
-import { api, errorCode } from '../../app/api.ts';
+import { errorCode } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { call } from '../../lib/client.ts';
 import { lastPosition } from '../../lib/readYourWrites.ts';
 import { actionLabel, actorName, ChangesTable, formatWhen, translated } from '../review/index.ts';
-import { type AuditSearch, auditQueryString } from './search.ts';
+import { type AuditSearch, auditQuery } from './search.ts';
 
 const route = getRouteApi('/$lang/audit-log');
 
 export const AUDIT_PAGE_SIZE = 50;
 const RECORD_TYPES = ['registration', 'user', 'username', 'loginlog'] as const;
 
-const AuditRow = z.object({
-  position: z.string(),
-  at: z.string(),
-  actor: Actor,
-  recordType: z.string(),
-  recordId: z.string(),
-  action: z.string(),
-  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
-  correlationId: z.string().nullable(),
-});
-type AuditRow = z.infer<typeof AuditRow>;
-const AuditPage = z.object({ rows: z.array(AuditRow), next: z.string().nullable() });
-
 /** Keyset paging: the first page, then each next one with before=<next> from the page before. */
 export function auditLogQuery(filters: AuditSearch) {
   return {
     queryKey: ['audit', filters] as const,
     queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) => {
-      const qs = auditQueryString(filters, AUDIT_PAGE_SIZE, pageParam, lastPosition() ?? undefined);
-      return api(`/api/audit-log?${qs}`, { schema: AuditPage, signal });
+      const query = auditQuery(filters, AUDIT_PAGE_SIZE, pageParam, lastPosition() ?? undefined);
+      return call(C.auditLog, { query }, { signal });
     },
     initialPageParam: null as string | null,
-    getNextPageParam: (last: z.infer<typeof AuditPage>) => last.next,
+    getNextPageParam: (last: AuditPage) => last.next,
   };
 }
 

@@ -25,15 +25,16 @@ export function validateAuditSearch(search: Record<string, unknown>): AuditSearc
   return out;
 }
 
-/** GET /api/audit-log's query string for one page: the filters, the page size, and `before` past the first page. */
-export function auditQueryString(filters: AuditSearch, limit: number, before: string | null, after?: string): string {
-  const q = new URLSearchParams();
-  q.set('limit', String(limit));
-  if (before) q.set('before', before);
-  for (const key of ['actorId', 'recordType', 'recordId', 'from', 'to'] as const) {
-    const v = filters[key];
-    if (v) q.set(key, v);
-  }
-  if (after) q.set('after', after);
-  return q.toString();
+/** GET /api/audit-log's query for one page: the page size, `before` past the first page, the filters, `after`. */
+export function auditQuery(filters: AuditSearch, limit: number, before: string | null, after?: string) {
+  return {
+    limit: String(limit),
+    before: before ?? undefined,
+    actorId: filters.actorId || undefined,
+    recordType: filters.recordType || undefined,
+    recordId: filters.recordId || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    after: after || undefined,
+  };
 }

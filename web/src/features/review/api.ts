@@ -1,55 +1,45 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { CommandAccepted } from '../../../../api/contracts/common.ts';
-import { HistoryEntry, RegistrationDetail } from '../../../../api/contracts/registration.ts';
-import { api } from '../../app/api.ts';
-import { lastPosition, rememberPosition, withAfter } from '../../lib/readYourWrites.ts';
+import { queryStringOf } from '../../../../api/contracts/endpoint.ts';
+import * as C from '../../../../api/contracts/registration.ts';
+import * as U from '../../../../api/contracts/users.ts';
+import { call } from '../../lib/client.ts';
+import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 import type { GridParams } from './search.ts';
 
-/** The query string of GET /api/registrations, in a fixed order. */
-export function gridQueryString(p: GridParams, after?: string | null): string {
-  const q = new URLSearchParams();
-  q.set('status', String(p.status));
-  q.set('page', String(p.page));
-  q.set('pageSize', String(p.pageSize));
-  q.set('sort', p.sort);
-  q.set('dir', p.dir);
-  if (p.name) q.set('name', p.name);
-  if (p.idNumber) q.set('idNumber', p.idNumber);
-  if (p.mobile) q.set('mobile', p.mobile);
-  if (p.regionId !== undefined) q.set('regionId', String(p.regionId));
-  if (p.cityId !== undefined) q.set('cityId', String(p.cityId));
-  if (p.from) q.set('from', p.from);
-  if (p.to) q.set('to', p.to);
-  if (after) q.set('after', after);
-  return q.toString();
+export type { RegistrationGridPage as GridPage } from '../../../../api/contracts/registration.ts';
+export { RegistrationGridRow as GridRow } from '../../../../api/contracts/registration.ts';
+export type { StaffMember } from '../../../../api/contracts/users.ts';
+
+const text = (n: number | undefined) => (n === undefined ? undefined : String(n));
+
+/** The query of GET /api/registrations, in a fixed order, with the last command's position. */
+export function gridQuery(p: GridParams, after?: string | null) {
+  return {
+    status: String(p.status),
+    page: String(p.page),
+    pageSize: String(p.pageSize),
+    sort: p.sort,
+    dir: p.dir,
+    name: p.name || undefined,
+    idNumber: p.idNumber || undefined,
+    mobile: p.mobile || undefined,
+    regionId: text(p.regionId),
+    cityId: text(p.cityId),
+    from: p.from || undefined,
+    to: p.to || undefined,
+    after: after ?? undefined,
+  };
 }
 
-export const GridRow = z.object({
-  volunteerId: z.string(),
-  referenceNumber: z.string().nullable(),
-  status: z.number(),
-  nameAr: z.string(),
-  nameEn: z.string(),
-  idNumber: z.string().nullable(),
-  mobile: z.string().nullable(),
-  regionId: z.number().nullable(),
-  cityId: z.number().nullable(),
-  submittedAt: z.string().nullable(),
-  appointmentAt: z.string().nullable(),
-});
-export type GridRow = z.infer<typeof GridRow>;
-const GridPage = z.object({ rows: z.array(GridRow), total: z.number() });
-export type GridPage = z.infer<typeof GridPage>;
-
-export const StaffMember = z.object({ id: z.string(), nameAr: z.string(), nameEn: z.string(), roleId: z.number() });
-export type StaffMember = z.infer<typeof StaffMember>;
+/** The query string of GET /api/registrations (without the "?"), as the invitation search builds its own. */
+export function gridQueryString(p: GridParams, after?: string | null): string {
+  return queryStringOf(gridQuery(p, after)).slice(1);
+}
 
 export function registrationsQuery(params: GridParams) {
   return queryOptions({
     queryKey: ['review', 'grid', params],
-    queryFn: ({ signal }) =>
-      api(`/api/registrations?${gridQueryString(params, lastPosition())}`, { schema: GridPage, signal }),
+    queryFn: ({ signal }) => call(C.listRegistrations, { query: gridQuery(params, lastPosition()) }, { signal }),
     staleTime: 0,
   });
 }
@@ -58,7 +48,7 @@ export function registrationQuery(id: string) {
   return queryOptions({
     queryKey: ['review', 'detail', id],
     queryFn: ({ signal }) =>
-      api(withAfter(`/api/registrations/${encodeURIComponent(id)}`), { schema: RegistrationDetail, signal }),
+      call(C.getRegistration, { params: { id }, query: { after: lastPosition() ?? undefined } }, { signal }),
     staleTime: 0,
   });
 }
@@ -66,15 +56,14 @@ export function registrationQuery(id: string) {
 export function historyQuery(id: string) {
   return queryOptions({
     queryKey: ['review', 'history', id],
-    queryFn: ({ signal }) =>
-      api(`/api/registrations/${encodeURIComponent(id)}/history`, { schema: z.array(HistoryEntry), signal }),
+    queryFn: ({ signal }) => call(C.registrationHistory, { params: { id } }, { signal }),
     staleTime: 0,
   });
 }
 
 export const staffMembersQuery = queryOptions({
   queryKey: ['review', 'staff'],
-  queryFn: ({ signal }) => api('/api/staff-members', { schema: z.array(StaffMember), signal }),
+  queryFn: ({ signal }) => call(U.staffMembers, {}, { signal }),
   staleTime: 5 * 60_000,
 });
 
@@ -86,15 +75,22 @@ export type ReviewAction =
   | { type: 'add-note'; body: { note: string } }
   | { type: 'remove-note'; noteId: string };
 
-function actionPath(id: string, action: ReviewAction): string {
-  const base = `/api/registrations/${encodeURIComponent(id)}`;
+/** The action's endpoint and its input. */
+function send(id: string, action: ReviewAction) {
+  const params = { id };
   switch (action.type) {
+    case 'initial-accept':
+      return call(C.initialAccept, { params, body: action.body });
+    case 'approve':
+      return call(C.approve, { params });
+    case 'reject':
+      return call(C.reject, { params, body: action.body });
+    case 'return-to-submitted':
+      return call(C.returnToSubmitted, { params });
     case 'add-note':
-      return `${base}/notes`;
+      return call(C.addNote, { params, body: action.body });
     case 'remove-note':
-      return `${base}/notes/${encodeURIComponent(action.noteId)}/remove`;
-    default:
-      return `${base}/${action.type}`;
+      return call(C.removeNote, { params: { id, noteId: action.noteId } });
   }
 }
 
@@ -104,19 +100,13 @@ function actionPath(id: string, action: ReviewAction): string {
  * change at once; the history and every grid page are read again on their next use.
  */
 export async function runReviewAction(queryClient: QueryClient, id: string, action: ReviewAction): Promise<void> {
-  const { position } = await api(actionPath(id, action), {
-    method: 'POST',
-    body: 'body' in action ? action.body : undefined,
-    schema: CommandAccepted,
-  });
+  const { position } = await send(id, action);
   rememberPosition(position);
   void queryClient.invalidateQueries({ queryKey: ['review', 'history', id] });
   void queryClient.invalidateQueries({ queryKey: ['review', 'grid'] });
   void queryClient.invalidateQueries({ queryKey: ['audit'] });
   try {
-    const detail = await api(`/api/registrations/${encodeURIComponent(id)}?after=${encodeURIComponent(position)}`, {
-      schema: RegistrationDetail,
-    });
+    const detail = await call(C.getRegistration, { params: { id }, query: { after: position } });
     queryClient.setQueryData(registrationQuery(id).queryKey, detail);
   } catch {
     // The action is done either way: the page reads the application again on its own (with the same ?after=).

@@ -1,27 +1,21 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { CommandAccepted } from '../../../../api/contracts/common.ts';
-import {
-  type ChangePasswordRequest,
-  type LoginRequest,
-  LoginResponse,
-  Permissions,
-  PublicConfig,
-  SessionInfo,
-} from '../../../../api/contracts/session.ts';
-import { ApiError, api } from '../../app/api.ts';
+import type { ChangePasswordRequest, LoginRequest, LoginResponse } from '../../../../api/contracts/session.ts';
+import * as C from '../../../../api/contracts/session.ts';
+import { ApiError } from '../../app/api.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
+import { call } from '../../lib/client.ts';
 
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
-  queryFn: ({ signal }) => api('/api/session', { schema: SessionInfo, signal }),
+  queryFn: ({ signal }) => call(C.getSession, {}, { signal }),
   staleTime: 0,
   retry: false,
 });
 
 export const configQuery = queryOptions({
   queryKey: ['config'],
-  queryFn: ({ signal }) => api('/api/config', { schema: PublicConfig, signal }),
+  queryFn: ({ signal }) => call(C.getConfig, {}, { signal }),
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
 });
@@ -29,7 +23,7 @@ export const configQuery = queryOptions({
 export function permissionsQuery(userId: string) {
   return queryOptions({
     queryKey: ['permissions', userId],
-    queryFn: ({ signal }) => api('/api/session/permissions', { schema: Permissions, signal }),
+    queryFn: ({ signal }) => call(C.myPermissions, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -65,10 +59,9 @@ export async function loadPermissions(queryClient: QueryClient): Promise<void> {
  * `after` is a command's log position: the server answers once its read models include that command.
  */
 export async function refreshSession(queryClient: QueryClient, after?: string): Promise<void> {
-  const path = after ? `/api/session?after=${encodeURIComponent(after)}` : '/api/session';
   const info = await queryClient.fetchQuery({
     queryKey: sessionQuery.queryKey,
-    queryFn: ({ signal }) => api(path, { schema: SessionInfo, signal }),
+    queryFn: ({ signal }) => call(C.getSession, { query: { after } }, { signal }),
     staleTime: 0,
     retry: false,
   });
@@ -83,8 +76,7 @@ async function ensureCsrfToken(queryClient: QueryClient): Promise<void> {
 /** POST /api/session/login; retries once with a fresh token if the CSRF token was stale. */
 export async function login(queryClient: QueryClient, request: LoginRequest): Promise<LoginResponse> {
   await ensureCsrfToken(queryClient);
-  const post = () =>
-    api('/api/session/login', { method: 'POST', body: request, schema: LoginResponse, sessionRules: false });
+  const post = () => call(C.login, { body: request }, { sessionRules: false });
   let response: LoginResponse;
   try {
     response = await post();
@@ -102,7 +94,7 @@ export async function login(queryClient: QueryClient, request: LoginRequest): Pr
 /** POST /api/session/logout (best effort), then forget everything user-specific and fetch a fresh anonymous token. */
 export async function logout(queryClient: QueryClient): Promise<void> {
   try {
-    await api('/api/session/logout', { method: 'POST', sessionRules: false });
+    await call(C.logout, {}, { sessionRules: false });
   } catch {
     // the session may already be gone; the client state is cleared either way
   }
@@ -121,15 +113,11 @@ export function endClientSession(queryClient: QueryClient): void {
 }
 
 export function keepalive(): Promise<void> {
-  return api('/api/session/keepalive', { method: 'POST' });
+  return call(C.keepalive, {});
 }
 
 export async function changePassword(queryClient: QueryClient, request: ChangePasswordRequest): Promise<void> {
-  const { position } = await api('/api/session/change-password', {
-    method: 'POST',
-    body: request,
-    schema: CommandAccepted,
-  });
+  const { position } = await call(C.changePassword, { body: request });
   try {
     await refreshSession(queryClient, position);
   } catch {

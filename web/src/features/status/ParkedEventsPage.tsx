@@ -2,37 +2,21 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { api, errorCode } from '../../app/api.ts';
+import type { ParkedEvent, RetryResult } from '../../../../api/contracts/admin.ts';
+import * as C from '../../../../api/contracts/admin.ts';
+import { errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, type GridRead, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FailureAlert } from '../../components/FailureAlert.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { call } from '../../lib/client.ts';
 import { formatWhen } from '../review/index.ts';
-
-const ParkedEvent = z.object({
-  projection: z.string(),
-  generation: z.number(),
-  eventId: z.string(),
-  position: z.string(),
-  streamId: z.string(),
-  eventType: z.string(),
-  error: z.string(),
-  parkedAt: z.string(),
-  lastAttemptAt: z.string(),
-  attempts: z.number(),
-  retryRequested: z.boolean(),
-});
-type ParkedEvent = z.infer<typeof ParkedEvent>;
-const RetryResult = z.object({ requested: z.number(), resolved: z.number(), parked: z.number(), pending: z.boolean() });
-type RetryResult = z.infer<typeof RetryResult>;
 
 const parkedQuery = {
   queryKey: ['parked-events'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api('/api/admin/projections/parked', { schema: z.object({ rows: z.array(ParkedEvent) }), signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(C.parkedEvents, {}, { signal }),
 };
 
 /** The events of the list, by projection, in the list's order (oldest first). */
@@ -191,11 +175,7 @@ function RetryDialog({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const retry = useMutation({
-    mutationFn: () =>
-      api(`/api/admin/projections/${encodeURIComponent(projection)}/parked/retry`, {
-        method: 'POST',
-        schema: RetryResult,
-      }),
+    mutationFn: () => call(C.retryParked, { params: { name: projection } }),
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: parkedQuery.queryKey });
       onDone(result);

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { CommandAccepted } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { PermissionMatrix, ScreenActionsChange } from './permissions.ts';
+
+/** The super admin's screens × roles matrix. */
+export const getPermissions = endpoint({
+  method: 'GET',
+  path: '/api/admin/permissions',
+  response: PermissionMatrix,
+  tags: ['permissions'],
+});
+
+/** Grants actions; the answer waits until the change is in force. */
+export const grantPermissions = endpoint({
+  method: 'POST',
+  path: '/api/admin/permissions/grant',
+  body: ScreenActionsChange,
+  response: CommandAccepted,
+  errors: [409, 422],
+  tags: ['permissions'],
+});
+
+export const revokePermissions = endpoint({
+  method: 'POST',
+  path: '/api/admin/permissions/revoke',
+  body: ScreenActionsChange,
+  response: CommandAccepted,
+  errors: [409, 422],
+  tags: ['permissions'],
+});
+
+export const ParkedEvent = z
+  .object({
+    projection: z.string(),
+    generation: z.number(),
+    eventId: z.string(),
+    position: z.string(),
+    streamId: z.string(),
+    eventType: z.string(),
+    error: z.string(),
+    parkedAt: z.string(),
+    lastAttemptAt: z.string(),
+    attempts: z.number(),
+    retryRequested: z.boolean(),
+  })
+  .meta({ id: 'ParkedEvent' });
+export type ParkedEvent = z.infer<typeof ParkedEvent>;
+
+export const RetryResult = z
+  .object({ requested: z.number(), resolved: z.number(), parked: z.number(), pending: z.boolean() })
+  .meta({ id: 'ParkedRetryResult' });
+export type RetryResult = z.infer<typeof RetryResult>;
+
+/** Events the projections could not apply (rm.parked_events). */
+export const parkedEvents = endpoint({
+  method: 'GET',
+  path: '/api/admin/projections/parked',
+  response: z.object({ rows: z.array(ParkedEvent) }),
+  tags: ['health'],
+});
+
+/** Asks a projection's runner to retry its parked events, and waits for the outcome. */
+export const retryParked = endpoint({
+  method: 'POST',
+  path: '/api/admin/projections/:name/parked/retry',
+  params: z.object({ name: z.string().max(100) }),
+  response: RetryResult,
+  tags: ['health'],
+});

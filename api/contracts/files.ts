@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import * as P from './primitives.ts';
+
+/** A stored upload: its id (to put in a form), name, size, type as checked by content, and the kind it was sent as. */
+export const UploadedFile = z
+  .object({
+    fileId: z.string(),
+    name: z.string(),
+    size: z.number(),
+    mimeType: z.string(),
+    kind: z.string().optional(),
+  })
+  .meta({ id: 'UploadedFile' });
+export type UploadedFile = z.infer<typeof UploadedFile>;
+
+const tags = ['files'];
+
+/** A multipart upload (one `file` part, 2 MB, and a `kind` field): answered 201 with the stored file. */
+export const uploadFile = endpoint({
+  method: 'POST',
+  path: '/api/files',
+  response: UploadedFile,
+  status: 201,
+  tags,
+});
+
+/** A stored file's bytes, with its own media type (inline for event images, else an attachment). */
+export const downloadFile = endpoint({
+  method: 'GET',
+  path: '/api/files/:id',
+  params: z.object({ id: P.uuid() }),
+  response: z.string().meta({ format: 'binary' }),
+  contentType: 'application/octet-stream',
+  tags,
+});

@@ -1,0 +1,93 @@
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { parsePosition } from '../../commands/event-store/port.ts';
+
+/** The audit log read model as the API reads it, with the users' names (projections/account). */
+export interface AuditDB {
+  'rm.audit_log': {
+    commit_pos: string;
+    prepare_pos: string;
+    at: Date;
+    actor_id: string | null;
+    actor_role: number | null;
+    record_type: string;
+    record_id: string;
+    action: string;
+    changes: { field: string; from: unknown; to: unknown }[];
+    correlation_id: string | null;
+  };
+  'rm.users': { user_id: string; name_ar: string; name_en: string };
+}
+
+export interface AuditFilter {
+  /** A log position: only rows before it. */
+  before?: string | undefined;
+  limit: number;
+  actorId?: string | undefined;
+  recordType?: string | undefined;
+  recordId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export interface AuditRow {
+  position: string;
+  at: string;
+  actor: { id: string | null; nameAr: string | null; nameEn: string | null; roleId: number | null };
+  recordType: string;
+  recordId: string;
+  action: string;
+  changes: { field: string; from: unknown; to: unknown }[];
+  correlationId: string | null;
+}
+
+/** One page of the audit log, newest first, and the position to continue before (null on the last page). */
+export async function auditPage(
+  db: Kysely<AuditDB>,
+  q: AuditFilter,
+): Promise<{ rows: AuditRow[]; next: string | null }> {
+  const where: Expression<SqlBool>[] = [sql<SqlBool>`true`];
+  if (q.before) {
+    const p = parsePosition(q.before);
+    where.push(
+      sql<SqlBool>`(a.commit_pos, a.prepare_pos) < (${p.commit.toString()}::numeric, ${p.prepare.toString()}::numeric)`,
+    );
+  }
+  if (q.actorId) where.push(sql<SqlBool>`a.actor_id = ${q.actorId}`);
+  if (q.recordType) where.push(sql<SqlBool>`a.record_type = ${q.recordType}`);
+  if (q.recordId) where.push(sql<SqlBool>`a.record_id = ${q.recordId}`);
+  if (q.from) where.push(sql<SqlBool>`a.at >= ${q.from}::date`);
+  if (q.to) where.push(sql<SqlBool>`a.at < ${q.to}::date + 1`);
+  const rows = await db
+    .selectFrom('rm.audit_log as a')
+    .leftJoin('rm.users as u', (j) => j.on(sql<SqlBool>`u.user_id::text = a.actor_id`))
+    .select([
+      sql<string>`a.commit_pos::text`.as('c'),
+      sql<string>`a.prepare_pos::text`.as('p'),
+      'a.at',
+      'a.actor_id',
+      'a.actor_role',
+      'u.name_ar',
+      'u.name_en',
+      'a.record_type',
+      'a.record_id',
+      'a.action',
+      'a.changes',
+      'a.correlation_id',
+    ])
+    .where(sql<SqlBool>`${sql.join(where, sql` and `)}`)
+    .orderBy('a.commit_pos', 'desc')
+    .orderBy('a.prepare_pos', 'desc')
+    .limit(q.limit)
+    .execute();
+  const out = rows.map((x) => ({
+    position: `${x.c}.${x.p}`,
+    at: x.at.toISOString(),
+    actor: { id: x.actor_id, nameAr: x.name_ar, nameEn: x.name_en, roleId: x.actor_role },
+    recordType: x.record_type,
+    recordId: x.record_id,
+    action: x.action,
+    changes: x.changes,
+    correlationId: x.correlation_id,
+  }));
+  return { rows: out, next: out.length === q.limit ? out[out.length - 1]!.position : null };
+}
