@@ -8,6 +8,7 @@ import { participationsProjection } from './opportunity/participations.ts';
 import { rolePermissionsProjection } from './permissions/role-permissions.ts';
 import { registrationsProjection } from './registration/registrations.ts';
 import type { Projection } from './runner/projection.ts';
+import { surveysProjection } from './surveys/surveys.ts';
 
 /** Every read model the portal runs. */
 export const projections: readonly Projection[] = [
@@ -20,4 +21,5 @@ export const projections: readonly Projection[] = [
   notificationsProjection,
   rolePermissionsProjection,
   lookupsProjection,
+  surveysProjection,
 ];

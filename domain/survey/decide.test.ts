@@ -10,7 +10,7 @@ import {
   surveyDecider,
 } from './decide.ts';
 import { surveyDefinition } from './fixtures.ts';
-import { QuestionType, SurveyStatus } from './rules.ts';
+import { type GivenAnswer, QuestionType, SurveyStatus } from './rules.ts';
 
 const NOW = new Date('2026-11-24T09:00:00.000Z');
 const given = specFor(surveyDecider, () => NOW);
@@ -186,11 +186,11 @@ describe('answering (spec: one submission per volunteer, must be among its volun
     recipient: true,
     ...over,
   });
-  const full = [
+  const full: GivenAnswer[] = [
     { questionId: 1, answerId: 2 },
     { questionId: 2, text: ' good ' },
   ];
-  const submit = (over: Partial<SurveyForAnswer> | null = {}, answers = full) => ({
+  const submit = (over: Partial<SurveyForAnswer> | null = {}, answers: GivenAnswer[] = full) => ({
     type: 'Submit' as const,
     surveyId: 's',
     volunteerId: 'v1',
