@@ -141,7 +141,7 @@ export type PublishLockCommand = { type: 'Take'; surveyId: string } | { type: 'R
 
 export const publishLockDecider: Decider<PublishLock, PublishLockCommand, PublishLockEvent> = {
   initialState: () => ({ holder: null }),
-  evolve: (s, e) => ({ holder: e.type === 'SurveyPublishStarted' ? e.data.surveyId : null }),
+  evolve: (_s, e) => ({ holder: e.type === 'SurveyPublishStarted' ? e.data.surveyId : null }),
   decide(c, s) {
     if (c.type === 'Take') {
       if (s.holder === c.surveyId) return [];

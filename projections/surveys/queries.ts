@@ -276,7 +276,10 @@ export async function surveyResponses(
   const byVolunteer = new Map<string, Map<number, { answerId: number | null; text: string | null }>>();
   for (const a of answers) {
     let m = byVolunteer.get(a.volunteer_id);
-    if (!m) byVolunteer.set(a.volunteer_id, (m = new Map()));
+    if (!m) {
+      m = new Map();
+      byVolunteer.set(a.volunteer_id, m);
+    }
     m.set(a.question_id, { answerId: a.answer_id, text: a.text });
   }
   return people.map((p) => ({
