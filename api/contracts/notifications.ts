@@ -15,7 +15,10 @@ export const NotificationItem = z
     id: z.uuid(),
     /** One of NOTIFICATION_TYPES (domain/participation/notifications.ts). */
     type: z.number().int(),
+    /** The event ('' for a survey not tied to one). */
     eventId: z.string(),
+    /** Type 17: the survey to answer. */
+    surveyId: z.string().nullable(),
     /** The invitation (participation): `<eventId>_<volunteerId>`. */
     invitationId: z.string(),
     nameAr: z.string(),

@@ -25,6 +25,7 @@ import { notificationRoutes } from '../notifications/routes.ts';
 import { opportunityRoutes } from '../opportunity/routes.ts';
 import { registrationRoutes } from '../registration/routes.ts';
 import { sessionRoutes } from '../session/routes.ts';
+import { surveyRoutes } from '../surveys/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 import { registerAuth, requireAdmin } from './auth.ts';
 import type { ApiDeps } from './deps.ts';
@@ -138,6 +139,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   auditRoutes(app, deps);
   opportunityRoutes(app, deps);
   notificationRoutes(app, deps);
+  surveyRoutes(app, deps);
   fileRoutes(
     app,
     deps,

@@ -15,6 +15,8 @@ export const NotificationType = {
   HoursRejected: 7,
   EventDeleted: 8,
   OpportunityExtended: 16,
+  /** Not in the spec's numbering: a survey was published to the volunteer (its link: the survey's answer page). */
+  SurveyPublished: 17,
 } as const;
 export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
 export const NOTIFICATION_TYPES: readonly NotificationType[] = Object.values(NotificationType);

@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors.ts';
+import { DomainError, type ErrorCode } from '../shared/errors.ts';
 
 /** Survey status (spec: pending approval, rejected with reason, approved, published, complete; numbered as the tickets' CurrentStatus). */
 export const SurveyStatus = {
@@ -138,4 +138,16 @@ export function checkAnswers(questions: readonly SurveyQuestion[], given: readon
     }
   }
   return out;
+}
+
+/** The builder's issues as the form layer shows them (path, code): what validateDefinition would refuse. */
+export function definitionIssues(d: SurveyDefinition, now: Date): { path: string; code: ErrorCode }[] {
+  try {
+    validateDefinition(d, now);
+    return [];
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    const fields = (e.details?.fields as string[] | undefined) ?? [String(e.details?.field ?? 'questions')];
+    return fields.map((path) => ({ path, code: e.code }));
+  }
 }

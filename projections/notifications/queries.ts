@@ -7,7 +7,8 @@ export interface NotificationsDB {
     notification_id: string;
     user_id: string;
     type: number;
-    opportunity_id: string;
+    opportunity_id: string | null;
+    survey_id: string | null;
     participation_id: string;
     name_ar: string;
     name_en: string;
@@ -26,6 +27,8 @@ export interface NotificationRow {
   id: string;
   type: number;
   eventId: string;
+  /** Type 17: the survey to answer. */
+  surveyId: string | null;
   invitationId: string;
   nameAr: string;
   nameEn: string;
@@ -49,7 +52,8 @@ export async function notificationsOf(
       .select([
         sql<string>`notification_id::text`.as('id'),
         'type',
-        sql<string>`opportunity_id::text`.as('opportunity_id'),
+        sql<string | null>`opportunity_id::text`.as('opportunity_id'),
+        sql<string | null>`survey_id::text`.as('survey_id'),
         'participation_id',
         'name_ar',
         'name_en',
@@ -78,7 +82,8 @@ export async function notificationsOf(
     items: rows.map((x) => ({
       id: x.id,
       type: x.type,
-      eventId: x.opportunity_id,
+      eventId: x.opportunity_id ?? '',
+      surveyId: x.survey_id,
       invitationId: x.participation_id,
       nameAr: x.name_ar,
       nameEn: x.name_en,

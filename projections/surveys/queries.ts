@@ -33,7 +33,15 @@ export interface SurveysDB {
     text: string | null;
   };
   /** Read for the scope (who a survey reaches) and names: the opportunity and registration read models. */
-  'rm.opportunities': { opportunity_id: string; name_ar: string; name_en: string };
+  'rm.opportunities': {
+    opportunity_id: string;
+    code: string;
+    name_ar: string;
+    name_en: string;
+    approval: string;
+    status: number;
+    start_date: string;
+  };
   'rm.participations': { opportunity_id: string; volunteer_id: string; status: number };
   'rm.registrations': {
     volunteer_id: string;
@@ -317,4 +325,20 @@ export async function volunteersOfScope(db: Kysely<SurveysDB>, scope: SurveyScop
   }
   const rows = await q.orderBy('volunteer_id').execute();
   return rows.map((r) => r.id);
+}
+
+/** The events a survey can be scoped to (builder's picker): approved, not deleted, newest first. */
+export async function surveyableEvents(
+  db: Kysely<SurveysDB>,
+): Promise<{ id: string; code: string; nameAr: string; nameEn: string }[]> {
+  const rows = await db
+    .selectFrom('rm.opportunities')
+    .select([sql<string>`opportunity_id::text`.as('id'), 'code', 'name_ar', 'name_en'])
+    .where('approval', '=', 'approved')
+    .where('status', '<>', 4)
+    .orderBy('start_date', 'desc')
+    .orderBy('opportunity_id')
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({ id: r.id, code: r.code, nameAr: r.name_ar, nameEn: r.name_en }));
 }

@@ -17,7 +17,9 @@ export type MenuRoute =
   | '/$lang/events/closed'
   | '/$lang/events/calendar'
   | '/$lang/events/manage'
-  | '/$lang/my-events';
+  | '/$lang/my-events'
+  | '/$lang/surveys'
+  | '/$lang/my-surveys';
 
 export interface MenuItem {
   screen: Screen;
@@ -57,6 +59,8 @@ const MENU = {
   firstresponder: PLACEHOLDER,
   myevents: { to: '/$lang/my-events', placement: 'header' },
   myregistration: { to: '/$lang/registration', placement: 'header' },
+  surveys: { to: '/$lang/surveys', placement: 'header' },
+  surveymandatory: { to: '/$lang/my-surveys', placement: 'header' },
   projections: { to: '/$lang/projections', placement: 'header' },
 } satisfies Partial<Record<Screen, MenuEntry>>;
 type MenuScreen = keyof typeof MENU;

@@ -163,6 +163,7 @@ const MESSAGE: Partial<Record<number, TranslationKey>> = {
   [NotificationType.HoursApproved]: 'notifications.type.6',
   [NotificationType.HoursRejected]: 'notifications.type.7',
   [NotificationType.EventDeleted]: 'notifications.type.8',
+  [NotificationType.SurveyPublished]: 'notifications.type.17',
 };
 
 function NotificationRow({ n, isNew }: { n: NotificationItem; isNew: boolean }) {
@@ -220,7 +221,18 @@ function NotificationRow({ n, isNew }: { n: NotificationItem; isNew: boolean }) 
               {t('notifications.new')}
             </Badge>
           )}
-          {n.type === NotificationType.EventDeleted ? (
+          {n.type === NotificationType.SurveyPublished && n.surveyId ? (
+            <AnchorLink
+              to="/$lang/my-surveys/$id"
+              params={{ lang, id: n.surveyId }}
+              fw={600}
+              size="sm"
+              title={name !== shortName ? name : undefined}
+              data-testid="notification-name"
+            >
+              {shortName}
+            </AnchorLink>
+          ) : n.type === NotificationType.EventDeleted ? (
             <Text fw={600} size="sm" title={name !== shortName ? name : undefined} data-testid="notification-name">
               {shortName}
             </Text>
