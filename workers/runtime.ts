@@ -38,12 +38,13 @@ import { SmtpMailer } from './mail/smtp.ts';
 import { opportunitySchedule } from './opportunity-schedule.ts';
 import { openProcessesProjection, processSweeper } from './process-reactions.ts';
 import { registrationReactions } from './registration-reactions.ts';
+import { surveyReactions } from './survey-reactions.ts';
 
 /** How long a starting process waits for the permissions projection to hold the seed (a fresh database: a moment). */
 const PERMISSIONS_START_WAIT_MS = 30_000;
 
 /** The reactors the runtime runs besides the read models (their lock connections are sized into the pool). */
-const REACTORS = 4;
+const REACTORS = 5;
 
 export interface RuntimeConfig {
   databaseUrl: string;
@@ -139,6 +140,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     accountReactions(queue, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
     registrationReactions(queue, mailer, lookupEmail),
     extensionReactions(queue, store, client.code),
+    surveyReactions(queue, store, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
     openProcessesProjection,
   ];
   if (projections.length !== readModels.length + REACTORS) throw new Error('REACTORS must count the reactors above');
