@@ -148,6 +148,7 @@ describe('surveys, in Arabic', () => {
     const page = await signIn('admin', 'Admin@2026!');
     await page.goto(`${portal.url}/ar/surveys`, { waitUntil: 'networkidle2' });
     const row = `[data-testid="survey-row-${code}"]`;
+    await page.waitForSelector(row);
     await press(page, `${row} ::-p-aria([name="اعتماد ${titleAr}"])`);
     await press(page, '[data-testid="survey-confirm"]');
     await waitForText(page, 'تم اعتماد الاستبيان.');

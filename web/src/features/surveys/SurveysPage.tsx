@@ -198,36 +198,36 @@ export function SurveysPage() {
         }}
         rowProps={(r) => ({ 'data-testid': `survey-row-${r.code}` })}
       />
-      <ConfirmModal
-        opened={pending !== null}
-        title={pending ? t(`surveys.${pending.action}`) : ''}
-        message={
-          pending?.action === 'reject' ? (
-            <Stack gap="xs">
-              <span>{t('surveys.confirm.reject', { name })}</span>
-              <Textarea
-                label={t('surveys.rejectReason')}
-                required
-                value={reason}
-                onChange={(e) => setReason(e.currentTarget.value)}
-                maxLength={500}
-              />
-            </Stack>
-          ) : pending ? (
-            t(`surveys.confirm.${pending.action}`, { name })
-          ) : (
-            ''
-          )
-        }
-        confirmLabel={t('surveys.confirm.yes')}
-        cancelLabel={t('surveys.confirm.no')}
-        danger={pending?.action === 'reject'}
-        busy={act.isPending}
-        error={act.error ? <Alert color="red">{t(errorCode(act.error))}</Alert> : undefined}
-        onConfirm={() => pending && act.mutate(pending)}
-        onCancel={() => setPending(null)}
-        confirmTestId="survey-confirm"
-      />
+      {pending && (
+        <ConfirmModal
+          opened
+          title={t(`surveys.${pending.action}`)}
+          message={
+            pending.action === 'reject' ? (
+              <Stack gap="xs">
+                <span>{t('surveys.confirm.reject', { name })}</span>
+                <Textarea
+                  label={t('surveys.rejectReason')}
+                  required
+                  value={reason}
+                  onChange={(e) => setReason(e.currentTarget.value)}
+                  maxLength={500}
+                />
+              </Stack>
+            ) : (
+              t(`surveys.confirm.${pending.action}`, { name })
+            )
+          }
+          confirmLabel={t('surveys.confirm.yes')}
+          cancelLabel={t('surveys.confirm.no')}
+          danger={pending.action === 'reject'}
+          busy={act.isPending}
+          error={act.error ? <Alert color="red">{t(errorCode(act.error))}</Alert> : undefined}
+          onConfirm={() => act.mutate(pending)}
+          onCancel={() => setPending(null)}
+          confirmTestId="survey-confirm"
+        />
+      )}
     </Stack>
   );
 }
