@@ -149,10 +149,10 @@ describe('surveys, in Arabic', () => {
     await page.goto(`${portal.url}/ar/surveys`, { waitUntil: 'networkidle2' });
     const row = `[data-testid="survey-row-${code}"]`;
     await page.waitForSelector(row);
-    await press(page, `${row} ::-p-aria([name="اعتماد ${titleAr}"])`);
+    await press(page, `${row} [data-testid="survey-approve"]`);
     await press(page, '[data-testid="survey-confirm"]');
     await waitForText(page, 'تم اعتماد الاستبيان.');
-    await press(page, `${row} ::-p-aria([name="نشر ${titleAr}"])`);
+    await press(page, `${row} [data-testid="survey-publish"]`);
     await press(page, '[data-testid="survey-confirm"]');
     await waitForText(page, 'تم نشر الاستبيان.');
     await page.waitForFunction((sel) => document.querySelector(sel)?.textContent?.includes('منشور') ?? false, {}, row);

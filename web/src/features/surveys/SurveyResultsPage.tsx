@@ -31,7 +31,9 @@ function ChoiceResult({ q, lang }: { q: Question; lang: 'ar' | 'en' }) {
           series={[{ name: 'count', label: t('surveys.results.count'), color: 'brand.7' }]}
           xAxisProps={{ reversed: rtl }}
           yAxisProps={{ orientation: rtl ? 'right' : 'left', allowDecimals: false }}
-          withTooltip
+          withTooltip={false}
+          // The table below is its text equivalent: the picture is hidden from assistive technology and not focusable.
+          barChartProps={{ accessibilityLayer: false }}
           aria-hidden
         />
       </figure>

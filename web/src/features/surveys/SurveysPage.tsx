@@ -114,6 +114,7 @@ export function SurveysPage() {
                 <Button
                   size="compact-sm"
                   onClick={() => open(s, 'approve')}
+                  data-testid="survey-approve"
                   aria-label={`${t('surveys.approve')} ${name}`}
                 >
                   {t('surveys.approve')}
@@ -123,6 +124,7 @@ export function SurveysPage() {
                   color="red.8"
                   variant="light"
                   onClick={() => open(s, 'reject')}
+                  data-testid="survey-reject"
                   aria-label={`${t('surveys.reject')} ${name}`}
                 >
                   {t('surveys.reject')}
@@ -133,6 +135,7 @@ export function SurveysPage() {
               <Button
                 size="compact-sm"
                 onClick={() => open(s, 'publish')}
+                data-testid="survey-publish"
                 aria-label={`${t('surveys.publish')} ${name}`}
               >
                 {t('surveys.publish')}
@@ -143,6 +146,7 @@ export function SurveysPage() {
                 size="compact-sm"
                 variant="light"
                 onClick={() => open(s, 'complete')}
+                data-testid="survey-complete"
                 aria-label={`${t('surveys.complete')} ${name}`}
               >
                 {t('surveys.complete')}
