@@ -9,6 +9,7 @@ import { rolePermissionsProjection } from './permissions/role-permissions.ts';
 import { registrationsProjection } from './registration/registrations.ts';
 import type { Projection } from './runner/projection.ts';
 import { ticketsProjection } from './tickets/tickets.ts';
+import { surveysProjection } from './surveys/surveys.ts';
 
 /** Every read model the portal runs. */
 export const projections: readonly Projection[] = [
@@ -22,4 +23,5 @@ export const projections: readonly Projection[] = [
   rolePermissionsProjection,
   lookupsProjection,
   ticketsProjection,
+  surveysProjection,
 ];

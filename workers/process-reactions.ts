@@ -8,6 +8,7 @@ import {
   staffAcceptProcess,
 } from '../commands/participation/handlers.ts';
 import { registerProcess, updateProcess } from '../commands/registration/handlers.ts';
+import { publishProcess } from '../commands/survey/handlers.ts';
 import { isFinished, loadProcess, processEvents, resumeWith, type Workflow } from '../commands/workflow/process.ts';
 import { DomainError } from '../domain/shared/errors.ts';
 import type { AnyDB, Projection } from '../projections/runner/projection.ts';
@@ -24,6 +25,7 @@ const WORKFLOWS = new Map<string, Workflow<never, never, unknown>>(
     participationActionProcess,
     registerProcess,
     updateProcess,
+    publishProcess,
   ].map((w) => [w.kind, w as unknown as Workflow<never, never, unknown>]),
 );
 

@@ -38,6 +38,7 @@ import { migrateAll } from './migrate.ts';
 import { opportunitySchedule } from './opportunity-schedule.ts';
 import { openProcessesProjection, processSweeper } from './process-reactions.ts';
 import { registrationReactions } from './registration-reactions.ts';
+import { surveyReactions } from './survey-reactions.ts';
 import { ticketReactions } from './ticket-reactions.ts';
 
 /** How long a starting process waits for the permissions projection to hold the seed (a fresh database: a moment). */
@@ -141,6 +142,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     registrationReactions(queue, mailer, lookupEmail),
     extensionReactions(queue, store, client.code),
     ticketReactions(queue, mailer, lookupEmail, store, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
+    surveyReactions(queue, store, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
     openProcessesProjection,
   ];
   if (projections.length !== readModels.length + REACTORS) throw new Error('REACTORS must count the reactors above');

@@ -15,12 +15,14 @@ export const NotificationItem = z
     id: z.uuid(),
     /** One of NOTIFICATION_TYPES (domain/participation/notifications.ts). */
     type: z.number().int(),
-    /** The event (null for a ticket's notification, type 20). */
+    /** The event (null for a ticket's or a survey's notification, types 20 and 17, unless the survey is an event's). */
     eventId: z.string().nullable(),
-    /** The invitation (participation): `<eventId>_<volunteerId>`; null for type 20. */
+    /** The invitation (participation): `<eventId>_<volunteerId>`; null for types 17 and 20. */
     invitationId: z.string().nullable(),
     /** Type 20: the ticket that was answered (its title is the name). */
     ticketId: z.string().nullable(),
+    /** Type 17: the survey to answer. */
+    surveyId: z.string().nullable(),
     nameAr: z.string(),
     nameEn: z.string(),
     startDate: isoDate.nullable(),

@@ -31,6 +31,7 @@ import { preferenceRoutes } from '../preferences/routes.ts';
 import { registrationRoutes } from '../registration/routes.ts';
 import { sessionRoutes } from '../session/routes.ts';
 import { ticketRoutes } from '../tickets/routes.ts';
+import { surveyRoutes } from '../surveys/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 import { registerAuth, requireAdmin } from './auth.ts';
 import type { ApiDeps } from './deps.ts';
@@ -150,6 +151,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   notificationRoutes(app, deps);
   ticketRoutes(app, deps);
   preferenceRoutes(app, deps);
+  surveyRoutes(app, deps);
   fileRoutes(
     app,
     deps,

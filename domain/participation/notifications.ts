@@ -18,6 +18,8 @@ export const NotificationType = {
   OpportunityExtended: 16,
   /** Staff replied to (or closed) one of the volunteer's tickets: from the ticket's stream, not an event's. */
   TicketReplied: 20,
+  /** Not in the spec's numbering: a survey was published to the volunteer (its link: the survey's answer page). */
+  SurveyPublished: 17,
 } as const;
 export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
 export const NOTIFICATION_TYPES: readonly NotificationType[] = Object.values(NotificationType);

@@ -26,6 +26,9 @@ export const SCREENS = {
   firstresponder: ['View', 'Approve'],
   myevents: ['View', 'Add', 'Edit'],
   myregistration: ['View', 'Edit'],
+  // Surveys (spec: survey, event survey, questions, survey results): build (Add), edit (Edit), approve, reject,
+  // publish and complete (Approve), list and results (View).
+  surveys: ['View', 'Add', 'Edit', 'Approve'],
   // Not in the spec: the projections' parked events (admins see and retry them).
   projections: ['View', 'Edit'],
   // The spec's authorised screen names (section 6).

@@ -15,6 +15,8 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     myregistration: ['View', 'Edit'],
     tickets: ['View', 'Add'],
     allowvolunteerrole: ['View'],
+    // The volunteer's survey screens (their surveys, answering from the event or a link) and submitting answers.
+    surveymandatory: ['View', 'Edit'],
   },
   2: {
     dashboard: ['View'],
@@ -25,6 +27,7 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     volunteerhours: ['View', 'Add', 'Edit'],
     statistics: ['View'],
     ticketsadmin: ['View', 'Edit'],
+    surveys: ['View', 'Add', 'Edit'],
     allowregionrestriction: ['View'],
   },
   3: {
@@ -43,6 +46,7 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     ticketsadmin: ['View', 'Edit'],
     firstresponder: ['View', 'Approve'],
     projections: ['View', 'Edit'],
+    surveys: ['View', 'Add', 'Edit', 'Approve'],
     allowadminrole: ['View', 'Edit'],
   },
   4: {

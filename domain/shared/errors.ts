@@ -125,6 +125,16 @@ export const ErrorCodes = [
   'ActionResponseRequired',
   'TicketActionRequired',
   'DuplicateTicketNotResolvedYet',
+  // surveys (spec catalogue: publish errors, already participated, cannot participate, AnswerAllQuestions; the
+  // publish errors' keys are not named by the spec)
+  'AlreadyParticipated',
+  'CannotParticipate',
+  'AnswerAllQuestions',
+  'SurveyPublishInProgress',
+  'SurveyNoVolunteersMatch',
+  'SurveyPublishFailed',
+  'SurveySavedNotPublished',
+  'InvalidSurveyTransition',
   /** An Idempotency-Key already used for another kind of command. */
   'IdempotencyKeyReused',
 ] as const;

@@ -10,9 +10,10 @@ import {
   notificationsEvents,
 } from '../../domain/participation/notifications.ts';
 import { ParticipationStatus as S } from '../../domain/participation/status.ts';
-import { TICKETS_STREAM_PREFIX, type TicketEvent } from '../../domain/ticket/events.ts';
+import { surveyEvents } from '../../domain/survey/decide.ts';
+import { TICKETS_STREAM_PREFIX, ticketEvents } from '../../domain/ticket/events.ts';
 import type { Projection } from '../runner/projection.ts';
-import { date, dateClamped } from '../runner/values.ts';
+import { date, dateClamped, withoutNul } from '../runner/values.ts';
 
 /** The status each participation event leads to (the domain's table; this projection keeps its own record of who is in which event). */
 const STATUS_AFTER: Partial<Record<string, number>> = DOMAIN_STATUS_AFTER;
@@ -49,13 +50,29 @@ export function notificationId(sourceEventId: string, userId: string): string {
  * rm.notifications: each volunteer's in-app notifications (docs/notifications.md), newest first by log position, with
  * the read flag (NotificationsRead on `notifications-<userId>`) and, for type 16, the offer's state. Its own small
  * tables keep the event names and dates (rm.notification_events) and who is in which event
- * (rm.notification_participants); it reads no other projection's table.
+ * (rm.notification_participants), and the surveys' titles and dates (rm.notification_surveys, for type 17); it reads no
+ * other projection's table.
  */
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 2,
-  tables: ['notifications', 'notification_events', 'notification_participants', 'notification_tickets'],
-  types: [...OPPORTUNITY_TYPES, ...PARTICIPATION_TYPES, 'NotificationsRead', ...TICKET_TYPES],
+  // 2: ticket replies (type 20) and survey notifications (type 17): an event's columns may be empty.
+  version: 3,
+  tables: [
+    'notifications',
+    'notification_events',
+    'notification_participants',
+    'notification_tickets',
+    'notification_surveys',
+  ],
+  types: [
+    ...OPPORTUNITY_TYPES,
+    ...PARTICIPATION_TYPES,
+    'NotificationsRead',
+    ...TICKET_TYPES,
+    'SurveyCreated',
+    'SurveyEdited',
+    'SurveyPublished',
+  ],
   async setup({ tx, table }) {
     const n = table('notifications');
     await sql
@@ -67,6 +84,7 @@ export const notificationsProjection: Projection = {
         opportunity_id uuid,
         participation_id text,
         ticket_id uuid,
+        survey_id uuid,
         name_ar text not null,
         name_en text not null,
         start_date date,
@@ -98,6 +116,14 @@ export const notificationsProjection: Projection = {
         volunteer_id uuid not null,
         status int not null,
         primary key (opportunity_id, volunteer_id)
+      );
+      create table ${table('notification_surveys')} (
+        survey_id uuid primary key,
+        title_ar text not null,
+        title_en text not null,
+        start_date date not null,
+        expiry_date date not null,
+        opportunity_id uuid
       );`)
       .execute(tx);
   },
@@ -105,6 +131,7 @@ export const notificationsProjection: Projection = {
     const n = sql.raw(table('notifications'));
     const ev = sql.raw(table('notification_events'));
     const pt = sql.raw(table('notification_participants'));
+    const sv = sql.raw(table('notification_surveys'));
 
     /** Insert one notification for one volunteer (nothing on a replay: the id is the same). */
     const notify = async (
@@ -128,6 +155,30 @@ export const notificationsProjection: Projection = {
                   ${stored.position.prepare.toString()})
                 on conflict (notification_id) do nothing`.execute(tx);
     };
+    /** Type 17: one notification per volunteer the survey went to, named by the survey's title and dates. */
+    const notifySurvey = async (stored: StoredEvent, to: readonly { volunteerId: string }[]) => {
+      const surveyId = stored.streamId.slice('survey-'.length);
+      const { rows } = await sql<{
+        title_ar: string;
+        title_en: string;
+        start_date: string;
+        expiry_date: string;
+        opportunity_id: string | null;
+      }>`
+        select title_ar, title_en, start_date::text, expiry_date::text, opportunity_id::text from ${sv} where survey_id = ${surveyId}`.execute(
+        tx,
+      );
+      const s = rows[0];
+      if (!s) return;
+      const recipients = to.map((r) => r.volunteerId);
+      for (const userId of recipients)
+        await sql`insert into ${n} (notification_id, user_id, type, opportunity_id, survey_id, participation_id, name_ar, name_en,
+                    start_date, end_date, created_at, commit_pos, prepare_pos)
+                  values (${notificationId(stored.id, userId)}, ${userId}, ${NotificationType.SurveyPublished},
+                    ${s.opportunity_id}, ${surveyId}, null, ${s.title_ar}, ${s.title_en}, ${s.start_date}, ${s.expiry_date},
+                    ${stored.metadata.occurredAt}, ${stored.position.commit.toString()}, ${stored.position.prepare.toString()})
+                  on conflict (notification_id) do nothing`.execute(tx);
+    };
     /**
      * Only rows written before the event being applied: applying an event again (or a whole log again over the rows)
      * never touches what later events wrote.
@@ -144,7 +195,8 @@ export const notificationsProjection: Projection = {
     for (const stored of events) {
       if (stored.streamId.startsWith(TICKETS_STREAM_PREFIX)) {
         const volunteerId = stored.streamId.slice(TICKETS_STREAM_PREFIX.length);
-        const e = { type: stored.type, data: stored.data } as TicketEvent;
+        const e = decode(ticketEvents, stored);
+        if (!e) continue;
         if (e.type === 'TicketSubmitted')
           await sql`insert into ${tk} (ticket_id, title) values (${e.data.ticketId}, ${e.data.title})
                     on conflict (ticket_id) do nothing`.execute(tx);
@@ -155,6 +207,22 @@ export const notificationsProjection: Projection = {
                       ${stored.position.prepare.toString()}
                       from ${tk} where ticket_id = ${e.data.ticketId}
                     on conflict (notification_id) do nothing`.execute(tx);
+        continue;
+      }
+      const survey = stored.streamId.startsWith('survey-') ? decode(surveyEvents, stored) : null;
+      if (survey?.type === 'SurveyCreated' || survey?.type === 'SurveyEdited') {
+        const d = survey.data.definition;
+        await sql`insert into ${sv} (survey_id, title_ar, title_en, start_date, expiry_date, opportunity_id)
+                  values (${stored.streamId.slice('survey-'.length)}, ${withoutNul(d.titleAr)}, ${withoutNul(d.titleEn)},
+                    ${dateClamped(d.startDate)}, ${dateClamped(d.expiryDate)},
+                    ${d.scope.kind === 'event' ? d.scope.opportunityId : null})
+                  on conflict (survey_id) do update set title_ar = excluded.title_ar, title_en = excluded.title_en,
+                    start_date = excluded.start_date, expiry_date = excluded.expiry_date,
+                    opportunity_id = excluded.opportunity_id`.execute(tx);
+        continue;
+      }
+      if (survey?.type === 'SurveyPublished') {
+        await notifySurvey(stored, survey.data.recipients);
         continue;
       }
       if (stored.streamId.startsWith('opportunity-')) {

@@ -10,6 +10,7 @@ export interface NotificationsDB {
     opportunity_id: string | null;
     participation_id: string | null;
     ticket_id: string | null;
+    survey_id: string | null;
     name_ar: string;
     name_en: string;
     start_date: string | null;
@@ -30,6 +31,8 @@ export interface NotificationRow {
   invitationId: string | null;
   /** Type 20: the ticket answered. */
   ticketId: string | null;
+  /** Type 17: the survey to answer. */
+  surveyId: string | null;
   nameAr: string;
   nameEn: string;
   startDate: string | null;
@@ -53,6 +56,7 @@ export async function notificationsOf(
         sql<string>`notification_id::text`.as('id'),
         'type',
         sql<string | null>`opportunity_id::text`.as('opportunity_id'),
+        sql<string | null>`survey_id::text`.as('survey_id'),
         'participation_id',
         sql<string | null>`ticket_id::text`.as('ticket_id'),
         'name_ar',
@@ -83,6 +87,7 @@ export async function notificationsOf(
       id: x.id,
       type: x.type,
       eventId: x.opportunity_id,
+      surveyId: x.survey_id,
       invitationId: x.participation_id,
       ticketId: x.ticket_id,
       nameAr: x.name_ar,

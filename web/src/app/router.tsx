@@ -57,6 +57,9 @@ const PAGES = [
   'events',
   'my-events',
   'tickets',
+  'surveys',
+  'my-surveys',
+  'survey',
   'not-found',
   'forbidden',
   'unauthorized',
@@ -336,6 +339,47 @@ const manageEventRoute = createRoute({
   ),
 });
 
+/** Surveys (staff): the list with its approval filter, the builder, and one survey's results. */
+const surveysRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'surveys',
+  beforeLoad: (ctx) => requireScreen(ctx, 'surveys'),
+  component: lazyRouteComponent(() => import('../features/surveys/SurveysPage.tsx'), 'SurveysPage'),
+});
+const surveyBuilderRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'surveys/new',
+  beforeLoad: (ctx) => requireScreen(ctx, 'surveys'),
+  component: lazyRouteComponent(() => import('../features/surveys/SurveyBuilderPage.tsx'), 'SurveyBuilderPage'),
+});
+const surveyResultsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'surveys/$id/results',
+  beforeLoad: (ctx) => requireScreen(ctx, 'surveys'),
+  component: lazyRouteComponent(() => import('../features/surveys/SurveyResultsPage.tsx'), 'SurveyResultsPage'),
+});
+/** The volunteer's surveys (screen SurveyMandatory), answering one, and the mail's tokenised link. */
+const mySurveysRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'my-surveys',
+  beforeLoad: (ctx) => requireScreen(ctx, 'surveymandatory'),
+  component: lazyRouteComponent(() => import('../features/surveys/MySurveysPage.tsx'), 'MySurveysPage'),
+});
+const answerSurveyRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'my-surveys/$id',
+  beforeLoad: (ctx) => requireScreen(ctx, 'surveymandatory'),
+  component: lazyRouteComponent(() => import('../features/surveys/AnswerSurveyPage.tsx'), 'AnswerSurveyPage'),
+});
+const surveyLinkRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'survey',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' ? { token: search.token } : {},
+  beforeLoad: (ctx) => requireScreen(ctx, 'surveymandatory'),
+  component: lazyRouteComponent(() => import('../features/surveys/SurveyLinkPage.tsx'), 'SurveyLinkPage'),
+});
+
 /** The volunteer's invitations, current and past events. */
 const myEventsRoute = createRoute({
   getParentRoute: () => langRoute,
@@ -420,6 +464,12 @@ export const routeTree = rootRoute.addChildren([
     ticketsRoute,
     staffTicketsRoute,
     ticketRoute,
+    surveysRoute,
+    surveyBuilderRoute,
+    surveyResultsRoute,
+    mySurveysRoute,
+    answerSurveyRoute,
+    surveyLinkRoute,
     notFoundRoute,
     forbiddenRoute,
     unauthorizedRoute,

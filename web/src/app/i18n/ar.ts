@@ -11,6 +11,7 @@ import { ar as registrationAr } from '../../features/registration/i18n.ts';
 import { reviewAr } from '../../features/review/i18n.ts';
 import { sessionAr } from '../../features/session/i18n.ts';
 import { statusAr } from '../../features/status/i18n.ts';
+import { surveysAr } from '../../features/surveys/i18n.ts';
 import { ticketsAr } from '../../features/tickets/i18n.ts';
 import { opportunityErrorsAr } from './opportunity-errors.ts';
 import { volunteerAr } from './volunteer.ts';
@@ -181,6 +182,7 @@ export const ar = {
   ...statusAr,
   ...ticketsAr,
   ...preferencesAr,
+  ...surveysAr,
   ...volunteerAr,
 };
 

@@ -11,6 +11,7 @@ import { en as registrationEn } from '../../features/registration/i18n.ts';
 import { reviewEn } from '../../features/review/i18n.ts';
 import { sessionEn } from '../../features/session/i18n.ts';
 import { statusEn } from '../../features/status/i18n.ts';
+import { surveysEn } from '../../features/surveys/i18n.ts';
 import { ticketsEn } from '../../features/tickets/i18n.ts';
 import type { TranslationKey } from './ar.ts';
 import { opportunityErrorsEn } from './opportunity-errors.ts';
@@ -179,5 +180,6 @@ export const en: Record<TranslationKey, string> = {
   ...statusEn,
   ...ticketsEn,
   ...preferencesEn,
+  ...surveysEn,
   ...volunteerEn,
 };

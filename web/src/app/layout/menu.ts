@@ -19,7 +19,9 @@ export type MenuRoute =
   | '/$lang/events/manage'
   | '/$lang/my-events'
   | '/$lang/tickets'
-  | '/$lang/tickets/manage';
+  | '/$lang/tickets/manage'
+  | '/$lang/surveys'
+  | '/$lang/my-surveys';
 
 export interface MenuItem {
   screen: Screen;
@@ -60,6 +62,8 @@ const MENU = {
   firstresponder: PLACEHOLDER,
   myevents: { to: '/$lang/my-events', placement: 'header' },
   myregistration: { to: '/$lang/registration', placement: 'header' },
+  surveys: { to: '/$lang/surveys', placement: 'header' },
+  surveymandatory: { to: '/$lang/my-surveys', placement: 'header' },
   projections: { to: '/$lang/projections', placement: 'header' },
 } satisfies Partial<Record<Screen, MenuEntry>>;
 type MenuScreen = keyof typeof MENU;

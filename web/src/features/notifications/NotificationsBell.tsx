@@ -159,6 +159,7 @@ const MESSAGE: Partial<Record<number, TranslationKey>> = {
   [NotificationType.HoursRejected]: 'notifications.type.7',
   [NotificationType.EventDeleted]: 'notifications.type.8',
   [NotificationType.TicketReplied]: 'notifications.type.20',
+  [NotificationType.SurveyPublished]: 'notifications.type.17',
 };
 
 function NotificationRow({ n, isNew }: { n: NotificationItem; isNew: boolean }) {
@@ -220,6 +221,17 @@ function NotificationRow({ n, isNew }: { n: NotificationItem; isNew: boolean }) 
             <AnchorLink
               to="/$lang/tickets/$id"
               params={{ lang, id: n.ticketId }}
+              fw={600}
+              size="sm"
+              title={name !== shortName ? name : undefined}
+              data-testid="notification-name"
+            >
+              {shortName}
+            </AnchorLink>
+          ) : n.type === NotificationType.SurveyPublished && n.surveyId ? (
+            <AnchorLink
+              to="/$lang/my-surveys/$id"
+              params={{ lang, id: n.surveyId }}
               fw={600}
               size="sm"
               title={name !== shortName ? name : undefined}

@@ -19,6 +19,7 @@ function note(n: number, over: Partial<NotificationItem> = {}): NotificationItem
     id: `00000000-0000-4000-a000-${String(n).padStart(12, '0')}`,
     type: 2,
     eventId: EVENT_ID,
+    surveyId: null,
     invitationId: `${EVENT_ID}_u1`,
     ticketId: null,
     nameAr: LONG_NAME_AR,

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { formatPosition, type Position } from '../../commands/event-store/port.ts';
+import * as commands from '../../commands/survey/handlers.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import type { RoleId } from '../../domain/shared/roles.ts';
+import type { SurveyDefinition } from '../../domain/survey/rules.ts';
+import {
+  listSurveys,
+  surveyableEvents,
+  surveyDetail,
+  surveyResponses,
+  surveyResults,
+  surveysOfVolunteer,
+  volunteersOfScope,
+} from '../../projections/surveys/queries.ts';
+import * as C from '../contracts/surveys.ts';
+import { requireScreen, requireVolunteer } from '../http/auth.ts';
+import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
+import { route } from '../http/route.ts';
+import { resultsWorkbook } from './export.ts';
+
+const READ_MODELS = ['surveys'];
+
+/**
+ * Surveys: the staff's builder, approval, publishing and results (screen `surveys`), and the volunteer's answers
+ * (screen `surveymandatory`, a volunteer only: spec "must be a volunteer").
+ */
+export function surveyRoutes(app: FastifyInstance, deps: ApiDeps) {
+  const ok = (p: Position) => ({ position: formatPosition(p) });
+  const viewer = { preHandler: requireScreen(deps, 'surveys', 'View') };
+  const author = { preHandler: requireScreen(deps, 'surveys', 'Add') };
+  const editor = { preHandler: requireScreen(deps, 'surveys', 'Edit') };
+  const approver = { preHandler: requireScreen(deps, 'surveys', 'Approve') };
+  const volunteer = (action: 'View' | 'Edit') => ({
+    preHandler: [requireVolunteer(), requireScreen(deps, 'surveymandatory', action)],
+  });
+  const mayApprove = async (roleId: RoleId) => (await deps.permissions.fresh()).can(roleId, 'surveys', 'Approve');
+  const found = <T>(x: T | null): T => {
+    if (x === null) throw new DomainError('NotFound');
+    return x;
+  };
+
+  route(app, C.listSurveys, viewer, async (req) => {
+    await readAfter(req, deps, READ_MODELS);
+    return listSurveys(deps.db, req.query);
+  });
+  route(app, C.surveyableEvents, author, async () => ({ items: await surveyableEvents(deps.db) }));
+  route(app, C.getSurvey, viewer, async (req) => {
+    await readAfter(req, deps, READ_MODELS);
+    return found(await surveyDetail(deps.db, req.params.id));
+  });
+  route(app, C.createSurvey, author, async (req) => {
+    const id = randomUUID();
+    const direct = await mayApprove(req.session!.roleId);
+    const p = await commands.createSurvey(
+      deps.store,
+      id,
+      req.body as SurveyDefinition,
+      direct,
+      commandContext(req, deps),
+    );
+    return { ...ok(p), id, status: direct ? 1 : 0 };
+  });
+  route(app, C.editSurvey, editor, async (req) => {
+    const direct = await mayApprove(req.session!.roleId);
+    return ok(
+      await commands.editSurvey(
+        deps.store,
+        req.params.id,
+        req.body as SurveyDefinition,
+        direct,
+        commandContext(req, deps),
+      ),
+    );
+  });
+  route(app, C.approveSurvey, approver, async (req) =>
+    ok(await commands.approveSurvey(deps.store, req.params.id, commandContext(req, deps))),
+  );
+  route(app, C.rejectSurvey, approver, async (req) =>
+    ok(await commands.rejectSurvey(deps.store, req.params.id, req.body.reason, commandContext(req, deps))),
+  );
+  route(app, C.publishSurvey, approver, async (req) =>
+    ok(
+      await commands.publishSurvey(
+        deps.store,
+        req.params.id,
+        (scope) => volunteersOfScope(deps.db, scope),
+        commandContext(req, deps),
+      ),
+    ),
+  );
+  route(app, C.completeSurvey, approver, async (req) =>
+    ok(await commands.completeSurvey(deps.store, req.params.id, commandContext(req, deps))),
+  );
+  route(app, C.surveyResults, viewer, async (req) => {
+    await readAfter(req, deps, READ_MODELS);
+    return found(await surveyResults(deps.db, req.params.id));
+  });
+  route(app, C.exportSurveyResults, viewer, async (req, reply) => {
+    const survey = found(await surveyDetail(deps.db, req.params.id));
+    const file = await resultsWorkbook(survey, await surveyResponses(deps.db, survey.id));
+    reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header(
+        'content-disposition',
+        `attachment; filename="survey-${survey.code.replace(/[^A-Za-z0-9._-]/g, '_')}.xlsx"`,
+      );
+    // A Buffer is sent as it is (no serialisation).
+    return file as unknown as string;
+  });
+
+  route(app, C.mySurveys, volunteer('View'), async (req) => {
+    await readAfter(req, deps, READ_MODELS);
+    return { items: await surveysOfVolunteer(deps.db, req.session!.userId, req.query.eventId) };
+  });
+  route(app, C.surveyQuestions, volunteer('View'), async (req) => {
+    const d = await commands.checkParticipation(deps.store, req.params.id, req.session!.userId, new Date());
+    return {
+      id: req.params.id,
+      titleAr: d.titleAr,
+      titleEn: d.titleEn,
+      expiryDate: d.expiryDate,
+      questions: d.questions,
+    };
+  });
+  route(app, C.surveyOfToken, volunteer('View'), async (req) => ({
+    id: await commands.surveyOfToken(deps.store, req.params.token, req.session!.userId),
+  }));
+  route(app, C.submitSurvey, volunteer('Edit'), async (req) =>
+    ok(
+      await commands.submitSurveyAnswer(
+        deps.store,
+        req.params.id,
+        req.session!.userId,
+        req.body.answers,
+        commandContext(req, deps),
+      ),
+    ),
+  );
+}

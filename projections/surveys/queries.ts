@@ -1,0 +1,344 @@
+import { type Kysely, sql } from 'kysely';
+import { HOLDS_SEAT } from '../../domain/participation/status.ts';
+import { RegistrationStatus } from '../../domain/registration/status.ts';
+import type { SurveyQuestion, SurveyScope, SurveyStatus } from '../../domain/survey/rules.ts';
+
+/** The read models' rows these reads use (live generations' views). */
+export interface SurveysDB {
+  'rm.surveys': {
+    survey_id: string;
+    code: string;
+    title_ar: string;
+    title_en: string;
+    start_date: string | null;
+    expiry_date: string | null;
+    scope_kind: string;
+    opportunity_id: string | null;
+    scope: SurveyScope;
+    questions: SurveyQuestion[];
+    status: number;
+    reject_reason: string | null;
+    created_by: string | null;
+    created_at: Date;
+    updated_at: Date;
+    recipients: number;
+    responses: number;
+  };
+  'rm.survey_recipients': { survey_id: string; volunteer_id: string; answered_at: Date | null };
+  'rm.survey_answers': {
+    survey_id: string;
+    volunteer_id: string;
+    question_id: number;
+    answer_id: number | null;
+    text: string | null;
+  };
+  /** Read for the scope (who a survey reaches) and names: the opportunity and registration read models. */
+  'rm.opportunities': {
+    opportunity_id: string;
+    code: string;
+    name_ar: string;
+    name_en: string;
+    approval: string;
+    status: number;
+    start_date: string;
+  };
+  'rm.participations': { opportunity_id: string; volunteer_id: string; status: number };
+  'rm.registrations': {
+    volunteer_id: string;
+    status: number;
+    name_ar: string;
+    name_en: string;
+    region_id: number | null;
+    city_id: number | null;
+    gender: number | null;
+  };
+}
+
+export interface SurveyRow {
+  id: string;
+  code: string;
+  titleAr: string;
+  titleEn: string;
+  startDate: string | null;
+  expiryDate: string | null;
+  scope: SurveyScope;
+  eventNameAr: string | null;
+  eventNameEn: string | null;
+  status: SurveyStatus;
+  rejectReason: string | null;
+  recipients: number;
+  responses: number;
+  createdAt: string;
+}
+
+export interface SurveyDetailRow extends SurveyRow {
+  questions: SurveyQuestion[];
+}
+
+function base(db: Kysely<SurveysDB>) {
+  return db
+    .selectFrom('rm.surveys as s')
+    .leftJoin('rm.opportunities as o', 'o.opportunity_id', 's.opportunity_id')
+    .select([
+      sql<string>`s.survey_id::text`.as('id'),
+      's.code',
+      's.title_ar',
+      's.title_en',
+      sql<string | null>`s.start_date::text`.as('start_date'),
+      sql<string | null>`s.expiry_date::text`.as('expiry_date'),
+      's.scope',
+      's.questions',
+      'o.name_ar as event_name_ar',
+      'o.name_en as event_name_en',
+      's.status',
+      's.reject_reason',
+      's.recipients',
+      's.responses',
+      's.created_at',
+    ]);
+}
+
+type BaseRow = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
+const toRow = (x: BaseRow): SurveyRow => ({
+  id: x.id,
+  code: x.code,
+  titleAr: x.title_ar,
+  titleEn: x.title_en,
+  startDate: x.start_date,
+  expiryDate: x.expiry_date,
+  scope: x.scope,
+  eventNameAr: x.event_name_ar ?? null,
+  eventNameEn: x.event_name_en ?? null,
+  status: x.status as SurveyStatus,
+  rejectReason: x.reject_reason,
+  recipients: x.recipients,
+  responses: x.responses,
+  createdAt: x.created_at.toISOString(),
+});
+
+/** The staff's list, newest first, optionally of one status (the approval list asks for pending approval). */
+export async function listSurveys(
+  db: Kysely<SurveysDB>,
+  q: { status?: number | undefined; page: number; pageSize: number },
+): Promise<{ items: SurveyRow[]; total: number }> {
+  let rows = base(db);
+  let count = db.selectFrom('rm.surveys').select(sql<string>`count(*)::text`.as('n'));
+  if (q.status !== undefined) {
+    rows = rows.where('s.status', '=', q.status);
+    count = count.where('status', '=', q.status);
+  }
+  const [items, n] = await Promise.all([
+    rows
+      .orderBy('s.created_at', 'desc')
+      .orderBy('s.survey_id')
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+      .execute(),
+    count.executeTakeFirst(),
+  ]);
+  return { items: items.map(toRow), total: Number(n?.n ?? 0) };
+}
+
+export async function surveyDetail(db: Kysely<SurveysDB>, id: string): Promise<SurveyDetailRow | null> {
+  const x = await base(db).where('s.survey_id', '=', id).executeTakeFirst();
+  return x ? { ...toRow(x), questions: x.questions } : null;
+}
+
+export interface MySurveyRow {
+  id: string;
+  titleAr: string;
+  titleEn: string;
+  expiryDate: string | null;
+  eventId: string | null;
+  eventNameAr: string | null;
+  eventNameEn: string | null;
+  status: SurveyStatus;
+  answered: boolean;
+}
+
+/** The surveys published to a volunteer, newest first; `eventId` narrows to one event's (answering from the event). */
+export async function surveysOfVolunteer(
+  db: Kysely<SurveysDB>,
+  volunteerId: string,
+  eventId?: string,
+): Promise<MySurveyRow[]> {
+  let q = db
+    .selectFrom('rm.survey_recipients as r')
+    .innerJoin('rm.surveys as s', 's.survey_id', 'r.survey_id')
+    .leftJoin('rm.opportunities as o', 'o.opportunity_id', 's.opportunity_id')
+    .select([
+      sql<string>`s.survey_id::text`.as('id'),
+      's.title_ar',
+      's.title_en',
+      sql<string | null>`s.expiry_date::text`.as('expiry_date'),
+      sql<string | null>`s.opportunity_id::text`.as('event_id'),
+      'o.name_ar as event_name_ar',
+      'o.name_en as event_name_en',
+      's.status',
+      sql<boolean>`r.answered_at is not null`.as('answered'),
+    ])
+    .where('r.volunteer_id', '=', volunteerId);
+  if (eventId) q = q.where('s.opportunity_id', '=', eventId);
+  const rows = await q.orderBy('s.created_at', 'desc').limit(100).execute();
+  return rows.map((x) => ({
+    id: x.id,
+    titleAr: x.title_ar,
+    titleEn: x.title_en,
+    expiryDate: x.expiry_date,
+    eventId: x.event_id,
+    eventNameAr: x.event_name_ar ?? null,
+    eventNameEn: x.event_name_en ?? null,
+    status: x.status as SurveyStatus,
+    answered: x.answered,
+  }));
+}
+
+export interface QuestionResult {
+  questionId: number;
+  type: number;
+  textAr: string;
+  textEn: string;
+  /** Choice questions: every answer with how many chose it (zero included). */
+  answers: { answerId: number; textAr: string; textEn: string; count: number }[];
+  /** Free-text questions: the newest texts (at most 200). */
+  texts: string[];
+}
+
+export const MAX_RESULT_TEXTS = 200;
+
+/** Results per question (spec: "events survey result", "general survey result"). */
+export async function surveyResults(
+  db: Kysely<SurveysDB>,
+  id: string,
+): Promise<{ survey: SurveyDetailRow; questions: QuestionResult[] } | null> {
+  const survey = await surveyDetail(db, id);
+  if (!survey) return null;
+  const [counts, texts] = await Promise.all([
+    db
+      .selectFrom('rm.survey_answers')
+      .select(['question_id', 'answer_id', sql<string>`count(*)::text`.as('n')])
+      .where('survey_id', '=', id)
+      .where('answer_id', 'is not', null)
+      .groupBy(['question_id', 'answer_id'])
+      .execute(),
+    db
+      .selectFrom('rm.survey_answers')
+      .select(['question_id', 'text'])
+      .where('survey_id', '=', id)
+      .where('text', 'is not', null)
+      .orderBy('question_id')
+      .orderBy('volunteer_id')
+      .limit(MAX_RESULT_TEXTS * Math.max(1, survey.questions.length))
+      .execute(),
+  ]);
+  const n = new Map(counts.map((c) => [`${c.question_id}:${c.answer_id}`, Number(c.n)]));
+  return {
+    survey,
+    questions: survey.questions.map((q) => ({
+      questionId: q.id,
+      type: q.type,
+      textAr: q.textAr,
+      textEn: q.textEn,
+      answers: q.answers.map((a) => ({
+        answerId: a.id,
+        textAr: a.textAr,
+        textEn: a.textEn,
+        count: n.get(`${q.id}:${a.id}`) ?? 0,
+      })),
+      texts: texts
+        .filter((t) => t.question_id === q.id)
+        .slice(0, MAX_RESULT_TEXTS)
+        .map((t) => t.text!),
+    })),
+  };
+}
+
+/** Every response with the volunteer's names, for the Excel export (one row per volunteer, one column per question). */
+export async function surveyResponses(
+  db: Kysely<SurveysDB>,
+  id: string,
+): Promise<
+  {
+    volunteerId: string;
+    nameAr: string;
+    nameEn: string;
+    answeredAt: Date;
+    answers: Map<number, { answerId: number | null; text: string | null }>;
+  }[]
+> {
+  const [people, answers] = await Promise.all([
+    db
+      .selectFrom('rm.survey_recipients as r')
+      .leftJoin('rm.registrations as g', 'g.volunteer_id', 'r.volunteer_id')
+      .select([sql<string>`r.volunteer_id::text`.as('volunteer_id'), 'g.name_ar', 'g.name_en', 'r.answered_at'])
+      .where('r.survey_id', '=', id)
+      .where('r.answered_at', 'is not', null)
+      .orderBy('r.answered_at')
+      .execute(),
+    db
+      .selectFrom('rm.survey_answers')
+      .select([sql<string>`volunteer_id::text`.as('volunteer_id'), 'question_id', 'answer_id', 'text'])
+      .where('survey_id', '=', id)
+      .execute(),
+  ]);
+  const byVolunteer = new Map<string, Map<number, { answerId: number | null; text: string | null }>>();
+  for (const a of answers) {
+    let m = byVolunteer.get(a.volunteer_id);
+    if (!m) {
+      m = new Map();
+      byVolunteer.set(a.volunteer_id, m);
+    }
+    m.set(a.question_id, { answerId: a.answer_id, text: a.text });
+  }
+  return people.map((p) => ({
+    volunteerId: p.volunteer_id,
+    nameAr: p.name_ar ?? '',
+    nameEn: p.name_en ?? '',
+    answeredAt: p.answered_at!,
+    answers: byVolunteer.get(p.volunteer_id) ?? new Map(),
+  }));
+}
+
+/**
+ * The volunteers a scope reaches now (spec: an event's participants, all volunteers, or volunteers matching filters):
+ * an event's accepted participants; otherwise the approved volunteers, narrowed by region, city and gender.
+ */
+export async function volunteersOfScope(db: Kysely<SurveysDB>, scope: SurveyScope): Promise<string[]> {
+  if (scope.kind === 'event') {
+    const rows = await db
+      .selectFrom('rm.participations')
+      .select(sql<string>`volunteer_id::text`.as('id'))
+      .where('opportunity_id', '=', scope.opportunityId)
+      .where('status', 'in', [...HOLDS_SEAT])
+      .orderBy('volunteer_id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+  let q = db
+    .selectFrom('rm.registrations')
+    .select(sql<string>`volunteer_id::text`.as('id'))
+    .where('status', '=', RegistrationStatus.Approved);
+  if (scope.kind === 'filtered') {
+    if (scope.regionIds.length) q = q.where('region_id', 'in', scope.regionIds);
+    if (scope.cityIds.length) q = q.where('city_id', 'in', scope.cityIds);
+    if (scope.gender !== null) q = q.where('gender', '=', scope.gender);
+  }
+  const rows = await q.orderBy('volunteer_id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** The events a survey can be scoped to (builder's picker): approved, not deleted, newest first. */
+export async function surveyableEvents(
+  db: Kysely<SurveysDB>,
+): Promise<{ id: string; code: string; nameAr: string; nameEn: string }[]> {
+  const rows = await db
+    .selectFrom('rm.opportunities')
+    .select([sql<string>`opportunity_id::text`.as('id'), 'code', 'name_ar', 'name_en'])
+    .where('approval', '=', 'approved')
+    .where('status', '<>', 4)
+    .orderBy('start_date', 'desc')
+    .orderBy('opportunity_id')
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({ id: r.id, code: r.code, nameAr: r.name_ar, nameEn: r.name_en }));
+}

@@ -1,0 +1,237 @@
+import { Alert, Button, Group, SegmentedControl, Stack, Textarea, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SurveyStatus } from '../../../../domain/survey/rules.ts';
+import { errorCode } from '../../app/api.ts';
+import type { TranslationKey } from '../../app/i18n/index.ts';
+import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
+import { usePermission } from '../../app/permissions.ts';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { notifyDone } from '../../lib/notify.ts';
+import { actOnSurvey, rejectSurvey, type SurveyAction, type SurveyItem, surveysQuery } from './api.ts';
+
+type Pending = { survey: SurveyItem; action: SurveyAction | 'reject' } | null;
+const col = gridColumnHelper<SurveyItem>();
+
+export const statusKey = (s: number) => `surveys.status.${s}` as TranslationKey;
+export const surveyTitle = (s: { titleAr: string; titleEn: string }, lang: string) =>
+  lang === 'ar' ? s.titleAr : s.titleEn;
+
+/** The staff's surveys: all, or those awaiting approval; approve, reject with a reason, publish, complete, results. */
+export function SurveysPage() {
+  const { t } = useTranslation();
+  usePageTitle('surveys.title');
+  const lang = useLanguageStore((s) => s.lang);
+  const queryClient = useQueryClient();
+  const canAdd = usePermission('surveys', 'Add');
+  const canApprove = usePermission('surveys', 'Approve');
+  const [filter, setFilter] = useState<'all' | 'pending'>('all');
+  const [paging, setPaging] = useState({ page: 1, pageSize: 20 as 10 | 20 | 50 });
+  const query = useQuery(
+    surveysQuery({ ...paging, status: filter === 'pending' ? SurveyStatus.PendingApproval : undefined }),
+  );
+  const [pending, setPending] = useState<Pending>(null);
+  const [reason, setReason] = useState('');
+  const act = useMutation({
+    mutationFn: (p: NonNullable<Pending>) =>
+      p.action === 'reject'
+        ? rejectSurvey(queryClient, p.survey.id, reason)
+        : actOnSurvey(queryClient, p.survey.id, p.action),
+    onSuccess: (_r, p) => {
+      setPending(null);
+      setReason('');
+      notifyDone(t(`surveys.done.${p.action}`));
+    },
+  });
+  const open = (survey: SurveyItem, action: NonNullable<Pending>['action']) => {
+    act.reset();
+    setPending({ survey, action });
+  };
+
+  const columns = col.columns([
+    col.accessor('code', { header: () => t('surveys.col.code'), meta: { label: t('surveys.col.code') } }),
+    col.display({
+      id: 'title',
+      header: () => t('surveys.col.title'),
+      meta: { label: t('surveys.col.title') },
+      enableHiding: false,
+      cell: ({ row }) => surveyTitle(row.original, lang),
+    }),
+    col.display({
+      id: 'scope',
+      header: () => t('surveys.col.scope'),
+      meta: { label: t('surveys.col.scope') },
+      cell: ({ row }) => {
+        const s = row.original;
+        const kind = (s.scope as { kind: 'event' | 'all' | 'filtered' }).kind;
+        const event = lang === 'ar' ? s.eventNameAr : s.eventNameEn;
+        return kind === 'event' && event ? `${t('surveys.scope.event')}: ${event}` : t(`surveys.scope.${kind}`);
+      },
+    }),
+    col.display({
+      id: 'dates',
+      header: () => t('surveys.col.dates'),
+      meta: { label: t('surveys.col.dates') },
+      cell: ({ row }) => (
+        <span dir="ltr">
+          {row.original.startDate} – {row.original.expiryDate}
+        </span>
+      ),
+    }),
+    col.display({
+      id: 'status',
+      header: () => t('surveys.col.status'),
+      meta: { label: t('surveys.col.status') },
+      cell: ({ row }) => (
+        <span data-testid="survey-status" title={row.original.rejectReason ?? undefined}>
+          {t(statusKey(row.original.status))}
+          {row.original.rejectReason ? ` — ${t('surveys.rejectedBecause', { reason: row.original.rejectReason })}` : ''}
+        </span>
+      ),
+    }),
+    col.display({
+      id: 'responses',
+      header: () => t('surveys.col.responses'),
+      meta: { label: t('surveys.col.responses') },
+      cell: ({ row }) => `${row.original.responses} / ${row.original.recipients}`,
+    }),
+    col.display({
+      id: 'actions',
+      header: () => t('surveys.col.actions'),
+      meta: { label: t('surveys.col.actions') },
+      enableHiding: false,
+      cell: ({ row }) => {
+        const s = row.original;
+        const name = surveyTitle(s, lang);
+        return (
+          <Group gap={4} wrap="nowrap">
+            {canApprove && s.status === SurveyStatus.PendingApproval && (
+              <>
+                <Button
+                  size="compact-sm"
+                  onClick={() => open(s, 'approve')}
+                  data-testid="survey-approve"
+                  aria-label={`${t('surveys.approve')} ${name}`}
+                >
+                  {t('surveys.approve')}
+                </Button>
+                <Button
+                  size="compact-sm"
+                  color="red.8"
+                  variant="light"
+                  onClick={() => open(s, 'reject')}
+                  data-testid="survey-reject"
+                  aria-label={`${t('surveys.reject')} ${name}`}
+                >
+                  {t('surveys.reject')}
+                </Button>
+              </>
+            )}
+            {canApprove && s.status === SurveyStatus.Approved && (
+              <Button
+                size="compact-sm"
+                onClick={() => open(s, 'publish')}
+                data-testid="survey-publish"
+                aria-label={`${t('surveys.publish')} ${name}`}
+              >
+                {t('surveys.publish')}
+              </Button>
+            )}
+            {canApprove && s.status === SurveyStatus.Published && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                onClick={() => open(s, 'complete')}
+                data-testid="survey-complete"
+                aria-label={`${t('surveys.complete')} ${name}`}
+              >
+                {t('surveys.complete')}
+              </Button>
+            )}
+            {s.status >= SurveyStatus.Published && (
+              <AnchorLink to="/$lang/surveys/$id/results" params={{ lang, id: s.id }} size="sm">
+                {t('surveys.results')}
+              </AnchorLink>
+            )}
+          </Group>
+        );
+      },
+    }),
+  ]);
+
+  const name = pending ? surveyTitle(pending.survey, lang) : '';
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>{t('surveys.title')}</Title>
+        {canAdd && (
+          <ButtonLink to="/$lang/surveys/new" params={{ lang }}>
+            {t('surveys.new')}
+          </ButtonLink>
+        )}
+      </Group>
+      <SegmentedControl
+        aria-label={t('surveys.col.status')}
+        value={filter}
+        onChange={(v) => {
+          setFilter(v as 'all' | 'pending');
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}
+        data={[
+          { value: 'all', label: t('surveys.all') },
+          { value: 'pending', label: t('surveys.approvals') },
+        ]}
+      />
+      <DataGrid
+        id="surveys"
+        caption={filter === 'pending' ? t('surveys.approvals') : t('surveys.all')}
+        columns={columns}
+        rows={query.data?.items}
+        getRowId={(r) => r.id}
+        read={query}
+        emptyMessage={t('surveys.empty')}
+        paging={{
+          ...paging,
+          total: query.data?.total ?? 0,
+          pageSizes: [10, 20, 50],
+          onChange: (p) => setPaging({ page: p.page, pageSize: p.pageSize as 10 | 20 | 50 }),
+        }}
+        rowProps={(r) => ({ 'data-testid': `survey-row-${r.code}` })}
+      />
+      {pending && (
+        <ConfirmModal
+          opened
+          title={t(`surveys.${pending.action}`)}
+          message={
+            pending.action === 'reject' ? (
+              <Stack gap="xs">
+                <span>{t('surveys.confirm.reject', { name })}</span>
+                <Textarea
+                  label={t('surveys.rejectReason')}
+                  required
+                  value={reason}
+                  onChange={(e) => setReason(e.currentTarget.value)}
+                  maxLength={500}
+                />
+              </Stack>
+            ) : (
+              t(`surveys.confirm.${pending.action}`, { name })
+            )
+          }
+          confirmLabel={t('surveys.confirm.yes')}
+          cancelLabel={t('surveys.confirm.no')}
+          danger={pending.action === 'reject'}
+          busy={act.isPending}
+          error={act.error ? <Alert color="red">{t(errorCode(act.error))}</Alert> : undefined}
+          onConfirm={() => act.mutate(pending)}
+          onCancel={() => setPending(null)}
+          confirmTestId="survey-confirm"
+        />
+      )}
+    </Stack>
+  );
+}

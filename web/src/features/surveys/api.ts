@@ -1,0 +1,71 @@
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import * as C from '../../../../api/contracts/surveys.ts';
+import type { SurveyDefinition } from '../../../../domain/survey/rules.ts';
+import { call } from '../../lib/client.ts';
+import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+
+export type { MySurvey, SurveyDetail, SurveyItem, SurveyResults } from '../../../../api/contracts/surveys.ts';
+
+const after = () => lastPosition() ?? undefined;
+
+export const surveysQuery = (q: { status?: number; page: number; pageSize: 10 | 20 | 50 }) =>
+  queryOptions({
+    queryKey: ['surveys', q],
+    queryFn: ({ signal }) =>
+      call(
+        C.listSurveys,
+        { query: { after: after(), status: q.status?.toString(), page: String(q.page), pageSize: String(q.pageSize) } },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const surveyResultsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['surveys', 'results', id],
+    queryFn: ({ signal }) => call(C.surveyResults, { params: { id }, query: { after: after() } }, { signal }),
+  });
+
+export const mySurveysQuery = queryOptions({
+  queryKey: ['my-surveys'],
+  queryFn: ({ signal }) => call(C.mySurveys, { query: { after: after() } }, { signal }),
+});
+
+export const surveyQuestionsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['my-surveys', id],
+    queryFn: ({ signal }) => call(C.surveyQuestions, { params: { id } }, { signal }),
+    retry: false,
+  });
+
+async function settled<T extends { position: string }>(queryClient: QueryClient, key: string, done: Promise<T>) {
+  const res = await done;
+  rememberPosition(res.position);
+  void queryClient.invalidateQueries({ queryKey: [key] });
+  return res;
+}
+
+export const createSurvey = (queryClient: QueryClient, definition: SurveyDefinition) =>
+  settled(queryClient, 'surveys', call(C.createSurvey, { body: definition }));
+
+export type SurveyAction = 'approve' | 'publish' | 'complete';
+const ACTIONS = { approve: C.approveSurvey, publish: C.publishSurvey, complete: C.completeSurvey } as const;
+export const actOnSurvey = (queryClient: QueryClient, id: string, action: SurveyAction) =>
+  settled(queryClient, 'surveys', call(ACTIONS[action], { params: { id } }));
+export const rejectSurvey = (queryClient: QueryClient, id: string, reason: string) =>
+  settled(queryClient, 'surveys', call(C.rejectSurvey, { params: { id }, body: { reason } }));
+
+export const submitSurvey = (
+  queryClient: QueryClient,
+  id: string,
+  answers: { questionId: number; answerId?: number | null; text?: string | null }[],
+) => settled(queryClient, 'my-surveys', call(C.submitSurvey, { params: { id }, body: { answers } }));
+
+export const surveyOfToken = (token: string) => call(C.surveyOfToken, { params: { token } });
+
+export const exportHref = (id: string) => `/api/surveys/${encodeURIComponent(id)}/results/export`;
+
+export const surveyableEventsQuery = queryOptions({
+  queryKey: ['surveys', 'events'],
+  queryFn: ({ signal }) => call(C.surveyableEvents, {}, { signal }),
+});
