@@ -117,6 +117,11 @@ export const ErrorCodes = [
   'LookupAlreadyExists',
   'LookupParentInvalid',
   'ChildAreasActive',
+  // certificates, cards and post cards (spec: NoHoursFound; "certificate needs complete specialization data";
+  // PostCardNameRequired)
+  'NoHoursFound',
+  'CertificateSpecializationIncomplete',
+  'PostCardNameRequired',
   /** An Idempotency-Key already used for another kind of command. */
   'IdempotencyKeyReused',
 ] as const;
