@@ -1,6 +1,7 @@
 import { loginLogProjection } from './account/login-log.ts';
 import { usersProjection } from './account/users.ts';
 import { auditLogProjection } from './audit/audit-log.ts';
+import { certificatesProjection } from './certificates/certificates.ts';
 import { lookupsProjection } from './lookups/lookups.ts';
 import { notificationsProjection } from './notifications/notifications.ts';
 import { opportunitiesProjection } from './opportunity/opportunities.ts';
@@ -20,4 +21,5 @@ export const projections: readonly Projection[] = [
   notificationsProjection,
   rolePermissionsProjection,
   lookupsProjection,
+  certificatesProjection,
 ];

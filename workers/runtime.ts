@@ -28,7 +28,13 @@ import { rolePermissionsProjection } from '../projections/permissions/role-permi
 import type { AnyDB, Projection } from '../projections/runner/projection.ts';
 import { ProjectionRunner } from '../projections/runner/runner.ts';
 import { waitForPosition } from '../projections/runner/status.ts';
+import { LocalFolderStorage } from '../commands/files/storage.ts';
+import { loadSigner } from '../commands/certificate/signing.ts';
 import { accountReactions } from './account-reactions.ts';
+import { BrowserPool } from './certificates/browser-pool.ts';
+import { pairCertificates } from './certificates/index.ts';
+import { certificateReactions } from './certificates/reactions.ts';
+import { CertificateFiles, handleRenderJobs } from './certificates/service.ts';
 import { extensionReactions } from './extension-reactions.ts';
 import { BullJobQueue } from './jobs/bullmq-queue.ts';
 import type { JobQueue } from './jobs/port.ts';
@@ -43,7 +49,7 @@ import { registrationReactions } from './registration-reactions.ts';
 const PERMISSIONS_START_WAIT_MS = 30_000;
 
 /** The reactors the runtime runs besides the read models (their lock connections are sized into the pool). */
-const REACTORS = 4;
+const REACTORS = 5;
 
 export interface RuntimeConfig {
   databaseUrl: string;
@@ -74,6 +80,13 @@ export interface RuntimeConfig {
   extraProjections?: readonly Projection[];
   /** How long a durable process may run before the sweeper resumes it as abandoned (default 5 s). */
   processLeaseMs?: number;
+  /**
+   * The Ed25519 key that signs certificates (CERTIFICATE_SIGNING_KEY: PKCS#8 PEM or its base64); without it, one
+   * generated once and kept at <dataDir>/certificate-signing-key.pem.
+   */
+  certificateSigningKey?: string | undefined;
+  /** Pages of the one browser that renders certificate PDFs (default 4). */
+  pdfPages?: number;
 }
 
 export interface Runtime {
@@ -134,12 +147,32 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     const r = rows[0];
     return r ? { email: r.email, nameAr: r.name_ar, nameEn: r.name_en } : null;
   };
+  // Certificates: the deployment's key, one browser per process (started on the first render), files cached by content.
+  const pdfPool = new BrowserPool({ size: cfg.pdfPages ?? 4 });
+  const certificateDeps = {
+    store,
+    db,
+    client,
+    signer: loadSigner(cfg.certificateSigningKey, join(cfg.dataDir, 'certificate-signing-key.pem')),
+    lookups: () => lookups.current(),
+  };
+  const certificateFiles = new CertificateFiles({
+    signer: certificateDeps.signer,
+    pool: pdfPool,
+    cacheDir: join(cfg.dataDir, 'certificates'),
+    publicUrl: cfg.publicUrl ?? 'http://127.0.0.1:3000',
+    files: new LocalFolderStorage(join(cfg.dataDir, 'files')),
+    db,
+  });
+  pairCertificates(store, { deps: certificateDeps, files: certificateFiles });
+  handleRenderJobs(queue, certificateFiles);
   const projections: Projection[] = [
     ...readModels,
     accountReactions(queue, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
     registrationReactions(queue, mailer, lookupEmail),
     extensionReactions(queue, store, client.code),
     openProcessesProjection,
+    certificateReactions(queue, certificateDeps),
   ];
   if (projections.length !== readModels.length + REACTORS) throw new Error('REACTORS must count the reactors above');
   projections.push(...extra);
@@ -206,6 +239,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
       sweeper.stop();
       await Promise.all(runners.map((r) => r.stop()));
       await queue.close();
+      await pdfPool.close();
       await store.close();
       await db.destroy();
       await ownerPool.end();

@@ -21,6 +21,8 @@ export interface Endpoint<
   readonly body?: Body;
   /** The 200 answer. */
   readonly response: Response;
+  /** The 200 answer's media type when it is not JSON (a PDF download: 'application/pdf'); the handler sends bytes. */
+  readonly produces?: string;
   /** OpenAPI tags (the domain word). */
   readonly tags: readonly string[];
   readonly summary?: string;

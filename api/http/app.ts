@@ -18,6 +18,7 @@ import { LocalFolderStorage } from '../../commands/files/storage.ts';
 import { permissionRoutes } from '../admin/permissions.ts';
 import { parkedEventRoutes } from '../admin/projections.ts';
 import { auditRoutes } from '../audit/routes.ts';
+import { certificateRoutes } from '../certificates/routes.ts';
 import { fileRoutes } from '../files/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { lookupRoutes } from '../lookups/routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   auditRoutes(app, deps);
   opportunityRoutes(app, deps);
   notificationRoutes(app, deps);
+  certificateRoutes(app, deps);
   fileRoutes(
     app,
     deps,

@@ -34,7 +34,8 @@ export function route<E extends Endpoint>(
   options: RouteOptions,
   handler: (req: RequestOf<E>, reply: FastifyReply) => Promise<ReplyOf<E>>,
 ): void {
-  const schema: Record<string, unknown> = { tags: [...e.tags], response: { 200: e.response } };
+  const ok = e.produces ? { content: { [e.produces]: { schema: e.response } } } : e.response;
+  const schema: Record<string, unknown> = { tags: [...e.tags], response: { 200: ok } };
   if (e.summary) schema.summary = e.summary;
   if (e.params) schema.params = e.params;
   if (e.query) schema.querystring = e.query;

@@ -27,6 +27,7 @@ function record(hoursIds: string[], hours = hoursIds.length * 4): CertifiedRecor
     events: [],
     hoursIds,
     issuer: { clientCode: 'MOH', nameAr: 'وزارة الصحة', nameEn: 'Ministry of Health' },
+    photoFileId: null,
   };
 }
 const cert = (id: string, hoursIds: string[]): IssuedCertificate => ({

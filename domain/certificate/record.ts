@@ -79,6 +79,8 @@ export interface CertifiedRecord {
   /** The approved hours entries certified: one rejected later revokes the certificate. */
   hoursIds: string[];
   issuer: { clientCode: string; nameAr: string; nameEn: string };
+  /** card, badge: the photo file printed on it (a new photo is a new card); null otherwise. */
+  photoFileId: string | null;
 }
 
 /** Hours are certified to two decimals (entries are numeric; their sum must not print 7.000000001). */

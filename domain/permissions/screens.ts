@@ -24,6 +24,9 @@ export const SCREENS = {
   firstresponder: ['View', 'Approve'],
   myevents: ['View', 'Add', 'Edit'],
   myregistration: ['View', 'Edit'],
+  // The volunteer's certificates, cards and badge, past events and contributions; the post card (spec: post card).
+  mycertificates: ['View'],
+  postcard: ['View'],
   // Not in the spec: the projections' parked events (admins see and retry them).
   projections: ['View', 'Edit'],
   // The spec's authorised screen names (section 6).

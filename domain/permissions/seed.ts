@@ -15,6 +15,10 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     myregistration: ['View', 'Edit'],
     tickets: ['View', 'Add'],
     allowvolunteerrole: ['View'],
+    mycertificates: ['View'],
+    certificateshours: ['View'],
+    certificateseventtype: ['View'],
+    postcard: ['View'],
   },
   2: {
     dashboard: ['View'],
@@ -44,6 +48,7 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     firstresponder: ['View', 'Approve'],
     projections: ['View', 'Edit'],
     allowadminrole: ['View', 'Edit'],
+    postcard: ['View'],
   },
   4: {
     dashboard: ['View'],
