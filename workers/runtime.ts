@@ -6,12 +6,14 @@ import { PostgresCredentialVault, pairCredentialVault } from '../commands/accoun
 // Their tables (failed sign-ins of unknown names, upload owners) must exist whichever process migrates first.
 import '../commands/account/unknown-names.ts';
 import '../commands/files/ownership.ts';
+import { loadSigner } from '../commands/certificate/signing.ts';
 import { migrateAll } from '../commands/db/migrate.ts';
 import { createKysely, createPool, ensureDatabase } from '../commands/db/pool.ts';
 import type { EventStore, Position } from '../commands/event-store/port.ts';
 import { PostgresEventStore } from '../commands/event-store/postgres.ts';
 import { APP_ROLE } from '../commands/event-store/postgres-schema.ts';
 import { hasReadWithHead, SharedReads } from '../commands/event-store/shared-reads.ts';
+import { LocalFolderStorage } from '../commands/files/storage.ts';
 import { seedLookups } from '../commands/lookups/seed.ts';
 import { pairLookupSource } from '../commands/lookups/source.ts';
 import { seedPermissions } from '../commands/permissions/handlers.ts';
@@ -28,8 +30,6 @@ import { rolePermissionsProjection } from '../projections/permissions/role-permi
 import type { AnyDB, Projection } from '../projections/runner/projection.ts';
 import { ProjectionRunner } from '../projections/runner/runner.ts';
 import { waitForPosition } from '../projections/runner/status.ts';
-import { LocalFolderStorage } from '../commands/files/storage.ts';
-import { loadSigner } from '../commands/certificate/signing.ts';
 import { accountReactions } from './account-reactions.ts';
 import { BrowserPool } from './certificates/browser-pool.ts';
 import { pairCertificates } from './certificates/index.ts';

@@ -5,8 +5,8 @@ import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForPosition } from '../../projections/runner/status.ts';
 import {
-  Browser,
   type Browser as B,
+  Browser,
   eventDetails,
   inDays,
   signedIn,
@@ -26,7 +26,10 @@ beforeAll(async () => {
   staff = await signedIn(portal.app, 'staff', 'Staff@2026!');
   admin = await signedIn(portal.app, 'admin', 'Admin@2026!');
   volunteer = await signedIn(portal.app, 'volunteer1', 'Volunteer@2026!');
-  const created = await staff.post('/api/opportunities', eventDetails({ nameAr: 'حملة التطعيم الموسمية', nameEn: 'Seasonal vaccination' }));
+  const created = await staff.post(
+    '/api/opportunities',
+    eventDetails({ nameAr: 'حملة التطعيم الموسمية', nameEn: 'Seasonal vaccination' }),
+  );
   eventId = created.json().opportunityId;
   await admin.post(`/api/opportunities/${eventId}/approve`);
   expect((await volunteer.post(`/api/opportunities/${eventId}/join`)).statusCode).toBe(200);
@@ -46,7 +49,9 @@ async function approvedHours(hours: number, day: number): Promise<{ hoursId: str
     review: '',
   });
   expect(h.statusCode).toBe(200);
-  const ok = await admin.post(`/api/opportunities/${eventId}/participants/${volunteerId}/hours/${h.json().hoursId}/approve`);
+  const ok = await admin.post(
+    `/api/opportunities/${eventId}/participants/${volunteerId}/hours/${h.json().hoursId}/approve`,
+  );
   expect(ok.statusCode).toBe(200);
   return { hoursId: h.json().hoursId, position: ok.json().position };
 }
@@ -109,7 +114,9 @@ describe('certificates', () => {
     const cached = await volunteer.get(`/api/me/certificates/${first}/pdf?lang=ar`);
     expect(Date.now() - t1).toBeLessThan(Math.max(renderMs, 50));
     expect(Buffer.compare(cached.rawPayload, bytes)).toBe(0);
-    const files = readdirSync(join(portal.dataDir, 'certificates'), { recursive: true }).filter((f) => String(f).endsWith('.pdf'));
+    const files = readdirSync(join(portal.dataDir, 'certificates'), { recursive: true }).filter((f) =>
+      String(f).endsWith('.pdf'),
+    );
     expect(files).toHaveLength(1);
 
     const en = await volunteer.get(`/api/me/certificates/${first}/pdf?lang=en`);
@@ -136,7 +143,14 @@ describe('certificates', () => {
     // The statement is canonical JSON (sorted keys); rebuilding it from the shown record gives the same bytes.
     expect(v.statement).toBe(canonical(v));
     expect(verify(null, Buffer.from(v.statement), publicKey, Buffer.from(v.signature, 'base64'))).toBe(true);
-    expect(verify(null, Buffer.from(v.statement.replace('"hours":5', '"hours":50')), publicKey, Buffer.from(v.signature, 'base64'))).toBe(false);
+    expect(
+      verify(
+        null,
+        Buffer.from(v.statement.replace('"hours":5', '"hours":50')),
+        publicKey,
+        Buffer.from(v.signature, 'base64'),
+      ),
+    ).toBe(false);
     expect(statement.length).toBeGreaterThan(0);
     // Someone else's certificate file is not theirs to download.
     const other = await signedIn(portal.app, 'volunteer2', 'Volunteer@2026!');
@@ -157,7 +171,9 @@ describe('certificates', () => {
 
   it('shows a certificate as revoked when hours it certifies are rejected later', async () => {
     const mine = (await volunteer.get('/api/me/certificates')).json();
-    const current = mine.certificates.find((c: { state: string; kind: string }) => c.kind === 'participation' && c.state === 'valid');
+    const current = mine.certificates.find(
+      (c: { state: string; kind: string }) => c.kind === 'participation' && c.state === 'valid',
+    );
     // Approved hours cannot be rejected through today's commands; the rule is the reaction's, whoever rejects them.
     const { store } = portal.runtime;
     let revision = -1n;
@@ -187,7 +203,9 @@ describe('certificates', () => {
     expect(v.state).toBe('revoked');
     expect(v.signatureValid).toBe(true);
     const after = (await volunteer.get('/api/me/certificates')).json();
-    const valid = after.certificates.find((c: { state: string; kind: string }) => c.kind === 'participation' && c.state === 'valid');
+    const valid = after.certificates.find(
+      (c: { state: string; kind: string }) => c.kind === 'participation' && c.state === 'valid',
+    );
     expect(valid.record.hours).toBe(3);
     expect((await certificateEvents()).slice(-2)).toEqual(['CertificateRevoked', 'CertificateIssued']);
   }, 30_000);

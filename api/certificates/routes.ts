@@ -85,7 +85,12 @@ export function certificateRoutes(app: FastifyInstance, deps: ApiDeps) {
       events: [...events.values()].reverse(),
       eventTypes: [...types].map(([id, hours]) => {
         const l = lookups.get('category', id);
-        return { id, nameAr: l?.nameAr ?? String(id), nameEn: l?.nameEn ?? String(id), hours: Math.round(hours * 100) / 100 };
+        return {
+          id,
+          nameAr: l?.nameAr ?? String(id),
+          nameEn: l?.nameEn ?? String(id),
+          hours: Math.round(hours * 100) / 100,
+        };
       }),
       specialisationComplete: application ? specialisationComplete(application.form) : false,
       years: certificateYears(new Date()),

@@ -68,7 +68,9 @@ export const MyCertificates = z
   .meta({ id: 'MyCertificates' });
 export type MyCertificates = z.infer<typeof MyCertificates>;
 
-export const CertificateIssued = CommandAccepted.extend({ certificateId: z.string() }).meta({ id: 'CertificateIssued' });
+export const CertificateIssued = CommandAccepted.extend({ certificateId: z.string() }).meta({
+  id: 'CertificateIssued',
+});
 
 export const listMyCertificates = endpoint({
   method: 'GET',

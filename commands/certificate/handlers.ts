@@ -9,9 +9,9 @@ import {
 import {
   assertCertificateYear,
   assertSpecialisationComplete,
-  canonicalJson,
   type CertifiedEvent,
   type CertifiedRecord,
+  canonicalJson,
   roundHours,
   type Subject,
   signedStatement,
@@ -137,7 +137,10 @@ export async function recordFor(
   const all = approved ?? (await approvedHoursOf(db, volunteerId));
   if (subject.kind === 'hours') {
     assertCertificateYear(subject.year, now);
-    return withHours({ ...base, year: subject.year }, all.filter((h) => h.year === subject.year));
+    return withHours(
+      { ...base, year: subject.year },
+      all.filter((h) => h.year === subject.year),
+    );
   }
   const type = (await deps.lookups()).get('category', subject.typeId);
   if (!type) throw new DomainError('NotFound');
@@ -238,4 +241,3 @@ export function subjectOf(key: string): Subject | null {
       return null;
   }
 }
-

@@ -20,7 +20,14 @@ function record(hoursIds: string[], hours = hoursIds.length * 4): CertifiedRecor
     kind: 'participation',
     subject: 'participation:e1',
     volunteer: { id: 'v1', nameAr: 'سارة أحمد', nameEn: 'Sara Ahmed', referenceNumber: 'R-1' },
-    event: { id: 'e1', code: 'EV1', nameAr: 'حملة', nameEn: 'Campaign', startDate: '2026-01-01', endDate: '2026-01-03' },
+    event: {
+      id: 'e1',
+      code: 'EV1',
+      nameAr: 'حملة',
+      nameEn: 'Campaign',
+      startDate: '2026-01-01',
+      endDate: '2026-01-03',
+    },
     year: null,
     eventType: null,
     hours,
@@ -107,7 +114,9 @@ describe('hours rejected after the certificate was issued', () => {
 describe('the signed record', () => {
   it('has one canonical form whatever the key order', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, 'x'], c: null } })).toBe('{"a":{"c":null,"d":[2,"x"]},"b":1}');
-    expect(canonicalJson({ a: { c: null, d: [2, 'x'] }, b: 1 })).toBe(canonicalJson({ b: 1, a: { d: [2, 'x'], c: null } }));
+    expect(canonicalJson({ a: { c: null, d: [2, 'x'] }, b: 1 })).toBe(
+      canonicalJson({ b: 1, a: { d: [2, 'x'], c: null } }),
+    );
   });
 
   it('signs the id, the issue time and the record together', () => {

@@ -53,7 +53,8 @@ export function evolve(s: Certificates, e: CertificateEvent): Certificates {
     case 'CertificateSuperseded':
     case 'CertificateRevoked': {
       const c = byId.get(e.data.certificateId);
-      if (c) byId.set(e.data.certificateId, { ...c, state: e.type === 'CertificateRevoked' ? 'revoked' : 'superseded' });
+      if (c)
+        byId.set(e.data.certificateId, { ...c, state: e.type === 'CertificateRevoked' ? 'revoked' : 'superseded' });
       if (valid.get(e.data.subject) === e.data.certificateId) valid.delete(e.data.subject);
       break;
     }
@@ -68,7 +69,10 @@ function issue(s: Certificates, c: IssuedCertificate): CertificateEvent[] {
   // The same record issued again after a revocation or a newer one is a new issue of the same id: it is valid again.
   const events: CertificateEvent[] = [];
   if (current)
-    events.push({ type: 'CertificateSuperseded', data: { certificateId: current, subject: c.subject, by: c.certificateId } });
+    events.push({
+      type: 'CertificateSuperseded',
+      data: { certificateId: current, subject: c.subject, by: c.certificateId },
+    });
   events.push({ type: 'CertificateIssued', data: { ...c, supersedes: current } });
   return events;
 }

@@ -213,7 +213,10 @@ function toCertificate(r: {
   };
 }
 
-export async function certificateById(db: Kysely<CertificatesDB>, certificateId: string): Promise<CertificateRow | null> {
+export async function certificateById(
+  db: Kysely<CertificatesDB>,
+  certificateId: string,
+): Promise<CertificateRow | null> {
   const r = await db
     .selectFrom('rm.certificates')
     .where('certificate_id', '=', certificateId)

@@ -26,11 +26,19 @@ const require = createRequire(import.meta.url);
 function fontFaces(): string {
   const faces: string[] = [];
   for (const [subset, range] of [
-    ['arabic', 'U+0600-06FF, U+0750-077F, U+0870-088E, U+0890-0891, U+0898-08E1, U+08E3-08FF, U+200C-200E, U+2010-2011, U+204F, U+2E41, U+FB50-FDFF, U+FE70-FE74, U+FE76-FEFC'],
-    ['latin', 'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD'],
+    [
+      'arabic',
+      'U+0600-06FF, U+0750-077F, U+0870-088E, U+0890-0891, U+0898-08E1, U+08E3-08FF, U+200C-200E, U+2010-2011, U+204F, U+2E41, U+FB50-FDFF, U+FE70-FE74, U+FE76-FEFC',
+    ],
+    [
+      'latin',
+      'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD',
+    ],
   ] as const) {
     for (const weight of [400, 700]) {
-      const file = require.resolve(`@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-${subset}-${weight}-normal.woff2`);
+      const file = require.resolve(
+        `@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-${subset}-${weight}-normal.woff2`,
+      );
       const data = readFileSync(file).toString('base64');
       faces.push(
         `@font-face{font-family:'Noto Naskh Arabic';font-style:normal;font-weight:${weight};font-display:block;` +
@@ -79,7 +87,12 @@ export class BrowserPool {
     if (!this.browser) {
       this.userDataDir = mkdtempSync(join(tmpdir(), 'portal-pdf-'));
       this.browser = puppeteer
-        .launch({ executablePath: this.executablePath, headless: true, userDataDir: this.userDataDir, args: CHROMIUM_ARGS })
+        .launch({
+          executablePath: this.executablePath,
+          headless: true,
+          userDataDir: this.userDataDir,
+          args: CHROMIUM_ARGS,
+        })
         .catch((e) => {
           this.browser = null;
           throw e;
@@ -136,7 +149,9 @@ export class BrowserPool {
           document.body.innerHTML = body;
           await document.fonts.ready;
           await Promise.all(
-            [...document.images].map((img) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })))),
+            [...document.images].map((img) =>
+              img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })),
+            ),
           );
         },
         input.css,

@@ -75,7 +75,7 @@ export class CertificateFiles {
   private async photo(fileId: string | null): Promise<string | null> {
     if (!fileId || !this.files) return null;
     const f = await this.files.get(fileId);
-    if (!f || !f.meta.mimeType.startsWith('image/')) return null;
+    if (!f?.meta.mimeType.startsWith('image/')) return null;
     return `data:${f.meta.mimeType};base64,${f.bytes.toString('base64')}`;
   }
 

@@ -7,7 +7,10 @@ export type Lang = 'ar' | 'en';
 export const TEMPLATE_VERSION = 1;
 
 const esc = (s: unknown) =>
-  String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  String(s ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** Numbers with Latin digits in both languages, as on the verification page (the record's own figures). */
 export const formatHours = (h: number, lang: Lang) =>

@@ -17,7 +17,9 @@ export type MenuRoute =
   | '/$lang/events/closed'
   | '/$lang/events/calendar'
   | '/$lang/events/manage'
-  | '/$lang/my-events';
+  | '/$lang/my-events'
+  | '/$lang/certificates'
+  | '/$lang/post-card';
 
 export interface MenuItem {
   screen: Screen;
@@ -57,6 +59,8 @@ const MENU = {
   firstresponder: PLACEHOLDER,
   myevents: { to: '/$lang/my-events', placement: 'header' },
   myregistration: { to: '/$lang/registration', placement: 'header' },
+  mycertificates: { to: '/$lang/certificates', placement: 'header' },
+  postcard: { to: '/$lang/post-card', placement: 'header' },
   projections: { to: '/$lang/projections', placement: 'header' },
 } satisfies Partial<Record<Screen, MenuEntry>>;
 type MenuScreen = keyof typeof MENU;
