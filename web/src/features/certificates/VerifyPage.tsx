@@ -81,13 +81,13 @@ export function VerifyPage() {
           <Text fw={700} size="sm">
             {t('verify.statement')}
           </Text>
-          <Code block dir="ltr" data-testid="verify-statement">
+          <Code block dir="ltr" tabIndex={0} aria-label={t('verify.statement')} data-testid="verify-statement">
             {v.statement}
           </Code>
           <Text fw={700} size="sm" mt="xs">
             {t('verify.signature')}
           </Text>
-          <Code block dir="ltr" data-testid="verify-signature">
+          <Code block dir="ltr" tabIndex={0} aria-label={t('verify.signature')} data-testid="verify-signature">
             {v.signature}
           </Code>
           <Anchor href={publicKeyUrl} size="sm">
