@@ -22,6 +22,7 @@ import {
 } from '../../projections/certificates/queries.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
 import { certificatesFor } from '../../workers/certificates/index.ts';
+import { cachedPostCard } from '../../workers/certificates/service.ts';
 import { postCardDocument } from '../../workers/certificates/templates.ts';
 import * as C from '../contracts/certificates.ts';
 import { requireScreen, requireVolunteer } from '../http/auth.ts';
@@ -156,8 +157,10 @@ export function certificateRoutes(app: FastifyInstance, deps: ApiDeps) {
   route(app, C.postCard, { preHandler: requireScreen(deps, 'postcard', 'View') }, async (req, reply) => {
     const name = req.query.name.trim();
     if (!name) throw new DomainError('PostCardNameRequired');
-    const pdf = await certs().files.pool.render(
-      postCardDocument(name, { nameAr: deps.client.name.ar, nameEn: deps.client.name.en }, req.query.lang),
+    const { files } = certs();
+    const issuer = { nameAr: deps.client.name.ar, nameEn: deps.client.name.en };
+    const pdf = await cachedPostCard(files.cacheDir, JSON.stringify([name, req.query.lang, issuer]), () =>
+      files.pool.render(postCardDocument(name, issuer, req.query.lang)),
     );
     return reply
       .type('application/pdf')

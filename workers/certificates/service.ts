@@ -28,7 +28,7 @@ export interface RenderJob {
 export class CertificateFiles {
   readonly signer: CertificateSigner;
   readonly pool: BrowserPool;
-  private readonly cacheDir: string;
+  readonly cacheDir: string;
   private readonly publicUrl: string;
   private readonly files: FileStorage | null;
   private readonly db: Kysely<CertificatesDB>;
@@ -127,6 +127,22 @@ export class CertificateFiles {
     }
     throw new DomainError('CertificateNotReady', { certificateId: c.certificateId });
   }
+}
+
+/**
+ * A post card by content (name, language, issuer, template version): the same name is rendered once, then read from
+ * the cache folder. It certifies nothing, so it is not signed and needs no record.
+ */
+export async function cachedPostCard(cacheDir: string, key: string, render: () => Promise<Buffer>): Promise<Buffer> {
+  const h = createHash('sha256').update(`${TEMPLATE_VERSION}\u0000${key}`).digest('hex');
+  const path = join(cacheDir, 'post-cards', `${h}.pdf`);
+  if (existsSync(path)) return readFile(path);
+  const pdf = await render();
+  await mkdir(join(path, '..'), { recursive: true });
+  const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(tmp, pdf);
+  await rename(tmp, path);
+  return pdf;
 }
 
 /** The job processors of this process render certificates. */
