@@ -68,7 +68,8 @@ async function main() {
   let bytes = 0;
   await Promise.all(
     Array.from({ length: N }, async (_, i) => {
-      bytes += (await pool.render(await doc(i + 1000))).length;
+      const pdf = await pool.render(await doc(i + 1000));
+      bytes += pdf.length;
     }),
   );
   const secs = (performance.now() - t1) / 1000;
