@@ -154,20 +154,27 @@ export function certificateRoutes(app: FastifyInstance, deps: ApiDeps) {
     return { algorithm: 'Ed25519' as const, keyId: s.keyId, publicKeyPem: s.publicKeyPem };
   });
 
-  route(app, C.postCard, { preHandler: requireScreen(deps, 'postcard', 'View') }, async (req, reply) => {
-    const name = req.query.name.trim();
-    if (!name) throw new DomainError('PostCardNameRequired');
-    const { files } = certs();
-    const issuer = { nameAr: deps.client.name.ar, nameEn: deps.client.name.en };
-    const pdf = await cachedPostCard(files.cacheDir, JSON.stringify([name, req.query.lang, issuer]), () =>
-      files.pool.render(postCardDocument(name, issuer, req.query.lang)),
-    );
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', 'attachment; filename="post-card.pdf"')
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-  });
+  // Each new name costs a browser render: at most 10 a minute from one address (429 TooManyRequests after).
+  const postCardLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+  route(
+    app,
+    C.postCard,
+    { preHandler: requireScreen(deps, 'postcard', 'View'), config: postCardLimit },
+    async (req, reply) => {
+      const name = req.query.name.trim();
+      if (!name) throw new DomainError('PostCardNameRequired');
+      const { files } = certs();
+      const issuer = { nameAr: deps.client.name.ar, nameEn: deps.client.name.en };
+      const pdf = await cachedPostCard(files.cacheDir, JSON.stringify([name, req.query.lang, issuer]), () =>
+        files.pool.render(postCardDocument(name, issuer, req.query.lang)),
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="post-card.pdf"')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 
   route(app, C.listPastEvents, volunteer, async (req) => {
     const me = req.session!.userId;
