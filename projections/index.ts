@@ -1,6 +1,7 @@
 import { loginLogProjection } from './account/login-log.ts';
 import { usersProjection } from './account/users.ts';
 import { auditLogProjection } from './audit/audit-log.ts';
+import { certificatesProjection } from './certificates/certificates.ts';
 import { lookupsProjection } from './lookups/lookups.ts';
 import { notificationsProjection } from './notifications/notifications.ts';
 import { opportunitiesProjection } from './opportunity/opportunities.ts';
@@ -8,8 +9,8 @@ import { participationsProjection } from './opportunity/participations.ts';
 import { rolePermissionsProjection } from './permissions/role-permissions.ts';
 import { registrationsProjection } from './registration/registrations.ts';
 import type { Projection } from './runner/projection.ts';
-import { ticketsProjection } from './tickets/tickets.ts';
 import { surveysProjection } from './surveys/surveys.ts';
+import { ticketsProjection } from './tickets/tickets.ts';
 
 /** Every read model the portal runs. */
 export const projections: readonly Projection[] = [
@@ -24,4 +25,5 @@ export const projections: readonly Projection[] = [
   lookupsProjection,
   ticketsProjection,
   surveysProjection,
+  certificatesProjection,
 ];

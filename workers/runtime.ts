@@ -6,11 +6,13 @@ import { PostgresCredentialVault, pairCredentialVault } from '../commands/accoun
 // Their tables (failed sign-ins of unknown names, upload owners) must exist whichever process migrates first.
 import '../commands/account/unknown-names.ts';
 import '../commands/files/ownership.ts';
+import { loadSigner } from '../commands/certificate/signing.ts';
 import { createKysely, createPool, ensureDatabase } from '../commands/db/pool.ts';
 import type { EventStore, Position } from '../commands/event-store/port.ts';
 import { PostgresEventStore } from '../commands/event-store/postgres.ts';
 import { APP_ROLE } from '../commands/event-store/postgres-schema.ts';
 import { hasReadWithHead, SharedReads } from '../commands/event-store/shared-reads.ts';
+import { LocalFolderStorage } from '../commands/files/storage.ts';
 import { seedLookups } from '../commands/lookups/seed.ts';
 import { pairLookupSource } from '../commands/lookups/source.ts';
 import { seedPermissions } from '../commands/permissions/handlers.ts';
@@ -28,6 +30,10 @@ import type { AnyDB, Projection } from '../projections/runner/projection.ts';
 import { ProjectionRunner } from '../projections/runner/runner.ts';
 import { waitForPosition } from '../projections/runner/status.ts';
 import { accountReactions } from './account-reactions.ts';
+import { BrowserPool } from './certificates/browser-pool.ts';
+import { pairCertificates } from './certificates/index.ts';
+import { certificateReactions } from './certificates/reactions.ts';
+import { CertificateFiles, handleRenderJobs } from './certificates/service.ts';
 import { extensionReactions } from './extension-reactions.ts';
 import { BullJobQueue } from './jobs/bullmq-queue.ts';
 import type { JobQueue } from './jobs/port.ts';
@@ -45,7 +51,7 @@ import { ticketReactions } from './ticket-reactions.ts';
 const PERMISSIONS_START_WAIT_MS = 30_000;
 
 /** The reactors the runtime runs besides the read models (their lock connections are sized into the pool). */
-const REACTORS = 5;
+const REACTORS = 7;
 
 export interface RuntimeConfig {
   databaseUrl: string;
@@ -76,6 +82,13 @@ export interface RuntimeConfig {
   extraProjections?: readonly Projection[];
   /** How long a durable process may run before the sweeper resumes it as abandoned (default 5 s). */
   processLeaseMs?: number;
+  /**
+   * The Ed25519 key that signs certificates (CERTIFICATE_SIGNING_KEY: PKCS#8 PEM or its base64); without it, one
+   * generated once and kept at <dataDir>/certificate-signing-key.pem.
+   */
+  certificateSigningKey?: string | undefined;
+  /** Pages of the one browser that renders certificate PDFs (default 4). */
+  pdfPages?: number;
 }
 
 export interface Runtime {
@@ -136,6 +149,25 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     const r = rows[0];
     return r ? { email: r.email, nameAr: r.name_ar, nameEn: r.name_en } : null;
   };
+  // Certificates: the deployment's key, one browser per process (started on the first render), files cached by content.
+  const pdfPool = new BrowserPool({ size: cfg.pdfPages ?? 4 });
+  const certificateDeps = {
+    store,
+    db,
+    client,
+    signer: loadSigner(cfg.certificateSigningKey, join(cfg.dataDir, 'certificate-signing-key.pem')),
+    lookups: () => lookups.current(),
+  };
+  const certificateFiles = new CertificateFiles({
+    signer: certificateDeps.signer,
+    pool: pdfPool,
+    cacheDir: join(cfg.dataDir, 'certificates'),
+    publicUrl: cfg.publicUrl ?? 'http://127.0.0.1:3000',
+    files: new LocalFolderStorage(join(cfg.dataDir, 'files')),
+    db,
+  });
+  pairCertificates(store, { deps: certificateDeps, files: certificateFiles });
+  handleRenderJobs(queue, certificateFiles);
   const projections: Projection[] = [
     ...readModels,
     accountReactions(queue, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
@@ -144,6 +176,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     ticketReactions(queue, mailer, lookupEmail, store, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
     surveyReactions(queue, store, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
     openProcessesProjection,
+    certificateReactions(queue, certificateDeps),
   ];
   if (projections.length !== readModels.length + REACTORS) throw new Error('REACTORS must count the reactors above');
   projections.push(...extra);
@@ -210,6 +243,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
       sweeper.stop();
       await Promise.all(runners.map((r) => r.stop()));
       await queue.close();
+      await pdfPool.close();
       await store.close();
       await db.destroy();
       await ownerPool.end();

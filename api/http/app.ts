@@ -18,6 +18,7 @@ import { LocalFolderStorage } from '../../commands/files/storage.ts';
 import { permissionRoutes } from '../admin/permissions.ts';
 import { parkedEventRoutes } from '../admin/projections.ts';
 import { auditRoutes } from '../audit/routes.ts';
+import { certificateRoutes } from '../certificates/routes.ts';
 import { fileRoutes } from '../files/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { hoursRoutes } from '../hours/routes.ts';
@@ -30,8 +31,8 @@ import { participationRoutes } from '../participation/routes.ts';
 import { preferenceRoutes } from '../preferences/routes.ts';
 import { registrationRoutes } from '../registration/routes.ts';
 import { sessionRoutes } from '../session/routes.ts';
-import { ticketRoutes } from '../tickets/routes.ts';
 import { surveyRoutes } from '../surveys/routes.ts';
+import { ticketRoutes } from '../tickets/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 import { registerAuth, requireAdmin } from './auth.ts';
 import type { ApiDeps } from './deps.ts';
@@ -152,6 +153,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   ticketRoutes(app, deps);
   preferenceRoutes(app, deps);
   surveyRoutes(app, deps);
+  certificateRoutes(app, deps);
   fileRoutes(
     app,
     deps,

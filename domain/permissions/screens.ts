@@ -29,6 +29,9 @@ export const SCREENS = {
   // Surveys (spec: survey, event survey, questions, survey results): build (Add), edit (Edit), approve, reject,
   // publish and complete (Approve), list and results (View).
   surveys: ['View', 'Add', 'Edit', 'Approve'],
+  // The volunteer's certificates, cards and badge, past events and contributions; the post card (spec: post card).
+  mycertificates: ['View'],
+  postcard: ['View'],
   // Not in the spec: the projections' parked events (admins see and retry them).
   projections: ['View', 'Edit'],
   // The spec's authorised screen names (section 6).

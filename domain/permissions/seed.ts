@@ -17,6 +17,10 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     allowvolunteerrole: ['View'],
     // The volunteer's survey screens (their surveys, answering from the event or a link) and submitting answers.
     surveymandatory: ['View', 'Edit'],
+    mycertificates: ['View'],
+    certificateshours: ['View'],
+    certificateseventtype: ['View'],
+    postcard: ['View'],
   },
   2: {
     dashboard: ['View'],
@@ -48,6 +52,7 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     projections: ['View', 'Edit'],
     surveys: ['View', 'Add', 'Edit', 'Approve'],
     allowadminrole: ['View', 'Edit'],
+    postcard: ['View'],
   },
   4: {
     dashboard: ['View'],

@@ -135,6 +135,14 @@ export const ErrorCodes = [
   'SurveyPublishFailed',
   'SurveySavedNotPublished',
   'InvalidSurveyTransition',
+  // certificates, cards and post cards (spec: NoHoursFound; "certificate needs complete specialization data";
+  // PostCardNameRequired)
+  'NoHoursFound',
+  'NoEventFound',
+  'CertificateSpecializationIncomplete',
+  'PostCardNameRequired',
+  /** Not in the spec: a certificate's PDF was not rendered in time (the render job is still queued or failing). */
+  'CertificateNotReady',
   /** An Idempotency-Key already used for another kind of command. */
   'IdempotencyKeyReused',
 ] as const;

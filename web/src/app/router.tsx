@@ -60,6 +60,9 @@ const PAGES = [
   'surveys',
   'my-surveys',
   'survey',
+  'certificates',
+  'verify',
+  'post-card',
   'not-found',
   'forbidden',
   'unauthorized',
@@ -381,6 +384,28 @@ const surveyLinkRoute = createRoute({
 });
 
 /** The volunteer's invitations, current and past events. */
+/** The volunteer's certificates, cards, past events and contributions (features/certificates). */
+const certificatesRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'certificates',
+  beforeLoad: (ctx) => requireScreen(ctx, 'mycertificates'),
+  component: lazyRouteComponent(() => import('../features/certificates/CertificatesPage.tsx'), 'CertificatesPage'),
+});
+
+/** Public: a certificate's verification page (its QR code's link). */
+const verifyCertificateRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'verify/$id',
+  component: lazyRouteComponent(() => import('../features/certificates/VerifyPage.tsx'), 'VerifyPage'),
+});
+
+const postCardRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'post-card',
+  beforeLoad: (ctx) => requireScreen(ctx, 'postcard'),
+  component: lazyRouteComponent(() => import('../features/certificates/PostCardPage.tsx'), 'PostCardPage'),
+});
+
 const myEventsRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'my-events',
@@ -470,6 +495,9 @@ export const routeTree = rootRoute.addChildren([
     mySurveysRoute,
     answerSurveyRoute,
     surveyLinkRoute,
+    certificatesRoute,
+    verifyCertificateRoute,
+    postCardRoute,
     notFoundRoute,
     forbiddenRoute,
     unauthorizedRoute,

@@ -1,5 +1,6 @@
 import { componentsAr } from '../../components/i18n.ts';
 import { auditAr } from '../../features/audit/i18n.ts';
+import { certificatesAr } from '../../features/certificates/i18n.ts';
 import { dashboardAr } from '../../features/dashboard/i18n.ts';
 import { homeAr } from '../../features/home/i18n.ts';
 import { myEventsAr } from '../../features/my-events/i18n.ts';
@@ -175,6 +176,7 @@ export const ar = {
   ...homeAr,
   ...myEventsAr,
   ...notificationsAr,
+  ...certificatesAr,
   ...opportunitiesAr,
   ...manageEventsAr,
   ...reviewAr,

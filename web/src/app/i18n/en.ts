@@ -1,5 +1,6 @@
 import { componentsEn } from '../../components/i18n.ts';
 import { auditEn } from '../../features/audit/i18n.ts';
+import { certificatesEn } from '../../features/certificates/i18n.ts';
 import { dashboardEn } from '../../features/dashboard/i18n.ts';
 import { homeEn } from '../../features/home/i18n.ts';
 import { myEventsEn } from '../../features/my-events/i18n.ts';
@@ -173,6 +174,7 @@ export const en: Record<TranslationKey, string> = {
   ...homeEn,
   ...myEventsEn,
   ...notificationsEn,
+  ...certificatesEn,
   ...opportunitiesEn,
   ...manageEventsEn,
   ...reviewEn,

@@ -21,7 +21,9 @@ export type MenuRoute =
   | '/$lang/tickets'
   | '/$lang/tickets/manage'
   | '/$lang/surveys'
-  | '/$lang/my-surveys';
+  | '/$lang/my-surveys'
+  | '/$lang/certificates'
+  | '/$lang/post-card';
 
 export interface MenuItem {
   screen: Screen;
@@ -64,6 +66,8 @@ const MENU = {
   myregistration: { to: '/$lang/registration', placement: 'header' },
   surveys: { to: '/$lang/surveys', placement: 'header' },
   surveymandatory: { to: '/$lang/my-surveys', placement: 'header' },
+  mycertificates: { to: '/$lang/certificates', placement: 'header' },
+  postcard: { to: '/$lang/post-card', placement: 'header' },
   projections: { to: '/$lang/projections', placement: 'header' },
 } satisfies Partial<Record<Screen, MenuEntry>>;
 type MenuScreen = keyof typeof MENU;

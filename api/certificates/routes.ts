@@ -1,0 +1,193 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { applicationOf, issueCertificate } from '../../commands/certificate/handlers.ts';
+import { formatPosition } from '../../commands/event-store/port.ts';
+import type { Subject } from '../../domain/certificate/record.ts';
+import {
+  certificateYears,
+  DEFAULT_CERTIFICATE_YEAR,
+  signedStatement,
+  specialisationComplete,
+} from '../../domain/certificate/record.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import {
+  approvedHoursOf,
+  type CertificatesDB,
+  certificateById,
+  certificatesOf,
+  contributionsOf,
+  eventOf,
+  hoursByYearOf,
+  pastEventsOf,
+} from '../../projections/certificates/queries.ts';
+import { waitForPosition } from '../../projections/runner/status.ts';
+import { certificatesFor } from '../../workers/certificates/index.ts';
+import { cachedPostCard } from '../../workers/certificates/service.ts';
+import { postCardDocument } from '../../workers/certificates/templates.ts';
+import * as C from '../contracts/certificates.ts';
+import { requireScreen, requireVolunteer } from '../http/auth.ts';
+import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
+import type { RequestOf } from '../http/route.ts';
+import { route } from '../http/route.ts';
+
+const READ_MODELS = ['certificates', 'participations'];
+
+/**
+ * Certificates, cards, badges and post cards (docs/certificates.md): the volunteer issues and downloads their own; the
+ * verification page and the public key are open to everyone.
+ */
+export function certificateRoutes(app: FastifyInstance, deps: ApiDeps) {
+  const db = deps.db as Kysely<CertificatesDB>;
+  const certs = () => certificatesFor(deps.store);
+  const volunteer = { preHandler: requireVolunteer() };
+  // A certificate just issued may not be in the read model yet: one bounded wait for the log's head, then the answer.
+  const certificate = async (id: string) =>
+    (await certificateById(db, id)) ??
+    ((await waitForPosition(deps.db, ['certificates'], await deps.store.lastPosition(), deps.readWaitMs))
+      ? await certificateById(db, id)
+      : null);
+  const screen = (s: string) => ({ preHandler: [requireVolunteer(), requireScreen(deps, s, 'View')] });
+
+  route(app, C.listMyCertificates, volunteer, async (req) => {
+    await readAfter(req, deps, READ_MODELS);
+    const me = req.session!.userId;
+    const [rows, approved, application, lookups] = await Promise.all([
+      certificatesOf(db, me),
+      approvedHoursOf(db, me),
+      applicationOf(deps.store, me).catch(() => null),
+      deps.lookups.current(),
+    ]);
+    const events = new Map<string, C.MyCertificates['events'][number]>();
+    const types = new Map<number, number>();
+    for (const h of approved) {
+      const e = events.get(h.eventId) ?? {
+        eventId: h.eventId,
+        nameAr: h.nameAr,
+        nameEn: h.nameEn,
+        startDate: h.startDate,
+        endDate: h.endDate,
+        approvedHours: 0,
+        categoryId: h.categoryId,
+      };
+      e.approvedHours = Math.round((e.approvedHours + h.hours) * 100) / 100;
+      events.set(h.eventId, e);
+      if (h.categoryId !== null) types.set(h.categoryId, (types.get(h.categoryId) ?? 0) + h.hours);
+    }
+    return {
+      certificates: rows.map((r) => ({
+        certificateId: r.certificateId,
+        kind: r.record.kind,
+        subject: r.subject,
+        record: r.record,
+        issuedAt: r.issuedAt,
+        state: r.state,
+        stateAt: r.stateAt,
+      })),
+      events: [...events.values()].reverse(),
+      eventTypes: [...types].map(([id, hours]) => {
+        const l = lookups.get('category', id);
+        return {
+          id,
+          nameAr: l?.nameAr ?? String(id),
+          nameEn: l?.nameEn ?? String(id),
+          hours: Math.round(hours * 100) / 100,
+        };
+      }),
+      specialisationComplete: application ? specialisationComplete(application.form) : false,
+      years: certificateYears(new Date()),
+      defaultYear: DEFAULT_CERTIFICATE_YEAR,
+    };
+  });
+
+  const issue = async (req: RequestOf<typeof C.issueBadge>, subject: Subject) => {
+    const r = await issueCertificate(certs().deps, req.session!.userId, subject, commandContext(req, deps));
+    return { certificateId: r.certificateId, position: formatPosition(r.position) };
+  };
+  route(app, C.issueParticipationCertificate, volunteer, (req) =>
+    issue(req, { kind: 'participation', eventId: req.params.eventId }),
+  );
+  route(app, C.issueHoursCertificate, screen('certificateshours'), (req) =>
+    issue(req, { kind: 'hours', year: req.params.year }),
+  );
+  route(app, C.issueEventTypeCertificate, screen('certificateseventtype'), async (req) => {
+    const event = await eventOf(db, req.params.eventId);
+    if (!event) throw new DomainError('NoEventFound');
+    if (event.categoryId === null) throw new DomainError('InvalidEvent');
+    return issue(req, { kind: 'eventType', typeId: event.categoryId });
+  });
+  route(app, C.issueCard, volunteer, (req) => issue(req, { kind: 'card', eventId: req.params.eventId }));
+  route(app, C.issueBadge, volunteer, (req) => issue(req, { kind: 'badge' }));
+
+  route(app, C.downloadCertificate, volunteer, async (req, reply) => {
+    const c = await certificate(req.params.certificateId);
+    // Someone else's certificate is not found (its verification page is public; its file is its holder's).
+    if (!c || c.volunteerId !== req.session!.userId) throw new DomainError('NotFound');
+    const pdf = await certs().files.pdf(deps.queue, c, req.query.lang);
+    const name = `certificate-${c.record.kind}-${c.certificateId.slice(0, 8)}-${req.query.lang}.pdf`;
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'private, max-age=0, must-revalidate')
+      .header('etag', `"${c.certificateId}-${req.query.lang}-${c.state}"`)
+      .send(pdf);
+  });
+
+  route(app, C.verifyCertificate, {}, async (req) => {
+    const c = await certificate(req.params.certificateId);
+    if (!c) throw new DomainError('NotFound');
+    const statement = signedStatement(c.certificateId, c.issuedAt, c.record);
+    return {
+      certificateId: c.certificateId,
+      record: c.record,
+      issuedAt: c.issuedAt,
+      state: c.state,
+      stateAt: c.stateAt,
+      statement,
+      signature: c.signature,
+      keyId: c.keyId,
+      signatureValid: c.keyId === certs().deps.signer.keyId && certs().deps.signer.verify(statement, c.signature),
+    };
+  });
+
+  route(app, C.certificatePublicKey, {}, async () => {
+    const s = certs().deps.signer;
+    return { algorithm: 'Ed25519' as const, keyId: s.keyId, publicKeyPem: s.publicKeyPem };
+  });
+
+  // Each new name costs a browser render: at most 10 a minute from one address (429 TooManyRequests after).
+  const postCardLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+  route(
+    app,
+    C.postCard,
+    { preHandler: requireScreen(deps, 'postcard', 'View'), config: postCardLimit },
+    async (req, reply) => {
+      const name = req.query.name.trim();
+      if (!name) throw new DomainError('PostCardNameRequired');
+      const { files } = certs();
+      const issuer = { nameAr: deps.client.name.ar, nameEn: deps.client.name.en };
+      const pdf = await cachedPostCard(files.cacheDir, JSON.stringify([name, req.query.lang, issuer]), () =>
+        files.pool.render(postCardDocument(name, issuer, req.query.lang)),
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="post-card.pdf"')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  route(app, C.listPastEvents, volunteer, async (req) => {
+    const me = req.session!.userId;
+    const now = new Date();
+    const year = req.query.year ?? now.getUTCFullYear();
+    const [items, hoursByYear] = await Promise.all([
+      pastEventsOf(db, me, year, now.toISOString().slice(0, 10)),
+      hoursByYearOf(db, me),
+    ]);
+    return { year, items, hoursByYear, years: certificateYears(now) };
+  });
+
+  route(app, C.listContributions, volunteer, async (req) => ({
+    items: await contributionsOf(db, req.session!.userId, req.query.eventId),
+  }));
+}

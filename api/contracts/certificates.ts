@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { CertificateKinds } from '../../domain/certificate/record.ts';
+import { AfterQuery, CommandAccepted, Lang } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import * as P from './primitives.ts';
+
+const tags = ['certificates'];
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A certificate's id: the first 32 hex digits of its record's SHA-256. */
+export const CertificateId = z.string().regex(/^[0-9a-f]{32}$/, { error: 'ValidationFailed' });
+
+const Named = { nameAr: z.string(), nameEn: z.string() };
+const CertifiedEvent = z.object({ id: z.string(), code: z.string(), ...Named, startDate: isoDay, endDate: isoDay });
+
+/** The record a certificate certifies (domain/certificate/record.ts), as signed. */
+export const CertifiedRecord = z
+  .object({
+    v: z.literal(1),
+    kind: z.enum(CertificateKinds),
+    subject: z.string(),
+    volunteer: z.object({ id: z.string(), ...Named, referenceNumber: z.string().nullable() }),
+    event: CertifiedEvent.nullable(),
+    year: z.number().int().nullable(),
+    eventType: z.object({ id: z.number().int(), ...Named }).nullable(),
+    hours: z.number().nullable(),
+    events: z.array(CertifiedEvent.extend({ hours: z.number() })),
+    hoursIds: z.array(z.string()),
+    issuer: z.object({ clientCode: z.string(), ...Named }),
+    photoFileId: z.string().nullable(),
+  })
+  .meta({ id: 'CertifiedRecord' });
+
+export const CertificateState = z.enum(['valid', 'superseded', 'revoked']);
+
+export const CertificateSummary = z
+  .object({
+    certificateId: z.string(),
+    kind: z.enum(CertificateKinds),
+    subject: z.string(),
+    record: CertifiedRecord,
+    issuedAt: z.string(),
+    state: CertificateState,
+    stateAt: z.string().nullable(),
+  })
+  .meta({ id: 'CertificateSummary' });
+export type CertificateSummary = z.infer<typeof CertificateSummary>;
+
+/** An event the volunteer may ask a participation certificate or card for. */
+export const CertifiableEvent = z.object({
+  eventId: z.string(),
+  ...Named,
+  startDate: isoDay,
+  endDate: isoDay,
+  approvedHours: z.number(),
+  categoryId: z.number().int().nullable(),
+});
+
+export const MyCertificates = z
+  .object({
+    certificates: z.array(CertificateSummary),
+    events: z.array(CertifiableEvent),
+    eventTypes: z.array(z.object({ id: z.number().int(), ...Named, hours: z.number() })),
+    /** Spec: certificates need complete specialisation data. */
+    specialisationComplete: z.boolean(),
+    years: z.array(z.number().int()),
+    defaultYear: z.number().int(),
+  })
+  .meta({ id: 'MyCertificates' });
+export type MyCertificates = z.infer<typeof MyCertificates>;
+
+export const CertificateIssued = CommandAccepted.extend({ certificateId: z.string() }).meta({
+  id: 'CertificateIssued',
+});
+
+export const listMyCertificates = endpoint({
+  method: 'GET',
+  path: '/api/me/certificates',
+  query: AfterQuery,
+  response: MyCertificates,
+  tags,
+});
+
+const EventParam = z.object({ eventId: P.uuid() });
+
+/** Spec PrintCertificate: a participation certificate for one event with its approved hours. */
+export const issueParticipationCertificate = endpoint({
+  method: 'POST',
+  path: '/api/me/certificates/participation/:eventId',
+  params: EventParam,
+  response: CertificateIssued,
+  tags,
+});
+
+/** Spec PrintPreviousCertificate / GetCertificateOnYear (screen CertificatesHours): approved hours of one year. */
+export const issueHoursCertificate = endpoint({
+  method: 'POST',
+  path: '/api/me/certificates/hours/:year',
+  params: z.object({ year: P.queryInt(2018, 2100) }),
+  response: CertificateIssued,
+  tags,
+});
+
+/** Spec GetCertificateOnEventType (screen CertificatesEventType): approved hours in events of that event's type. */
+export const issueEventTypeCertificate = endpoint({
+  method: 'POST',
+  path: '/api/me/certificates/event-type/:eventId',
+  params: EventParam,
+  response: CertificateIssued,
+  tags,
+});
+
+/** Spec VolunteerCardWithEventInfo: the volunteer card for an event the volunteer holds a seat in. */
+export const issueCard = endpoint({
+  method: 'POST',
+  path: '/api/me/certificates/card/:eventId',
+  params: EventParam,
+  response: CertificateIssued,
+  tags,
+});
+
+/** Spec PrintIDCard (print badge): the volunteer's ID badge. */
+export const issueBadge = endpoint({
+  method: 'POST',
+  path: '/api/me/certificates/badge',
+  response: CertificateIssued,
+  tags,
+});
+
+/** The PDF of one of the caller's certificates (from the cache, or rendered by a job first). */
+export const downloadCertificate = endpoint({
+  method: 'GET',
+  path: '/api/me/certificates/:certificateId/pdf',
+  params: z.object({ certificateId: CertificateId }),
+  query: z.object({ lang: Lang.default('ar') }),
+  response: z.string().meta({ format: 'binary' }),
+  contentType: 'application/pdf',
+  tags,
+});
+
+/** Public: what a certificate certifies, whether it still stands, and the signature to check it offline. */
+export const CertificateVerification = z
+  .object({
+    certificateId: z.string(),
+    record: CertifiedRecord,
+    issuedAt: z.string(),
+    state: CertificateState,
+    stateAt: z.string().nullable(),
+    /** The exact bytes signed (UTF-8): canonical JSON of { certificateId, issuedAt, record }. */
+    statement: z.string(),
+    /** Ed25519 signature of `statement`, base64. */
+    signature: z.string(),
+    keyId: z.string(),
+    /** Checked here with the published key; check it yourself with docs/certificates.md. */
+    signatureValid: z.boolean(),
+  })
+  .meta({ id: 'CertificateVerification' });
+export type CertificateVerification = z.infer<typeof CertificateVerification>;
+
+export const verifyCertificate = endpoint({
+  method: 'GET',
+  path: '/api/certificates/:certificateId',
+  params: z.object({ certificateId: CertificateId }),
+  response: CertificateVerification,
+  tags,
+});
+
+export const CertificatePublicKey = z
+  .object({ algorithm: z.literal('Ed25519'), keyId: z.string(), publicKeyPem: z.string() })
+  .meta({ id: 'CertificatePublicKey' });
+
+/** Public: the deployment's signing key (SPKI PEM), for offline checks. */
+export const certificatePublicKey = endpoint({
+  method: 'GET',
+  path: '/api/certificates/public-key',
+  response: CertificatePublicKey,
+  tags,
+});
+
+/** Spec "post card": a post card made from a name (PrintPostCardEnhance?name). It certifies nothing: no QR. */
+export const postCard = endpoint({
+  method: 'GET',
+  path: '/api/post-card',
+  query: z.object({ name: P.text(100), lang: Lang.default('ar') }),
+  response: z.string().meta({ format: 'binary' }),
+  contentType: 'application/pdf',
+  tags,
+});
+
+export const PastEvent = z.object({
+  eventId: z.string(),
+  code: z.string(),
+  ...Named,
+  startDate: isoDay,
+  endDate: isoDay,
+  status: z.number().int(),
+  approvedHours: z.number(),
+  pendingHours: z.number(),
+  contributions: z.number().int(),
+});
+export type PastEvent = z.infer<typeof PastEvent>;
+
+export const PastEvents = z
+  .object({
+    year: z.number().int(),
+    items: z.array(PastEvent),
+    /** Approved hours per year (spec: hoursByYearPerformance). */
+    hoursByYear: z.array(z.object({ year: z.number().int(), hours: z.number(), events: z.number().int() })),
+    years: z.array(z.number().int()),
+  })
+  .meta({ id: 'PastEvents' });
+export type PastEvents = z.infer<typeof PastEvents>;
+
+/** Spec: past events (GetPastEventsByYear?Year) with the hours of each year. */
+export const listPastEvents = endpoint({
+  method: 'GET',
+  path: '/api/me/past-events',
+  query: z.object({ year: P.queryInt(2018, 2100).optional() }),
+  response: PastEvents,
+  tags,
+});
+
+export const Contribution = z.object({
+  eventId: z.string(),
+  ...Named,
+  incident: z.object({
+    incidentId: z.string(),
+    fullName: z.string(),
+    genderType: z.number(),
+    age: z.number(),
+    nationalityId: z.number(),
+    startTime: z.string(),
+    closeTime: z.string().nullish(),
+    proceduresTaken: z.string().nullish(),
+    complaint: z.string().nullish(),
+  }),
+  submitted: z.boolean(),
+  recordedAt: z.string(),
+});
+export type Contribution = z.infer<typeof Contribution>;
+
+/** Spec: past contribution (GetEventVolunteerIncidents?eventId): the incidents the volunteer recorded. */
+export const listContributions = endpoint({
+  method: 'GET',
+  path: '/api/me/contributions',
+  query: z.object({ eventId: P.uuid().optional() }),
+  response: z.object({ items: z.array(Contribution) }).meta({ id: 'Contributions' }),
+  tags,
+});

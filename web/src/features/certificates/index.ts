@@ -1,0 +1,1 @@
+export { certificatesAr, certificatesEn } from './i18n.ts';
