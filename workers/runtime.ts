@@ -6,6 +6,7 @@ import { PostgresCredentialVault, pairCredentialVault } from '../commands/accoun
 // Their tables (failed sign-ins of unknown names, upload owners) must exist whichever process migrates first.
 import '../commands/account/unknown-names.ts';
 import '../commands/files/ownership.ts';
+import { pairCertificates } from '../api/certificates/documents.ts';
 import { loadSigner } from '../commands/certificate/signing.ts';
 import { createKysely, createPool, ensureDatabase } from '../commands/db/pool.ts';
 import type { EventStore, Position } from '../commands/event-store/port.ts';
@@ -22,6 +23,7 @@ import {
   HttpEmployeeDirectory,
 } from '../commands/registration/employee-directory.ts';
 import { type ClientConfig, clientConfig } from '../domain/shared/clients.ts';
+import { certificateReads } from '../projections/certificates/queries.ts';
 import { projections as readModels } from '../projections/index.ts';
 import { LookupCache } from '../projections/lookups/cache.ts';
 import { PermissionCache } from '../projections/permissions/cache.ts';
@@ -31,7 +33,6 @@ import { ProjectionRunner } from '../projections/runner/runner.ts';
 import { waitForPosition } from '../projections/runner/status.ts';
 import { accountReactions } from './account-reactions.ts';
 import { BrowserPool } from './certificates/browser-pool.ts';
-import { pairCertificates } from './certificates/index.ts';
 import { certificateReactions } from './certificates/reactions.ts';
 import { CertificateFiles, handleRenderJobs } from './certificates/service.ts';
 import { extensionReactions } from './extension-reactions.ts';
@@ -157,6 +158,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     client,
     signer: loadSigner(cfg.certificateSigningKey, join(cfg.dataDir, 'certificate-signing-key.pem')),
     lookups: () => lookups.current(),
+    reads: certificateReads(db),
   };
   const certificateFiles = new CertificateFiles({
     signer: certificateDeps.signer,

@@ -21,14 +21,12 @@ import {
   pastEventsOf,
 } from '../../projections/certificates/queries.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
-import { certificatesFor } from '../../workers/certificates/index.ts';
-import { cachedPostCard } from '../../workers/certificates/service.ts';
-import { postCardDocument } from '../../workers/certificates/templates.ts';
 import * as C from '../contracts/certificates.ts';
 import { requireScreen, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import type { RequestOf } from '../http/route.ts';
 import { route } from '../http/route.ts';
+import { certificatesFor } from './documents.ts';
 
 const READ_MODELS = ['certificates', 'participations'];
 
@@ -163,11 +161,8 @@ export function certificateRoutes(app: FastifyInstance, deps: ApiDeps) {
     async (req, reply) => {
       const name = req.query.name.trim();
       if (!name) throw new DomainError('PostCardNameRequired');
-      const { files } = certs();
       const issuer = { nameAr: deps.client.name.ar, nameEn: deps.client.name.en };
-      const pdf = await cachedPostCard(files.cacheDir, JSON.stringify([name, req.query.lang, issuer]), () =>
-        files.pool.render(postCardDocument(name, issuer, req.query.lang)),
-      );
+      const pdf = await certs().files.postCard(name, issuer, req.query.lang);
       return reply
         .type('application/pdf')
         .header('content-disposition', 'attachment; filename="post-card.pdf"')

@@ -11,7 +11,7 @@ import type { LookupCache } from '../../projections/lookups/cache.ts';
 import type { PermissionCache } from '../../projections/permissions/cache.ts';
 import type { AnyDB, Projection } from '../../projections/runner/projection.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
-import type { JobQueue } from '../../workers/jobs/port.ts';
+import type { JobQueue } from '../../commands/jobs/port.ts';
 import type { Runtime } from '../../workers/runtime.ts';
 import type { SessionStore } from './sessions.ts';
 

@@ -25,16 +25,10 @@ import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { RegistrationStatus } from '../../domain/registration/status.ts';
 import type { ClientConfig } from '../../domain/shared/clients.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import {
-  type ApprovedHours,
-  approvedHoursOf,
-  type CertificatesDB,
-  eventOf,
-  participationStatus,
-} from '../../projections/certificates/queries.ts';
-import type { AnyDB } from '../../projections/runner/projection.ts';
+import type { AnyDB } from '../db/kysely.ts';
 import type { EventStore, Position } from '../event-store/port.ts';
 import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
+import type { ApprovedHours, CertificateReads } from './reads.ts';
 import type { CertificateSigner } from './signing.ts';
 
 export interface CertificateDeps {
@@ -43,6 +37,8 @@ export interface CertificateDeps {
   client: ClientConfig;
   signer: CertificateSigner;
   lookups: () => Promise<LookupSnapshot>;
+  /** The read models issuing reads (given by the composition root). */
+  reads: CertificateReads;
 }
 
 /** The certificate's id: the SHA-256 of the record's canonical form (first 32 hex digits). Same record, same id. */
@@ -101,7 +97,6 @@ export async function recordFor(
   now: Date,
   approved?: readonly ApprovedHours[],
 ): Promise<CertifiedRecord> {
-  const db = deps.db as Kysely<CertificatesDB>;
   const app = await applicationOf(deps.store, volunteerId);
   if (app.status !== RegistrationStatus.Approved) throw new DomainError('YouMustBeVolunteer');
   assertSpecialisationComplete(app.form);
@@ -123,18 +118,20 @@ export async function recordFor(
   const photoFileId = app.form.photoFileId ?? null;
   if (subject.kind === 'badge') return { ...base, photoFileId };
   if (subject.kind === 'card' || subject.kind === 'participation') {
-    const event = await eventOf(db, subject.eventId);
+    const event = await deps.reads.eventOf(subject.eventId);
     if (!event) throw new DomainError('NoEventFound');
     const { categoryId: _c, ...ev } = event;
     if (subject.kind === 'card') {
-      const status = await participationStatus(db, subject.eventId, volunteerId);
+      const status = await deps.reads.participationStatus(subject.eventId, volunteerId);
       if (status === null || !HOLDS_SEAT.includes(status as ParticipationStatus)) throw new DomainError('InvalidEvent');
       return { ...base, event: ev, photoFileId };
     }
-    const entries = (approved ?? (await approvedHoursOf(db, volunteerId))).filter((h) => h.eventId === subject.eventId);
+    const entries = (approved ?? (await deps.reads.approvedHoursOf(volunteerId))).filter(
+      (h) => h.eventId === subject.eventId,
+    );
     return withHours({ ...base, event: ev }, entries);
   }
-  const all = approved ?? (await approvedHoursOf(db, volunteerId));
+  const all = approved ?? (await deps.reads.approvedHoursOf(volunteerId));
   if (subject.kind === 'hours') {
     assertCertificateYear(subject.year, now);
     return withHours(
@@ -202,7 +199,7 @@ export async function reconcileCertificates(
 ): Promise<{ position: Position; events: number }> {
   const stream = certificatesStream(volunteerId);
   const f = await loadFolded(deps.store, stream, certificatesDecider);
-  const approved = await approvedHoursOf(deps.db as Kysely<CertificatesDB>, volunteerId);
+  const approved = await deps.reads.approvedHoursOf(volunteerId);
   const current: IssuedCertificate[] = [];
   for (const key of f.state.valid.keys()) {
     const subject = subjectOf(key);

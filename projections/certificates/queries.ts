@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { ApprovedHours, CertificateReads, EventRow } from '../../commands/certificate/reads.ts';
 import type { CertificateState } from '../../domain/certificate/decide.ts';
 import type { CertifiedRecord } from '../../domain/certificate/record.ts';
 import type { Incident } from '../../domain/participation/decide.ts';
@@ -60,20 +61,6 @@ export interface CertificatesDB {
   };
 }
 
-export interface ApprovedHours {
-  hoursId: string;
-  hours: number;
-  eventId: string;
-  code: string;
-  nameAr: string;
-  nameEn: string;
-  startDate: string;
-  endDate: string;
-  categoryId: number | null;
-  /** The year the hours count in: the check-in's, else the event's start. */
-  year: number;
-}
-
 /** Every approved hours entry of a volunteer, with its event (oldest event first). */
 export async function approvedHoursOf(db: Kysely<CertificatesDB>, volunteerId: string): Promise<ApprovedHours[]> {
   const rows = await db
@@ -108,16 +95,6 @@ export async function approvedHoursOf(db: Kysely<CertificatesDB>, volunteerId: s
     categoryId: r.category_id,
     year: r.year,
   }));
-}
-
-export interface EventRow {
-  id: string;
-  code: string;
-  nameAr: string;
-  nameEn: string;
-  startDate: string;
-  endDate: string;
-  categoryId: number | null;
 }
 
 export async function eventOf(db: Kysely<CertificatesDB>, eventId: string): Promise<EventRow | null> {
@@ -367,4 +344,15 @@ export async function registrationRowOf(
     .select(['reference_number', 'status', 'name_ar', 'name_en'])
     .executeTakeFirst();
   return r ? { referenceNumber: r.reference_number, status: r.status, nameAr: r.name_ar, nameEn: r.name_en } : null;
+}
+
+export type { ApprovedHours, EventRow };
+
+/** The reads issuing a certificate makes (commands/certificate/reads.ts), over this read model. */
+export function certificateReads(db: Kysely<CertificatesDB>): CertificateReads {
+  return {
+    approvedHoursOf: (volunteerId) => approvedHoursOf(db, volunteerId),
+    eventOf: (eventId) => eventOf(db, eventId),
+    participationStatus: (eventId, volunteerId) => participationStatus(db, eventId, volunteerId),
+  };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../../commands/event-store/postgres.ts';
 import { testEvent } from '../../commands/event-store/test-events.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
-import type { JobQueue } from '../../workers/jobs/port.ts';
+import type { JobQueue } from '../../commands/jobs/port.ts';
 import { PostgresJobQueue } from '../../workers/jobs/postgres-queue.ts';
 import { reactor } from '../../workers/jobs/reactor.ts';
 import type { Projection } from './projection.ts';

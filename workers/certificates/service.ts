@@ -12,7 +12,7 @@ import { type CertificateRow, type CertificatesDB, certificateById } from '../..
 import type { AnyDB } from '../../projections/runner/projection.ts';
 import type { JobQueue } from '../jobs/port.ts';
 import type { BrowserPool } from './browser-pool.ts';
-import { certificateDocument, type Lang, TEMPLATE_VERSION } from './templates.ts';
+import { certificateDocument, type Lang, postCardDocument, TEMPLATE_VERSION } from './templates.ts';
 
 export const RENDER_JOB = 'certificate.render';
 
@@ -126,6 +126,13 @@ export class CertificateFiles {
       if (existsSync(path)) return readFile(path);
     }
     throw new DomainError('CertificateNotReady', { certificateId: c.certificateId });
+  }
+
+  /** The post card made from a name, cached by its content (cachedPostCard). */
+  postCard(name: string, issuer: { nameAr: string; nameEn: string }, lang: Lang): Promise<Buffer> {
+    return cachedPostCard(this.cacheDir, JSON.stringify([name, lang, issuer]), () =>
+      this.pool.render(postCardDocument(name, issuer, lang)),
+    );
   }
 }
 
