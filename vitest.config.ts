@@ -15,6 +15,7 @@ export default defineConfig({
             'workers/**/*.test.ts',
             'api/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
+            'tests/architecture/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',

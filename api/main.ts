@@ -3,14 +3,13 @@
 import { join } from 'node:path';
 // workers/main.ts. With WORKERS_IN_PROCESS=1 it runs them too (a single-process deployment on external services).
 import { configFromEnv, onStop } from '../workers/config.ts';
-import { createRuntime } from '../workers/runtime.ts';
-import { buildApp } from './http/app.ts';
-import { depsFrom } from './http/deps.ts';
+import { createRuntime, depsFrom } from '../workers/runtime.ts';
+import { buildApp } from './app.ts';
 
 const runtime = await createRuntime(configFromEnv());
 if (process.env.WORKERS_IN_PROCESS === '1') await runtime.startWorkers();
 else await runtime.awaitPermissions();
-// Secure cookies, HSTS and the trusted proxies come from SECURE_COOKIES, PUBLIC_URL and TRUST_PROXY (api/http/app.ts).
+// Secure cookies, HSTS and the trusted proxies come from SECURE_COOKIES, PUBLIC_URL and TRUST_PROXY (api/app.ts).
 const app = await buildApp(depsFrom(runtime, 2000), {
   filesDir: join(configFromEnv().dataDir, 'files'),
 });

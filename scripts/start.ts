@@ -3,13 +3,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildApp } from '../api/http/app.ts';
-import { depsFrom } from '../api/http/deps.ts';
+import { buildApp } from '../api/app.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../commands/db/embedded.ts';
 import { withDatabase } from '../commands/db/pool.ts';
 import { RoleNameKey } from '../domain/shared/roles.ts';
 import { configFromEnv, onStop } from '../workers/config.ts';
-import { createRuntime } from '../workers/runtime.ts';
+import { createRuntime, depsFrom } from '../workers/runtime.ts';
 import { DEMO_LOGINS, loadDemoData } from './demo-data.ts';
 
 const root = resolve(import.meta.dirname, '..');

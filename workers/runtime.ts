@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
+import type { ApiDeps } from '../api/http/deps.ts';
 import { SessionStore } from '../api/http/sessions.ts';
 import { PostgresCredentialVault, pairCredentialVault } from '../commands/account/credentials.ts';
 // Their tables (failed sign-ins of unknown names, upload owners) must exist whichever process migrates first.
@@ -250,5 +251,21 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
       await db.destroy();
       await ownerPool.end();
     },
+  };
+}
+
+/** The API's dependencies from a started runtime (npm start, api/main.ts, the test portal). */
+export function depsFrom(rt: Runtime, readWaitMs = 2000): ApiDeps {
+  return {
+    store: rt.store,
+    db: rt.db,
+    sessions: rt.sessions,
+    client: rt.client,
+    queue: rt.queue,
+    projections: rt.projections,
+    readWaitMs,
+    employees: rt.employees,
+    permissions: rt.permissions,
+    lookups: rt.lookups,
   };
 }

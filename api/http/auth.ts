@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Action } from '../../domain/permissions/screens.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import { type Action, Role } from '../../domain/shared/roles.ts';
+import { Role } from '../../domain/shared/roles.ts';
 import type { ApiDeps } from './deps.ts';
 import { newToken, type Session } from './sessions.ts';
 

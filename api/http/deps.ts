@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { EventStore } from '../../commands/event-store/port.ts';
 import { parsePosition } from '../../commands/event-store/port.ts';
 import type { CommandContext } from '../../commands/handle.ts';
+import type { JobQueue } from '../../commands/jobs/port.ts';
 import type { EmployeeDirectory } from '../../commands/registration/employee-directory.ts';
 import type { ClientConfig } from '../../domain/shared/clients.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
@@ -11,8 +12,6 @@ import type { LookupCache } from '../../projections/lookups/cache.ts';
 import type { PermissionCache } from '../../projections/permissions/cache.ts';
 import type { AnyDB, Projection } from '../../projections/runner/projection.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
-import type { JobQueue } from '../../commands/jobs/port.ts';
-import type { Runtime } from '../../workers/runtime.ts';
 import type { SessionStore } from './sessions.ts';
 
 /** What the routes need; built once by the runtime (workers/runtime.ts). */
@@ -73,20 +72,4 @@ export async function readAfter(req: FastifyRequest, deps: ApiDeps, projectionNa
     return;
   }
   await waitForPosition(deps.db, projectionNames, position, deps.readWaitMs);
-}
-
-/** The API's dependencies from a started runtime (npm start, api/main.ts, the test portal). */
-export function depsFrom(rt: Runtime, readWaitMs = 2000): ApiDeps {
-  return {
-    store: rt.store,
-    db: rt.db,
-    sessions: rt.sessions,
-    client: rt.client,
-    queue: rt.queue,
-    projections: rt.projections,
-    readWaitMs,
-    employees: rt.employees,
-    permissions: rt.permissions,
-    lookups: rt.lookups,
-  };
 }

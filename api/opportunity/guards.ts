@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { formatPosition, type Position } from '../../commands/event-store/port.ts';
 import { loadOpportunity } from '../../commands/participation/handlers.ts';
+import type { Action } from '../../domain/permissions/screens.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import type { Action } from '../../domain/shared/roles.ts';
 import { guard, requireScreen } from '../http/auth.ts';
 import type { ApiDeps } from '../http/deps.ts';
 import { eventInScope, staffScope } from '../http/scope.ts';

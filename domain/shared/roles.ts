@@ -21,7 +21,3 @@ export const RoleNameKey: Record<RoleId, string> = {
 export function isRoleId(n: unknown): n is RoleId {
   return typeof n === 'number' && (RoleIds as readonly number[]).includes(n);
 }
-
-// Screens and their actions are declared once, in domain/permissions/screens.ts; which role holds what is data
-// (the permissions-roles stream, read through projections/permissions/cache.ts).
-export { type Action, type Screen, Screens } from '../permissions/screens.ts';

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../api/http/app.ts';
-import { depsFrom } from '../../api/http/deps.ts';
+import { buildApp } from '../../api/app.ts';
 import { createAccount, userIdForName } from '../../commands/account/handlers.ts';
 import { hashPassword } from '../../commands/account/password-hash.ts';
 import { MAX_FAILED_LOGINS } from '../../domain/account/decide.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
+import { depsFrom } from '../../workers/runtime.ts';
 import { Browser, signedIn, startTestPortal, type TestPortal } from '../support/portal.ts';
 
 // The controls of docs/security.md that are not authorisation: proxy trust, lockout and enumeration, sessions,

@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../../api/http/app.ts';
-import { depsFrom } from '../../api/http/deps.ts';
+import { buildApp } from '../../api/app.ts';
 import { dropDatabase, withDatabase } from '../../commands/db/pool.ts';
 import type { Projection } from '../../projections/runner/projection.ts';
 import { loadDemoData } from '../../scripts/demo-data.ts';
-import { createRuntime, type Runtime } from '../../workers/runtime.ts';
+import { createRuntime, depsFrom, type Runtime } from '../../workers/runtime.ts';
 
 export interface TestPortal {
   runtime: Runtime;

@@ -1,5 +1,5 @@
 import type { Permissions } from '../../../api/contracts/session.ts';
-import type { Action, Screen } from '../../../domain/shared/roles.ts';
+import type { Action, Screen } from '../../../domain/permissions/screens.ts';
 import { useSessionStore } from './stores/session.ts';
 
 /** Spec: authorised screen names are matched case-insensitively; buttons without the action are not shown. */

@@ -12,7 +12,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { Screen } from '../../../domain/shared/roles.ts';
+import type { Screen } from '../../../domain/permissions/screens.ts';
 import { validateAuditSearch } from '../features/audit/search.ts';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';

@@ -1,5 +1,6 @@
 import type { Permissions, SessionUser } from '../../../../api/contracts/session.ts';
-import { Role, type Screen, Screens } from '../../../../domain/shared/roles.ts';
+import { type Screen, Screens } from '../../../../domain/permissions/screens.ts';
+import { Role } from '../../../../domain/shared/roles.ts';
 import type { TranslationKey } from '../i18n/index.ts';
 import { hasPermission } from '../permissions.ts';
 

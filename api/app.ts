@@ -13,32 +13,32 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { Uploads } from '../../commands/files/ownership.ts';
-import { LocalFolderStorage } from '../../commands/files/storage.ts';
-import { permissionRoutes } from '../admin/permissions.ts';
-import { parkedEventRoutes } from '../admin/projections.ts';
-import { auditRoutes } from '../audit/routes.ts';
-import { certificateRoutes } from '../certificates/routes.ts';
-import { fileRoutes } from '../files/routes.ts';
-import { healthRoutes } from '../health/routes.ts';
-import { hoursRoutes } from '../hours/routes.ts';
-import { incidentRoutes } from '../incidents/routes.ts';
-import { lookupRoutes } from '../lookups/routes.ts';
-import { notificationRoutes } from '../notifications/routes.ts';
-import { opportunityListRoutes } from '../opportunity/lists.ts';
-import { opportunityRoutes } from '../opportunity/routes.ts';
-import { participationRoutes } from '../participation/routes.ts';
-import { preferenceRoutes } from '../preferences/routes.ts';
-import { registrationRoutes } from '../registration/routes.ts';
-import { sessionRoutes } from '../session/routes.ts';
-import { surveyRoutes } from '../surveys/routes.ts';
-import { ticketRoutes } from '../tickets/routes.ts';
-import { userRoutes } from '../users/routes.ts';
-import { registerAuth, requireAdmin } from './auth.ts';
-import type { ApiDeps } from './deps.ts';
-import { idempotencyKeyOf } from './deps.ts';
-import { errorBody, errorHandler, frameworkError } from './errors.ts';
-import { requestIdOf } from './headers.ts';
+import { Uploads } from '../commands/files/ownership.ts';
+import { LocalFolderStorage } from '../commands/files/storage.ts';
+import { permissionRoutes } from './admin/permissions.ts';
+import { parkedEventRoutes } from './admin/projections.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { certificateRoutes } from './certificates/routes.ts';
+import { fileRoutes } from './files/routes.ts';
+import { healthRoutes } from './health/routes.ts';
+import { hoursRoutes } from './hours/routes.ts';
+import { registerAuth, requireAdmin } from './http/auth.ts';
+import type { ApiDeps } from './http/deps.ts';
+import { idempotencyKeyOf } from './http/deps.ts';
+import { errorBody, errorHandler, frameworkError } from './http/errors.ts';
+import { requestIdOf } from './http/headers.ts';
+import { incidentRoutes } from './incidents/routes.ts';
+import { lookupRoutes } from './lookups/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { opportunityListRoutes } from './opportunity/lists.ts';
+import { opportunityRoutes } from './opportunity/routes.ts';
+import { participationRoutes } from './participation/routes.ts';
+import { preferenceRoutes } from './preferences/routes.ts';
+import { registrationRoutes } from './registration/routes.ts';
+import { sessionRoutes } from './session/routes.ts';
+import { surveyRoutes } from './surveys/routes.ts';
+import { ticketRoutes } from './tickets/routes.ts';
+import { userRoutes } from './users/routes.ts';
 
 export interface AppOptions {
   logLevel?: string;
@@ -158,11 +158,11 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
     app,
     deps,
     opts.registrationRateLimit ?? 30,
-    new LocalFolderStorage(opts.filesDir ?? joinPath(import.meta.dirname, '..', '..', '.data', 'files')),
+    new LocalFolderStorage(opts.filesDir ?? joinPath(import.meta.dirname, '..', '.data', 'files')),
     uploads,
   );
 
-  const dist = opts.webDist === undefined ? join(import.meta.dirname, '..', '..', 'web', 'dist') : opts.webDist;
+  const dist = opts.webDist === undefined ? join(import.meta.dirname, '..', 'web', 'dist') : opts.webDist;
   const hasWeb = dist !== null && existsSync(join(dist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false });
