@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { ownerKey, type Uploads } from '../../commands/files/ownership.ts';
 import { checkUpload, type FileStorage, isAttachmentKind, type StoredFile } from '../../commands/files/storage.ts';
 import { MAX_FILE_BYTES } from '../../domain/registration/rules.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import { publicConditions } from '../../projections/opportunity/queries.ts';
+import { eventShowsFile } from '../../projections/opportunity/queries.ts';
 import * as C from '../contracts/files.ts';
 import { CSRF_COOKIE, requireScreen } from '../http/auth.ts';
 import type { ApiDeps } from '../http/deps.ts';
@@ -15,13 +14,8 @@ import { staffEventScope, staffScope, volunteerInScope } from '../http/scope.ts'
  * Whether a file is the main image or in the gallery of an event every visitor may see: approved, open to all
  * (visibility 0) and not deleted — the public list's own conditions, on the same read model.
  */
-export async function isPublicEventImage(deps: ApiDeps, fileId: string): Promise<boolean> {
-  const shown = sql`(details->>'mainImageFileId' = ${fileId} or details->'galleryFileIds' @> ${JSON.stringify([fileId])}::jsonb)`;
-  const { rows } = await sql<{ one: number }>`
-    select 1 as one from rm.opportunities where ${sql.join([...publicConditions(), shown], sql` and `)} limit 1`.execute(
-    deps.db,
-  );
-  return rows.length > 0;
+export function isPublicEventImage(deps: ApiDeps, fileId: string): Promise<boolean> {
+  return eventShowsFile(deps.db, fileId, 'public');
 }
 
 /**
@@ -34,10 +28,7 @@ async function managesEventImage(deps: ApiDeps, req: FastifyRequest, fileId: str
   const scope = await staffEventScope(deps.db, s, await deps.lookups.current());
   if (!scope) return true;
   if ((await uploads.get(fileId))?.owner === ownerKey(s.userId, undefined)) return true;
-  const shown = sql`(details->>'mainImageFileId' = ${fileId} or details->'galleryFileIds' @> ${JSON.stringify([fileId])}::jsonb)`;
-  const { rows } = await sql<{ one: number }>`
-    select 1 as one from rm.opportunities where ${shown} and ${scope} limit 1`.execute(deps.db);
-  return rows.length > 0;
+  return eventShowsFile(deps.db, fileId, scope);
 }
 
 /**

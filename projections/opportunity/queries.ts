@@ -374,3 +374,26 @@ export async function registeredPlace(db: Db, volunteerId: string) {
     .where('volunteer_id', '=', volunteerId)
     .executeTakeFirst();
 }
+
+/** An event shows this file as its main image or in its gallery. */
+const showsFile = (fileId: string) =>
+  sql<boolean>`(details->>'mainImageFileId' = ${fileId} or details->'galleryFileIds' @> ${JSON.stringify([fileId])}::jsonb)`;
+
+/**
+ * Whether a file is the main image or in the gallery of an event every visitor may see: approved, open to all and not
+ * deleted (the public list's own conditions), or, with `scope`, of an event within that staff scope.
+ */
+export async function eventShowsFile(
+  db: Kysely<OpportunityDB>,
+  fileId: string,
+  where: 'public' | RawBuilder<boolean>,
+): Promise<boolean> {
+  const conditions = where === 'public' ? [...publicConditions(), showsFile(fileId)] : [showsFile(fileId), where];
+  const row = await db
+    .selectFrom('rm.opportunities')
+    .select(sql<number>`1`.as('one'))
+    .where(sql<boolean>`${sql.join(conditions, sql` and `)}`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
