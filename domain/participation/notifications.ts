@@ -36,6 +36,7 @@ export const NOTIFICATION_SOURCE: Readonly<Record<string, NotificationType>> = {
   OpportunityDeleted: NotificationType.EventDeleted,
   ExtensionOffered: NotificationType.OpportunityExtended,
   TicketReplied: NotificationType.TicketReplied,
+  SurveyPublished: NotificationType.SurveyPublished,
 };
 
 /** A type-16 notification's state: open until answered, replaced by a newer offer, or closed by another change. */

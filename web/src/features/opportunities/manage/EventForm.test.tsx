@@ -17,7 +17,7 @@ vi.setConfig({ testTimeout: 20_000 });
 type Answer = { status: number; body: unknown };
 
 /** The fake API, with POST /api/opportunities answering `answer` and recording what it was sent. */
-function installEventsApi(answer: Answer = { status: 201, body: { opportunityId: 'ev-1', position: '7' } }) {
+function installEventsApi(answer: Answer = { status: 201, body: { opportunityId: 'ev-1', position: '7.7' } }) {
   const api = installFakeApi({ csrfToken: 'csrf-anon' });
   const fallback = vi.mocked(fetch).getMockImplementation()!;
   vi.mocked(fetch).mockImplementation(async (input, init) => {
