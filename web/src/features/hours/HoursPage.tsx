@@ -175,7 +175,11 @@ export function HoursPage() {
           },
         }}
         emptyMessage={t('hours.empty')}
-        rowProps={(r) => ({ 'data-testid': 'hours-row', 'data-result': results.get(r.hoursId) })}
+        rowProps={(r) => ({
+          'data-testid': 'hours-row',
+          'data-hours-id': r.hoursId,
+          'data-result': results.get(r.hoursId),
+        })}
         minWidth={960}
         testId="hours-grid"
       />
