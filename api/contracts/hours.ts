@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommandAccepted } from './common.ts';
+import { AfterQuery, CommandAccepted, GridPage, PageSize } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -60,6 +60,71 @@ export const approveManyHours = endpoint({
       .array(z.object({ volunteerId: P.uuid(), hoursId: P.token(40) }))
       .min(1)
       .max(500),
+  }),
+  response: HoursApprovalResults,
+  tags,
+});
+
+// ------------------------------------------------------------------------------------ hours across events (staff)
+
+/** GET /api/hours: the hours entries of every event in the caller's scope, by state, event, volunteer and days. */
+export const HoursGridQuery = AfterQuery.extend({
+  state: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+  opportunityId: P.uuid().optional(),
+  volunteer: P.text(100).optional(),
+  from: P.isoDate().optional(),
+  to: P.isoDate().optional(),
+  sort: z.enum(['checkIn', 'hours', 'volunteer', 'event']).default('checkIn'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  page: P.page,
+  pageSize: PageSize,
+});
+export type HoursGridQuery = z.output<typeof HoursGridQuery>;
+
+export const HoursGridRow = z
+  .object({
+    opportunityId: z.string(),
+    volunteerId: z.string(),
+    hoursId: z.string(),
+    eventCode: z.string(),
+    eventAr: z.string(),
+    eventEn: z.string(),
+    nameAr: z.string().nullable(),
+    nameEn: z.string().nullable(),
+    hours: z.number(),
+    casesHandled: z.number().nullable(),
+    checkIn: z.string().nullable(),
+    checkOut: z.string().nullable(),
+    rating: z.number().nullable(),
+    state: z.enum(['pending', 'approved', 'rejected']),
+  })
+  .meta({ id: 'HoursGridRow' });
+export type HoursGridRow = z.infer<typeof HoursGridRow>;
+
+export const hoursGrid = endpoint({
+  method: 'GET',
+  path: '/api/hours',
+  query: HoursGridQuery,
+  response: GridPage(HoursGridRow),
+  tags,
+});
+
+/** The most entries one batch decides (each is its own command). */
+export const HOURS_BATCH_MAX = 200;
+
+/**
+ * Approve or reject many entries of any events at once (spec: volunteers must be selected before accept/reject). Each
+ * entry goes through the per-entry command; one outside the caller's scope answers NotFound.
+ */
+export const decideManyHours = endpoint({
+  method: 'POST',
+  path: '/api/hours/approve',
+  body: z.object({
+    decision: z.enum(['approve', 'reject']),
+    items: z
+      .array(z.object({ opportunityId: P.uuid(), volunteerId: P.uuid(), hoursId: P.token(40) }))
+      .min(1)
+      .max(HOURS_BATCH_MAX),
   }),
   response: HoursApprovalResults,
   tags,

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { formatPosition } from '../../commands/event-store/port.ts';
-import { participationAction } from '../../commands/participation/handlers.ts';
+import { loadOpportunity, participationAction } from '../../commands/participation/handlers.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
+import { hoursAcrossEvents } from '../../projections/opportunity/participation-queries.ts';
 import * as C from '../contracts/hours.ts';
-import { type ApiDeps, commandContext } from '../http/deps.ts';
+import { requireScreen } from '../http/auth.ts';
+import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { route } from '../http/route.ts';
+import { eventInScope, staffEventScope, staffScope } from '../http/scope.ts';
 import { ok, staffOnEvent } from '../opportunity/guards.ts';
 
 /** Staff log a participant's hours, then approve, reject or delete them (one by one, or many approved at once). */
@@ -55,6 +58,49 @@ export function hoursRoutes(app: FastifyInstance, deps: ApiDeps) {
           ),
         );
         results.push({ hoursId: it.hoursId, result: 'approved' });
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        results.push({ hoursId: it.hoursId, result: e.code });
+      }
+    }
+    return { results, position };
+  });
+
+  // The hours of every event in the caller's scope (staff: her regions and cities, as the pending events list).
+  route(app, C.hoursGrid, { preHandler: requireScreen(deps, 'volunteerhours', 'View') }, async (req) => {
+    await readAfter(req, deps, ['participations', 'opportunities', 'users']);
+    const { after: _after, ...f } = req.query;
+    const scope = await staffEventScope(deps.db, req.session!, await deps.lookups.current());
+    return hoursAcrossEvents(deps.db, scope, f);
+  });
+
+  // Approve or reject many entries of any events: each through the per-entry command, each answered on its own.
+  route(app, C.decideManyHours, { preHandler: requireScreen(deps, 'volunteerhours', 'Approve') }, async (req) => {
+    const scope = await staffScope(deps, req.session!);
+    const inScope = new Map<string, boolean>();
+    const type = req.body.decision === 'approve' ? 'ApproveHours' : 'RejectHours';
+    const done = req.body.decision === 'approve' ? 'approved' : 'rejected';
+    const results: { hoursId: string; result: string }[] = [];
+    let position: string | null = null;
+    for (const it of req.body.items) {
+      try {
+        let seen = inScope.get(it.opportunityId);
+        if (seen === undefined) {
+          const o = await loadOpportunity(deps.store, it.opportunityId).catch(() => null);
+          seen = !!o?.details && eventInScope(scope, o.details);
+          inScope.set(it.opportunityId, seen);
+        }
+        if (!seen) throw new DomainError('NotFound');
+        position = formatPosition(
+          await participationAction(
+            deps.store,
+            it.opportunityId,
+            it.volunteerId,
+            () => ({ type, hoursId: it.hoursId }),
+            { ...commandContext(req, deps), commandId: `${req.id}:${it.opportunityId}:${it.hoursId}` },
+          ),
+        );
+        results.push({ hoursId: it.hoursId, result: done });
       } catch (e) {
         if (!(e instanceof DomainError)) throw e;
         results.push({ hoursId: it.hoursId, result: e.code });

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { OpportunityDB } from './queries.ts';
 
 type Db = Kysely<OpportunityDB>;
@@ -112,4 +112,93 @@ export async function registrationsOf(db: Db, volunteerIds: readonly string[]) {
     .select([sql<string>`volunteer_id::text`.as('volunteer_id'), 'status', 'region_id', 'city_id'])
     .where(sql<boolean>`volunteer_id = any(${[...volunteerIds]}::uuid[])`)
     .execute();
+}
+
+export type HoursState = 'pending' | 'approved' | 'rejected';
+export const HOURS_SORTS = ['checkIn', 'hours', 'volunteer', 'event'] as const;
+export interface HoursFilter {
+  state: HoursState;
+  opportunityId?: string | undefined;
+  volunteer?: string | undefined;
+  /** Check-in days, both included (YYYY-MM-DD). */
+  from?: string | undefined;
+  to?: string | undefined;
+  sort: (typeof HOURS_SORTS)[number];
+  dir: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of the hours entries of every event inside the scope (a staff member's regions and cities, the pending
+ * events list's condition on rm.opportunities; null: every event), by state, event, volunteer name and check-in days.
+ */
+export async function hoursAcrossEvents(db: Db, scope: RawBuilder<boolean> | null, f: HoursFilter) {
+  let q = db
+    .selectFrom('rm.participation_hours as h')
+    .innerJoin('rm.opportunities as o', 'o.opportunity_id', 'h.opportunity_id')
+    .leftJoin('rm.users as u', 'u.user_id', 'h.volunteer_id')
+    .where('h.state', '=', f.state);
+  // The scope's condition names rm.opportunities' columns bare (rm.users has region_ids too): a subquery of its own.
+  if (scope)
+    q = q.where('h.opportunity_id', 'in', db.selectFrom('rm.opportunities').select('opportunity_id').where(scope));
+  if (f.opportunityId) q = q.where('h.opportunity_id', '=', f.opportunityId);
+  if (f.volunteer) {
+    const v = like(f.volunteer);
+    q = q.where((eb) => eb.or([eb('u.name_ar', 'ilike', v), eb('u.name_en', 'ilike', v)]));
+  }
+  if (f.from) q = q.where('h.check_in', '>=', new Date(`${f.from}T00:00:00Z`));
+  if (f.to) q = q.where('h.check_in', '<', new Date(Date.parse(`${f.to}T00:00:00Z`) + 86_400_000));
+  const by = {
+    checkIn: 'h.check_in',
+    hours: 'h.hours',
+    volunteer: 'u.name_ar',
+    event: 'o.name_ar',
+  } as const satisfies Record<HoursFilter['sort'], string>;
+  const [rows, count] = await Promise.all([
+    q
+      .select([
+        'h.hours_id',
+        sql<string>`h.opportunity_id::text`.as('opportunity_id'),
+        sql<string>`h.volunteer_id::text`.as('volunteer_id'),
+        'o.code',
+        'o.name_ar as event_ar',
+        'o.name_en as event_en',
+        'u.name_ar',
+        'u.name_en',
+        sql<string>`h.hours::text`.as('hours'),
+        'h.cases_handled',
+        'h.check_in',
+        'h.check_out',
+        'h.rating',
+        'h.state',
+      ])
+      .orderBy(by[f.sort], (ob) => (f.dir === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+      .orderBy('h.hours_id')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+    q.select(sql<string>`count(*)::text`.as('n')).executeTakeFirst(),
+  ]);
+  return {
+    total: Number(count?.n ?? 0),
+    rows: rows.map((x) => ({
+      opportunityId: x.opportunity_id,
+      volunteerId: x.volunteer_id,
+      hoursId: x.hours_id,
+      eventCode: x.code,
+      eventAr: x.event_ar,
+      eventEn: x.event_en,
+      nameAr: x.name_ar,
+      nameEn: x.name_en,
+      hours: Number(x.hours),
+      casesHandled: x.cases_handled,
+      checkIn: x.check_in?.toISOString() ?? null,
+      checkOut: x.check_out?.toISOString() ?? null,
+      rating: x.rating,
+      state: x.state,
+    })),
+  };
 }

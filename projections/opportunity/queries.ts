@@ -35,6 +35,18 @@ export interface OpportunityDB {
     pending_hours: string;
     updated_at: Date;
   };
+  'rm.participation_hours': {
+    hours_id: string;
+    opportunity_id: string;
+    volunteer_id: string;
+    hours: string;
+    cases_handled: number | null;
+    check_in: Date | null;
+    check_out: Date | null;
+    rating: number | null;
+    review: string;
+    state: 'pending' | 'approved' | 'rejected';
+  };
   'rm.participation_counts': { opportunity_id: string; status: number; n: number };
   'rm.registrations': {
     volunteer_id: string;

@@ -53,6 +53,7 @@ const PAGES = [
   'verify-email',
   'registrations',
   'audit-log',
+  'hours',
   'projections',
   'events',
   'my-events',
@@ -276,6 +277,14 @@ const auditLogRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/audit/AuditLogPage.tsx'), 'AuditLogPage'),
 });
 
+/** Volunteer hours across the events of the staff member's scope, many approved at once (spec: approvevolunteerhours). */
+const hoursRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'hours',
+  beforeLoad: (ctx) => requireScreen(ctx, 'volunteerhours'),
+  component: lazyRouteComponent(() => import('../features/hours/HoursPage.tsx'), 'HoursPage'),
+});
+
 /** The read models' parked events, and their retry (admins). */
 const projectionsRoute = createRoute({
   getParentRoute: () => langRoute,
@@ -477,6 +486,7 @@ export const routeTree = rootRoute.addChildren([
     registrationsRoute,
     registrationDetailRoute,
     auditLogRoute,
+    hoursRoute,
     projectionsRoute,
     eventsRoute,
     ongoingEventsRoute,

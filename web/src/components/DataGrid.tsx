@@ -1,4 +1,15 @@
-import { Button, Group, Loader, NativeSelect, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import {
   type ColumnDef,
   columnVisibilityFeature,
@@ -72,6 +83,18 @@ export interface GridSorting {
   onSort(next: { id: string; desc: boolean }): void;
 }
 
+/** Row selection: a first column of checkboxes (and one in its header for the page's rows), by row id. */
+export interface GridSelection<TData> {
+  selected: ReadonlySet<string>;
+  onChange(next: Set<string>): void;
+  /** The checkbox's accessible name for a row ("Select Reem Aldosari"). */
+  rowLabel(row: TData): string;
+  /** The header checkbox's accessible name ("Select all on this page"). */
+  allLabel: string;
+  /** Rows that cannot be selected (no checkbox). */
+  canSelect?(row: TData): boolean;
+}
+
 /** The export button: a link to the server's export of the current filters, or a handler that starts it. */
 export type GridExport = { href: string } | { onExport(): void };
 
@@ -92,6 +115,8 @@ export interface DataGridProps<TData extends RowData> {
   /** A filter panel shown above the table; its state belongs to the page (usually the URL). */
   filters?: ReactNode;
   exportAction?: GridExport;
+  /** Offer checkboxes to select rows (off unless given). */
+  selection?: GridSelection<TData>;
   /** Offer the "Columns" choice (on by default). */
   columnChoice?: boolean;
   emptyMessage?: ReactNode;
@@ -150,6 +175,17 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
   const skeletonRows = Math.min(paging?.pageSize ?? 5, 10);
   const range = paging ? pageRange(paging.page, paging.pageSize, paging.total) : null;
   const showChoice = props.columnChoice !== false;
+  const sel = props.selection;
+  const selectable = sel ? (props.rows ?? []).filter((r) => sel.canSelect?.(r) ?? true).map(props.getRowId) : [];
+  const allSelected = selectable.length > 0 && selectable.every((id) => sel?.selected.has(id));
+  const someSelected = selectable.some((id) => sel?.selected.has(id));
+  const toggle = (ids: string[], on: boolean) => {
+    if (!sel) return;
+    const next = new Set(sel.selected);
+    for (const id of ids) on ? next.add(id) : next.delete(id);
+    sel.onChange(next);
+  };
+  const columnCount = visibleColumns.length + (sel ? 1 : 0);
 
   return (
     <Stack gap="sm">
@@ -190,6 +226,18 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
             <Table.Thead>
               {table.getHeaderGroups().map((group) => (
                 <Table.Tr key={group.id}>
+                  {sel && (
+                    <Table.Th scope="col" w={40}>
+                      <Checkbox
+                        aria-label={sel.allLabel}
+                        checked={allSelected}
+                        indeterminate={someSelected && !allSelected}
+                        disabled={selectable.length === 0}
+                        onChange={(e) => toggle(selectable, e.currentTarget.checked)}
+                        data-testid="grid-select-all"
+                      />
+                    </Table.Th>
+                  )}
                   {group.headers.map((header) => {
                     const canSort = header.column.getCanSort();
                     const sorted = header.column.getIsSorted();
@@ -232,6 +280,7 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
                 Array.from({ length: skeletonRows }, (_, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
                   <Table.Tr key={i} aria-hidden="true" data-testid="grid-skeleton">
+                    {sel && <Table.Td />}
                     {visibleColumns.map((c) => (
                       <Table.Td key={c.id}>
                         <Skeleton height={12} radius="sm" />
@@ -241,7 +290,7 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
                 ))
               ) : rows.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={visibleColumns.length}>
+                  <Table.Td colSpan={columnCount}>
                     <Text ta="center" py="lg" c="dimmed" data-testid="grid-empty">
                       {props.emptyMessage ?? t('NoRecordsFound')}
                     </Text>
@@ -250,6 +299,18 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
               ) : (
                 rows.map((row) => (
                   <Table.Tr key={row.id} {...props.rowProps?.(row.original)}>
+                    {sel && (
+                      <Table.Td>
+                        {(sel.canSelect?.(row.original) ?? true) && (
+                          <Checkbox
+                            aria-label={sel.rowLabel(row.original)}
+                            checked={sel.selected.has(row.id)}
+                            onChange={(e) => toggle([row.id], e.currentTarget.checked)}
+                            data-testid="grid-select"
+                          />
+                        )}
+                      </Table.Td>
+                    )}
                     {row.getVisibleCells().map((cell) => (
                       <Table.Td key={cell.id}>
                         <table.FlexRender cell={cell} />

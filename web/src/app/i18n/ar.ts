@@ -3,6 +3,7 @@ import { auditAr } from '../../features/audit/i18n.ts';
 import { certificatesAr } from '../../features/certificates/i18n.ts';
 import { dashboardAr } from '../../features/dashboard/i18n.ts';
 import { homeAr } from '../../features/home/i18n.ts';
+import { hoursAr } from '../../features/hours/i18n.ts';
 import { myEventsAr } from '../../features/my-events/i18n.ts';
 import { notificationsAr } from '../../features/notifications/i18n.ts';
 import { opportunitiesAr } from '../../features/opportunities/i18n.ts';
@@ -172,6 +173,7 @@ export const ar = {
   ...componentsAr,
   // each feature's own strings (web/src/features/<feature>/i18n.ts)
   ...auditAr,
+  ...hoursAr,
   ...dashboardAr,
   ...homeAr,
   ...myEventsAr,

@@ -3,6 +3,7 @@ import { auditEn } from '../../features/audit/i18n.ts';
 import { certificatesEn } from '../../features/certificates/i18n.ts';
 import { dashboardEn } from '../../features/dashboard/i18n.ts';
 import { homeEn } from '../../features/home/i18n.ts';
+import { hoursEn } from '../../features/hours/i18n.ts';
 import { myEventsEn } from '../../features/my-events/i18n.ts';
 import { notificationsEn } from '../../features/notifications/i18n.ts';
 import { opportunitiesEn } from '../../features/opportunities/i18n.ts';
@@ -170,6 +171,7 @@ export const en: Record<TranslationKey, string> = {
   ...componentsEn,
   // each feature's own strings (web/src/features/<feature>/i18n.ts)
   ...auditEn,
+  ...hoursEn,
   ...dashboardEn,
   ...homeEn,
   ...myEventsEn,

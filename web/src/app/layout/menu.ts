@@ -12,6 +12,7 @@ export type MenuRoute =
   | '/$lang/registration/edit'
   | '/$lang/registrations'
   | '/$lang/audit-log'
+  | '/$lang/hours'
   | '/$lang/projections'
   | '/$lang/events'
   | '/$lang/events/ongoing'
@@ -55,7 +56,7 @@ const MENU = {
   registrationadmin: { to: '/$lang/registrations', placement: 'header' },
   events: { to: '/$lang/events', placement: 'header' },
   eventsadmin: { to: '/$lang/events/manage', placement: 'header' },
-  volunteerhours: PLACEHOLDER,
+  volunteerhours: { to: '/$lang/hours', placement: 'header' },
   statistics: PLACEHOLDER,
   content: PLACEHOLDER,
   masterdata: PLACEHOLDER,

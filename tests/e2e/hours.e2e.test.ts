@@ -1,0 +1,141 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { press, waitForText } from '../support/browser.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+
+// Staff open the volunteer hours page in Arabic, select the pending hours of two events and approve them at once;
+// both rows show "approved". The set-up (two events, a volunteer's hours in each, the staff role's Approve right on
+// volunteer hours) goes through the API as staff and the admin.
+
+let portal: StartedPortal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await npmStart();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** A signed-in API client with its cookies and CSRF token, as the web app sends them. */
+async function apiAs(userName: string, password: string) {
+  const cookies = new Map<string, string>();
+  let csrf = '';
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${portal.url}${path}`, {
+      method,
+      headers: {
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
+    }
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : null };
+  };
+  csrf = (await call('GET', '/api/session')).json.csrfToken;
+  const login = await call('POST', '/api/session/login', { userName, password, language: 1 });
+  expect(login.status).toBe(200);
+  csrf = login.json.csrfToken;
+  return call;
+}
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+async function signIn(page: Page, lang: string, userName: string, password: string) {
+  await page.goto(`${portal.url}/${lang}/login`, { waitUntil: 'networkidle2' });
+  await page.waitForSelector('input[name="userName"]');
+  await page.type('input[name="userName"]', userName);
+  await page.type('input[name="password"]', password);
+  await Promise.all([
+    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
+    page.keyboard.press('Enter'),
+  ]);
+}
+
+describe('volunteer hours of many events, approved at once', () => {
+  const hoursIds: string[] = [];
+  const V1 = '00000000-0000-4000-8000-000000000004';
+
+  it('holds a pending hours entry of a volunteer in each of two events', async () => {
+    const staff = await apiAs('staff', 'Staff@2026!');
+    const admin = await apiAs('admin', 'Admin@2026!');
+    const volunteer = await apiAs('volunteer1', 'Volunteer@2026!');
+    for (const day of [40, 50]) {
+      const created = await staff('POST', '/api/opportunities', {
+        code: `HRS-${day}-${Date.now() % 100000}`,
+        nameAr: `حملة الساعات ${day}`,
+        nameEn: `Hours campaign ${day}`,
+        leadName: 'Khalid Alharbi',
+        leadMobile: '0551234567',
+        leadEmail: 'lead@example.org',
+        visibility: 0,
+        regionIds: [],
+        cityIds: [],
+        maxInvitations: 10,
+        maxContributions: 2,
+        startDate: inDays(day),
+        endDate: inDays(day + 2),
+        gender: 3,
+        timePeriod: 3,
+        volunteeringDays: [0, 1, 2, 3, 4, 5, 6],
+        attendanceType: 1,
+        maxHours: 6,
+      });
+      expect(created.status).toBe(201);
+      const id = created.json.opportunityId;
+      expect((await admin('POST', `/api/opportunities/${id}/approve`)).status).toBe(200);
+      expect((await volunteer('POST', `/api/opportunities/${id}/join`)).status).toBe(200);
+      expect((await staff('POST', `/api/opportunities/${id}/participants/${V1}/accept`, {})).status).toBe(200);
+      const h = await staff('POST', `/api/opportunities/${id}/participants/${V1}/hours`, {
+        hours: 4,
+        casesHandled: 2,
+        checkIn: `${inDays(day)}T08:00:00Z`,
+        checkOut: `${inDays(day)}T12:00:00Z`,
+        rating: 5,
+        review: '',
+      });
+      expect(h.status).toBe(200);
+      hoursIds.push(h.json.hoursId);
+    }
+    const grant = await admin('POST', '/api/admin/permissions/grant', {
+      role: 2,
+      screen: 'volunteerhours',
+      actions: ['Approve'],
+    });
+    expect(grant.status).toBe(200);
+  });
+
+  it('lets staff select both and approve them (Arabic, right to left)', async () => {
+    const page = await (await browser.createBrowserContext()).newPage();
+    page.setDefaultTimeout(20_000);
+    await signIn(page, 'ar', 'staff', 'Staff@2026!');
+    await page.goto(`${portal.url}/ar/hours`, { waitUntil: 'networkidle2' });
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    for (const id of hoursIds) await page.waitForSelector(`[data-hours-id="${id}"]`);
+    for (const id of hoursIds) await page.click(`[data-hours-id="${id}"] [data-testid="grid-select"]`);
+    await waitForText(page, 'المختار: 2');
+    await press(page, '[data-testid="hours-approve"]');
+    await waitForText(page, 'هل تريد اعتماد 2 من إدخالات الساعات؟');
+    await press(page, '[data-testid="hours-confirm"]');
+    for (const id of hoursIds) await page.waitForSelector(`[data-hours-id="${id}"][data-result="approved"]`);
+    const shown = await page.$$eval('[data-result="approved"] [data-testid="hours-result"]', (els) =>
+      els.map((e) => e.textContent),
+    );
+    expect(shown).toEqual(['اعتُمدت', 'اعتُمدت']);
+    // Read again, the approved filter holds both.
+    await page.reload({ waitUntil: 'networkidle2' });
+    await page.select('[data-testid="hours-state"]', 'approved');
+    await press(page, 'form button[type="submit"]');
+    for (const id of hoursIds) await page.waitForSelector(`[data-hours-id="${id}"]`);
+  });
+});

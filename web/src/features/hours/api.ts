@@ -1,0 +1,63 @@
+import type { HoursGridQuery, HoursGridRow } from '../../../../api/contracts/hours.ts';
+import * as C from '../../../../api/contracts/hours.ts';
+import { call } from '../../lib/client.ts';
+import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+
+export type { HoursGridRow };
+export type HoursState = HoursGridRow['state'];
+export type HoursSort = HoursGridQuery['sort'];
+
+/** The grid's filters (the page holds them). */
+export interface HoursFilters {
+  state: HoursState;
+  opportunityId?: string | undefined;
+  volunteer?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export interface HoursView {
+  filters: HoursFilters;
+  page: number;
+  pageSize: number;
+  sort: HoursSort;
+  desc: boolean;
+}
+
+/** The entry's key in the grid and in a batch's answer. */
+export const rowKey = (r: Pick<HoursGridRow, 'hoursId'>) => r.hoursId;
+
+export function hoursQuery(v: HoursView) {
+  return {
+    queryKey: ['hours', v] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      call(
+        C.hoursGrid,
+        {
+          query: {
+            ...v.filters,
+            page: String(v.page),
+            pageSize: String(v.pageSize),
+            sort: v.sort,
+            dir: v.desc ? 'desc' : 'asc',
+            after: lastPosition() ?? undefined,
+          },
+        },
+        { signal },
+      ),
+  };
+}
+
+/** Approve or reject the chosen entries; each answers `approved`/`rejected` or its catalogue code. */
+export async function decideHours(decision: 'approve' | 'reject', rows: readonly HoursGridRow[]) {
+  const res = await call(C.decideManyHours, {
+    body: {
+      decision,
+      items: rows.map(({ opportunityId, volunteerId, hoursId }) => ({ opportunityId, volunteerId, hoursId })),
+    },
+  });
+  rememberPosition(res.position);
+  return res;
+}
+
+export const HOURS_BATCH_MAX = C.HOURS_BATCH_MAX;
