@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignAreas } from '../../commands/account/handlers.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
 import {
   type Browser as B,
@@ -238,6 +239,61 @@ describe('certificates', () => {
     expect(post.statusCode).toBe(200);
     expect((await extractText(new Uint8Array(post.rawPayload), { mergePages: true })).text).toContain('ليلى');
     expect((await volunteer.get('/api/post-card?name=%20%20')).json().error.code).toBe('PostCardNameRequired');
+  }, 60_000);
+
+  it("lets staff print a volunteer's badge (PrintIDCard): issued with the staff actor, the PDF served", async () => {
+    const staffId = '00000000-0000-4000-8000-000000000002';
+    const before = await certificateEvents();
+    const res = await staff.get(`/api/registrations/${volunteerId}/id-card?lang=en`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+    expect(text).toContain('Abdullah');
+    // The volunteer issued her badge in an earlier test: the same record issues nothing. Her new photo would; here a
+    // fresh badge is issued by staff for volunteer2, who has none, with the staff member in the metadata.
+    expect(await certificateEvents()).toEqual(before);
+    const reemId = '00000000-0000-4000-8000-000000000005';
+    const reem = await staff.get(`/api/registrations/${reemId}/id-card`);
+    expect(reem.statusCode, reem.body.slice(0, 300)).toBe(200);
+    expect(reem.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const issued = [];
+    for await (const e of portal.runtime.store.readStream(`certificates-${reemId}`)) issued.push(e);
+    expect(issued.map((e) => e.type)).toEqual(['CertificateIssued']);
+    expect(issued[0]!.metadata).toMatchObject({ actorId: staffId, actorRole: 2 });
+    expect((issued[0]!.data as { record: { kind: string } }).record.kind).toBe('badge');
+
+    // Volunteers and visitors are refused; an unknown volunteer is not found.
+    expect((await volunteer.get(`/api/registrations/${volunteerId}/id-card`)).statusCode).toBe(403);
+    expect((await new Browser(portal.app).get(`/api/registrations/${volunteerId}/id-card`)).statusCode).toBe(401);
+    expect((await staff.get('/api/registrations/00000000-0000-4000-8000-0000000000ff/id-card')).json().error.code).toBe(
+      'NotFound',
+    );
+
+    // Staff working in another region do not see the volunteer (as with her application): not found, nothing issued.
+    const ctx = (commandId: string) => ({
+      actorId: null,
+      actorRole: null,
+      correlationId: 'test',
+      causationId: null,
+      clientCode: 'MOH' as const,
+      commandId,
+      now: new Date(),
+    });
+    const moved = await assignAreas(portal.runtime.store, staffId, { regionIds: [2], cityIds: [] }, ctx('areas-2'));
+    await waitForPosition(portal.runtime.db, ['users'], moved, 5000);
+    try {
+      const three = '00000000-0000-4000-8000-000000000006';
+      const out = await staff.get(`/api/registrations/${three}/id-card`);
+      expect(out.statusCode).toBe(404);
+      expect(out.json().error.code).toBe('NotFound');
+      expect((await staff.get(`/api/registrations/${three}`)).statusCode).toBe(404);
+      const none = [];
+      for await (const e of portal.runtime.store.readStream(`certificates-${three}`)) none.push(e);
+      expect(none).toEqual([]);
+    } finally {
+      const back = await assignAreas(portal.runtime.store, staffId, { regionIds: [1], cityIds: [] }, ctx('areas-1'));
+      await waitForPosition(portal.runtime.db, ['users'], back, 5000);
+    }
   }, 60_000);
 
   it('lists past events with hours by year, and the contributions recorded', async () => {
