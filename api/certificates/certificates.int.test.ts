@@ -29,7 +29,8 @@ beforeAll(async () => {
   volunteer = await signedIn(portal.app, 'volunteer1', 'Volunteer@2026!');
   const created = await staff.post(
     '/api/opportunities',
-    eventDetails({ nameAr: 'حملة التطعيم الموسمية', nameEn: 'Seasonal vaccination' }),
+    // Its type (the category) is 2, غير صحي / Non-health (domain/lookups/seed.ts).
+    eventDetails({ nameAr: 'حملة التطعيم الموسمية', nameEn: 'Seasonal vaccination', categoryId: 2 }),
   );
   eventId = created.json().opportunityId;
   await admin.post(`/api/opportunities/${eventId}/approve`);
@@ -211,7 +212,7 @@ describe('certificates', () => {
     expect((await certificateEvents()).slice(-2)).toEqual(['CertificateRevoked', 'CertificateIssued']);
   }, 30_000);
 
-  it('issues the hours certificate of a year and the event-type certificate, each behind its screen', async () => {
+  it('issues the hours certificate of a year, behind its screen', async () => {
     const year = Number(inDays(5).slice(0, 4));
     const hours = await volunteer.post(`/api/me/certificates/hours/${year}`);
     expect(hours.statusCode).toBe(200);
@@ -304,6 +305,39 @@ describe('certificates', () => {
     const contributions = (await volunteer.get(`/api/me/contributions?eventId=${eventId}`)).json();
     expect(contributions.items).toEqual([]);
   });
+
+  it("issues the event-type certificate: the type's name and the hours of its events summed, in its PDF", async () => {
+    // A third entry (2 h) besides the 3 h still approved: the type's certificate sums them.
+    const h = await approvedHours(2, 6);
+    const mine = (await volunteer.get(`/api/me/certificates?after=${h.position}`)).json();
+    expect(mine.eventTypes).toEqual([{ id: 2, nameAr: 'غير صحي', nameEn: 'Non-health', hours: 5 }]);
+
+    const issued = await volunteer.post(`/api/me/certificates/event-type/${eventId}`);
+    expect(issued.statusCode, issued.body.slice(0, 300)).toBe(200);
+    const id = issued.json().certificateId;
+    const v = (await new Browser(portal.app).get(`/api/certificates/${id}`)).json();
+    expect(v.record.kind).toBe('eventType');
+    expect(v.record.eventType).toEqual({ id: 2, nameAr: 'غير صحي', nameEn: 'Non-health' });
+    expect(v.record.hours).toBe(5);
+    expect(v.record.hoursIds).toHaveLength(2);
+    expect(v.record.events).toEqual([expect.objectContaining({ id: eventId, hours: 5 })]);
+
+    const en = await volunteer.get(`/api/me/certificates/${id}/pdf?lang=en`);
+    expect(en.statusCode, en.body.slice(0, 300)).toBe(200);
+    const enText = (await extractText(new Uint8Array(en.rawPayload), { mergePages: true })).text;
+    expect(enText).toContain('Non-health');
+    expect(enText).toContain('Seasonal vaccination');
+    expect(enText).toMatch(/5 hours/);
+    const ar = await volunteer.get(`/api/me/certificates/${id}/pdf?lang=ar`);
+    const arText = (await extractText(new Uint8Array(ar.rawPayload), { mergePages: true })).text;
+    for (const w of words('غير صحي')) expect(arText).toContain(w);
+    expect(arText).toMatch(/5 ساعة|ساعة 5/);
+
+    // A volunteer's own certificates: staff are refused.
+    expect((await staff.post(`/api/me/certificates/event-type/${eventId}`)).json().error.code).toBe(
+      'YouMustBeVolunteer',
+    );
+  }, 60_000);
 });
 
 function canonical(v: { certificateId: string; issuedAt: string; record: unknown }): string {
