@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignAreas } from '../../commands/account/handlers.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
 import {
   type Browser as B,
@@ -28,7 +29,8 @@ beforeAll(async () => {
   volunteer = await signedIn(portal.app, 'volunteer1', 'Volunteer@2026!');
   const created = await staff.post(
     '/api/opportunities',
-    eventDetails({ nameAr: 'حملة التطعيم الموسمية', nameEn: 'Seasonal vaccination' }),
+    // Its type (the category) is 2, غير صحي / Non-health (domain/lookups/seed.ts).
+    eventDetails({ nameAr: 'حملة التطعيم الموسمية', nameEn: 'Seasonal vaccination', categoryId: 2 }),
   );
   eventId = created.json().opportunityId;
   await admin.post(`/api/opportunities/${eventId}/approve`);
@@ -210,7 +212,7 @@ describe('certificates', () => {
     expect((await certificateEvents()).slice(-2)).toEqual(['CertificateRevoked', 'CertificateIssued']);
   }, 30_000);
 
-  it('issues the hours certificate of a year and the event-type certificate, each behind its screen', async () => {
+  it('issues the hours certificate of a year, behind its screen', async () => {
     const year = Number(inDays(5).slice(0, 4));
     const hours = await volunteer.post(`/api/me/certificates/hours/${year}`);
     expect(hours.statusCode).toBe(200);
@@ -240,6 +242,65 @@ describe('certificates', () => {
     expect((await volunteer.get('/api/post-card?name=%20%20')).json().error.code).toBe('PostCardNameRequired');
   }, 60_000);
 
+  it("lets staff print a volunteer's badge (PrintIDCard): issued with the staff actor, the PDF served", async () => {
+    const staffId = '00000000-0000-4000-8000-000000000002';
+    const res = await staff.get(`/api/registrations/${volunteerId}/id-card?lang=en`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+    expect(text).toContain('Abdullah');
+    // The same record again appends nothing (the same badge, its cached file).
+    const before = await certificateEvents();
+    expect((await staff.get(`/api/registrations/${volunteerId}/id-card?lang=en`)).statusCode).toBe(200);
+    expect(await certificateEvents()).toEqual(before);
+    // volunteer2 has no badge: staff issue one, with the staff member in the event's metadata.
+    const reemId = '00000000-0000-4000-8000-000000000005';
+    const reem = await staff.get(`/api/registrations/${reemId}/id-card`);
+    expect(reem.statusCode, reem.body.slice(0, 300)).toBe(200);
+    expect(reem.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const issued = [];
+    for await (const e of portal.runtime.store.readStream(`certificates-${reemId}`)) issued.push(e);
+    expect(issued.map((e) => e.type)).toEqual(['CertificateIssued']);
+    expect(issued[0]!.metadata).toMatchObject({ actorId: staffId, actorRole: 2 });
+    expect((issued[0]!.data as { record: { kind: string } }).record.kind).toBe('badge');
+
+    // Volunteers and visitors are refused; an unknown volunteer is not found.
+    expect((await volunteer.get(`/api/registrations/${volunteerId}/id-card`)).statusCode).toBe(403);
+    expect((await new Browser(portal.app).get(`/api/registrations/${volunteerId}/id-card`)).statusCode).toBe(401);
+    expect((await staff.get('/api/registrations/00000000-0000-4000-8000-0000000000ff/id-card')).json().error.code).toBe(
+      'NotFound',
+    );
+
+    // Staff working in another region do not see the volunteer (as with her application): not found, nothing issued.
+    const ctx = (commandId: string) => ({
+      actorId: null,
+      actorRole: null,
+      correlationId: 'test',
+      causationId: null,
+      clientCode: 'MOH' as const,
+      commandId,
+      now: new Date(),
+    });
+    const moved = await assignAreas(portal.runtime.store, staffId, { regionIds: [2], cityIds: [] }, ctx('areas-2'));
+    await waitForPosition(portal.runtime.db, ['users'], moved, 5000);
+    try {
+      const stream = async () => {
+        const types: string[] = [];
+        for await (const e of portal.runtime.store.readStream(`certificates-${reemId}`)) types.push(e.type);
+        return types;
+      };
+      const held = await stream();
+      const out = await staff.get(`/api/registrations/${reemId}/id-card`);
+      expect(out.statusCode).toBe(404);
+      expect(out.json().error.code).toBe('NotFound');
+      expect((await staff.get(`/api/registrations/${reemId}`)).statusCode).toBe(404);
+      expect(await stream()).toEqual(held);
+    } finally {
+      const back = await assignAreas(portal.runtime.store, staffId, { regionIds: [1], cityIds: [] }, ctx('areas-1'));
+      await waitForPosition(portal.runtime.db, ['users'], back, 5000);
+    }
+  }, 60_000);
+
   it('lists past events with hours by year, and the contributions recorded', async () => {
     const year = Number(inDays(5).slice(0, 4));
     const past = (await volunteer.get(`/api/me/past-events?year=${year}`)).json();
@@ -248,6 +309,39 @@ describe('certificates', () => {
     const contributions = (await volunteer.get(`/api/me/contributions?eventId=${eventId}`)).json();
     expect(contributions.items).toEqual([]);
   });
+
+  it("issues the event-type certificate: the type's name and the hours of its events summed, in its PDF", async () => {
+    // A third entry (2 h) besides the 3 h still approved: the type's certificate sums them.
+    const h = await approvedHours(2, 6);
+    const mine = (await volunteer.get(`/api/me/certificates?after=${h.position}`)).json();
+    expect(mine.eventTypes).toEqual([{ id: 2, nameAr: 'غير صحي', nameEn: 'Non-health', hours: 5 }]);
+
+    const issued = await volunteer.post(`/api/me/certificates/event-type/${eventId}`);
+    expect(issued.statusCode, issued.body.slice(0, 300)).toBe(200);
+    const id = issued.json().certificateId;
+    const v = (await new Browser(portal.app).get(`/api/certificates/${id}`)).json();
+    expect(v.record.kind).toBe('eventType');
+    expect(v.record.eventType).toEqual({ id: 2, nameAr: 'غير صحي', nameEn: 'Non-health' });
+    expect(v.record.hours).toBe(5);
+    expect(v.record.hoursIds).toHaveLength(2);
+    expect(v.record.events).toEqual([expect.objectContaining({ id: eventId, hours: 5 })]);
+
+    const en = await volunteer.get(`/api/me/certificates/${id}/pdf?lang=en`);
+    expect(en.statusCode, en.body.slice(0, 300)).toBe(200);
+    const enText = (await extractText(new Uint8Array(en.rawPayload), { mergePages: true })).text;
+    expect(enText).toContain('Non-health');
+    expect(enText).toContain('Seasonal vaccination');
+    expect(enText).toMatch(/5 hours/);
+    const ar = await volunteer.get(`/api/me/certificates/${id}/pdf?lang=ar`);
+    const arText = (await extractText(new Uint8Array(ar.rawPayload), { mergePages: true })).text;
+    for (const w of words('غير صحي')) expect(arText).toContain(w);
+    expect(arText).toMatch(/5 ساعة|ساعة 5/);
+
+    // A volunteer's own certificates: staff are refused.
+    expect((await staff.post(`/api/me/certificates/event-type/${eventId}`)).json().error.code).toBe(
+      'YouMustBeVolunteer',
+    );
+  }, 60_000);
 });
 
 function canonical(v: { certificateId: string; issuedAt: string; record: unknown }): string {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { applicationOf, issueCertificate } from '../../commands/certificate/handlers.ts';
 import { formatPosition } from '../../commands/event-store/port.ts';
@@ -12,6 +12,7 @@ import {
 import { DomainError } from '../../domain/shared/errors.ts';
 import {
   approvedHoursOf,
+  type CertificateRow,
   type CertificatesDB,
   certificateById,
   certificatesOf,
@@ -26,6 +27,7 @@ import { requireScreen, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import type { RequestOf } from '../http/route.ts';
 import { route } from '../http/route.ts';
+import { staffScope, volunteerInScope } from '../http/scope.ts';
 import { certificatesFor } from './documents.ts';
 
 const READ_MODELS = ['certificates', 'participations'];
@@ -116,18 +118,34 @@ export function certificateRoutes(app: FastifyInstance, deps: ApiDeps) {
   route(app, C.issueCard, volunteer, (req) => issue(req, { kind: 'card', eventId: req.params.eventId }));
   route(app, C.issueBadge, volunteer, (req) => issue(req, { kind: 'badge' }));
 
-  route(app, C.downloadCertificate, volunteer, async (req, reply) => {
-    const c = await certificate(req.params.certificateId);
-    // Someone else's certificate is not found (its verification page is public; its file is its holder's).
-    if (!c || c.volunteerId !== req.session!.userId) throw new DomainError('NotFound');
-    const pdf = await certs().files.pdf(deps.queue, c, req.query.lang);
-    const name = `certificate-${c.record.kind}-${c.certificateId.slice(0, 8)}-${req.query.lang}.pdf`;
+  const serve = async (reply: FastifyReply, c: CertificateRow, lang: 'ar' | 'en') => {
+    const pdf = await certs().files.pdf(deps.queue, c, lang);
+    const name = `certificate-${c.record.kind}-${c.certificateId.slice(0, 8)}-${lang}.pdf`;
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${name}"`)
       .header('cache-control', 'private, max-age=0, must-revalidate')
-      .header('etag', `"${c.certificateId}-${req.query.lang}-${c.state}"`)
+      .header('etag', `"${c.certificateId}-${lang}-${c.state}"`)
       .send(pdf);
+  };
+
+  route(app, C.downloadCertificate, volunteer, async (req, reply) => {
+    const c = await certificate(req.params.certificateId);
+    // Someone else's certificate is not found (its verification page is public; its file is its holder's).
+    if (!c || c.volunteerId !== req.session!.userId) throw new DomainError('NotFound');
+    return serve(reply, c, req.query.lang);
+  });
+
+  // Staff print a volunteer's badge (spec: PrintIDCard): the badge is issued with the staff member as the actor.
+  route(app, C.printIdCard, { preHandler: requireScreen(deps, 'registrationadmin', 'View') }, async (req, reply) => {
+    const { volunteerId } = req.params;
+    // Outside the staff member's regions and cities the volunteer is not found, as their application is.
+    if (!(await volunteerInScope(deps, await staffScope(deps, req.session!), volunteerId)))
+      throw new DomainError('NotFound');
+    const r = await issueCertificate(certs().deps, volunteerId, { kind: 'badge' }, commandContext(req, deps));
+    const c = await certificate(r.certificateId);
+    if (!c) throw new DomainError('CertificateNotReady');
+    return serve(reply, c, req.query.lang);
   });
 
   route(app, C.verifyCertificate, {}, async (req) => {

@@ -126,6 +126,21 @@ export const issueBadge = endpoint({
   tags,
 });
 
+/**
+ * Staff print a volunteer's badge (spec: GET PrintIDCard?volunteerId → PDF; screen registrationadmin): issues the badge
+ * on the volunteer's certificates stream if its record changed (the same record appends nothing) and serves its PDF. A
+ * volunteer outside the staff member's regions and cities is not found, as their application is.
+ */
+export const printIdCard = endpoint({
+  method: 'GET',
+  path: '/api/registrations/:volunteerId/id-card',
+  params: z.object({ volunteerId: P.uuid() }),
+  query: z.object({ lang: Lang.default('ar') }),
+  response: z.string().meta({ format: 'binary' }),
+  contentType: 'application/pdf',
+  tags,
+});
+
 /** The PDF of one of the caller's certificates (from the cache, or rendered by a job first). */
 export const downloadCertificate = endpoint({
   method: 'GET',

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { Appointment, lookupsQuery, RegistrationSummary, StatusBadge } from '../registration/index.ts';
 import { useConfig } from '../session/index.ts';
-import { registrationQuery } from './api.ts';
+import { idCardUrl, registrationQuery } from './api.ts';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { NotesSection } from './NotesSection.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
@@ -99,6 +99,11 @@ export function RegistrationDetailPage() {
             {name}
           </Title>
           <StatusBadge status={data.status} />
+          {data.status === RegistrationStatus.Approved && (
+            <Button component="a" href={idCardUrl(id, lang)} variant="default" size="xs" data-testid="print-id-card">
+              {t('review.printIdCard')}
+            </Button>
+          )}
         </Group>
         {data.referenceNumber && (
           <Text size="sm">

@@ -1,8 +1,9 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { printIdCard } from '../../../../api/contracts/certificates.ts';
 import { queryStringOf } from '../../../../api/contracts/endpoint.ts';
 import * as C from '../../../../api/contracts/registration.ts';
 import * as U from '../../../../api/contracts/users.ts';
-import { call } from '../../lib/client.ts';
+import { call, urlOf } from '../../lib/client.ts';
 import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 import type { GridParams } from './search.ts';
 
@@ -113,3 +114,7 @@ export async function runReviewAction(queryClient: QueryClient, id: string, acti
     void queryClient.invalidateQueries({ queryKey: registrationQuery(id).queryKey });
   }
 }
+
+/** Staff print an approved volunteer's badge (spec: PrintIDCard): issued if needed, then downloaded as a PDF. */
+export const idCardUrl = (volunteerId: string, lang: 'ar' | 'en') =>
+  urlOf(printIdCard, { params: { volunteerId }, query: { lang } });

@@ -328,6 +328,20 @@ describe('application detail', () => {
     expect(links.map((a) => a.getAttribute('href'))).toContain('/api/files/file-grad-1');
   });
 
+  it('offers staff the volunteer card (PrintIDCard) of an approved volunteer only, in the page language', async () => {
+    installReviewApi(viewOnly, { detail: detail(5) });
+    open(`/en/registrations/${ID}`);
+    const link = await screen.findByRole('link', { name: 'Print the volunteer card' });
+    expect(link.getAttribute('href')).toBe(`/api/registrations/${ID}/id-card?lang=en`);
+    app?.cleanup();
+    cleanup();
+
+    installReviewApi(viewOnly, { detail: detail(3) });
+    open(`/en/registrations/${ID}`);
+    expect(await screen.findByTestId('applicant-name')).toBeTruthy();
+    expect(screen.queryByTestId('print-id-card')).toBeNull();
+  });
+
   it('shows the history with who did what, and each field from → to', async () => {
     installReviewApi(canApprove, {
       detail: detail(3),
