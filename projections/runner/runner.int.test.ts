@@ -76,7 +76,8 @@ describe('projection runner', () => {
     expect(stored[0].n).toBe(appended);
     expect(fresh.reduce((s, r) => s + r.events, 0)).toBe(appended);
     expect(crashed).toEqual(fresh);
-  });
+    // 25 children started and killed: seconds of imports each when the two cores are shared.
+  }, 180_000);
 
   it('lets only one runner per projection work at a time across connections', async () => {
     const type = `Lock_${randomUUID().slice(0, 6)}`;
