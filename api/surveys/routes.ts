@@ -41,6 +41,27 @@ export function surveyRoutes(app: FastifyInstance, deps: ApiDeps) {
     if (x === null) throw new DomainError('NotFound');
     return x;
   };
+  /**
+   * "Save and publish": the survey is saved; publishing it then is refused to those who may not approve, and any
+   * refusal answers SurveySavedNotPublished (saved, not published) with the id, the saved position and the reason.
+   */
+  const andPublish = async (req: FastifyRequest, id: string, saved: Position, direct: boolean) => {
+    const notPublished = (reason: string) =>
+      new DomainError('SurveySavedNotPublished', { id, position: formatPosition(saved), reason });
+    if (!direct) throw notPublished('Forbidden');
+    const ctx = commandContext(req, deps);
+    try {
+      return ok(
+        await commands.publishSurvey(deps.store, id, (scope) => volunteersOfScope(deps.db, scope), {
+          ...ctx,
+          // A command id of its own, derived from the save's: a retried request resumes the same publish.
+          commandId: `${ctx.commandId}:publish`,
+        }),
+      );
+    } catch (e) {
+      throw notPublished(e instanceof DomainError ? e.code : 'SurveyPublishFailed');
+    }
+  };
   /** A scoped staff member acts only on the surveys whose audience lies within their areas (else 404, as events). */
   const inScope = async (req: FastifyRequest<{ Params: { id: string } }>) => {
     const audience = await surveyAudience(deps, req);
@@ -67,21 +88,21 @@ export function surveyRoutes(app: FastifyInstance, deps: ApiDeps) {
       direct,
       commandContext(req, deps),
     );
+    if (req.query.publish === 1) return { ...(await andPublish(req, id, p, direct)), id, status: 3 };
     return { ...ok(p), id, status: direct ? 1 : 0 };
   });
   route(app, C.editSurvey, editor, async (req) => {
     await inScope(req);
     await requireAudienceInScope(deps, req);
     const direct = await mayApprove(req.session!.roleId);
-    return ok(
-      await commands.editSurvey(
-        deps.store,
-        req.params.id,
-        req.body as SurveyDefinition,
-        direct,
-        commandContext(req, deps),
-      ),
+    const p = await commands.editSurvey(
+      deps.store,
+      req.params.id,
+      req.body as SurveyDefinition,
+      direct,
+      commandContext(req, deps),
     );
+    return req.query.publish === 1 ? andPublish(req, req.params.id, p, direct) : ok(p);
   });
   route(app, C.approveSurvey, approver, async (req) => {
     await inScope(req);

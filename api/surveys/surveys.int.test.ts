@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleCommand } from '../../commands/handle.ts';
 import { Role } from '../../domain/shared/roles.ts';
-import { surveyStream } from '../../domain/survey/decide.ts';
+import { PUBLISH_LOCK_STREAM, publishLockDecider, surveyStream } from '../../domain/survey/decide.ts';
 import { surveyDefinition } from '../../domain/survey/fixtures.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
+import { testContext } from '../../tests/support/command-fixtures.ts';
 import { type Browser, inDays, signedIn, startTestPortal, type TestPortal } from '../../tests/support/portal.ts';
 
 // The staff's region and city scope on the surveys (spec: allowregionrestriction), through the API.
@@ -108,5 +110,61 @@ describe('surveys within a staff member’s regions and cities', () => {
       }),
     );
     expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('save and publish', () => {
+  const definition = (code: string) =>
+    surveyDefinition({
+      code,
+      startDate: inDays(0),
+      expiryDate: inDays(30),
+      scope: { kind: 'filtered', regionIds: [], cityIds: [2], gender: null },
+    });
+
+  it('saves the survey of one who may not approve and answers SurveySavedNotPublished (saved, pending approval)', async () => {
+    expect(
+      (await admin.post('/api/admin/permissions/revoke', { role: Role.Staff, screen: 'surveys', actions: ['Approve'] }))
+        .statusCode,
+    ).toBe(200);
+    const author = await signedIn(portal.app, 'staff', 'Staff@2026!');
+    const res = await author.post('/api/surveys?publish=1', definition('SP-STAFF'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('SurveySavedNotPublished');
+    const { id, position, reason } = res.json().error.details;
+    expect(reason).toBe('Forbidden');
+    const saved = await admin.get(`/api/surveys/${id}?after=${position}`);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().status).toBe(0);
+    expect(await published(id)).toBe(false);
+  });
+
+  it('publishes at once for one who may approve, or answers SurveySavedNotPublished with the refusal when publishing is refused', async () => {
+    const res = await admin.post('/api/surveys?publish=1', definition('SP-ADMIN'));
+    if (res.statusCode === 200) {
+      expect(res.json().status).toBe(3);
+      expect(await published(res.json().id)).toBe(true);
+    } else {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('SurveySavedNotPublished');
+      expect(res.json().error.details.reason).toBe('SurveyNoVolunteersMatch');
+      expect(await published(res.json().error.details.id)).toBe(false);
+    }
+    // Taking the publish lock first: the save stands, the publish is refused (another publish in progress).
+    await handleCommand(
+      portal.runtime.store,
+      PUBLISH_LOCK_STREAM,
+      publishLockDecider,
+      { type: 'Take', surveyId: 'someone-else' },
+      testContext(),
+    );
+    // (To all volunteers: the demo's approved volunteer is matched, so the lock is what refuses.)
+    const refused = await admin.post('/api/surveys?publish=1', { ...definition('SP-LOCKED'), scope: { kind: 'all' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('SurveySavedNotPublished');
+    expect(refused.json().error.details.reason).toBe('SurveyPublishInProgress');
+    const { id, position } = refused.json().error.details;
+    expect((await admin.get(`/api/surveys/${id}?after=${position}`)).json().status).toBe(1);
+    expect(await published(id)).toBe(false);
   });
 });
