@@ -114,9 +114,16 @@ export const getSurvey = endpoint({
 });
 
 /** A new survey: pending approval, or approved when its author may approve (spec: a super admin's saves directly). */
+/**
+ * `publish=1`: save, then publish at once (for those who may approve). When publishing is then refused, the answer is
+ * SurveySavedNotPublished with the saved survey's id, its position and the refusal's code (details.reason).
+ */
+const SaveQuery = z.object({ publish: P.queryOneOf([0, 1]).optional() });
+
 export const createSurvey = endpoint({
   method: 'POST',
   path: '/api/surveys',
+  query: SaveQuery,
   body: SurveyDefinition,
   response: CommandAccepted.extend({ id: z.string(), status: z.number().int() }),
   tags,
@@ -126,6 +133,7 @@ export const editSurvey = endpoint({
   method: 'PUT',
   path: '/api/surveys/:id',
   params: Id,
+  query: SaveQuery,
   body: SurveyDefinition,
   response: CommandAccepted,
   tags,
@@ -148,7 +156,7 @@ export const rejectSurvey = endpoint({
   tags,
 });
 
-/** Spec publish errors: SurveyPublishInProgress, SurveyNoVolunteersMatch. */
+/** Spec publish errors: SurveyPublishInProgress, SurveyNoVolunteersMatch, SurveyPublishFailed (an unexpected failure). */
 export const publishSurvey = endpoint({
   method: 'POST',
   path: '/api/surveys/:id/publish',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatPosition, type Position } from '../../commands/event-store/port.ts';
 import * as commands from '../../commands/survey/handlers.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
@@ -19,6 +19,7 @@ import { requireScreen, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { route } from '../http/route.ts';
 import { resultsWorkbook } from './export.ts';
+import { requireAudienceInScope, surveyAudience } from './scope.ts';
 
 const READ_MODELS = ['surveys'];
 
@@ -40,17 +41,44 @@ export function surveyRoutes(app: FastifyInstance, deps: ApiDeps) {
     if (x === null) throw new DomainError('NotFound');
     return x;
   };
+  /**
+   * "Save and publish": the survey is saved; publishing it then is refused to those who may not approve, and any
+   * refusal answers SurveySavedNotPublished (saved, not published) with the id, the saved position and the reason.
+   */
+  const andPublish = async (req: FastifyRequest, id: string, saved: Position, direct: boolean) => {
+    const notPublished = (reason: string) =>
+      new DomainError('SurveySavedNotPublished', { id, position: formatPosition(saved), reason });
+    if (!direct) throw notPublished('Forbidden');
+    const ctx = commandContext(req, deps);
+    try {
+      return ok(
+        await commands.publishSurvey(deps.store, id, (scope) => volunteersOfScope(deps.db, scope), {
+          ...ctx,
+          // A command id of its own, derived from the save's: a retried request resumes the same publish.
+          commandId: `${ctx.commandId}:publish`,
+        }),
+      );
+    } catch (e) {
+      throw notPublished(e instanceof DomainError ? e.code : 'SurveyPublishFailed');
+    }
+  };
+  /** A scoped staff member acts only on the surveys whose audience lies within their areas (else 404, as events). */
+  const inScope = async (req: FastifyRequest<{ Params: { id: string } }>) => {
+    const audience = await surveyAudience(deps, req);
+    if (audience) found(await surveyDetail(deps.db, req.params.id, audience));
+  };
 
   route(app, C.listSurveys, viewer, async (req) => {
     await readAfter(req, deps, READ_MODELS);
-    return listSurveys(deps.db, req.query);
+    return listSurveys(deps.db, req.query, await surveyAudience(deps, req));
   });
   route(app, C.surveyableEvents, author, async () => ({ items: await surveyableEvents(deps.db) }));
   route(app, C.getSurvey, viewer, async (req) => {
     await readAfter(req, deps, READ_MODELS);
-    return found(await surveyDetail(deps.db, req.params.id));
+    return found(await surveyDetail(deps.db, req.params.id, await surveyAudience(deps, req)));
   });
   route(app, C.createSurvey, author, async (req) => {
+    await requireAudienceInScope(deps, req);
     const id = randomUUID();
     const direct = await mayApprove(req.session!.roleId);
     const p = await commands.createSurvey(
@@ -60,45 +88,51 @@ export function surveyRoutes(app: FastifyInstance, deps: ApiDeps) {
       direct,
       commandContext(req, deps),
     );
+    if (req.query.publish === 1) return { ...(await andPublish(req, id, p, direct)), id, status: 3 };
     return { ...ok(p), id, status: direct ? 1 : 0 };
   });
   route(app, C.editSurvey, editor, async (req) => {
+    await inScope(req);
+    await requireAudienceInScope(deps, req);
     const direct = await mayApprove(req.session!.roleId);
-    return ok(
-      await commands.editSurvey(
-        deps.store,
-        req.params.id,
-        req.body as SurveyDefinition,
-        direct,
-        commandContext(req, deps),
-      ),
+    const p = await commands.editSurvey(
+      deps.store,
+      req.params.id,
+      req.body as SurveyDefinition,
+      direct,
+      commandContext(req, deps),
     );
+    return req.query.publish === 1 ? andPublish(req, req.params.id, p, direct) : ok(p);
   });
-  route(app, C.approveSurvey, approver, async (req) =>
-    ok(await commands.approveSurvey(deps.store, req.params.id, commandContext(req, deps))),
-  );
-  route(app, C.rejectSurvey, approver, async (req) =>
-    ok(await commands.rejectSurvey(deps.store, req.params.id, req.body.reason, commandContext(req, deps))),
-  );
-  route(app, C.publishSurvey, approver, async (req) =>
-    ok(
+  route(app, C.approveSurvey, approver, async (req) => {
+    await inScope(req);
+    return ok(await commands.approveSurvey(deps.store, req.params.id, commandContext(req, deps)));
+  });
+  route(app, C.rejectSurvey, approver, async (req) => {
+    await inScope(req);
+    return ok(await commands.rejectSurvey(deps.store, req.params.id, req.body.reason, commandContext(req, deps)));
+  });
+  route(app, C.publishSurvey, approver, async (req) => {
+    await inScope(req);
+    return ok(
       await commands.publishSurvey(
         deps.store,
         req.params.id,
         (scope) => volunteersOfScope(deps.db, scope),
         commandContext(req, deps),
       ),
-    ),
-  );
-  route(app, C.completeSurvey, approver, async (req) =>
-    ok(await commands.completeSurvey(deps.store, req.params.id, commandContext(req, deps))),
-  );
+    );
+  });
+  route(app, C.completeSurvey, approver, async (req) => {
+    await inScope(req);
+    return ok(await commands.completeSurvey(deps.store, req.params.id, commandContext(req, deps)));
+  });
   route(app, C.surveyResults, viewer, async (req) => {
     await readAfter(req, deps, READ_MODELS);
-    return found(await surveyResults(deps.db, req.params.id));
+    return found(await surveyResults(deps.db, req.params.id, await surveyAudience(deps, req)));
   });
   route(app, C.exportSurveyResults, viewer, async (req, reply) => {
-    const survey = found(await surveyDetail(deps.db, req.params.id));
+    const survey = found(await surveyDetail(deps.db, req.params.id, await surveyAudience(deps, req)));
     const file = await resultsWorkbook(survey, await surveyResponses(deps.db, survey.id));
     reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

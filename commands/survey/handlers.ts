@@ -115,9 +115,17 @@ export async function publishSurvey(
   const survey = await loadSurvey(store, surveyId);
   // The survey's own refusals first (not found, not approved), before asking who it would reach.
   surveyDecider.decide({ type: 'Publish', recipients: [{ volunteerId: '-', token: '-' }] }, survey, ctx.now);
-  const volunteers = await volunteersOf(survey.definition!.scope);
-  const recipients = volunteers.map((volunteerId) => ({ volunteerId, token: newSurveyToken(surveyId) }));
-  return parsePosition(await runProcess(store, publishProcess, { surveyId, recipients }, ctx, survey));
+  try {
+    const volunteers = await volunteersOf(survey.definition!.scope);
+    const recipients = volunteers.map((volunteerId) => ({ volunteerId, token: newSurveyToken(surveyId) }));
+    return parsePosition(await runProcess(store, publishProcess, { surveyId, recipients }, ctx, survey));
+  } catch (e) {
+    // A refusal keeps its own code; an unexpected failure answers SurveyPublishFailed (spec: "error in publish").
+    // The process, once started, is durable: the reactor (workers/process-reactions.ts) or a retry with the same
+    // command id finishes it, or compensates (the lock is given back).
+    if (e instanceof DomainError) throw e;
+    throw new DomainError('SurveyPublishFailed', { surveyId });
+  }
 }
 
 /** What the answer decides from, folded from the survey's stream (consistent: no read model in between). */

@@ -18,7 +18,7 @@ import { surveysProjection } from '../../projections/surveys/surveys.ts';
 import { inDays, testContext } from '../../tests/support/command-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
 import { PostgresEventStore } from '../event-store/postgres.ts';
-import { handleCommand } from '../handle.ts';
+import { handleCommand, loadFolded } from '../handle.ts';
 import {
   approveSurvey,
   checkParticipation,
@@ -178,5 +178,37 @@ describe('surveys on real PostgreSQL', () => {
     const { rows } = await sql<{ status: number; reject_reason: string }>`
       select status, reject_reason from rm.surveys where survey_id = ${id}`.execute(t.db);
     expect(rows[0]).toEqual({ status: SurveyStatus.Rejected, reject_reason: 'Unclear wording' });
+  });
+
+  it('answers SurveyPublishFailed on an unexpected failure while publishing; the durable process then finishes (same command id)', async () => {
+    const id = randomUUID();
+    await createSurvey(store, id, definition(), false, admin());
+    await approveSurvey(store, id, admin());
+    // The survey's own append fails once, unexpectedly (the lock was taken just before).
+    let failures = 1;
+    const flaky = new Proxy(store, {
+      get(target, key, receiver) {
+        if (key === 'append')
+          return (
+            stream: string,
+            ...rest: Parameters<PostgresEventStore['append']> extends [string, ...infer R] ? R : never
+          ) => {
+            if (stream === surveyStream(id) && failures-- > 0) return Promise.reject(new Error('connection reset'));
+            return target.append(stream, ...rest);
+          };
+        const v = Reflect.get(target, key, receiver);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    const ctx = admin();
+    const failed = await publishSurvey(flaky, id, async () => [randomUUID()], ctx).catch((e) => e);
+    expect(failed).toBeInstanceOf(DomainError);
+    expect(failed.code).toBe('SurveyPublishFailed');
+    expect(await events(surveyStream(id))).not.toContain('SurveyPublished');
+    // The lock is held by the unfinished process until it is finished: the retry resumes it.
+    await publishSurvey(store, id, async () => [randomUUID()], ctx);
+    expect(await events(surveyStream(id))).toContain('SurveyPublished');
+    const lock = await loadFolded(store, PUBLISH_LOCK_STREAM, publishLockDecider);
+    expect(lock.state.holder).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { HOLDS_SEAT } from '../../domain/participation/status.ts';
 import { RegistrationStatus } from '../../domain/registration/status.ts';
 import type { SurveyQuestion, SurveyScope, SurveyStatus } from '../../domain/survey/rules.ts';
@@ -41,6 +41,9 @@ export interface SurveysDB {
     approval: string;
     status: number;
     start_date: string;
+    visibility: number;
+    region_ids: number[];
+    city_ids: number[];
   };
   'rm.participations': { opportunity_id: string; volunteer_id: string; status: number };
   'rm.registrations': {
@@ -116,16 +119,59 @@ const toRow = (x: BaseRow): SurveyRow => ({
   createdAt: x.created_at.toISOString(),
 });
 
-/** The staff's list, newest first, optionally of one status (the approval list asks for pending approval). */
+/**
+ * A scoped staff member's areas (api/http/scope.ts): the regions assigned, and the regions and cities covered (a
+ * region covers its cities, a city lies in its region). null: not scoped.
+ */
+export interface SurveyAudienceScope {
+  assignedRegions: readonly number[];
+  coveredRegions: readonly number[];
+  coveredCities: readonly number[];
+}
+
+/**
+ * Whether a survey's audience lies within a staff member's areas, on `rm.surveys as s` joined with
+ * `rm.opportunities as o`: an event's participants when the event is in scope (the events' rule: an event naming no
+ * place concerns every staff member); volunteers matching filters when every city named is covered, or (no city named)
+ * every region named is one assigned; "all volunteers" never (only unscoped roles reach everyone).
+ */
+export function surveyAudienceCondition(a: SurveyAudienceScope): RawBuilder<boolean> {
+  const regions = [...a.coveredRegions];
+  const cities = [...a.coveredCities];
+  const assigned = [...a.assignedRegions];
+  return sql<boolean>`(
+    (s.scope_kind = 'event' and o.opportunity_id is not null and (
+      o.visibility not in (1, 2)
+      or (o.visibility = 1 and o.region_ids && ${regions}::int[])
+      or (o.visibility = 2 and o.city_ids && ${cities}::int[])))
+    or (s.scope_kind = 'filtered' and (
+      (jsonb_array_length(s.scope->'cityIds') > 0 and not exists (
+        select 1 from jsonb_array_elements_text(s.scope->'cityIds') c(v) where not (c.v::int = any(${cities}::int[]))))
+      or (jsonb_array_length(s.scope->'cityIds') = 0 and jsonb_array_length(s.scope->'regionIds') > 0 and not exists (
+        select 1 from jsonb_array_elements_text(s.scope->'regionIds') r(v) where not (r.v::int = any(${assigned}::int[])))))))`;
+}
+
+/**
+ * The staff's list, newest first, optionally of one status (the approval list asks for pending approval); a scoped
+ * staff member's holds only the surveys whose audience lies within their areas.
+ */
 export async function listSurveys(
   db: Kysely<SurveysDB>,
   q: { status?: number | undefined; page: number; pageSize: number },
+  audience: SurveyAudienceScope | null = null,
 ): Promise<{ items: SurveyRow[]; total: number }> {
   let rows = base(db);
-  let count = db.selectFrom('rm.surveys').select(sql<string>`count(*)::text`.as('n'));
+  let count = db
+    .selectFrom('rm.surveys as s')
+    .leftJoin('rm.opportunities as o', 'o.opportunity_id', 's.opportunity_id')
+    .select(sql<string>`count(*)::text`.as('n'));
   if (q.status !== undefined) {
     rows = rows.where('s.status', '=', q.status);
-    count = count.where('status', '=', q.status);
+    count = count.where('s.status', '=', q.status);
+  }
+  if (audience) {
+    rows = rows.where(surveyAudienceCondition(audience));
+    count = count.where(surveyAudienceCondition(audience));
   }
   const [items, n] = await Promise.all([
     rows
@@ -139,8 +185,15 @@ export async function listSurveys(
   return { items: items.map(toRow), total: Number(n?.n ?? 0) };
 }
 
-export async function surveyDetail(db: Kysely<SurveysDB>, id: string): Promise<SurveyDetailRow | null> {
-  const x = await base(db).where('s.survey_id', '=', id).executeTakeFirst();
+/** One survey; null when unknown or (a scoped staff member) its audience lies outside their areas. */
+export async function surveyDetail(
+  db: Kysely<SurveysDB>,
+  id: string,
+  audience: SurveyAudienceScope | null = null,
+): Promise<SurveyDetailRow | null> {
+  let q = base(db).where('s.survey_id', '=', id);
+  if (audience) q = q.where(surveyAudienceCondition(audience));
+  const x = await q.executeTakeFirst();
   return x ? { ...toRow(x), questions: x.questions } : null;
 }
 
@@ -210,8 +263,9 @@ export const MAX_RESULT_TEXTS = 200;
 export async function surveyResults(
   db: Kysely<SurveysDB>,
   id: string,
+  audience: SurveyAudienceScope | null = null,
 ): Promise<{ survey: SurveyDetailRow; questions: QuestionResult[] } | null> {
-  const survey = await surveyDetail(db, id);
+  const survey = await surveyDetail(db, id, audience);
   if (!survey) return null;
   const [counts, texts] = await Promise.all([
     db

@@ -201,4 +201,42 @@ describe('surveys, in Arabic', () => {
     ]);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
+
+  it('lets the approver build a survey for volunteers of a region picked from the lookups, and save and publish it', async () => {
+    const page = await signIn('admin', 'Admin@2026!');
+    const filteredCode = `SVF-${stamp}`;
+    await page.goto(`${portal.url}/ar/surveys/new`, { waitUntil: 'networkidle2' });
+    await typeInto(page, '#survey-code', filteredCode);
+    await typeInto(page, '#survey-titleAr', `استبيان منطقة الرياض ${stamp}`);
+    await typeInto(page, '#survey-titleEn', `Riyadh survey ${stamp}`);
+    await typeInto(page, '#survey-expiryDate', inDays(30));
+    await page.keyboard.press('Tab');
+    await press(page, '#survey-scope');
+    await press(page, '::-p-aria([name="متطوعون حسب المعايير"][role="option"])');
+    await press(page, '#survey-scope-regionIds');
+    await press(page, '::-p-aria([name="الرياض"][role="option"])');
+    await page.keyboard.press('Escape');
+    await typeInto(page, '#survey-questions-0', 'ما مدى رضاك؟');
+    await typeInto(page, '::-p-aria([name="نص السؤال بالإنجليزية"])', 'How satisfied are you?');
+    await typeInto(page, '#survey-questions-0-answers-0', 'راضٍ');
+    await typeInto(page, '::-p-aria([name="الإجابة 1 بالإنجليزية"])', 'Satisfied');
+    await typeInto(page, '#survey-questions-0-answers-1', 'غير راضٍ');
+    await typeInto(page, '::-p-aria([name="الإجابة 2 بالإنجليزية"])', 'Not satisfied');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await press(page, '::-p-aria([name="حفظ ونشر"][role="button"])');
+    // Published (then the list), or saved but not published (no volunteer of the region yet): said on the page.
+    await page.waitForFunction(
+      () =>
+        location.pathname.endsWith('/surveys') || (document.body.textContent ?? '').includes('تم حفظ الاستبيان ولكن'),
+    );
+    const admin = await apiAs('admin', 'Admin@2026!');
+    let saved: { scope: unknown; status: number } | undefined;
+    for (let i = 0; i < 50 && !saved; i++) {
+      const list = await admin('GET', '/api/surveys?pageSize=50');
+      saved = list.json.items.find((s: { code: string }) => s.code === filteredCode);
+      if (!saved) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(saved?.scope).toEqual({ kind: 'filtered', regionIds: [1], cityIds: [], gender: null });
+    expect([1, 3]).toContain(saved?.status);
+  });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Fieldset, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, MultiSelect, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,14 @@ import {
   type SurveyQuestion,
 } from '../../../../domain/survey/rules.ts';
 import { errorCode } from '../../app/api.ts';
+import { usePermission } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { FormField } from '../../components/form/FormField.tsx';
 import { GregorianDateInput } from '../../components/form/GregorianDateInput.tsx';
 import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
 import { notifyDone } from '../../lib/notify.ts';
+import { lookupName, lookupsQuery } from '../registration/index.ts';
 import { createSurvey, surveyableEventsQuery } from './api.ts';
 
 /** Spec: date pickers up to 2030-06-22. */
@@ -58,13 +60,43 @@ export function SurveyBuilderPage() {
   });
   const v = domain.values;
   const events = useQuery({ ...surveyableEventsQuery, enabled: v.scope.kind === 'event' });
+  const lookups = useQuery({ ...lookupsQuery, enabled: v.scope.kind === 'filtered' });
+  // Those who may approve save directly, so they may also save and publish at once.
+  const canPublish = usePermission('surveys', 'Approve');
   const save = useMutation({
-    mutationFn: () => createSurvey(queryClient, v),
+    mutationFn: (publish: boolean) => createSurvey(queryClient, v, publish),
     onSuccess: (r) => {
-      notifyDone(t(r.status === 0 ? 'surveys.savedPending' : 'surveys.saved'));
+      notifyDone(
+        t(r.status === 3 ? 'surveys.done.publish' : r.status === 0 ? 'surveys.savedPending' : 'surveys.saved'),
+      );
       void navigate({ to: '/$lang/surveys', params: { lang } });
     },
+    onError: (e) => {
+      // Saved but not published: the survey exists; the list shows it (approved), with the reason said here.
+      if (errorCode(e) === 'SurveySavedNotPublished') void queryClient.invalidateQueries({ queryKey: ['surveys'] });
+    },
   });
+  const areas = (kind: 'regionIds' | 'cityIds') => {
+    const items = kind === 'regionIds' ? (lookups.data?.regions ?? []) : (lookups.data?.cities ?? []);
+    return (
+      <FormField
+        path={`scope.${kind}`}
+        label={t(kind === 'regionIds' ? 'surveys.field.regions' : 'surveys.field.cities')}
+      >
+        {({ wrapper }) => (
+          <MultiSelect
+            {...wrapper}
+            searchable
+            clearable
+            disabled={lookups.isPending}
+            data={items.map((i) => ({ value: String(i.id), label: lookupName(i, lang) }))}
+            value={v.scope.kind === 'filtered' ? v.scope[kind].map(String) : []}
+            onChange={(ids) => v.scope.kind === 'filtered' && set('scope', { ...v.scope, [kind]: ids.map(Number) })}
+          />
+        )}
+      </FormField>
+    );
+  };
   const set = <K extends keyof SurveyDefinition>(key: K, value: SurveyDefinition[K]) =>
     domain.update((x) => ({ ...x, [key]: value }), key);
   const setQuestion = (i: number, change: (q: SurveyQuestion) => SurveyQuestion, path: string) =>
@@ -83,7 +115,7 @@ export function SurveyBuilderPage() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (domain.check('submit').length === 0) save.mutate();
+          if (domain.check('submit').length === 0) save.mutate(false);
         }}
       >
         <Stack maw={900}>
@@ -157,6 +189,13 @@ export function SurveyBuilderPage() {
               )}
             </FormField>
           )}
+          {v.scope.kind === 'filtered' && lookups.isError && (
+            <Alert color="red" role="alert">
+              {t(errorCode(lookups.error))}
+            </Alert>
+          )}
+          {v.scope.kind === 'filtered' && areas('regionIds')}
+          {v.scope.kind === 'filtered' && areas('cityIds')}
           {v.scope.kind === 'filtered' && (
             <FormField path="scope.gender" label={t('surveys.field.gender')}>
               {({ wrapper }) => (
@@ -303,7 +342,19 @@ export function SurveyBuilderPage() {
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
+            {canPublish && (
+              <Button
+                variant="light"
+                loading={save.isPending && save.variables === true}
+                disabled={save.isPending}
+                onClick={() => {
+                  if (domain.check('submit').length === 0) save.mutate(true);
+                }}
+              >
+                {t('surveys.saveAndPublish')}
+              </Button>
+            )}
+            <Button type="submit" loading={save.isPending && save.variables !== true} disabled={save.isPending}>
               {t('surveys.save')}
             </Button>
           </Group>

@@ -45,8 +45,9 @@ async function settled<T extends { position: string }>(queryClient: QueryClient,
   return res;
 }
 
-export const createSurvey = (queryClient: QueryClient, definition: SurveyDefinition) =>
-  settled(queryClient, 'surveys', call(C.createSurvey, { body: definition }));
+/** publish: save and publish at once (SurveySavedNotPublished when the survey is saved but publishing is refused). */
+export const createSurvey = (queryClient: QueryClient, definition: SurveyDefinition, publish = false) =>
+  settled(queryClient, 'surveys', call(C.createSurvey, { query: publish ? { publish: '1' } : {}, body: definition }));
 
 export type SurveyAction = 'approve' | 'publish' | 'complete';
 const ACTIONS = { approve: C.approveSurvey, publish: C.publishSurvey, complete: C.completeSurvey } as const;
