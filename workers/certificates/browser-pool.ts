@@ -51,7 +51,7 @@ function fontFaces(): string {
 
 let shellCache: string | null = null;
 /** The page every render happens in: the fonts load once per page, each document only replaces the body. */
-function shellHtml(): string {
+export function shellHtml(): string {
   shellCache ??= `<!doctype html><html><head><meta charset="utf-8"><style>${fontFaces()}
 html,body{margin:0;padding:0;font-family:'Noto Naskh Arabic',serif;-webkit-print-color-adjust:exact;print-color-adjust:exact}
 </style><style id="doc"></style></head><body><span style="font-weight:400">ا a</span><span style="font-weight:700">ا a</span></body></html>`;
