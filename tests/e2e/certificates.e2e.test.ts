@@ -2,6 +2,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import type { Browser } from 'puppeteer-core';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../support/api-client.ts';
 import { press } from '../support/browser.ts';
 import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
 import { npmStart, type StartedPortal } from '../support/npm-start.ts';
@@ -22,33 +23,7 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function apiAs(userName: string, password: string) {
-  const cookies = new Map<string, string>();
-  let csrf = '';
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${portal.url}${path}`, {
-      method,
-      headers: {
-        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair!.indexOf('=');
-      cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
-    }
-    const text = await res.text();
-    return { status: res.status, json: text ? JSON.parse(text) : null };
-  };
-  csrf = (await call('GET', '/api/session')).json.csrfToken;
-  const login = await call('POST', '/api/session/login', { userName, password, language: 1 });
-  expect(login.status).toBe(200);
-  csrf = login.json.csrfToken;
-  return call;
-}
+const apiAs = (userName: string, password: string) => apiClient(portal.url, userName, password);
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const volunteerId = '00000000-0000-4000-8000-000000000004';

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../support/api-client.ts';
 import { press, waitForText } from '../support/browser.ts';
 import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
 import { npmStart, type StartedPortal } from '../support/npm-start.ts';
@@ -20,34 +21,7 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-/** A signed-in API client with its cookies and CSRF token, as the web app sends them. */
-async function apiAs(userName: string, password: string) {
-  const cookies = new Map<string, string>();
-  let csrf = '';
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${portal.url}${path}`, {
-      method,
-      headers: {
-        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair!.indexOf('=');
-      cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
-    }
-    const text = await res.text();
-    return { status: res.status, json: text ? JSON.parse(text) : null };
-  };
-  csrf = (await call('GET', '/api/session')).json.csrfToken;
-  const login = await call('POST', '/api/session/login', { userName, password, language: 1 });
-  expect(login.status).toBe(200);
-  csrf = login.json.csrfToken;
-  return call;
-}
+const apiAs = (userName: string, password: string) => apiClient(portal.url, userName, password);
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
