@@ -188,6 +188,13 @@ function NotificationRow({ n, isNew }: { n: NotificationItem; isNew: boolean }) 
 
   const name = eventName(n, lang);
   const shortName = truncate(name, NAME_MAX);
+  const target = linkOf(n);
+  const nameProps = {
+    fw: 600,
+    size: 'sm',
+    title: name !== shortName ? name : undefined,
+    'data-testid': 'notification-name',
+  } as const;
   const extension = n.type === NotificationType.OpportunityExtended;
   const message = extension
     ? t('notifications.type.16', {
@@ -217,43 +224,12 @@ function NotificationRow({ n, isNew }: { n: NotificationItem; isNew: boolean }) 
               {t('notifications.new')}
             </Badge>
           )}
-          {n.ticketId ? (
-            <AnchorLink
-              to="/$lang/tickets/$id"
-              params={{ lang, id: n.ticketId }}
-              fw={600}
-              size="sm"
-              title={name !== shortName ? name : undefined}
-              data-testid="notification-name"
-            >
+          {target ? (
+            <AnchorLink to={target.to} params={{ lang, id: target.id }} {...nameProps}>
               {shortName}
             </AnchorLink>
-          ) : n.type === NotificationType.SurveyPublished && n.surveyId ? (
-            <AnchorLink
-              to="/$lang/my-surveys/$id"
-              params={{ lang, id: n.surveyId }}
-              fw={600}
-              size="sm"
-              title={name !== shortName ? name : undefined}
-              data-testid="notification-name"
-            >
-              {shortName}
-            </AnchorLink>
-          ) : n.type === NotificationType.EventDeleted || !n.eventId ? (
-            <Text fw={600} size="sm" title={name !== shortName ? name : undefined} data-testid="notification-name">
-              {shortName}
-            </Text>
           ) : (
-            <AnchorLink
-              to="/$lang/events/$id"
-              params={{ lang, id: n.eventId }}
-              fw={600}
-              size="sm"
-              title={name !== shortName ? name : undefined}
-              data-testid="notification-name"
-            >
-              {shortName}
-            </AnchorLink>
+            <Text {...nameProps}>{shortName}</Text>
           )}
         </Group>
         <Text size="sm" title={message !== shortMessage ? message : undefined} data-testid="notification-text">
@@ -323,4 +299,14 @@ function NotificationRow({ n, isNew }: { n: NotificationItem; isNew: boolean }) 
       </Stack>
     </Box>
   );
+}
+
+/** Where a notification's name leads: the ticket, the survey to answer, or the event (none for a deleted event). */
+function linkOf(
+  n: NotificationItem,
+): { to: '/$lang/tickets/$id' | '/$lang/my-surveys/$id' | '/$lang/events/$id'; id: string } | null {
+  if (n.ticketId) return { to: '/$lang/tickets/$id', id: n.ticketId };
+  if (n.type === NotificationType.SurveyPublished && n.surveyId) return { to: '/$lang/my-surveys/$id', id: n.surveyId };
+  if (n.type === NotificationType.EventDeleted || !n.eventId) return null;
+  return { to: '/$lang/events/$id', id: n.eventId };
 }
