@@ -2,6 +2,7 @@ import { loginLogProjection } from './account/login-log.ts';
 import { usersProjection } from './account/users.ts';
 import { auditLogProjection } from './audit/audit-log.ts';
 import { certificatesProjection } from './certificates/certificates.ts';
+import { initiativesProjection } from './initiatives/initiatives.ts';
 import { lookupsProjection } from './lookups/lookups.ts';
 import { notificationsProjection } from './notifications/notifications.ts';
 import { opportunitiesProjection } from './opportunity/opportunities.ts';
@@ -9,6 +10,7 @@ import { participationsProjection } from './opportunity/participations.ts';
 import { rolePermissionsProjection } from './permissions/role-permissions.ts';
 import { registrationsProjection } from './registration/registrations.ts';
 import type { Projection } from './runner/projection.ts';
+import { subscriptionsProjection } from './subscriptions/subscriptions.ts';
 import { surveysProjection } from './surveys/surveys.ts';
 import { ticketsProjection } from './tickets/tickets.ts';
 
@@ -26,4 +28,6 @@ export const projections: readonly Projection[] = [
   ticketsProjection,
   surveysProjection,
   certificatesProjection,
+  initiativesProjection,
+  subscriptionsProjection,
 ];

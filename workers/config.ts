@@ -16,6 +16,7 @@ export function configFromEnv(databaseUrl = process.env.DATABASE_URL): RuntimeCo
     publicUrl: process.env.PUBLIC_URL,
     employeeDirectoryUrl: process.env.EMPLOYEE_DIRECTORY_URL,
     certificateSigningKey: process.env.CERTIFICATE_SIGNING_KEY,
+    linkSigningKey: process.env.LINK_SIGNING_KEY,
     dataDir: resolve(process.env.PORTAL_DATA_DIR ?? join(import.meta.dirname, '..', '.data')),
   };
 }

@@ -23,6 +23,7 @@ import {
   FileEmployeeDirectory,
   HttpEmployeeDirectory,
 } from '../commands/registration/employee-directory.ts';
+import { LinkSigner, loadLinkKey, pairLinkSigner } from '../commands/subscription/links.ts';
 import { type ClientConfig, clientConfig } from '../domain/shared/clients.ts';
 import { certificateReads } from '../projections/certificates/queries.ts';
 import { projections as readModels } from '../projections/index.ts';
@@ -46,6 +47,7 @@ import { migrateAll } from './migrate.ts';
 import { opportunitySchedule } from './opportunity-schedule.ts';
 import { openProcessesProjection, processSweeper } from './process-reactions.ts';
 import { registrationReactions } from './registration-reactions.ts';
+import { subscriptionReactions } from './subscription-reactions.ts';
 import { surveyReactions } from './survey-reactions.ts';
 import { ticketReactions } from './ticket-reactions.ts';
 
@@ -53,7 +55,7 @@ import { ticketReactions } from './ticket-reactions.ts';
 const PERMISSIONS_START_WAIT_MS = 30_000;
 
 /** The reactors the runtime runs besides the read models (their lock connections are sized into the pool). */
-const REACTORS = 7;
+const REACTORS = 8;
 
 export interface RuntimeConfig {
   databaseUrl: string;
@@ -91,6 +93,11 @@ export interface RuntimeConfig {
   certificateSigningKey?: string | undefined;
   /** Pages of the one browser that renders certificate PDFs (default 4). */
   pdfPages?: number;
+  /**
+   * The key that signs the mail list's links (LINK_SIGNING_KEY: base64 of 32 bytes or more); without it, one generated
+   * once and kept at <dataDir>/link-signing-key.
+   */
+  linkSigningKey?: string | undefined;
 }
 
 export interface Runtime {
@@ -170,6 +177,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     db,
   });
   pairCertificates(store, { deps: certificateDeps, files: certificateFiles });
+  pairLinkSigner(store, new LinkSigner(loadLinkKey(cfg.linkSigningKey, join(cfg.dataDir, 'link-signing-key'))));
   handleRenderJobs(queue, certificateFiles);
   const projections: Projection[] = [
     ...readModels,
@@ -180,6 +188,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     surveyReactions(queue, store, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
     openProcessesProjection,
     certificateReactions(queue, certificateDeps),
+    subscriptionReactions(queue, mailer, store, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
   ];
   if (projections.length !== readModels.length + REACTORS) throw new Error('REACTORS must count the reactors above');
   projections.push(...extra);

@@ -34,6 +34,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   AppointmentInPast: 422,
   InitialAcceptIncomplete: 422,
   RejectReasonRequired: 422,
+  PleasefillAllDetails: 422,
+  PleaseSelectSubscribers: 422,
   InvalidEventDates: 422,
   EventStartTooSoon: 422,
   InvalidCount: 422,

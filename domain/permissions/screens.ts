@@ -29,6 +29,8 @@ export const SCREENS = {
   // Surveys (spec: survey, event survey, questions, survey results): build (Add), edit (Edit), approve, reject,
   // publish and complete (Approve), list and results (View).
   surveys: ['View', 'Add', 'Edit', 'Approve'],
+  // Event initiatives: propose (Add) and see one's own (View); list all, approve into a draft event or reject (Approve).
+  initiatives: ['View', 'Add', 'Approve'],
   // The volunteer's certificates, cards and badge, past events and contributions; the post card (spec: post card).
   mycertificates: ['View'],
   postcard: ['View'],

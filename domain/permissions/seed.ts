@@ -14,6 +14,7 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     myevents: ['View', 'Add', 'Edit'],
     myregistration: ['View', 'Edit'],
     tickets: ['View', 'Add'],
+    initiatives: ['View', 'Add'],
     allowvolunteerrole: ['View'],
     // The volunteer's survey screens (their surveys, answering from the event or a link) and submitting answers.
     surveymandatory: ['View', 'Edit'],
@@ -32,6 +33,7 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     statistics: ['View'],
     ticketsadmin: ['View', 'Edit'],
     surveys: ['View', 'Add', 'Edit'],
+    initiatives: ['View', 'Add', 'Approve'],
     allowregionrestriction: ['View'],
   },
   3: {
@@ -48,6 +50,7 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     masterdata: ['View', 'Add', 'Edit', 'Delete'],
     permissions: ['View', 'Edit'],
     ticketsadmin: ['View', 'Edit'],
+    initiatives: ['View', 'Add', 'Approve'],
     firstresponder: ['View', 'Approve'],
     projections: ['View', 'Edit'],
     surveys: ['View', 'Add', 'Edit', 'Approve'],

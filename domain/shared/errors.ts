@@ -125,6 +125,9 @@ export const ErrorCodes = [
   'ActionResponseRequired',
   'TicketActionRequired',
   'DuplicateTicketNotResolvedYet',
+  // mail to subscribers (spec section 5 "Mail notification": PleasefillAllDetails, PleaseSelectSubscribers)
+  'PleasefillAllDetails',
+  'PleaseSelectSubscribers',
   // surveys (spec catalogue: publish errors, already participated, cannot participate, AnswerAllQuestions; the
   // publish errors' keys are not named by the spec)
   'AlreadyParticipated',

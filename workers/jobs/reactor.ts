@@ -19,7 +19,8 @@ export function reactor(
   name: string,
   types: readonly string[],
   queue: JobQueue,
-  react: (e: StoredEvent) => Reaction | null,
+  /** One side effect, several (one job each: a mail per recipient), or none. */
+  react: (e: StoredEvent) => Reaction | readonly Reaction[] | null,
 ): Projection {
   return {
     name,
@@ -29,17 +30,19 @@ export function reactor(
     async setup() {},
     async apply({ tx }, events) {
       for (const e of events) {
-        const r = react(e);
-        if (!r) continue;
-        try {
-          await queue.enqueue(r.job, r.payload, { jobId: `${r.job}.${r.key ?? e.id}`, tx });
-        } catch (err) {
-          // A queue that is down (Redis) says nothing about the event: retry the batch, never park it. A SQL error
-          // from the PostgreSQL queue's insert goes to the runner as it is (it may be the payload's values).
-          const sqlState =
-            typeof (err as { code?: unknown }).code === 'string' &&
-            /^[0-9A-Z]{5}$/.test((err as { code: string }).code);
-          throw sqlState ? err : new TransientError(err);
+        const reactions = react(e);
+        const list: readonly Reaction[] = reactions === null ? [] : 'job' in reactions ? [reactions] : reactions;
+        for (const r of list) {
+          try {
+            await queue.enqueue(r.job, r.payload, { jobId: `${r.job}.${r.key ?? e.id}`, tx });
+          } catch (err) {
+            // A queue that is down (Redis) says nothing about the event: retry the batch, never park it. A SQL error
+            // from the PostgreSQL queue's insert goes to the runner as it is (it may be the payload's values).
+            const sqlState =
+              typeof (err as { code?: unknown }).code === 'string' &&
+              /^[0-9A-Z]{5}$/.test((err as { code: string }).code);
+            throw sqlState ? err : new TransientError(err);
+          }
         }
       }
     },

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import {
+  DESCRIPTION_MAX,
+  DETAILS_MAX,
+  INITIATIVE_STATUSES,
+  LOCATION_MAX,
+  NAME_MAX,
+  REASON_MAX,
+} from '../../domain/initiative/rules.ts';
+import { AfterQuery, CommandAccepted, PageSize, PositionText } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { OpportunityDetails } from './opportunity.ts';
+import * as P from './primitives.ts';
+
+/** The spec's search filters (getEventInitiative): Code, Name, EventApprovedStatus, EventInitiativeYear; paged. */
+export const InitiativesQuery = AfterQuery.extend({
+  page: P.page,
+  pageSize: PageSize,
+  code: P.text(40).optional(),
+  name: P.text(NAME_MAX).optional(),
+  status: P.queryOneOf(INITIATIVE_STATUSES).optional(),
+  year: P.queryInt(2000, 2100).optional(),
+});
+export type InitiativesQuery = z.input<typeof InitiativesQuery>;
+
+export const InitiativeRow = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    name: z.string(),
+    description: z.string(),
+    details: z.string(),
+    regionId: z.number().int().nullable(),
+    cityId: z.number().int().nullable(),
+    location: z.string(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    proposerId: z.string().nullable(),
+    status: z.number().int(),
+    eventId: z.string().nullable(),
+    rejectReason: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'InitiativeRow' });
+export type InitiativeRow = z.infer<typeof InitiativeRow>;
+
+export const InitiativesPage = z
+  .object({ rows: z.array(InitiativeRow), total: z.number().int() })
+  .meta({ id: 'InitiativesPage' });
+
+/** A proposal (spec: Name, Description, Details, Location required): missing fields answer AllFieldsRequired. */
+export const NewInitiative = z
+  .object({
+    name: P.text(NAME_MAX).nullable().optional(),
+    description: P.longText(DESCRIPTION_MAX).nullable().optional(),
+    details: P.longText(DETAILS_MAX).nullable().optional(),
+    regionId: P.id.nullable().optional(),
+    cityId: P.id.nullable().optional(),
+    location: P.text(LOCATION_MAX).nullable().optional(),
+    latitude: P.decimal(-90, 90).nullable().optional(),
+    longitude: P.decimal(-180, 180).nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'NewInitiative' });
+export type NewInitiative = z.input<typeof NewInitiative>;
+
+export const InitiativeProposed = z
+  .object({ position: PositionText, initiativeId: z.string(), code: z.string() })
+  .meta({ id: 'InitiativeProposed' });
+
+export const InitiativeRejection = z
+  .object({ reason: P.longText(REASON_MAX).nullable().optional() })
+  .strict()
+  .meta({ id: 'InitiativeRejection' });
+
+const ById = z.object({ id: P.uuid() });
+const tags = ['initiatives'];
+
+// The proposer's own (spec: event initiative page).
+export const myInitiatives = endpoint({
+  method: 'GET',
+  path: '/api/me/initiatives',
+  query: InitiativesQuery,
+  response: InitiativesPage,
+  tags,
+});
+export const proposeInitiative = endpoint({
+  method: 'POST',
+  path: '/api/initiatives',
+  body: NewInitiative,
+  status: 201,
+  response: InitiativeProposed,
+  tags,
+});
+
+// Managing them (spec: getEventInitiative, EventInitiative/manage).
+export const initiatives = endpoint({
+  method: 'GET',
+  path: '/api/initiatives',
+  query: InitiativesQuery,
+  response: InitiativesPage,
+  tags,
+});
+export const initiative = endpoint({
+  method: 'GET',
+  path: '/api/initiatives/:id',
+  params: ById,
+  query: AfterQuery,
+  response: InitiativeRow,
+  tags,
+});
+/** Approve (Received): the body is the draft event, completed by the approver from the proposal. */
+export const approveInitiative = endpoint({
+  method: 'POST',
+  path: '/api/initiatives/:id/approve',
+  params: ById,
+  body: OpportunityDetails,
+  response: CommandAccepted.extend({ eventId: z.string() }),
+  tags,
+});
+export const rejectInitiative = endpoint({
+  method: 'POST',
+  path: '/api/initiatives/:id/reject',
+  params: ById,
+  body: InitiativeRejection,
+  response: CommandAccepted,
+  tags,
+});

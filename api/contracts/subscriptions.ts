@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { BODY_MAX, EMAIL_MAX, HEADER_MAX, MAX_RECIPIENTS } from '../../domain/subscription/rules.ts';
+import { AfterQuery, CommandAccepted, Lang, PageSize, PositionText } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import * as P from './primitives.ts';
+
+const tags = ['subscriptions'];
+/** A link's token: `<id>.<nonce>.<signature>` (commands/subscription/links.ts). */
+const Token = z.object({ token: P.token(200) }).strict();
+
+/** Spec: utils/promotions/Subscribe (Email). */
+export const Subscribe = z
+  .object({ email: P.text(EMAIL_MAX).nullable().optional(), language: Lang.optional() })
+  .strict()
+  .meta({ id: 'Subscribe' });
+export type Subscribe = z.input<typeof Subscribe>;
+
+/** The same answer whether or not the address was on the list already. */
+export const subscribe = endpoint({
+  method: 'POST',
+  path: '/api/subscriptions',
+  body: Subscribe,
+  response: z.object({ accepted: z.literal(true) }).meta({ id: 'SubscribeAccepted' }),
+  tags,
+});
+export const confirmSubscription = endpoint({
+  method: 'POST',
+  path: '/api/subscriptions/confirm',
+  body: Token,
+  response: CommandAccepted,
+  tags,
+});
+/** Spec: utils/promotions/UnSubscribe (Token): one click from any mail, no sign-in. */
+export const unsubscribe = endpoint({
+  method: 'POST',
+  path: '/api/subscriptions/unsubscribe',
+  body: Token,
+  response: CommandAccepted,
+  tags,
+});
+
+export const SubscribersQuery = AfterQuery.extend({
+  page: P.page,
+  pageSize: PageSize,
+  email: P.text(EMAIL_MAX).optional(),
+});
+export type SubscribersQuery = z.input<typeof SubscribersQuery>;
+
+export const SubscriberRow = z
+  .object({ id: z.string(), email: z.string(), language: z.string(), confirmedAt: z.string().nullable() })
+  .meta({ id: 'SubscriberRow' });
+export type SubscriberRow = z.infer<typeof SubscriberRow>;
+
+/** Spec: MailSubscription_Read: the confirmed subscribers. */
+export const subscribers = endpoint({
+  method: 'GET',
+  path: '/api/subscriptions',
+  query: SubscribersQuery,
+  response: z.object({ rows: z.array(SubscriberRow), total: z.number().int() }).meta({ id: 'SubscribersPage' }),
+  tags,
+});
+
+/** Spec: SendsubscriptionMail (subscriber ids, Header, Body). */
+export const SubscriptionMail = z
+  .object({
+    header: P.text(HEADER_MAX).nullable().optional(),
+    body: P.longText(BODY_MAX).nullable().optional(),
+    subscriptionIds: z.array(P.token(32)).max(MAX_RECIPIENTS).nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'SubscriptionMail' });
+export type SubscriptionMail = z.input<typeof SubscriptionMail>;
+
+export const sendSubscriptionMail = endpoint({
+  method: 'POST',
+  path: '/api/subscriptions/mail',
+  body: SubscriptionMail,
+  response: z
+    .object({ position: PositionText, mailingId: z.string(), recipients: z.number().int() })
+    .meta({ id: 'SubscriptionMailSent' }),
+  tags,
+});

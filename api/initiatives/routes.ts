@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { formatPosition } from '../../commands/event-store/port.ts';
+import * as commands from '../../commands/initiative/handlers.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import {
+  type InitiativeAudience,
+  type InitiativesDB,
+  initiativeRow,
+  initiativesPage,
+} from '../../projections/initiatives/queries.ts';
+import * as C from '../contracts/initiatives.ts';
+import { requireScreen } from '../http/auth.ts';
+import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
+import { route } from '../http/route.ts';
+import { eventInScope, staffScope } from '../http/scope.ts';
+
+const READ_MODELS = ['initiatives'];
+
+/**
+ * Event initiatives (screen `initiatives`): a volunteer or a centre proposes (Add) and sees their own (View); those
+ * who decide (Approve) list every initiative their regions and cities allow, approve one into a draft event (which
+ * also needs `eventsadmin` Add, as creating an event does) or reject it.
+ */
+export function initiativeRoutes(app: FastifyInstance, deps: ApiDeps) {
+  const db = deps.db as Kysely<InitiativesDB>;
+  const manage = [requireScreen(deps, 'initiatives', 'Approve')];
+  const scoped = async (req: FastifyRequest): Promise<InitiativeAudience> => ({
+    scope: await staffScope(deps, req.session!),
+  });
+  const filtersOf = (q: z.output<typeof C.InitiativesQuery>) => ({
+    code: q.code,
+    name: q.name,
+    status: q.status,
+    year: q.year,
+  });
+  /** The initiative, if the caller's areas cover it; else NotFound (no hint it exists). */
+  const inScope = async (req: FastifyRequest, id: string) => {
+    const row = await initiativeRow(db, await scoped(req), id);
+    if (!row) throw new DomainError('NotFound');
+    return row;
+  };
+
+  route(app, C.myInitiatives, { preHandler: requireScreen(deps, 'initiatives', 'View') }, async (req) => {
+    await readAfter(req, deps, READ_MODELS);
+    const q = req.query;
+    const who = { proposerId: req.session!.userId };
+    return initiativesPage(db, who, filtersOf(q), { page: q.page, pageSize: q.pageSize });
+  });
+  route(app, C.proposeInitiative, { preHandler: requireScreen(deps, 'initiatives', 'Add') }, async (req, reply) => {
+    const r = await commands.proposeInitiative(deps.store, req.session!.userId, req.body, commandContext(req, deps));
+    reply.code(201);
+    return { position: formatPosition(r.position), initiativeId: r.initiativeId, code: r.code };
+  });
+
+  route(app, C.initiatives, { preHandler: manage }, async (req) => {
+    await readAfter(req, deps, READ_MODELS);
+    const q = req.query;
+    return initiativesPage(db, await scoped(req), filtersOf(q), { page: q.page, pageSize: q.pageSize });
+  });
+  route(app, C.initiative, { preHandler: manage }, async (req) => {
+    await readAfter(req, deps, READ_MODELS);
+    return inScope(req, req.params.id);
+  });
+  route(
+    app,
+    C.approveInitiative,
+    { preHandler: [...manage, requireScreen(deps, 'eventsadmin', 'Add')] },
+    async (req) => {
+      await inScope(req, req.params.id);
+      // The draft event's places, like any event a staff member creates, lie in their areas.
+      if (!eventInScope(await staffScope(deps, req.session!), req.body))
+        throw new DomainError('RegionNotAllowed', { field: 'regionIds' });
+      const r = await commands.approveInitiative(
+        deps.store,
+        req.params.id,
+        req.body,
+        deps.client,
+        commandContext(req, deps),
+      );
+      return { position: formatPosition(r.position), eventId: r.eventId };
+    },
+  );
+  route(app, C.rejectInitiative, { preHandler: manage }, async (req) => {
+    await inScope(req, req.params.id);
+    const p = await commands.rejectInitiative(deps.store, req.params.id, req.body.reason, commandContext(req, deps));
+    return { position: formatPosition(p) };
+  });
+}

@@ -1,0 +1,65 @@
+import { type Kysely, sql } from 'kysely';
+
+export interface SubscriptionsDB {
+  'rm.mail_subscriptions': {
+    subscription_id: string;
+    email: string;
+    language: string;
+    status: 'pending' | 'confirmed' | 'unsubscribed';
+    requested_at: Date;
+    confirmed_at: Date | null;
+    updated_at: Date;
+  };
+}
+
+export interface SubscriberRow {
+  id: string;
+  email: string;
+  language: string;
+  confirmedAt: string | null;
+}
+
+function confirmedList(db: Kysely<SubscriptionsDB>, email: string | undefined) {
+  let q = db.selectFrom('rm.mail_subscriptions').where('status', '=', 'confirmed');
+  if (email) q = q.where('email', 'ilike', `%${email.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return q;
+}
+
+/** The confirmed subscribers (spec: MailSubscription_Read), newest first, with an address filter. */
+export async function subscribersPage(
+  db: Kysely<SubscriptionsDB>,
+  email: string | undefined,
+  paging: { page: number; pageSize: number },
+): Promise<{ rows: SubscriberRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    confirmedList(db, email)
+      .select(['subscription_id', 'email', 'language', 'confirmed_at'])
+      .orderBy('confirmed_at', 'desc')
+      .orderBy('subscription_id')
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize)
+      .execute(),
+    confirmedList(db, email).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      id: r.subscription_id,
+      email: r.email,
+      language: r.language,
+      confirmedAt: r.confirmed_at?.toISOString() ?? null,
+    })),
+    total: Number(count.n),
+  };
+}
+
+/** Which of these ids are confirmed subscribers now. */
+export async function confirmedAmong(db: Kysely<SubscriptionsDB>, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('rm.mail_subscriptions')
+    .select('subscription_id')
+    .where('status', '=', 'confirmed')
+    .where('subscription_id', 'in', [...ids])
+    .execute();
+  return rows.map((r) => r.subscription_id);
+}
