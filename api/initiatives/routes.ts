@@ -14,7 +14,7 @@ import * as C from '../contracts/initiatives.ts';
 import { requireScreen } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { route } from '../http/route.ts';
-import { eventInScope, staffScope } from '../http/scope.ts';
+import { addressInScope, eventInScope, staffScope } from '../http/scope.ts';
 
 const READ_MODELS = ['initiatives'];
 
@@ -40,6 +40,11 @@ export function initiativeRoutes(app: FastifyInstance, deps: ApiDeps) {
     const row = await initiativeRow(db, await scoped(req), id);
     if (!row) throw new DomainError('NotFound');
     return row;
+  };
+  /** Before a decision: the same check on the initiative's stream (a read model may be behind the proposal). */
+  const decidable = async (req: FastifyRequest, id: string) => {
+    const s = await commands.loadInitiative(deps.store, id);
+    if (!s.id || !addressInScope(await staffScope(deps, req.session!), s)) throw new DomainError('NotFound');
   };
 
   route(app, C.myInitiatives, { preHandler: requireScreen(deps, 'initiatives', 'View') }, async (req) => {
@@ -68,7 +73,7 @@ export function initiativeRoutes(app: FastifyInstance, deps: ApiDeps) {
     C.approveInitiative,
     { preHandler: [...manage, requireScreen(deps, 'eventsadmin', 'Add')] },
     async (req) => {
-      await inScope(req, req.params.id);
+      await decidable(req, req.params.id);
       // The draft event's places, like any event a staff member creates, lie in their areas.
       if (!eventInScope(await staffScope(deps, req.session!), req.body))
         throw new DomainError('RegionNotAllowed', { field: 'regionIds' });
@@ -83,7 +88,7 @@ export function initiativeRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
   );
   route(app, C.rejectInitiative, { preHandler: manage }, async (req) => {
-    await inScope(req, req.params.id);
+    await decidable(req, req.params.id);
     const p = await commands.rejectInitiative(deps.store, req.params.id, req.body.reason, commandContext(req, deps));
     return { position: formatPosition(p) };
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { formatPosition } from '../../commands/event-store/port.ts';
 import * as commands from '../../commands/subscription/handlers.ts';
-import { confirmedAmong, type SubscriptionsDB, subscribersPage } from '../../projections/subscriptions/queries.ts';
+import { type SubscriptionsDB, subscribersPage } from '../../projections/subscriptions/queries.ts';
 import * as C from '../contracts/subscriptions.ts';
 import { requireScreen } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
@@ -34,12 +34,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
     return subscribersPage(db, q.email, { page: q.page, pageSize: q.pageSize });
   });
   route(app, C.sendSubscriptionMail, { preHandler: requireScreen(deps, 'masterdata', 'Edit') }, async (req) => {
-    const r = await commands.sendSubscriptionMail(
-      deps.store,
-      req.body,
-      (ids) => confirmedAmong(db, ids),
-      commandContext(req, deps),
-    );
+    const r = await commands.sendSubscriptionMail(deps.store, req.body, commandContext(req, deps));
     return { position: formatPosition(r.position), mailingId: r.mailingId, recipients: r.recipients };
   });
 }

@@ -33,6 +33,11 @@ export async function proposeInitiative(
   return { position: r.position, initiativeId, code: command.code };
 }
 
+/** The initiative as its stream holds it (never behind the command that just changed it). */
+export async function loadInitiative(store: EventStore, initiativeId: string) {
+  return (await loadFolded(store, initiativeStream(initiativeId), initiativeDecider)).state;
+}
+
 /** The draft event an initiative becomes: one id per initiative, so an approval sent again finds it. */
 export const eventIdOf = (initiativeId: string) => deterministicEventId(initiativeId, 'initiative-event', 0);
 

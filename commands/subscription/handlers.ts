@@ -4,7 +4,7 @@ import { mailingDecider, subscriptionDecider } from '../../domain/subscription/d
 import { type Language, mailingStream, subscriptionStream } from '../../domain/subscription/events.ts';
 import { normalEmail, subscribeIssues } from '../../domain/subscription/rules.ts';
 import type { EventStore, Position } from '../event-store/port.ts';
-import { type CommandContext, handleCommand } from '../handle.ts';
+import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
 import { type LinkPurpose, linkSignerOf, newNonce, subscriptionIdOf } from './links.ts';
 
 /**
@@ -52,21 +52,28 @@ export const confirmSubscription = (store: EventStore, token: string, ctx: Comma
 export const unsubscribe = (store: EventStore, token: string, ctx: CommandContext) =>
   byLink(store, 'unsubscribe', token, ctx);
 
+/** Which of these subscribers are confirmed now, read from their streams. */
+async function confirmedAmong(store: EventStore, ids: readonly string[]): Promise<string[]> {
+  const states = await Promise.all(
+    ids.map(async (id) => (await loadFolded(store, subscriptionStream(id), subscriptionDecider)).state.status),
+  );
+  return ids.filter((_, i) => states[i] === 'confirmed');
+}
+
 /**
  * A mail to selected subscribers (spec: SendsubscriptionMail): recorded once, then sent by the workers, one job per
- * recipient, each with that recipient's unsubscribe link. `confirmed` keeps the recipients on the list now (the
- * admin grid's read model); each job checks its recipient's stream again when it runs.
+ * recipient, each with that recipient's unsubscribe link. Only confirmed subscribers are kept; each job checks its
+ * recipient's stream again when it runs (one who left meanwhile gets nothing).
  */
 export async function sendSubscriptionMail(
   store: EventStore,
   input: { header?: string | null; body?: string | null; subscriptionIds?: readonly string[] | null },
-  confirmed: (ids: readonly string[]) => Promise<readonly string[]>,
   ctx: CommandContext,
 ): Promise<{ position: Position; mailingId: string; recipients: number }> {
   const mailingId = randomUUID();
   const command = { type: 'SendSubscriptionMail' as const, mailingId, ...input };
   mailingDecider.decide(command, mailingDecider.initialState(), ctx.now);
-  const recipients = await confirmed([...new Set(input.subscriptionIds)]);
+  const recipients = await confirmedAmong(store, [...new Set(input.subscriptionIds)]);
   if (recipients.length === 0) throw new DomainError('PleaseSelectSubscribers', { field: 'subscriptionIds' });
   const r = await handleCommand(
     store,

@@ -8,6 +8,8 @@ export interface Initiative {
   id: string | null;
   code: string | null;
   proposerId: string | null;
+  regionId: number | null;
+  cityId: number | null;
   status: InitiativeStatus;
   eventId: string | null;
 }
@@ -38,12 +40,27 @@ function pending(s: Initiative): void {
 
 export const initiativeDecider: Decider<Initiative, InitiativeCommand, InitiativeEvent> = {
   events: initiativeEvents,
-  initialState: () => ({ id: null, code: null, proposerId: null, status: InitiativeStatus.New, eventId: null }),
+  initialState: () => ({
+    id: null,
+    code: null,
+    proposerId: null,
+    regionId: null,
+    cityId: null,
+    status: InitiativeStatus.New,
+    eventId: null,
+  }),
 
   evolve(s, e) {
     switch (e.type) {
       case 'InitiativeProposed':
-        return { ...s, id: e.data.initiativeId, code: e.data.code, proposerId: e.data.proposerId };
+        return {
+          ...s,
+          id: e.data.initiativeId,
+          code: e.data.code,
+          proposerId: e.data.proposerId,
+          regionId: e.data.regionId,
+          cityId: e.data.cityId,
+        };
       case 'InitiativeApproved':
         return { ...s, status: InitiativeStatus.Received, eventId: e.data.eventId };
       case 'InitiativeRejected':

@@ -51,15 +51,3 @@ export async function subscribersPage(
     total: Number(count.n),
   };
 }
-
-/** Which of these ids are confirmed subscribers now. */
-export async function confirmedAmong(db: Kysely<SubscriptionsDB>, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('rm.mail_subscriptions')
-    .select('subscription_id')
-    .where('status', '=', 'confirmed')
-    .where('subscription_id', 'in', [...ids])
-    .execute();
-  return rows.map((r) => r.subscription_id);
-}
