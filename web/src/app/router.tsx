@@ -16,6 +16,7 @@ import type { Screen } from '../../../domain/permissions/screens.ts';
 import { validateAuditSearch } from '../features/audit/search.ts';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
+import { validateInitiativesSearch } from '../features/initiatives/search.ts';
 import {
   validateCalendarSearch,
   validateEventsSearch,
@@ -58,6 +59,10 @@ const PAGES = [
   'events',
   'my-events',
   'tickets',
+  'initiatives',
+  'subscribe',
+  'unsubscribe',
+  'master-data',
   'surveys',
   'my-surveys',
   'survey',
@@ -452,6 +457,61 @@ const ticketRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/tickets/TicketPage.tsx'), 'TicketPage'),
 });
 
+/** Event initiatives (screen `initiatives`): one's own proposals, or all of them for those who decide. */
+const initiativesRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'initiatives',
+  validateSearch: validateInitiativesSearch,
+  beforeLoad: (ctx) => requireScreen(ctx, 'initiatives'),
+  component: lazyRouteComponent(() => import('../features/initiatives/InitiativesPage.tsx'), 'InitiativesPage'),
+});
+
+/** Approving an initiative into a draft event (the API checks Approve and the events' Add). */
+const approveInitiativeRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'initiatives/$id/approve',
+  beforeLoad: (ctx) => requireScreen(ctx, 'eventsadmin'),
+  component: lazyRouteComponent(
+    () => import('../features/initiatives/ApproveInitiativePage.tsx'),
+    'ApproveInitiativePage',
+  ),
+});
+
+/** The mail list, public: subscribe, and the two links of its mails (confirm, unsubscribe). */
+const tokenSearch = (search: Record<string, unknown>): { token?: string } =>
+  typeof search.token === 'string' && search.token.length <= 200 ? { token: search.token } : {};
+const subscribeRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'subscribe',
+  component: lazyRouteComponent(() => import('../features/subscriptions/SubscriptionPages.tsx'), 'SubscribePage'),
+});
+const confirmSubscriptionRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'subscribe/confirm',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(
+    () => import('../features/subscriptions/SubscriptionPages.tsx'),
+    'ConfirmSubscriptionPage',
+  ),
+});
+const unsubscribeRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'unsubscribe',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('../features/subscriptions/SubscriptionPages.tsx'), 'UnsubscribePage'),
+});
+
+/** Master data: the mail list's subscribers (a static path: it wins over /master-data/$kind). */
+const mailSubscriptionsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'master-data/mail-subscriptions',
+  beforeLoad: (ctx) => requireScreen(ctx, 'masterdata'),
+  component: lazyRouteComponent(
+    () => import('../features/subscriptions/MailSubscriptionsPage.tsx'),
+    'MailSubscriptionsPage',
+  ),
+});
+
 const notFoundRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'not-found',
@@ -499,6 +559,12 @@ export const routeTree = rootRoute.addChildren([
     ticketsRoute,
     staffTicketsRoute,
     ticketRoute,
+    initiativesRoute,
+    approveInitiativeRoute,
+    subscribeRoute,
+    confirmSubscriptionRoute,
+    unsubscribeRoute,
+    mailSubscriptionsRoute,
     surveysRoute,
     surveyBuilderRoute,
     surveyResultsRoute,

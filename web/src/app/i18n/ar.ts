@@ -4,6 +4,7 @@ import { certificatesAr } from '../../features/certificates/i18n.ts';
 import { dashboardAr } from '../../features/dashboard/i18n.ts';
 import { homeAr } from '../../features/home/i18n.ts';
 import { hoursAr } from '../../features/hours/i18n.ts';
+import { initiativesAr } from '../../features/initiatives/i18n.ts';
 import { myEventsAr } from '../../features/my-events/i18n.ts';
 import { notificationsAr } from '../../features/notifications/i18n.ts';
 import { opportunitiesAr } from '../../features/opportunities/i18n.ts';
@@ -13,6 +14,7 @@ import { ar as registrationAr } from '../../features/registration/i18n.ts';
 import { reviewAr } from '../../features/review/i18n.ts';
 import { sessionAr } from '../../features/session/i18n.ts';
 import { statusAr } from '../../features/status/i18n.ts';
+import { subscriptionsAr } from '../../features/subscriptions/i18n.ts';
 import { surveysAr } from '../../features/surveys/i18n.ts';
 import { ticketsAr } from '../../features/tickets/i18n.ts';
 import { opportunityErrorsAr } from './opportunity-errors.ts';
@@ -62,6 +64,7 @@ export const ar = {
   'menu.permissions': 'الصلاحيات',
   'menu.tickets': 'التذاكر',
   'menu.ticketsadmin': 'إدارة التذاكر',
+  'menu.initiatives': 'مبادرات الفعاليات',
   'menu.firstresponder': 'المستجيب الأول',
   'menu.myevents': 'فعالياتي',
   'menu.myregistration': 'بيانات تسجيلي',
@@ -185,6 +188,8 @@ export const ar = {
   ...sessionAr,
   ...statusAr,
   ...ticketsAr,
+  ...initiativesAr,
+  ...subscriptionsAr,
   ...preferencesAr,
   ...surveysAr,
   ...volunteerAr,

@@ -4,6 +4,7 @@ import { certificatesEn } from '../../features/certificates/i18n.ts';
 import { dashboardEn } from '../../features/dashboard/i18n.ts';
 import { homeEn } from '../../features/home/i18n.ts';
 import { hoursEn } from '../../features/hours/i18n.ts';
+import { initiativesEn } from '../../features/initiatives/i18n.ts';
 import { myEventsEn } from '../../features/my-events/i18n.ts';
 import { notificationsEn } from '../../features/notifications/i18n.ts';
 import { opportunitiesEn } from '../../features/opportunities/i18n.ts';
@@ -13,6 +14,7 @@ import { en as registrationEn } from '../../features/registration/i18n.ts';
 import { reviewEn } from '../../features/review/i18n.ts';
 import { sessionEn } from '../../features/session/i18n.ts';
 import { statusEn } from '../../features/status/i18n.ts';
+import { subscriptionsEn } from '../../features/subscriptions/i18n.ts';
 import { surveysEn } from '../../features/surveys/i18n.ts';
 import { ticketsEn } from '../../features/tickets/i18n.ts';
 import type { TranslationKey } from './ar.ts';
@@ -60,6 +62,7 @@ export const en: Record<TranslationKey, string> = {
   'menu.permissions': 'Permissions',
   'menu.tickets': 'Tickets',
   'menu.ticketsadmin': 'Manage tickets',
+  'menu.initiatives': 'Event initiatives',
   'menu.firstresponder': 'First responders',
   'menu.myevents': 'My events',
   'menu.myregistration': 'My registration',
@@ -183,6 +186,8 @@ export const en: Record<TranslationKey, string> = {
   ...sessionEn,
   ...statusEn,
   ...ticketsEn,
+  ...initiativesEn,
+  ...subscriptionsEn,
   ...preferencesEn,
   ...surveysEn,
   ...volunteerEn,

@@ -22,6 +22,7 @@ export type MenuRoute =
   | '/$lang/my-events'
   | '/$lang/tickets'
   | '/$lang/tickets/manage'
+  | '/$lang/initiatives'
   | '/$lang/surveys'
   | '/$lang/my-surveys'
   | '/$lang/certificates'
@@ -63,6 +64,7 @@ const MENU = {
   permissions: PLACEHOLDER,
   tickets: { to: '/$lang/tickets', placement: 'header' },
   ticketsadmin: { to: '/$lang/tickets/manage', placement: 'header' },
+  initiatives: { to: '/$lang/initiatives', placement: 'header' },
   firstresponder: PLACEHOLDER,
   myevents: { to: '/$lang/my-events', placement: 'header' },
   myregistration: { to: '/$lang/registration', placement: 'header' },

@@ -2,6 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OpportunityDetails } from '../../../../../domain/opportunity/rules.ts';
 import { CLIENTS, DEFAULT_CLIENT } from '../../../../../domain/shared/clients.ts';
 import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
 import { ApiError, errorCode } from '../../../app/api.ts';
@@ -36,11 +37,17 @@ export function EventForm({
   onCreated,
   onCancel,
   editing,
+  initial,
+  create,
 }: {
   onCreated(id: string, names: { nameAr: string; nameEn: string }): void;
   onCancel(): void;
   /** Edit an existing event (PUT) instead of creating one: its id and current values. */
   editing?: { id: string; values: EventFormValues };
+  /** A new event's values to start from (an initiative approved into a draft event). */
+  initial?: Partial<EventFormValues>;
+  /** What creates the event, when not the plain create (approving an initiative creates it). */
+  create?: (details: OpportunityDetails) => Promise<{ opportunityId: string; position: string }>;
 }) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
@@ -49,7 +56,7 @@ export function EventForm({
   const config = useQuery(configQuery);
   const client = CLIENTS[config.data?.clientCode ?? DEFAULT_CLIENT];
   const domain = useDomainForm<EventFormValues, 'submit'>({
-    initialValues: editing?.values ?? EMPTY_EVENT,
+    initialValues: editing?.values ?? { ...EMPTY_EVENT, ...initial },
     // The domain's own rules (domain/opportunity/rules.ts, what the server runs) on the details that would be sent.
     rules: (values) => eventIssues(values, client, new Date(), !editing),
     defaultMode: 'submit',
@@ -62,7 +69,7 @@ export function EventForm({
   const uploading = mainBusy || galleryBusy;
   const save = useMutation({
     mutationFn: async (values: EventFormValues) => {
-      if (!editing) return createEvent(queryClient, toDetails(values));
+      if (!editing) return create ? create(toDetails(values)) : createEvent(queryClient, toDetails(values));
       const res = await editEvent(queryClient, editing.id, toDetails(values));
       return { opportunityId: editing.id, position: res.position };
     },

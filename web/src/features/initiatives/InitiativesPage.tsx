@@ -1,0 +1,239 @@
+import { Badge, Button, Group, NativeSelect, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { INITIATIVE_STATUSES, REASON_MAX } from '../../../../domain/initiative/rules.ts';
+import { errorCode } from '../../app/api.ts';
+import type { TranslationKey } from '../../app/i18n/index.ts';
+import { ButtonLink } from '../../app/layout/links.tsx';
+import { usePermission } from '../../app/permissions.ts';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { notifyDone } from '../../lib/notify.ts';
+import { type InitiativeRow, initiativesQuery, rejectInitiative } from './api.ts';
+import { ProposeModal } from './ProposeModal.tsx';
+import { type InitiativeFilterValues, type InitiativesSearch, initiativesParams } from './search.ts';
+
+const route = getRouteApi('/$lang/initiatives');
+const helper = gridColumnHelper<InitiativeRow>();
+
+/** EventApprovedStatus as the spec's lookup shows it: New, Received, Rejected. */
+export function InitiativeStatusBadge({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const color = ['blue', 'green', 'red'][status] ?? 'gray';
+  return (
+    <Badge color={`${color}.9`} variant="light" data-testid="initiative-status">
+      {t(`initiatives.status.${status as 0 | 1 | 2}`)}
+    </Badge>
+  );
+}
+
+/** The spec's filters: code, name, status, year. */
+function Filters({
+  initial,
+  onApply,
+  onClear,
+}: {
+  initial: InitiativeFilterValues;
+  onApply(f: InitiativeFilterValues): void;
+  onClear(): void;
+}) {
+  const { t } = useTranslation();
+  const [f, setF] = useState<InitiativeFilterValues>(initial);
+  const setText = (k: 'code' | 'name', v: string) => setF((o) => ({ ...o, [k]: v.trim() === '' ? undefined : v }));
+  const setNum = (k: 'status' | 'year', v: string) => setF((o) => ({ ...o, [k]: v === '' ? undefined : Number(v) }));
+  const all = { value: '', label: t('initiatives.any') };
+  const year = new Date().getFullYear();
+  const num = (v: number | undefined) => (v === undefined ? '' : String(v));
+  return (
+    <FilterPanel onSearch={() => onApply(f)} onClear={onClear}>
+      <TextInput
+        label={t('initiatives.field.code')}
+        value={f.code ?? ''}
+        maxLength={40}
+        dir="ltr"
+        onChange={(e) => setText('code', e.currentTarget.value)}
+      />
+      <TextInput
+        label={t('initiatives.field.name')}
+        value={f.name ?? ''}
+        maxLength={200}
+        onChange={(e) => setText('name', e.currentTarget.value)}
+      />
+      <NativeSelect
+        label={t('initiatives.field.status')}
+        value={num(f.status)}
+        onChange={(e) => setNum('status', e.currentTarget.value)}
+        data={[all, ...INITIATIVE_STATUSES.map((s) => ({ value: String(s), label: t(`initiatives.status.${s}`) }))]}
+      />
+      <NativeSelect
+        label={t('initiatives.field.year')}
+        value={num(f.year)}
+        onChange={(e) => setNum('year', e.currentTarget.value)}
+        data={[all, ...Array.from({ length: 6 }, (_, i) => String(year - i)).map((y) => ({ value: y, label: y }))]}
+      />
+    </FilterPanel>
+  );
+}
+
+/** Reject with a reason, confirmed first. */
+function RejectModal({ row, onClose }: { row: InitiativeRow | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const reject = useMutation({
+    mutationFn: () => rejectInitiative(queryClient, row!.id, reason),
+    onSuccess: () => {
+      notifyDone(t('initiatives.rejected'));
+      setReason('');
+      onClose();
+    },
+  });
+  return (
+    <ConfirmModal
+      opened={row !== null}
+      title={t('initiatives.rejectTitle', { name: row?.name ?? '' })}
+      message={
+        <Textarea
+          label={t('initiatives.field.reason')}
+          required
+          autosize
+          minRows={3}
+          maxLength={REASON_MAX}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          data-testid="reject-reason"
+        />
+      }
+      confirmLabel={t('initiatives.reject')}
+      danger
+      busy={reject.isPending}
+      error={reject.error ? <span role="alert">{t(errorCode(reject.error))}</span> : null}
+      confirmTestId="confirm-reject"
+      onConfirm={() => reject.mutate()}
+      onCancel={onClose}
+    />
+  );
+}
+
+/**
+ * /$lang/initiatives: a volunteer's (or a centre's) proposed events and a new proposal; those who decide (Approve)
+ * see every initiative their areas cover and approve one into a draft event or reject it.
+ */
+export function InitiativesPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.initiatives');
+  const lang = useLanguageStore((s) => s.lang);
+  const navigate = useNavigate();
+  const search = route.useSearch();
+  const manage = usePermission('initiatives', 'Approve');
+  const canPropose = usePermission('initiatives', 'Add');
+  const [adding, setAdding] = useState(false);
+  const [rejecting, setRejecting] = useState<InitiativeRow | null>(null);
+  const params = initiativesParams(search);
+  const query = useQuery({ ...initiativesQuery(search, manage), placeholderData: keepPreviousData });
+  const go = (next: InitiativesSearch) => {
+    const s = { ...next };
+    if (s.page === 1) delete s.page;
+    if (s.pageSize === DEFAULT_PAGE_SIZE) delete s.pageSize;
+    void navigate({ to: '/$lang/initiatives', params: { lang }, search: s });
+  };
+  const { page: _p, pageSize: _s, ...filters } = search;
+
+  const columns = useMemo(() => {
+    const label = (key: TranslationKey) => ({ header: () => t(key), meta: { label: t(key) } });
+    const base = [
+      helper.accessor('code', {
+        enableHiding: false,
+        ...label('initiatives.field.code'),
+        cell: (c) => <bdi dir="ltr">{c.getValue()}</bdi>,
+      }),
+      helper.accessor('name', label('initiatives.field.name')),
+      helper.accessor('location', label('initiatives.field.location')),
+      helper.accessor('status', {
+        ...label('initiatives.field.status'),
+        cell: (c) => <InitiativeStatusBadge status={c.getValue()} />,
+      }),
+      helper.accessor('createdAt', {
+        ...label('initiatives.field.createdAt'),
+        cell: (c) =>
+          new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB', {
+            dateStyle: 'medium',
+          }).format(new Date(c.getValue())),
+      }),
+    ];
+    if (!manage) return helper.columns(base);
+    const actions = helper.display({
+      id: 'actions',
+      ...label('initiatives.actions'),
+      cell: (c) => {
+        const r = c.row.original;
+        if (r.status !== 0)
+          return r.eventId ? (
+            <ButtonLink size="xs" variant="subtle" to="/$lang/events/manage/$id" params={{ lang, id: r.eventId }}>
+              {t('initiatives.openEvent')}
+            </ButtonLink>
+          ) : null;
+        return (
+          <Group gap="xs" wrap="nowrap">
+            <ButtonLink
+              size="xs"
+              to="/$lang/initiatives/$id/approve"
+              params={{ lang, id: r.id }}
+              data-testid={`approve-${r.code}`}
+            >
+              {t('initiatives.approve')}
+            </ButtonLink>
+            <Button size="xs" variant="default" onClick={() => setRejecting(r)} data-testid={`reject-${r.code}`}>
+              {t('initiatives.reject')}
+            </Button>
+          </Group>
+        );
+      },
+    });
+    return helper.columns([...base, actions]);
+  }, [t, lang, manage]);
+
+  return (
+    <Stack mt="lg" gap="md">
+      <Group justify="space-between">
+        <Title order={1}>{title}</Title>
+        {canPropose && (
+          <Button onClick={() => setAdding(true)} data-testid="new-initiative">
+            {t('initiatives.new')}
+          </Button>
+        )}
+      </Group>
+      <Filters
+        key={JSON.stringify(filters)}
+        initial={filters}
+        onApply={(f) => go({ pageSize: search.pageSize, ...f, page: 1 })}
+        onClear={() => go({ pageSize: search.pageSize })}
+      />
+      <DataGrid
+        id={manage ? 'initiatives-all' : 'initiatives-mine'}
+        caption={t('initiatives.caption')}
+        columns={columns}
+        rows={query.data?.rows}
+        getRowId={(r) => r.id}
+        read={query}
+        emptyMessage={t('initiatives.empty')}
+        paging={{
+          page: params.page,
+          pageSize: params.pageSize,
+          total: query.data?.total ?? 0,
+          onChange: (p) => go({ ...search, ...p }),
+        }}
+        rowProps={(r) => ({ 'data-testid': `initiative-row-${r.code}` })}
+        testId="initiatives-grid"
+      />
+      <ProposeModal opened={adding} onClose={() => setAdding(false)} />
+      <RejectModal row={rejecting} onClose={() => setRejecting(null)} />
+    </Stack>
+  );
+}

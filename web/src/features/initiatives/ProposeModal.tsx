@@ -1,0 +1,179 @@
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DESCRIPTION_MAX,
+  DETAILS_MAX,
+  type InitiativeDraft,
+  initiativeIssues,
+  LOCATION_MAX,
+  NAME_MAX,
+} from '../../../../domain/initiative/rules.ts';
+import type { ErrorCode } from '../../../../domain/shared/errors.ts';
+import { errorCode } from '../../app/api.ts';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { AppModal } from '../../components/AppModal.tsx';
+import { FormField } from '../../components/form/FormField.tsx';
+import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
+import { notifyDone } from '../../lib/notify.ts';
+import { lookupName, lookupsQuery } from '../registration/index.ts';
+import { placesOf, proposeInitiative } from './api.ts';
+
+/** The form's values as the inputs hold them; the coordinates as typed (the events form's location inputs). */
+interface Values {
+  name?: string;
+  description?: string;
+  details?: string;
+  regionId?: number;
+  cityId?: number;
+  location?: string;
+  latitude?: string;
+  longitude?: string;
+}
+
+const coordinate = (s: string | undefined) => (s === undefined || s.trim() === '' ? null : Number(s));
+const draftOf = (v: Values): InitiativeDraft => ({
+  name: v.name ?? null,
+  description: v.description ?? null,
+  details: v.details ?? null,
+  regionId: v.regionId ?? null,
+  cityId: v.cityId ?? null,
+  location: v.location ?? null,
+  latitude: coordinate(v.latitude),
+  longitude: coordinate(v.longitude),
+});
+
+/** Spec "event initiative": name, description, details, region and city, the place and its point on the map. */
+export function ProposeModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const queryClient = useQueryClient();
+  const lookups = useQuery({ ...lookupsQuery, enabled: opened });
+  const domain = useDomainForm<Values, 'submit'>({
+    initialValues: {},
+    // The domain's own rules, with the master data the server checks against.
+    rules: (v) => (lookups.data ? initiativeIssues(draftOf(v), placesOf(lookups.data)) : []),
+    defaultMode: 'submit',
+    idPrefix: 'initiative',
+  });
+  const v = domain.values;
+  const [failure, setFailure] = useState<ErrorCode | null>(null);
+  const save = useMutation({
+    mutationFn: () => proposeInitiative(queryClient, draftOf(v)),
+    onSuccess: (r) => {
+      notifyDone(t('initiatives.proposed', { code: r.code }));
+      domain.form.reset();
+      setFailure(null);
+      onClose();
+    },
+    onError: (e) => setFailure(errorCode(e)),
+  });
+  const set = <K extends keyof Values>(k: K, value: Values[K]) => domain.update((old) => ({ ...old, [k]: value }), k);
+  const num = (s: string) => (s === '' ? undefined : Number(s));
+  const regions = lookups.data?.regions ?? [];
+  const cities = (lookups.data?.cities ?? []).filter((c) => c.regionId === v.regionId);
+  const text = (k: 'name' | 'location', max: number) => (
+    <FormField path={k} label={t(`initiatives.field.${k}`)} required>
+      {({ wrapper }) => (
+        <TextInput {...wrapper} maxLength={max} value={v[k] ?? ''} onChange={(e) => set(k, e.currentTarget.value)} />
+      )}
+    </FormField>
+  );
+  const area = (k: 'description' | 'details', max: number) => (
+    <FormField path={k} label={t(`initiatives.field.${k}`)} required>
+      {({ wrapper }) => (
+        <Textarea
+          {...wrapper}
+          autosize
+          minRows={3}
+          maxLength={max}
+          value={v[k] ?? ''}
+          onChange={(e) => set(k, e.currentTarget.value)}
+        />
+      )}
+    </FormField>
+  );
+  const point = (k: 'latitude' | 'longitude') => (
+    <FormField path={k} label={t(`initiatives.field.${k}`)}>
+      {({ wrapper }) => (
+        <TextInput
+          {...wrapper}
+          type="number"
+          dir="ltr"
+          value={v[k] ?? ''}
+          onChange={(e) => set(k, e.currentTarget.value)}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <AppModal opened={opened} onClose={onClose} title={t('initiatives.newTitle')} size="lg">
+      <DomainFormProvider value={domain.fields}>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (domain.check('submit').length === 0) save.mutate();
+          }}
+        >
+          <Stack>
+            {text('name', NAME_MAX)}
+            {area('description', DESCRIPTION_MAX)}
+            {area('details', DETAILS_MAX)}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <FormField path="regionId" label={t('initiatives.field.region')} required>
+                {({ wrapper }) => (
+                  <NativeSelect
+                    {...wrapper}
+                    value={v.regionId === undefined ? '' : String(v.regionId)}
+                    onChange={(e) => {
+                      const regionId = num(e.currentTarget.value);
+                      domain.update((old) => ({ ...old, regionId, cityId: undefined }), 'regionId');
+                    }}
+                    data={[
+                      { value: '', label: '' },
+                      ...regions.map((r) => ({ value: String(r.id), label: lookupName(r, lang) })),
+                    ]}
+                  />
+                )}
+              </FormField>
+              <FormField path="cityId" label={t('initiatives.field.city')} required>
+                {({ wrapper }) => (
+                  <NativeSelect
+                    {...wrapper}
+                    value={v.cityId === undefined ? '' : String(v.cityId)}
+                    onChange={(e) => set('cityId', num(e.currentTarget.value))}
+                    data={[
+                      { value: '', label: '' },
+                      ...cities.map((c) => ({ value: String(c.id), label: lookupName(c, lang) })),
+                    ]}
+                  />
+                )}
+              </FormField>
+            </SimpleGrid>
+            {text('location', LOCATION_MAX)}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {point('latitude')}
+              {point('longitude')}
+            </SimpleGrid>
+            {failure && (
+              <Alert color="red" role="alert" data-testid="initiative-error">
+                {t(failure)}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {t('initiatives.cancel')}
+              </Button>
+              <Button type="submit" loading={save.isPending} data-testid="submit-initiative">
+                {t('initiatives.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </DomainFormProvider>
+    </AppModal>
+  );
+}

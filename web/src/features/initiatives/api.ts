@@ -1,0 +1,75 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import * as C from '../../../../api/contracts/initiatives.ts';
+import type { Lookups } from '../../../../api/contracts/lookups.ts';
+import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
+import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
+import { call } from '../../lib/client.ts';
+import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { type InitiativesSearch, initiativesParams } from './search.ts';
+
+export type { InitiativeRow, NewInitiative } from '../../../../api/contracts/initiatives.ts';
+
+const str = (n: number | undefined) => (n === undefined ? undefined : String(n));
+function queryOf(s: InitiativesSearch) {
+  const p = initiativesParams(s);
+  return {
+    after: lastPosition() ?? undefined,
+    page: String(p.page),
+    pageSize: String(p.pageSize),
+    code: p.code,
+    name: p.name,
+    status: str(p.status),
+    year: str(p.year),
+  };
+}
+
+/** The proposer's own initiatives, or (managing) every one the caller's areas cover. */
+export const initiativesQuery = (s: InitiativesSearch, manage: boolean) =>
+  queryOptions({
+    queryKey: ['initiatives', manage ? 'all' : 'mine', s],
+    queryFn: ({ signal }) => call(manage ? C.initiatives : C.myInitiatives, { query: queryOf(s) }, { signal }),
+  });
+
+export const initiativeQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['initiatives', 'one', id],
+    queryFn: ({ signal }) =>
+      call(C.initiative, { params: { id }, query: { after: lastPosition() ?? undefined } }, { signal }),
+  });
+
+async function settled<T extends { position: string }>(queryClient: QueryClient, done: Promise<T>): Promise<T> {
+  const res = await done;
+  rememberPosition(res.position);
+  await queryClient.invalidateQueries({ queryKey: ['initiatives'] });
+  return res;
+}
+
+export const proposeInitiative = (qc: QueryClient, body: C.NewInitiative) =>
+  settled(qc, call(C.proposeInitiative, { body }));
+export const rejectInitiative = (qc: QueryClient, id: string, reason: string) =>
+  settled(qc, call(C.rejectInitiative, { params: { id }, body: { reason } }));
+export async function approveInitiative(qc: QueryClient, id: string, details: OpportunityDetails) {
+  const res = await settled(qc, call(C.approveInitiative, { params: { id }, body: details }));
+  void qc.invalidateQueries({ queryKey: ['events'] });
+  return { opportunityId: res.eventId, position: res.position };
+}
+
+const snapshots = new WeakMap<Lookups, LookupSnapshot>();
+/** Regions and cities (each city in its region) as the domain's rules take them: the server's own check. */
+export function placesOf(l: Lookups): LookupSnapshot {
+  let s = snapshots.get(l);
+  if (!s) {
+    const row = (i: { id: number; nameAr: string; nameEn: string }, parentId: number | null) => ({
+      ...i,
+      parentId,
+      flags: {},
+      active: true,
+    });
+    s = new LookupSnapshot({
+      region: l.regions.map((r) => row(r, null)),
+      city: l.cities.map((c) => row(c, c.regionId)),
+    });
+    snapshots.set(l, s);
+  }
+  return s;
+}

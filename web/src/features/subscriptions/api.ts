@@ -1,0 +1,39 @@
+import { queryOptions } from '@tanstack/react-query';
+import * as C from '../../../../api/contracts/subscriptions.ts';
+import { call } from '../../lib/client.ts';
+import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+
+export type { SubscriberRow, SubscriptionMail } from '../../../../api/contracts/subscriptions.ts';
+
+export const subscribe = (email: string, language: 'ar' | 'en') => call(C.subscribe, { body: { email, language } });
+
+/** A link from a mail (confirm, or unsubscribe): one request, no sign-in. */
+export async function followLink(purpose: 'confirm' | 'unsubscribe', token: string) {
+  const res = await call(purpose === 'confirm' ? C.confirmSubscription : C.unsubscribe, { body: { token } });
+  rememberPosition(res.position);
+  return res;
+}
+
+export const subscribersQuery = (s: { page: number; pageSize: number; email?: string | undefined }) =>
+  queryOptions({
+    queryKey: ['subscriptions', s],
+    queryFn: ({ signal }) =>
+      call(
+        C.subscribers,
+        {
+          query: {
+            after: lastPosition() ?? undefined,
+            page: String(s.page),
+            pageSize: String(s.pageSize),
+            email: s.email,
+          },
+        },
+        { signal },
+      ),
+  });
+
+export async function sendMail(body: C.SubscriptionMail) {
+  const res = await call(C.sendSubscriptionMail, { body });
+  rememberPosition(res.position);
+  return res;
+}
