@@ -19,8 +19,6 @@ const initialOf = (i: InitiativeRow) => ({
   location: i.location,
   latitude: i.latitude === null ? '' : String(i.latitude),
   longitude: i.longitude === null ? '' : String(i.longitude),
-  visibility: '2',
-  cityIds: i.cityId === null ? [] : [String(i.cityId)],
 });
 
 /**
