@@ -82,7 +82,8 @@ describe('event initiatives, in Arabic', () => {
     await signIn(page, 'admin', 'Admin@2026!');
     await press(page, 'nav a[href="/ar/initiatives"]');
     await page.waitForSelector('[data-testid="initiatives-grid"]');
-    await setValue(page, 'input[dir="ltr"]', code);
+    await setValue(page, '#initiatives-filter-code', code);
+    await page.focus('#initiatives-filter-code');
     await page.keyboard.press('Enter');
     await page.waitForFunction((c) => location.search.includes(c), {}, code);
     await page.waitForSelector(`[data-testid="initiative-row-${code}"]`);

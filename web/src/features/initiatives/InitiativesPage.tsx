@@ -53,6 +53,7 @@ function Filters({
   return (
     <FilterPanel onSearch={() => onApply(f)} onClear={onClear}>
       <TextInput
+        id="initiatives-filter-code"
         label={t('initiatives.field.code')}
         value={f.code ?? ''}
         maxLength={40}
