@@ -2,6 +2,12 @@ import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { INITIATIVE_STREAM_PREFIX, InitiativeEventTypes, initiativeEvents } from '../../domain/initiative/events.ts';
 import type { Projection } from '../runner/projection.ts';
+import { int4, timestamp } from '../runner/values.ts';
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuid = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v : null);
+const coordinate = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** rm.initiatives: one row per proposed event (the admin grid's columns and filters, the proposer's own list). */
 export const initiativesProjection: Projection = {
@@ -42,24 +48,29 @@ export const initiativesProjection: Projection = {
       if (!stored.streamId.startsWith(INITIATIVE_STREAM_PREFIX)) continue;
       const e = decode(initiativeEvents, stored);
       if (!e) continue;
+      // The stream names the initiative; the time is the event's own, else when it was recorded.
+      const id = uuid(stored.streamId.slice(INITIATIVE_STREAM_PREFIX.length));
+      if (!id) continue;
+      const at = timestamp(e.data.at) ?? stored.recordedAt.toISOString();
       switch (e.type) {
         case 'InitiativeProposed': {
           const d = e.data;
           await sql`insert into ${t} (initiative_id, code, name, description, details, region_id, city_id, location,
                       latitude, longitude, proposer_id, center_sent, status, year, created_at, updated_at)
-                    values (${d.initiativeId}, ${d.code}, ${d.name}, ${d.description}, ${d.details}, ${d.regionId},
-                      ${d.cityId}, ${d.location}, ${d.latitude}, ${d.longitude}, ${d.proposerId}, ${d.centerSent === true},
-                      0, ${new Date(d.at).getUTCFullYear()}, ${d.at}, ${d.at})
+                    values (${id}, ${text(d.code)}, ${text(d.name)}, ${text(d.description)}, ${text(d.details)},
+                      ${int4(d.regionId)}, ${int4(d.cityId)}, ${text(d.location)}, ${coordinate(d.latitude)},
+                      ${coordinate(d.longitude)}, ${uuid(d.proposerId)}, ${d.centerSent === true},
+                      0, ${new Date(at).getUTCFullYear()}, ${at}, ${at})
                     on conflict (initiative_id) do nothing`.execute(tx);
           break;
         }
         case 'InitiativeApproved':
-          await sql`update ${t} set status = 1, event_id = ${e.data.eventId}, updated_at = ${e.data.at}
-                    where initiative_id = ${e.data.initiativeId}`.execute(tx);
+          await sql`update ${t} set status = 1, event_id = ${uuid(e.data.eventId)}, updated_at = ${at}
+                    where initiative_id = ${id}`.execute(tx);
           break;
         case 'InitiativeRejected':
-          await sql`update ${t} set status = 2, reject_reason = ${e.data.reason}, updated_at = ${e.data.at}
-                    where initiative_id = ${e.data.initiativeId}`.execute(tx);
+          await sql`update ${t} set status = 2, reject_reason = ${text(e.data.reason)}, updated_at = ${at}
+                    where initiative_id = ${id}`.execute(tx);
           break;
       }
     }

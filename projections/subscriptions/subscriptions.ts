@@ -6,6 +6,7 @@ import {
   subscriptionEvents,
 } from '../../domain/subscription/events.ts';
 import type { Projection } from '../runner/projection.ts';
+import { timestamp } from '../runner/values.ts';
 
 /**
  * rm.mail_subscriptions: one row per address that asked to join the mail list, with its status (pending until the
@@ -38,21 +39,22 @@ export const subscriptionsProjection: Projection = {
       const e = decode(subscriptionEvents, stored);
       if (!e) continue;
       const id = stored.streamId.slice(SUBSCRIPTION_STREAM_PREFIX.length);
+      const at = timestamp(e.data.at) ?? stored.recordedAt.toISOString();
       switch (e.type) {
         case 'SubscriptionRequested':
-          // A confirmed subscriber asking again stays confirmed (the decider writes nothing then; kept for safety).
+          // A confirmed subscriber asking again stays confirmed (the decider writes nothing then).
           await sql`insert into ${t} (subscription_id, email, language, status, requested_at, updated_at)
-                    values (${id}, ${e.data.email}, ${e.data.language}, 'pending', ${e.data.at}, ${e.data.at})
+                    values (${id}, ${String(e.data.email ?? '')}, ${e.data.language === 'en' ? 'en' : 'ar'}, 'pending', ${at}, ${at})
                     on conflict (subscription_id) do update set email = excluded.email, language = excluded.language,
                       status = case when ${t}.status = 'confirmed' then 'confirmed' else 'pending' end,
                       requested_at = excluded.requested_at, updated_at = excluded.updated_at`.execute(tx);
           break;
         case 'SubscriptionConfirmed':
-          await sql`update ${t} set status = 'confirmed', confirmed_at = ${e.data.at}, updated_at = ${e.data.at}
+          await sql`update ${t} set status = 'confirmed', confirmed_at = ${at}, updated_at = ${at}
                     where subscription_id = ${id}`.execute(tx);
           break;
         case 'SubscriptionCancelled':
-          await sql`update ${t} set status = 'unsubscribed', updated_at = ${e.data.at}
+          await sql`update ${t} set status = 'unsubscribed', updated_at = ${at}
                     where subscription_id = ${id}`.execute(tx);
           break;
       }

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LinkSigner, loadLinkKey, newNonce, subscriptionIdOf } from './links.ts';
+
+const signer = new LinkSigner(Buffer.alloc(32, 7));
+const ID = subscriptionIdOf('reader@example.com');
+
+describe('the mail list links', () => {
+  it('a signed link verifies for its purpose only', () => {
+    const nonce = newNonce();
+    const token = signer.sign('confirm', ID, nonce);
+    expect(signer.verify('confirm', token)).toEqual({ subscriptionId: ID, nonce });
+    expect(signer.verify('unsubscribe', token)).toBeNull();
+  });
+
+  it('an altered id, nonce or signature, or another key, is refused', () => {
+    const nonce = newNonce();
+    const [id, n, sig] = signer.sign('unsubscribe', ID, nonce).split('.') as [string, string, string];
+    const other = subscriptionIdOf('someone@example.com');
+    expect(signer.verify('unsubscribe', `${other}.${n}.${sig}`)).toBeNull();
+    expect(signer.verify('unsubscribe', `${id}.${newNonce()}.${sig}`)).toBeNull();
+    expect(signer.verify('unsubscribe', `${id}.${n}.${'A'.repeat(22)}`)).toBeNull();
+    expect(new LinkSigner(Buffer.alloc(32, 8)).verify('unsubscribe', `${id}.${n}.${sig}`)).toBeNull();
+    expect(signer.verify('unsubscribe', 'not a token')).toBeNull();
+  });
+
+  it('refuses a key too short to sign with', () => {
+    expect(() => new LinkSigner(Buffer.alloc(16))).toThrow();
+  });
+
+  it('keeps the generated key, so every process of the installation signs alike', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'link-key-'));
+    try {
+      const file = join(dir, 'link-signing-key');
+      const first = loadLinkKey(undefined, file);
+      expect(loadLinkKey(undefined, file).equals(first)).toBe(true);
+      expect(loadLinkKey(Buffer.alloc(32, 1).toString('base64'), file).equals(Buffer.alloc(32, 1))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
