@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../../commands/event-store/port.ts';
 import { eventIdOf } from '../../commands/initiative/handlers.ts';
 import { initiativeStream } from '../../domain/initiative/events.ts';
 import { opportunityStream } from '../../domain/opportunity/decide.ts';
-import { type Browser, eventDetails, signedIn, startTestPortal, type TestPortal } from '../../tests/support/portal.ts';
+import {
+  type Browser,
+  eventDetails,
+  signedIn,
+  startTestPortal,
+  streamEvents,
+  type TestPortal,
+} from '../../tests/support/portal.ts';
 
 let portal: TestPortal;
 let volunteer: Browser;
@@ -21,11 +27,7 @@ afterAll(async () => {
   await portal?.close();
 });
 
-async function events(stream: string): Promise<StoredEvent[]> {
-  const out: StoredEvent[] = [];
-  for await (const e of portal.runtime.store.readStream(stream)) out.push(e);
-  return out;
-}
+const events = (stream: string) => streamEvents(portal, stream);
 
 const proposal = (over: object = {}) => ({
   name: 'حملة تشجير الحي',

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../../commands/event-store/port.ts';
 import { subscriptionIdOf } from '../../commands/subscription/links.ts';
 import { subscriptionStream } from '../../domain/subscription/events.ts';
 import { linkPath, waitForMail } from '../../tests/support/mail.ts';
-import { type Browser, signedIn, startTestPortal, type TestPortal, visitorOn } from '../../tests/support/portal.ts';
+import {
+  type Browser,
+  signedIn,
+  startTestPortal,
+  streamEvents,
+  type TestPortal,
+  visitorOn,
+} from '../../tests/support/portal.ts';
 
 let portal: TestPortal;
 let visitor: Browser;
@@ -19,11 +25,7 @@ afterAll(async () => {
   await portal?.close();
 });
 
-async function events(stream: string): Promise<StoredEvent[]> {
-  const out: StoredEvent[] = [];
-  for await (const e of portal.runtime.store.readStream(stream)) out.push(e);
-  return out;
-}
+const events = (stream: string) => streamEvents(portal, stream);
 const tokenOf = (path: string | null) => new URL(`http://x${path}`).searchParams.get('token')!;
 const mailFor = (email: string, has: string) =>
   waitForMail(portal.dataDir, (m) => m.includes(`To: ${email}\n`) && m.includes(has));

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { press, setValue, waitForText } from '../support/browser.ts';
+import { freshPage, press, setValue, signInAt, waitForText } from '../support/browser.ts';
 import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
 import { npmStart, type StartedPortal } from '../support/npm-start.ts';
 
@@ -20,23 +20,6 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function signIn(page: Page, userName: string, password: string) {
-  await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
-  await page.waitForSelector('input[name="userName"]');
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
-  ]);
-}
-
-async function newPage(): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('event initiatives, in Arabic', () => {
@@ -44,8 +27,8 @@ describe('event initiatives, in Arabic', () => {
   let code = '';
 
   it('lets a volunteer propose an event from the Initiatives menu', async () => {
-    const page = await newPage();
-    await signIn(page, 'volunteer1', 'Volunteer@2026!');
+    const page = await freshPage(browser);
+    await signInAt(page, portal.url, 'volunteer1', 'Volunteer@2026!');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await press(page, 'nav a[href="/ar/initiatives"]');
     await page.waitForSelector('[data-testid="initiatives-grid"]');
@@ -78,8 +61,8 @@ describe('event initiatives, in Arabic', () => {
   });
 
   it('lets an admin find it by its code and approve it into a draft event', async () => {
-    const page = await newPage();
-    await signIn(page, 'admin', 'Admin@2026!');
+    const page = await freshPage(browser);
+    await signInAt(page, portal.url, 'admin', 'Admin@2026!');
     await press(page, 'nav a[href="/ar/initiatives"]');
     await page.waitForSelector('[data-testid="initiatives-grid"]');
     await setValue(page, '#initiatives-filter-code', code);

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { press, setValue, waitForText } from '../support/browser.ts';
+import { freshPage, press, setValue, signInAt, waitForText } from '../support/browser.ts';
 import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
 import { linkPath, waitForMail } from '../support/mail.ts';
 import { npmStart, type StartedPortal } from '../support/npm-start.ts';
@@ -21,18 +21,12 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function newPage(): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
 describe('the mail list, in Arabic', () => {
   const email = `reader.${Date.now() % 100000}@example.com`;
   const header = 'فعاليات تطوعية جديدة هذا الأسبوع';
 
   it('lets a visitor subscribe and confirm from the mail', async () => {
-    const page = await newPage();
+    const page = await freshPage(browser);
     await page.goto(`${portal.url}/ar/subscribe`, { waitUntil: 'networkidle2' });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await waitForText(page, 'الاشتراك في القائمة البريدية');
@@ -60,15 +54,8 @@ describe('the mail list, in Arabic', () => {
   });
 
   it('lets the admin send a mail to the subscriber, whose unsubscribe link works', async () => {
-    const page = await newPage();
-    await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
-    await page.waitForSelector('input[name="userName"]');
-    await page.type('input[name="userName"]', 'admin');
-    await page.type('input[name="password"]', 'Admin@2026!');
-    await Promise.all([
-      page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-      page.keyboard.press('Enter'),
-    ]);
+    const page = await freshPage(browser);
+    await signInAt(page, portal.url, 'admin', 'Admin@2026!');
     await page.goto(`${portal.url}/ar/master-data/mail-subscriptions`, { waitUntil: 'networkidle2' });
     const row = `[data-testid="subscriber-${email}"]`;
     await page.waitForSelector(row);
@@ -93,7 +80,7 @@ describe('the mail list, in Arabic', () => {
     const leave = linkPath(mail, '/ar/unsubscribe');
     expect(leave).not.toBeNull();
 
-    const visitor = await newPage();
+    const visitor = await freshPage(browser);
     await visitor.goto(`${portal.url}${leave}`, { waitUntil: 'networkidle2' });
     await visitor.waitForSelector('[data-testid="link-done"]');
     await waitForText(visitor, 'تم إلغاء اشتراكك');

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import type { Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 
 /**
  * Sets a React-controlled input's value as typing would (the native setter, then input and change events). Date
@@ -30,6 +30,25 @@ export async function press(page: Page, selector: string): Promise<void> {
     e.scrollIntoView({ block: 'center' });
     (e as HTMLElement).click();
   });
+}
+
+/** A page in a browser context of its own (its own cookies), with the journeys' 20 s default wait. */
+export async function freshPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.createBrowserContext()).newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+/** Signs in through the login page (in Arabic unless told) and waits until the app has left it. */
+export async function signInAt(page: Page, baseUrl: string, userName: string, password: string, lang = 'ar') {
+  await page.goto(`${baseUrl}/${lang}/login`, { waitUntil: 'networkidle2' });
+  await page.waitForSelector('input[name="userName"]');
+  await page.type('input[name="userName"]', userName);
+  await page.type('input[name="password"]', password);
+  await Promise.all([
+    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
+    page.keyboard.press('Enter'),
+  ]);
 }
 
 /** Waits until the page's text contains `text`. */

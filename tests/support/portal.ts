@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import { dropDatabase, withDatabase } from '../../commands/db/pool.ts';
+import type { StoredEvent } from '../../commands/event-store/port.ts';
 import type { Projection } from '../../projections/runner/projection.ts';
 import { loadDemoData } from '../../scripts/demo-data.ts';
 import { createRuntime, depsFrom, type Runtime } from '../../workers/runtime.ts';
@@ -188,6 +189,13 @@ export async function mailsTo(portal: TestPortal, email: string, count: number, 
     if (mails.length >= count || Date.now() > deadline) return mails;
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** Every event of a stream, in order. */
+export async function streamEvents(portal: TestPortal, stream: string): Promise<StoredEvent[]> {
+  const out: StoredEvent[] = [];
+  for await (const e of portal.runtime.store.readStream(stream)) out.push(e);
+  return out;
 }
 
 /** A date n days from today, as the API takes it (YYYY-MM-DD). */
