@@ -10,6 +10,8 @@ import {
   type TestPortal,
   visitorOn,
 } from '../../tests/support/portal.ts';
+import { depsFrom } from '../../workers/runtime.ts';
+import { buildApp } from '../app.ts';
 
 let portal: TestPortal;
 let visitor: Browser;
@@ -93,6 +95,25 @@ describe('subscribing (double opt-in)', () => {
     expect((await events(subscriptionStream(subscriptionIdOf(email)))).map((e) => e.type)).toEqual([
       'SubscriptionRequested',
     ]);
+  });
+
+  it('is rate limited per address (429 TooManyRequests past the limit)', async () => {
+    const app = await buildApp(depsFrom(portal.runtime), {
+      logLevel: 'silent',
+      webDist: null,
+      registrationRateLimit: 3,
+    });
+    try {
+      const b = await visitorOn(app);
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++)
+        codes.push((await b.post('/api/subscriptions', { email: `burst${i}@example.com` })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const refused = await b.post('/api/subscriptions', { email: 'burst9@example.com' });
+      expect(refused.json().error.code).toBe('TooManyRequests');
+    } finally {
+      await app.close();
+    }
   });
 
   it('refuses an address that is not one', async () => {
