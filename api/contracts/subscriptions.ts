@@ -80,3 +80,12 @@ export const sendSubscriptionMail = endpoint({
     .meta({ id: 'SubscriptionMailSent' }),
   tags,
 });
+
+/** Spec: MailSubscription_Update: take a subscriber off the list. */
+export const removeSubscription = endpoint({
+  method: 'POST',
+  path: '/api/subscriptions/:id/remove',
+  params: z.object({ id: P.token(32) }),
+  response: CommandAccepted,
+  tags,
+});

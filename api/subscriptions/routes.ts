@@ -37,4 +37,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
     const r = await commands.sendSubscriptionMail(deps.store, req.body, commandContext(req, deps));
     return { position: formatPosition(r.position), mailingId: r.mailingId, recipients: r.recipients };
   });
+  route(app, C.removeSubscription, { preHandler: requireScreen(deps, 'masterdata', 'Delete') }, async (req) => ({
+    position: formatPosition(await commands.removeSubscription(deps.store, req.params.id, commandContext(req, deps))),
+  }));
 }

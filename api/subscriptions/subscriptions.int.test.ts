@@ -123,6 +123,18 @@ describe('subscribing (double opt-in)', () => {
   });
 });
 
+describe('master-data staff', () => {
+  it('take a subscriber off the list (admins only); an unknown id is not found', async () => {
+    const s = await subscribed('removed@example.com');
+    expect((await staff.post(`/api/subscriptions/${s.id}/remove`, {})).statusCode).toBe(403);
+    const res = await admin.post(`/api/subscriptions/${s.id}/remove`, {});
+    expect(res.statusCode).toBe(200);
+    const list = (await admin.get(`/api/subscriptions?after=${res.json().position}&email=removed`)).json();
+    expect(list.total).toBe(0);
+    expect((await admin.post(`/api/subscriptions/${'d'.repeat(32)}/remove`, {})).statusCode).toBe(404);
+  });
+});
+
 describe('a mail to selected subscribers', () => {
   it('needs its header, its text and a subscriber (the spec codes), and only masterdata staff send it', async () => {
     const s = await subscribed('rules@example.com');

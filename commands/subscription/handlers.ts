@@ -52,6 +52,19 @@ export const confirmSubscription = (store: EventStore, token: string, ctx: Comma
 export const unsubscribe = (store: EventStore, token: string, ctx: CommandContext) =>
   byLink(store, 'unsubscribe', token, ctx);
 
+/** Master-data staff take an address off the list (spec: MailSubscription_Update). */
+export async function removeSubscription(store: EventStore, subscriptionId: string, ctx: CommandContext) {
+  return (
+    await handleCommand(
+      store,
+      subscriptionStream(subscriptionId),
+      subscriptionDecider,
+      { type: 'RemoveSubscription' },
+      ctx,
+    )
+  ).position;
+}
+
 /** Which of these subscribers are confirmed now, read from their streams. */
 async function confirmedAmong(store: EventStore, ids: readonly string[]): Promise<string[]> {
   const states = await Promise.all(

@@ -96,6 +96,15 @@ describe('the links of the mails', () => {
   });
 });
 
+describe('master-data staff', () => {
+  it('take a subscriber off the list; an unknown one is not found', () => {
+    given(requested(), confirmed())
+      .when({ type: 'RemoveSubscription' })
+      .thenEmits([{ type: 'SubscriptionCancelled', data: { subscriptionId: ID, previous: 'confirmed', at: AT } }]);
+    given().when({ type: 'RemoveSubscription' }).thenFails('NotFound');
+  });
+});
+
 describe('a mail to selected subscribers (spec: Mail notification)', () => {
   const send = (over: Record<string, unknown> = {}) =>
     ({

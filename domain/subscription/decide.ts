@@ -31,7 +31,9 @@ export type SubscriptionCommand =
     }
   /** The nonce of a link whose signature the caller checked. */
   | { type: 'ConfirmSubscription'; nonce: string }
-  | { type: 'Unsubscribe'; nonce: string };
+  | { type: 'Unsubscribe'; nonce: string }
+  /** Master-data staff take an address off the list (spec: MailSubscription_Update). */
+  | { type: 'RemoveSubscription' };
 
 const wrongLink = () => new DomainError('Error_WrongActivationLink');
 
@@ -87,6 +89,10 @@ export const subscriptionDecider: Decider<Subscription, SubscriptionCommand, Sub
         return [{ type: 'SubscriptionConfirmed', data: { subscriptionId: s.id!, at } }];
       case 'Unsubscribe':
         if (s.unsubscribeNonce === null || cmd.nonce !== s.unsubscribeNonce) throw wrongLink();
+        if (s.status === 'unsubscribed') return [];
+        return [{ type: 'SubscriptionCancelled', data: { subscriptionId: s.id!, previous: s.status, at } }];
+      case 'RemoveSubscription':
+        if (s.status === 'none') throw new DomainError('NotFound');
         if (s.status === 'unsubscribed') return [];
         return [{ type: 'SubscriptionCancelled', data: { subscriptionId: s.id!, previous: s.status, at } }];
     }

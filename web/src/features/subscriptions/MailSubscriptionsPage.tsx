@@ -8,11 +8,12 @@ import { errorCode } from '../../app/api.ts';
 import { usePermission } from '../../app/permissions.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { AppModal } from '../../components/AppModal.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
-import { type SubscriberRow, sendMail, subscribersQuery } from './api.ts';
+import { removeSubscriber, type SubscriberRow, sendMail, subscribersQuery } from './api.ts';
 
 const helper = gridColumnHelper<SubscriberRow>();
 
@@ -107,6 +108,17 @@ export function MailSubscriptionsPage() {
   const { t } = useTranslation();
   const title = usePageTitle('page.mailSubscriptions');
   const canSend = usePermission('masterdata', 'Edit');
+  const canRemove = usePermission('masterdata', 'Delete');
+  const queryClient = useQueryClient();
+  const [removing, setRemoving] = useState<SubscriberRow | null>(null);
+  const remove = useMutation({
+    mutationFn: (r: SubscriberRow) => removeSubscriber(r.id),
+    onSuccess: () => {
+      notifyDone(t('mailList.removed'));
+      setRemoving(null);
+      void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
+    },
+  });
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [email, setEmail] = useState('');
   const [filter, setFilter] = useState<string | undefined>(undefined);
@@ -136,8 +148,22 @@ export function MailSubscriptionsPage() {
             return v ? new Date(v).toISOString().slice(0, 10) : '—';
           },
         }),
+        ...(canRemove
+          ? [
+              helper.display({
+                id: 'actions',
+                header: () => t('mailList.actions'),
+                meta: { label: t('mailList.actions') },
+                cell: (c) => (
+                  <Button size="xs" variant="default" onClick={() => setRemoving(c.row.original)}>
+                    {t('mailList.remove')}
+                  </Button>
+                ),
+              }),
+            ]
+          : []),
       ]),
-    [t],
+    [t, canRemove],
   );
   return (
     <Stack mt="lg" gap="md">
@@ -202,6 +228,17 @@ export function MailSubscriptionsPage() {
         }
         rowProps={(r) => ({ 'data-testid': `subscriber-${r.email}` })}
         testId="subscribers-grid"
+      />
+      <ConfirmModal
+        opened={removing !== null}
+        title={t('mailList.removeTitle')}
+        message={t('mailList.removeMessage', { email: removing?.email ?? '' })}
+        confirmLabel={t('mailList.remove')}
+        danger
+        busy={remove.isPending}
+        error={remove.error ? <span role="alert">{t(errorCode(remove.error))}</span> : null}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onCancel={() => setRemoving(null)}
       />
       <SendMailModal
         ids={[...selected]}

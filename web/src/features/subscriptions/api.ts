@@ -37,3 +37,9 @@ export async function sendMail(body: C.SubscriptionMail) {
   rememberPosition(res.position);
   return res;
 }
+
+export async function removeSubscriber(id: string) {
+  const res = await call(C.removeSubscription, { params: { id } });
+  rememberPosition(res.position);
+  return res;
+}
