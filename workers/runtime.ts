@@ -95,7 +95,7 @@ export interface RuntimeConfig {
   pdfPages?: number;
   /**
    * The key that signs the mail list's links (LINK_SIGNING_KEY: base64 of 32 bytes or more); without it, one generated
-   * once and kept at <dataDir>/link-signing-key.
+   * once and kept in the database (auth.signing_keys), shared by every process.
    */
   linkSigningKey?: string | undefined;
 }
@@ -177,7 +177,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     db,
   });
   pairCertificates(store, { deps: certificateDeps, files: certificateFiles });
-  pairLinkSigner(store, new LinkSigner(loadLinkKey(cfg.linkSigningKey, join(cfg.dataDir, 'link-signing-key'))));
+  pairLinkSigner(store, new LinkSigner(await loadLinkKey(cfg.linkSigningKey, db)));
   handleRenderJobs(queue, certificateFiles);
   const projections: Projection[] = [
     ...readModels,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptionIdOf } from '../../commands/subscription/links.ts';
+import { LinkSigner, loadLinkKey, subscriptionIdOf } from '../../commands/subscription/links.ts';
 import { subscriptionStream } from '../../domain/subscription/events.ts';
 import { linkPath, waitForMail } from '../../tests/support/mail.ts';
 import {
@@ -114,6 +114,17 @@ describe('subscribing (double opt-in)', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('every process of the installation signs with the key kept in the database', async () => {
+    const email = 'shared.key@example.com';
+    await visitor.post('/api/subscriptions', { email });
+    const [requested] = await events(subscriptionStream(subscriptionIdOf(email)));
+    const nonce = (requested!.data as { confirmNonce: string }).confirmNonce;
+    // Another process: its own signer, from the same database.
+    const other = new LinkSigner(await loadLinkKey(undefined, portal.runtime.db));
+    const token = other.sign('confirm', subscriptionIdOf(email), nonce);
+    expect((await visitor.post('/api/subscriptions/confirm', { token })).statusCode).toBe(200);
   });
 
   it('refuses an address that is not one', async () => {

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LinkSigner, loadLinkKey, newNonce, subscriptionIdOf } from './links.ts';
+import { LinkSigner, newNonce, subscriptionIdOf } from './links.ts';
 
 const signer = new LinkSigner(Buffer.alloc(32, 7));
 const ID = subscriptionIdOf('reader@example.com');
@@ -28,17 +25,5 @@ describe('the mail list links', () => {
 
   it('refuses a key too short to sign with', () => {
     expect(() => new LinkSigner(Buffer.alloc(16))).toThrow();
-  });
-
-  it('keeps the generated key, so every process of the installation signs alike', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'link-key-'));
-    try {
-      const file = join(dir, 'link-signing-key');
-      const first = loadLinkKey(undefined, file);
-      expect(loadLinkKey(undefined, file).equals(first)).toBe(true);
-      expect(loadLinkKey(Buffer.alloc(32, 1).toString('base64'), file).equals(Buffer.alloc(32, 1))).toBe(true);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
