@@ -1,5 +1,6 @@
 import { LOGIN_STATUS_NAMES, USERS_LOG_COLUMNS } from '../../../../api/contracts/users.ts';
-import { recordActionsAr, recordActionsEn, recordFieldsAr, recordFieldsEn } from './record-i18n.ts';
+import { recordActionsAr, recordActionsEn } from './record-actions.ts';
+import { recordFieldsAr, recordFieldsEn } from './record-fields.ts';
 
 // The strings of features/audit, spread into app/i18n/ar.ts and en.ts:
 // their type and i18n.test.ts check that both languages have the same keys.
@@ -62,7 +63,6 @@ export const auditAr = {
   'audit.recordType.reports': 'التقارير المصدَّرة',
   'audit.recordType.signin': 'تسجيل الدخول',
   'audit.historyPage.title': 'سجل التغييرات',
-  'audit.historyPage.record': '{{kind}}: {{id}}',
   'usersLog.title': 'سجل دخول المستخدمين',
   'usersLog.intro': 'كل محاولة لتسجيل الدخول، الأحدث أولاً: الوقت والمستخدم والنتيجة وعنوان IP والمتصفح.',
   'usersLog.caption': 'سجل دخول المستخدمين، الأحدث أولاً',
@@ -121,7 +121,6 @@ export const auditEn: Record<keyof typeof auditAr, string> = {
   'audit.recordType.reports': 'Exported reports',
   'audit.recordType.signin': 'Sign-in',
   'audit.historyPage.title': 'History',
-  'audit.historyPage.record': '{{kind}}: {{id}}',
   'usersLog.title': 'Users sign-in log',
   'usersLog.intro': 'Every sign-in attempt, newest first: when, who, the result, the IP address and the browser.',
   'usersLog.caption': 'Users sign-in log, newest first',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RECORD_TYPES, recordActions } from '../../../../domain/record-kinds.ts';
 import { ar } from '../../app/i18n/ar.ts';
 import { en } from '../../app/i18n/en.ts';
-import { recordFieldsAr, recordFieldsEn } from './record-i18n.ts';
+import { recordFieldsAr, recordFieldsEn } from './record-fields.ts';
 
 const named = (dict: Record<string, string>, key: string) => typeof dict[key] === 'string' && dict[key]!.trim() !== '';
 const ARABIC = /[\u0600-\u06FF]/;
