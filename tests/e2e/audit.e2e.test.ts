@@ -143,7 +143,7 @@ describe('audit for admins, in Arabic', () => {
     await page.waitForSelector('[data-testid="users-log-row"]');
     await waitForText(page, 'سجل دخول المستخدمين');
     await press(page, '[data-testid="users-log-statuses"] input[value="3"]');
-    await setValue(page, 'input[dir="ltr"][maxlength="200"]', 'AuditJourney');
+    await setValue(page, 'input[data-testid="users-log-agent"]', 'AuditJourney');
     await page.click('form button[type="submit"]');
     await page.waitForFunction(() => location.search.includes('loginStatuses=3'));
     await page.waitForFunction(() => {

@@ -135,6 +135,7 @@ function UsersLogFilters({ initial, onApply }: { initial: UsersLogSearch; onAppl
         value={f.ip ?? ''}
         maxLength={64}
         dir="ltr"
+        data-testid="users-log-ip"
         onChange={(e) => setF((old) => ({ ...old, ip: clean(e.currentTarget.value) }))}
       />
       <TextInput
@@ -142,6 +143,7 @@ function UsersLogFilters({ initial, onApply }: { initial: UsersLogSearch; onAppl
         value={f.userAgent ?? ''}
         maxLength={200}
         dir="ltr"
+        data-testid="users-log-agent"
         onChange={(e) => setF((old) => ({ ...old, userAgent: clean(e.currentTarget.value) }))}
       />
       <Checkbox.Group
