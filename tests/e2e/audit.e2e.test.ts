@@ -145,7 +145,8 @@ describe('audit for admins, in Arabic', () => {
     await press(page, '[data-testid="users-log-statuses"] input[value="3"]');
     await setValue(page, 'input[data-testid="users-log-agent"]', 'AuditJourney');
     await page.click('form button[type="submit"]');
-    await page.waitForFunction(() => location.search.includes('loginStatuses=3'));
+    // The router keeps the filters in the URL (a string value JSON-quoted: loginStatuses=%223%22).
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('loginStatuses')?.includes('3'));
     await page.waitForFunction(() => {
       const rows = [...document.querySelectorAll('[data-testid="users-log-row"]')];
       return rows.length > 0 && rows.every((r) => r.getAttribute('data-status') === '3');
@@ -154,7 +155,12 @@ describe('audit for admins, in Arabic', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     const cdp = await page.createCDPSession();
-    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    // Downloads are allowed per browser context (each page of this file has its own).
+    await cdp.send('Browser.setDownloadBehavior', {
+      behavior: 'allow',
+      downloadPath: downloads,
+      ...(page.browserContext().id ? { browserContextId: page.browserContext().id } : {}),
+    });
     await press(page, '[data-testid="grid-export"]');
     const file = await new Promise<string>((resolve, reject) => {
       const started = Date.now();

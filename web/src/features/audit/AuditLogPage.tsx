@@ -243,9 +243,10 @@ function AuditFilters({ initial, onApply }: { initial: AuditSearch; onApply(f: A
       <NativeSelect
         label={t('audit.recordType')}
         value={f.recordType ?? ''}
-        onChange={(e) =>
-          setF((old) => ({ ...old, recordType: RECORD_TYPES.find((type) => type === e.currentTarget.value) }))
-        }
+        onChange={(e) => {
+          const recordType = RECORD_TYPES.find((type) => type === e.currentTarget.value);
+          setF((old) => ({ ...old, recordType }));
+        }}
         data={[
           { value: '', label: t('review.filter.all') },
           ...RECORD_TYPES.map((type) => ({ value: type, label: recordTypeLabel(type, t) })),

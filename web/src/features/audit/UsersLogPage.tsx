@@ -136,7 +136,10 @@ function UsersLogFilters({ initial, onApply }: { initial: UsersLogSearch; onAppl
         maxLength={64}
         dir="ltr"
         data-testid="users-log-ip"
-        onChange={(e) => setF((old) => ({ ...old, ip: clean(e.currentTarget.value) }))}
+        onChange={(e) => {
+          const ip = clean(e.currentTarget.value);
+          setF((old) => ({ ...old, ip }));
+        }}
       />
       <TextInput
         label={t('usersLog.userAgent')}
@@ -144,7 +147,10 @@ function UsersLogFilters({ initial, onApply }: { initial: UsersLogSearch; onAppl
         maxLength={200}
         dir="ltr"
         data-testid="users-log-agent"
-        onChange={(e) => setF((old) => ({ ...old, userAgent: clean(e.currentTarget.value) }))}
+        onChange={(e) => {
+          const userAgent = clean(e.currentTarget.value);
+          setF((old) => ({ ...old, userAgent }));
+        }}
       />
       <Checkbox.Group
         label={t('usersLog.statuses')}
