@@ -1,13 +1,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client.ts';
-import { press, setValue, waitForText } from '../support/browser.ts';
+import { isolatedPage, press, setValue, signInAt, waitForText } from '../support/browser.ts';
 import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
+import { eventDetails, inDays } from '../support/event-form.ts';
 import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { readSheet, USERS_LOG_HEADERS_AR } from '../support/xlsx.ts';
 
 // In Arabic: the admin opens an event's history tab and reads translated actions and field names (no raw keys), finds
 // the audit log's rows of a staff member by typing her name, opens the users log, filters the failed sign-ins and
@@ -28,25 +29,10 @@ afterAll(async () => {
   if (downloads) rmSync(downloads, { recursive: true, force: true });
 });
 
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const RAW_KEYS = ['OpportunityCreated', 'OpportunityEdited', 'OpportunityApproved', 'JoinRequestHeld', 'maxHours'];
 
-async function signIn(page: Page, userName: string, password: string) {
-  await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
-  await page.waitForSelector('input[name="userName"]');
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
-  ]);
-}
-
-async function newPage(): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const signIn = (page: Page, userName: string, password: string) => signInAt(page, portal.url, userName, password);
+const newPage = () => isolatedPage(browser);
 
 const bodyText = (page: Page) => page.$eval('body', (b) => b.textContent ?? '');
 
@@ -55,27 +41,11 @@ describe('audit for admins, in Arabic', () => {
 
   beforeAll(async () => {
     const staff = await apiClient(portal.url, 'staff', 'Staff@2026!');
-    const stamp = Date.now() % 100000;
-    const form = {
-      code: `AUD-${stamp}`,
-      nameAr: `حملة التدقيق ${stamp}`,
-      nameEn: `Audit campaign ${stamp}`,
-      leadName: 'Khalid Alharbi',
-      leadMobile: '0551234567',
-      leadEmail: 'lead@example.org',
-      visibility: 0,
-      regionIds: [],
-      cityIds: [],
-      maxInvitations: 10,
-      maxContributions: 2,
+    const form = eventDetails({
+      nameAr: `حملة التدقيق ${Date.now() % 100000}`,
       startDate: inDays(40),
       endDate: inDays(41),
-      gender: 3,
-      timePeriod: 3,
-      volunteeringDays: [0, 1, 2, 3, 4, 5, 6],
-      attendanceType: 1,
-      maxHours: 6,
-    };
+    });
     const created = await staff('POST', '/api/opportunities', form);
     expect(created.status).toBe(201);
     eventId = created.json.opportunityId;
@@ -143,7 +113,7 @@ describe('audit for admins, in Arabic', () => {
     await page.waitForSelector('[data-testid="users-log-row"]');
     await waitForText(page, 'سجل دخول المستخدمين');
     await press(page, '[data-testid="users-log-statuses"] input[value="3"]');
-    await setValue(page, 'input[data-testid="users-log-agent"]', 'AuditJourney');
+    await setValue(page, 'input[data-testid="users-log-userAgent"]', 'AuditJourney');
     await page.click('form button[type="submit"]');
     // The router keeps the filters in the URL (a string value JSON-quoted: loginStatuses=%223%22).
     await page.waitForFunction(() => new URLSearchParams(location.search).get('loginStatuses')?.includes('3'));
@@ -175,23 +145,11 @@ describe('audit for admins, in Arabic', () => {
         }
       }, 200);
     });
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(readFileSync(file) as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
-    expect(sheet.views[0]?.rightToLeft).toBe(true);
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
-      'الوقت',
-      'المستخدم',
-      'اسم المستخدم',
-      'نتيجة الدخول',
-      'عنوان IP',
-      'المتصفح',
-    ]);
-    expect(sheet.rowCount).toBeGreaterThan(1);
-    for (let i = 2; i <= sheet.rowCount; i++) {
-      expect(sheet.getRow(i).getCell(4).value).toBe('بيانات الدخول غير صحيحة');
-      expect(sheet.getRow(i).getCell(6).value).toBe('AuditJourney/2.0');
-    }
+    const sheet = await readSheet(readFileSync(file));
+    expect(sheet.rightToLeft).toBe(true);
+    expect(sheet.headers).toEqual(USERS_LOG_HEADERS_AR);
+    expect(sheet.rows.length).toBeGreaterThan(0);
+    for (const row of sheet.rows) expect([row[3], row[5]]).toEqual(['بيانات الدخول غير صحيحة', 'AuditJourney/2.0']);
     await page.close();
   });
 });

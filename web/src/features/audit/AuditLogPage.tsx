@@ -17,9 +17,10 @@ import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFil
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { call } from '../../lib/client.ts';
 import { lastPosition } from '../../lib/readYourWrites.ts';
-import { actionLabel, actorName, ChangesTable, formatWhen, translated } from '../review/index.ts';
+import { actionLabel, actorName, ChangesTable, translated } from '../review/index.ts';
 import { ActorFilter } from './ActorFilter.tsx';
 import { type AuditSearch, auditQuery } from './search.ts';
+import { WhenCell } from './WhenCell.tsx';
 
 const route = getRouteApi('/$lang/audit-log');
 
@@ -125,21 +126,7 @@ function auditColumns(t: TFunction, lang: Lang) {
     helper.accessor('at', {
       header: () => t('audit.col.when'),
       meta: { label: t('audit.col.when'), width: '15%' },
-      cell: (info) => {
-        const when = formatWhen(info.getValue(), lang, t);
-        return (
-          <>
-            <Text size="sm">
-              <time dateTime={info.getValue()}>{when.main}</time>
-            </Text>
-            {when.hijri && (
-              <Text size="xs" c="dimmed">
-                {when.hijri}
-              </Text>
-            )}
-          </>
-        );
-      },
+      cell: (info) => <WhenCell at={info.getValue()} lang={lang} t={t} />,
     }),
     helper.accessor('actor', {
       header: () => t('audit.col.who'),

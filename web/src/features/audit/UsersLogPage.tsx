@@ -12,9 +12,10 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { actorName, formatWhen } from '../review/index.ts';
+import { actorName } from '../review/index.ts';
 import { USERS_LOG_PAGE_SIZE, usersLogExportUrl, usersLogQuery } from './api.ts';
 import type { UsersLogSearch } from './search.ts';
+import { WhenCell } from './WhenCell.tsx';
 
 const route = getRouteApi('/$lang/users-log');
 
@@ -76,21 +77,7 @@ function usersLogColumns(t: TFunction, lang: Lang) {
   return helper.columns([
     helper.accessor('at', {
       ...header('at'),
-      cell: (info) => {
-        const when = formatWhen(info.getValue(), lang, t);
-        return (
-          <>
-            <Text size="sm">
-              <time dateTime={info.getValue()}>{when.main}</time>
-            </Text>
-            {when.hijri && (
-              <Text size="xs" c="dimmed">
-                {when.hijri}
-              </Text>
-            )}
-          </>
-        );
-      },
+      cell: (info) => <WhenCell at={info.getValue()} lang={lang} t={t} />,
     }),
     helper.display({
       id: 'user',
@@ -123,35 +110,27 @@ function UsersLogFilters({ initial, onApply }: { initial: UsersLogSearch; onAppl
   const { t } = useTranslation();
   const [f, setF] = useState<UsersLogSearch>({ ...initial, page: undefined });
   const statuses = f.loginStatuses ? f.loginStatuses.split(',') : [];
-  const clean = (v: string) => (v.trim() === '' ? undefined : v.trim());
+  const textFilter = (key: 'ip' | 'userAgent', max: number) => (
+    <TextInput
+      label={t(`usersLog.${key}`)}
+      value={f[key] ?? ''}
+      maxLength={max}
+      dir="ltr"
+      data-testid={`users-log-${key}`}
+      onChange={(e) => {
+        const v = e.currentTarget.value.trim();
+        setF((old) => ({ ...old, [key]: v === '' ? undefined : v }));
+      }}
+    />
+  );
   return (
     <FilterPanel cols={4} valid={isDateRangeValid(f)} onSearch={() => onApply(f)} onClear={() => onApply({})}>
       <DateRangeFilter
         value={{ from: f.from, to: f.to }}
         onChange={(range) => setF((old) => ({ ...old, from: range.from, to: range.to }))}
       />
-      <TextInput
-        label={t('usersLog.ip')}
-        value={f.ip ?? ''}
-        maxLength={64}
-        dir="ltr"
-        data-testid="users-log-ip"
-        onChange={(e) => {
-          const ip = clean(e.currentTarget.value);
-          setF((old) => ({ ...old, ip }));
-        }}
-      />
-      <TextInput
-        label={t('usersLog.userAgent')}
-        value={f.userAgent ?? ''}
-        maxLength={200}
-        dir="ltr"
-        data-testid="users-log-agent"
-        onChange={(e) => {
-          const userAgent = clean(e.currentTarget.value);
-          setF((old) => ({ ...old, userAgent }));
-        }}
-      />
+      {textFilter('ip', 64)}
+      {textFilter('userAgent', 200)}
       <Checkbox.Group
         label={t('usersLog.statuses')}
         value={statuses}
