@@ -79,6 +79,13 @@ describe('audit for admins, in Arabic', () => {
     const text = await bodyText(page);
     for (const raw of RAW_KEYS) expect(text).not.toContain(raw);
     expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // A record without a screen of its own (a master data list) has its history on a page of its own.
+    await page.goto(`${portal.url}/ar/history/lookup/city`, { waitUntil: 'networkidle2' });
+    await page.waitForSelector('[data-testid="history-entry"][data-action="LookupItemAdded"]');
+    await waitForText(page, 'إضافة عنصر بيانات مرجعية');
+    expect(await bodyText(page)).not.toContain('LookupItemAdded');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.close();
   });
 
