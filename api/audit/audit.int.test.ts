@@ -86,6 +86,17 @@ describe('the history of any record', () => {
     ]);
   });
 
+  it("keeps a staff member to her regions: another region's event has no history for her", async () => {
+    const admin = await as('admin', 'Admin@2026!');
+    const staff = await as('staff', 'Staff@2026!');
+    const form = eventDetails({ visibility: 1, regionIds: [2], startDate: inDays(30), endDate: inDays(32) });
+    const created = await admin.post('/api/opportunities', form);
+    expect(created.statusCode).toBe(201);
+    const { opportunityId } = created.json();
+    expect((await admin.get(`/api/history/opportunity/${opportunityId}`)).statusCode).toBe(200);
+    expect((await staff.get(`/api/history/opportunity/${opportunityId}`)).json().error.code).toBe('NotFound');
+  });
+
   it('refuses a role with neither the audit log nor the record screen, and an unknown kind', async () => {
     const volunteer = await as('volunteer1', 'Volunteer@2026!');
     expect((await volunteer.get('/api/history/lookup/skill')).statusCode).toBe(403);

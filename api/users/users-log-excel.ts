@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { LoginLogRow } from '../../projections/account/queries.ts';
@@ -28,7 +29,8 @@ export function usersLogWorkbook(rows: AsyncIterable<LoginLogRow>): Readable {
   ];
   sheet.getRow(1).font = { bold: true };
   void (async () => {
-    for await (const r of rows)
+    let written = 0;
+    for await (const r of rows) {
       sheet
         .addRow({
           at: new Date(r.at),
@@ -39,6 +41,14 @@ export function usersLogWorkbook(rows: AsyncIterable<LoginLogRow>): Readable {
           userAgent: r.userAgent ?? '',
         })
         .commit();
+      // Every few hundred rows the zip gets its turn to compress what was committed; a slow download then holds the
+      // reading back instead of piling the file up in memory, and a closed one ends it.
+      if (++written % 200 === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+        if (out.destroyed) return;
+      }
+    }
     sheet.commit();
     await book.commit();
   })().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
