@@ -44,7 +44,7 @@ export function UsersLogPage() {
         getRowId={(row) => `${row.at}-${row.userId ?? row.userName ?? ''}-${row.ip ?? ''}`}
         read={log}
         filters={<UsersLogFilters key={JSON.stringify(search)} initial={search} onApply={go} />}
-        exportAction={{ href: usersLogExportUrl(search) }}
+        exportAction={{ href: usersLogExportUrl(search), label: t('usersLog.export') }}
         paging={{
           page: search.page ?? 1,
           pageSize: USERS_LOG_PAGE_SIZE,

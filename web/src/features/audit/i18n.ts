@@ -70,6 +70,7 @@ export const auditAr = {
   'usersLog.ip': 'عنوان IP',
   'usersLog.userAgent': 'المتصفح',
   'usersLog.total': 'عدد المحاولات: {{n}}',
+  'usersLog.export': 'تصدير إلى Excel',
 };
 
 export const auditEn: Record<keyof typeof auditAr, string> = {
@@ -128,4 +129,5 @@ export const auditEn: Record<keyof typeof auditAr, string> = {
   'usersLog.ip': 'IP address',
   'usersLog.userAgent': 'User agent',
   'usersLog.total': 'Attempts: {{n}}',
+  'usersLog.export': 'Export to Excel',
 };

@@ -79,6 +79,7 @@ describe('users log', () => {
     const sent = new URL(api.calls.filter((c) => c.path.startsWith('/api/users/login-log'))[1]!.path, 'http://x');
     expect(sent.searchParams.get('loginStatuses')).toBe('3,5');
     expect(sent.searchParams.get('ip')).toBe('10.0.');
+    expect(screen.getByTestId('grid-export').textContent).toBe('Export to Excel');
     await waitFor(() =>
       expect(screen.getByTestId('grid-export').getAttribute('href')).toBe(
         '/api/users/login-log/export?loginStatuses=3%2C5&ip=10.0.',
