@@ -1,7 +1,19 @@
 import { z } from 'zod';
+import { RECORD_TYPES, RecordKindList } from '../../domain/record-kinds.ts';
 import { Actor, AfterQuery } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
+import { HistoryEntry } from './registration.ts';
+
+/** Where a row opens its record (domain/record-kinds.ts recordLink). */
+export const RecordLink = z
+  .discriminatedUnion('screen', [
+    z.object({ screen: z.literal('registration'), id: z.string() }),
+    z.object({ screen: z.literal('event'), id: z.string() }),
+    z.object({ screen: z.literal('history'), kind: z.string(), id: z.string() }),
+    z.object({ screen: z.literal('usersLog') }),
+  ])
+  .meta({ id: 'RecordLink' });
 
 export const AuditRow = z
   .object({
@@ -13,6 +25,7 @@ export const AuditRow = z
     action: z.string(),
     changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
     correlationId: z.string().nullable(),
+    link: RecordLink,
   })
   .meta({ id: 'AuditRow' });
 export type AuditRow = z.infer<typeof AuditRow>;
@@ -24,8 +37,8 @@ export type AuditPage = z.infer<typeof AuditPage>;
 export const AuditQuery = AfterQuery.extend({
   before: P.position.optional(),
   limit: P.queryInt(1, 200).default(50),
-  actorId: P.text(40).optional(),
-  recordType: P.text(40).optional(),
+  actorId: P.uuid().optional(),
+  recordType: z.enum(RECORD_TYPES).optional(),
   recordId: P.text(200).optional(),
   from: P.isoDate().optional(),
   to: P.isoDate().optional(),
@@ -37,5 +50,31 @@ export const auditLog = endpoint({
   path: '/api/audit-log',
   query: AuditQuery,
   response: AuditPage,
+  tags: ['audit'],
+});
+
+export const ActorSuggestion = z
+  .object({ id: z.string(), nameAr: z.string(), nameEn: z.string(), userName: z.string(), roleId: z.number() })
+  .meta({ id: 'ActorSuggestion' });
+export type ActorSuggestion = z.infer<typeof ActorSuggestion>;
+
+/** The audit log's actor filter: users whose name or user name contains `q` (at most 20). */
+export const auditActors = endpoint({
+  method: 'GET',
+  path: '/api/audit-log/actors',
+  query: AfterQuery.extend({ q: P.text(100).trim().min(1) }),
+  response: z.array(ActorSuggestion),
+  tags: ['audit'],
+});
+
+/** Every kind of record has a history: `kind` is its stream category (domain/record-kinds.ts), `id` the rest. */
+export const RecordKindParam = z.enum(RecordKindList);
+
+/** The history of one record, oldest first: who (name, role), when, through which request, what action, fields. */
+export const recordHistory = endpoint({
+  method: 'GET',
+  path: '/api/history/:kind/:id',
+  params: z.object({ kind: RecordKindParam, id: P.text(200).min(1) }),
+  response: z.array(HistoryEntry),
   tags: ['audit'],
 });

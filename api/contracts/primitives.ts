@@ -45,6 +45,14 @@ export const queryInt = (min = 0, max = INT4_MAX) =>
     .regex(/^-?\d+$/, NUMBER)
     .transform(Number)
     .pipe(int(min, max));
+/** Integers in [min, max] from one query parameter, comma-separated ("1,3,5"): at most `most`, repeats dropped. */
+export const queryIntList = (min: number, max: number, most: number) =>
+  z
+    .string()
+    .max(most * 11, NUMBER)
+    .regex(/^\d{1,10}(,\d{1,10})*$/, NUMBER)
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .pipe(z.array(int(min, max)).max(most, NUMBER));
 /** A page number of a list (1 … MAX_PAGE), 1 when absent. */
 export const page = queryInt(1, MAX_PAGE).default(1);
 /** One of the listed integers (page sizes, status filters), from a query string. */

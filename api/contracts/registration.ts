@@ -165,6 +165,8 @@ export const HistoryEntry = z
     /** The event type, e.g. RegistrationSubmitted: the web app translates it. */
     action: z.string(),
     changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+    /** The request that made the change (its x-request-id), when it came through one. */
+    correlationId: z.string().nullable(),
   })
   .meta({ id: 'HistoryEntry' });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;

@@ -4,7 +4,6 @@ import {
   inviteVolunteer,
   loadOpportunity,
   participationAction,
-  participationStream,
   requestJoin,
   staffAccept,
   volunteerAcceptInvitation,
@@ -24,7 +23,7 @@ import {
 import * as C from '../contracts/participation.ts';
 import { requireUser, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
-import { historyOf, readStreamEvents } from '../http/history.ts';
+import { recordHistory } from '../http/history.ts';
 import { route } from '../http/route.ts';
 import { ok, staffOnEvent } from '../opportunity/guards.ts';
 import { invitationsStreamRoute } from './stream.ts';
@@ -150,9 +149,8 @@ export function participationRoutes(app: FastifyInstance, deps: ApiDeps) {
 
   // The history tab of an invitation: its events, so never stale.
   route(app, C.participationHistory, viewers, async (req) => {
-    const events = await readStreamEvents(deps, participationStream(req.params.id, req.params.volunteerId));
-    if (events.length === 0) throw new DomainError('NotFound');
-    return historyOf(deps, events);
+    // The generic history reads the stream participationStream names: participation-<event>_<volunteer>.
+    return recordHistory(deps, 'participation', `${req.params.id}_${req.params.volunteerId}`);
   });
 
   // The volunteer's own events with their hours (current, invitations and past events read from the same rows).

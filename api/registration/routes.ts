@@ -18,7 +18,7 @@ import { registrationGrid } from '../../projections/registration/queries.ts';
 import * as C from '../contracts/registration.ts';
 import { CSRF_COOKIE, requireScreen, requireUser, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
-import { historyOf, readStreamEvents } from '../http/history.ts';
+import { recordHistory } from '../http/history.ts';
 import { route } from '../http/route.ts';
 import { addressInScope, type Scope, staffScope } from '../http/scope.ts';
 
@@ -142,9 +142,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
   // The history tab reads the events themselves, so it is never stale.
   route(app, C.registrationHistory, { preHandler: requireScreen(deps, 'registrationadmin') }, async (req) => {
     await visibleRegistration(deps, req.session!, req.params.id);
-    const events = await readStreamEvents(deps, registrationStream(req.params.id));
-    if (events.length === 0) throw new DomainError('NotFound');
-    return historyOf(deps, events);
+    return recordHistory(deps, 'registration', req.params.id);
   });
 
   // Review actions: the role must hold Approve on the screen (else "not authorized to accept" for the accepting

@@ -1,50 +1,17 @@
-import type { DomainEvent } from '../../domain/shared/decider.ts';
-import { DomainError, type ErrorCode } from '../../domain/shared/errors.ts';
-import { type EventTypes, eventTypes } from '../../domain/shared/upcast.ts';
+import {
+  type UniqueKind,
+  UniqueKinds,
+  type UniqueValueEvent,
+  uniqueStream,
+  uniqueValueEvents,
+} from '../../domain/registration/unique.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
 import { decode, encode } from '../event-store/decode.ts';
 import { type EventStore, WrongExpectedRevisionError } from '../event-store/port.ts';
 import { type CommandContext, deterministicEventId, metadataOf } from '../handle.ts';
 
-/**
- * A unique value is owned by a stream of its own ("email-ahmed@example.org"): claimed with expectedRevision
- * no_stream (or at the revision where it was last released), so of two simultaneous claims exactly one wins.
- */
-export const UniqueKinds = {
-  email: {
-    prefix: 'email',
-    code: 'EmailAlreadyExists',
-    field: 'user.email',
-    normalise: (v: string) => v.trim().toLowerCase(),
-  },
-  mobile: {
-    prefix: 'mobile',
-    code: 'MobileAlreadyExists',
-    field: 'user.mobile',
-    normalise: (v: string) => v.replace(/\D/g, ''),
-  },
-  idNumber: {
-    prefix: 'idnumber',
-    code: 'IdNumberAlreadyExists',
-    field: 'identity.idNumber',
-    normalise: (v: string) => v.trim(),
-  },
-} as const satisfies Record<
-  string,
-  { prefix: string; code: ErrorCode; field: string; normalise: (v: string) => string }
->;
-export type UniqueKind = keyof typeof UniqueKinds;
-
-/** The events of a unique value's stream: who holds it, and when it was given up. */
-export type UniqueValueEvent =
-  | DomainEvent<'UniqueValueClaimed', { kind: UniqueKind; value: string; ownerId: string }>
-  | DomainEvent<'UniqueValueReleased', { kind: UniqueKind; ownerId: string }>;
-export const uniqueValueEvents: EventTypes<UniqueValueEvent> = eventTypes<UniqueValueEvent>({
-  UniqueValueClaimed: true,
-  UniqueValueReleased: true,
-});
-
-export const uniqueStream = (kind: UniqueKind, value: string) =>
-  `${UniqueKinds[kind].prefix}-${UniqueKinds[kind].normalise(value)}`;
+// The unique values' events and streams are the domain's (domain/registration/unique.ts, listed in the record kinds).
+export { type UniqueKind, UniqueKinds, type UniqueValueEvent, uniqueStream, uniqueValueEvents };
 
 async function ownerOf(store: EventStore, stream: string): Promise<{ owner: string | null; revision: bigint | null }> {
   let owner: string | null = null;

@@ -21,6 +21,7 @@ export interface AccountDB {
     user_name: string | null;
     login_status: number;
     ip: string | null;
+    user_agent: string | null;
   };
   /** Only the status, for the session's user (projections/registration). */
   'rm.registrations': { volunteer_id: string; status: number };
@@ -107,41 +108,104 @@ export interface LoginLogRow {
   at: string;
   userId: string | null;
   userName: string | null;
+  nameAr: string | null;
+  nameEn: string | null;
   loginStatus: number;
   ip: string | null;
+  userAgent: string | null;
 }
 
-/** One page of the login log, newest first, and how many attempts match in all. */
-export async function loginLogPage(
-  db: Kysely<AccountDB>,
-  q: { page: number; pageSize: number; loginStatus?: number | undefined },
-): Promise<{ rows: LoginLogRow[]; total: number }> {
+/** The users log's filters: a date range (days, inclusive), login statuses, and the address and browser (contained). */
+export interface LoginLogFilter {
+  from?: string | undefined;
+  to?: string | undefined;
+  loginStatuses?: number[] | undefined;
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function loginLogQuery(db: Kysely<AccountDB>, q: LoginLogFilter) {
   let query = db
     .selectFrom('rm.login_log as l')
     .leftJoin('rm.users as u', 'u.user_id', 'l.user_id')
     .select([
+      'l.event_id',
       'l.at',
       'l.user_id',
       sql<string | null>`coalesce(u.user_name, l.user_name)`.as('user_name'),
+      'u.name_ar',
+      'u.name_en',
       'l.login_status',
       'l.ip',
-      sql<string>`count(*) over ()`.as('total'),
+      'l.user_agent',
     ]);
-  if (q.loginStatus) query = query.where('l.login_status', '=', q.loginStatus);
-  const rows = await query
+  if (q.loginStatuses?.length) query = query.where('l.login_status', 'in', q.loginStatuses);
+  if (q.from) query = query.where(sql<boolean>`l.at >= ${q.from}::date`);
+  if (q.to) query = query.where(sql<boolean>`l.at < ${q.to}::date + 1`);
+  if (q.ip) query = query.where('l.ip', 'ilike', contains(q.ip));
+  if (q.userAgent) query = query.where('l.user_agent', 'ilike', contains(q.userAgent));
+  return query;
+}
+
+type LoginLogRecord = {
+  event_id: string;
+  at: Date;
+  user_id: string | null;
+  user_name: string | null;
+  name_ar: string | null;
+  name_en: string | null;
+  login_status: number;
+  ip: string | null;
+  user_agent: string | null;
+};
+const loginLogRow = (x: LoginLogRecord): LoginLogRow => ({
+  at: x.at.toISOString(),
+  userId: x.user_id,
+  userName: x.user_name,
+  nameAr: x.name_ar,
+  nameEn: x.name_en,
+  loginStatus: x.login_status,
+  ip: x.ip,
+  userAgent: x.user_agent,
+});
+
+/** One page of the users log (GetUsersLogReportData), newest first, and how many rows the filters select. */
+export async function loginLogPage(
+  db: Kysely<AccountDB>,
+  q: LoginLogFilter & { page: number; pageSize: number },
+): Promise<{ rows: LoginLogRow[]; total: number }> {
+  const rows = await loginLogQuery(db, q)
+    .select(sql<string>`count(*) over ()`.as('total'))
     .orderBy('l.at', 'desc')
     .orderBy('l.event_id')
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  return {
-    total: Number(rows[0]?.total ?? 0),
-    rows: rows.map((x) => ({
-      at: x.at.toISOString(),
-      userId: x.user_id,
-      userName: x.user_name,
-      loginStatus: x.login_status,
-      ip: x.ip,
-    })),
-  };
+  return { total: Number(rows[0]?.total ?? 0), rows: rows.map(loginLogRow) };
+}
+
+/**
+ * Every row of the users log the filters select, newest first, read in batches by key (time, event id): an export of
+ * any size holds one batch in memory at a time.
+ */
+export async function* loginLogRows(
+  db: Kysely<AccountDB>,
+  q: LoginLogFilter,
+  batch = 1000,
+): AsyncGenerator<LoginLogRow> {
+  let after: { at: Date; id: string } | null = null;
+  for (;;) {
+    let query = loginLogQuery(db, q);
+    if (after) {
+      const { at, id } = after;
+      query = query.where(sql<boolean>`(l.at < ${at} or (l.at = ${at} and l.event_id > ${id}))`);
+    }
+    const rows = await query.orderBy('l.at', 'desc').orderBy('l.event_id').limit(batch).execute();
+    for (const r of rows) yield loginLogRow(r);
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1]!;
+    after = { at: last.at, id: last.event_id };
+  }
 }

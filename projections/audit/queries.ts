@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { parsePosition } from '../../commands/event-store/port.ts';
+import { type RecordLink, recordLink } from '../../domain/record-kinds.ts';
 
 /** The audit log read model as the API reads it, with the users' names (projections/account). */
 export interface AuditDB {
@@ -15,7 +16,7 @@ export interface AuditDB {
     changes: { field: string; from: unknown; to: unknown }[];
     correlation_id: string | null;
   };
-  'rm.users': { user_id: string; name_ar: string; name_en: string };
+  'rm.users': { user_id: string; name_ar: string; name_en: string; user_name: string; role_id: number };
 }
 
 export interface AuditFilter {
@@ -38,6 +39,7 @@ export interface AuditRow {
   action: string;
   changes: { field: string; from: unknown; to: unknown }[];
   correlationId: string | null;
+  link: RecordLink;
 }
 
 /** One page of the audit log, newest first, and the position to continue before (null on the last page). */
@@ -88,6 +90,38 @@ export async function auditPage(
     action: x.action,
     changes: x.changes,
     correlationId: x.correlation_id,
+    link: recordLink(x.record_type, x.record_id),
   }));
   return { rows: out, next: out.length === q.limit ? out[out.length - 1]!.position : null };
+}
+
+export interface ActorSuggestion {
+  id: string;
+  nameAr: string;
+  nameEn: string;
+  userName: string;
+  roleId: number;
+}
+
+/**
+ * Users whose name (Arabic or English) or user name contains the text, for the audit log's actor filter: a person
+ * is searched by name, the log is filtered by the id chosen.
+ */
+export async function actorSuggestions(db: Kysely<AuditDB>, text: string, limit: number): Promise<ActorSuggestion[]> {
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .selectFrom('rm.users as u')
+    .select([sql<string>`u.user_id::text`.as('id'), 'u.name_ar', 'u.name_en', 'u.user_name', 'u.role_id'])
+    .where(sql<SqlBool>`(u.name_ar ilike ${like} or u.name_en ilike ${like} or u.user_name ilike ${like})`)
+    .orderBy('u.name_ar')
+    .orderBy('u.user_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    nameAr: r.name_ar,
+    nameEn: r.name_en,
+    userName: r.user_name,
+    roleId: r.role_id,
+  }));
 }

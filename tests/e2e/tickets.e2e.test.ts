@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { press, setValue, waitForText } from '../support/browser.ts';
+import { isolatedPage, press, setValue, signInAt, waitForText } from '../support/browser.ts';
 import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
 import { npmStart, type StartedPortal } from '../support/npm-start.ts';
 
@@ -21,22 +21,8 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function signIn(page: Page, userName: string, password: string) {
-  await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
-  await page.waitForSelector('input[name="userName"]');
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
-  ]);
-}
-
-async function newPage(): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const signIn = (page: Page, userName: string, password: string) => signInAt(page, portal.url, userName, password);
+const newPage = () => isolatedPage(browser);
 
 describe('tickets, in Arabic', () => {
   const title = `اقتراح مواقف إضافية ${Date.now() % 100000}`;

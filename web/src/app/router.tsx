@@ -13,7 +13,7 @@ import {
 } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Screen } from '../../../domain/permissions/screens.ts';
-import { validateAuditSearch } from '../features/audit/search.ts';
+import { validateAuditSearch, validateUsersLogSearch } from '../features/audit/search.ts';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { validateInitiativesSearch } from '../features/initiatives/search.ts';
@@ -282,6 +282,25 @@ const auditLogRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/audit/AuditLogPage.tsx'), 'AuditLogPage'),
 });
 
+/** The history of any record (its kind is its stream category, domain/record-kinds.ts); the API checks who may see it. */
+const historyRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'history/$kind/$id',
+  beforeLoad: (ctx) => {
+    requireUser(ctx);
+  },
+  component: lazyRouteComponent(() => import('../features/audit/HistoryPage.tsx'), 'HistoryPage'),
+});
+
+/** The users log (sign-in attempts) with its Excel export (spec: GetUsersLogReportData, ExporttoExcel). */
+const usersLogRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'users-log',
+  validateSearch: validateUsersLogSearch,
+  beforeLoad: (ctx) => requireScreen(ctx, 'users'),
+  component: lazyRouteComponent(() => import('../features/audit/UsersLogPage.tsx'), 'UsersLogPage'),
+});
+
 /** Volunteer hours across the events of the staff member's scope, many approved at once (spec: approvevolunteerhours). */
 const hoursRoute = createRoute({
   getParentRoute: () => langRoute,
@@ -546,6 +565,8 @@ export const routeTree = rootRoute.addChildren([
     registrationsRoute,
     registrationDetailRoute,
     auditLogRoute,
+    historyRoute,
+    usersLogRoute,
     hoursRoute,
     projectionsRoute,
     eventsRoute,

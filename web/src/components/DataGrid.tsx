@@ -96,7 +96,8 @@ export interface GridSelection<TData> {
 }
 
 /** The export button: a link to the server's export of the current filters, or a handler that starts it. */
-export type GridExport = { href: string } | { onExport(): void };
+/** `label`: the button's text when "Export" alone would not say what comes out ("Export to Excel"). */
+export type GridExport = ({ href: string } | { onExport(): void }) & { label?: string };
 
 type RowProps = ComponentPropsWithoutRef<'tr'> & { [data: `data-${string}`]: string | undefined };
 
@@ -358,12 +359,12 @@ function ExportButton({ action }: { action: GridExport }) {
   if ('href' in action)
     return (
       <Button component="a" href={action.href} download variant="default" size="xs" data-testid="grid-export">
-        {t('grid.export')}
+        {action.label ?? t('grid.export')}
       </Button>
     );
   return (
     <Button variant="default" size="xs" onClick={action.onExport} data-testid="grid-export">
-      {t('grid.export')}
+      {action.label ?? t('grid.export')}
     </Button>
   );
 }

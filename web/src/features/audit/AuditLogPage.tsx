@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditPage, AuditRow } from '../../../../api/contracts/audit.ts';
 import * as C from '../../../../api/contracts/audit.ts';
 import type { Lang } from '../../../../api/contracts/common.ts';
+import { RECORD_TYPES } from '../../../../domain/record-kinds.ts';
 import { errorCode } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
@@ -16,13 +17,14 @@ import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFil
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { call } from '../../lib/client.ts';
 import { lastPosition } from '../../lib/readYourWrites.ts';
-import { actionLabel, actorName, ChangesTable, formatWhen, translated } from '../review/index.ts';
+import { actionLabel, actorName, ChangesTable, translated } from '../review/index.ts';
+import { ActorFilter } from './ActorFilter.tsx';
 import { type AuditSearch, auditQuery } from './search.ts';
+import { WhenCell } from './WhenCell.tsx';
 
 const route = getRouteApi('/$lang/audit-log');
 
 export const AUDIT_PAGE_SIZE = 50;
-const RECORD_TYPES = ['registration', 'user', 'username', 'loginlog'] as const;
 
 /** Keyset paging: the first page, then each next one with before=<next> from the page before. */
 export function auditLogQuery(filters: AuditSearch) {
@@ -56,6 +58,11 @@ export function AuditLogPage() {
     <Stack mt="lg" gap="md">
       <Title order={1}>{title}</Title>
       <Text>{t('audit.intro')}</Text>
+      <Group>
+        <AnchorLink to="/$lang/users-log" params={{ lang }} data-testid="users-log-link">
+          {t('audit.usersLogLink')}
+        </AnchorLink>
+      </Group>
       <DataGrid
         id="audit-log"
         caption={t('audit.caption')}
@@ -119,21 +126,7 @@ function auditColumns(t: TFunction, lang: Lang) {
     helper.accessor('at', {
       header: () => t('audit.col.when'),
       meta: { label: t('audit.col.when'), width: '15%' },
-      cell: (info) => {
-        const when = formatWhen(info.getValue(), lang, t);
-        return (
-          <>
-            <Text size="sm">
-              <time dateTime={info.getValue()}>{when.main}</time>
-            </Text>
-            {when.hijri && (
-              <Text size="xs" c="dimmed">
-                {when.hijri}
-              </Text>
-            )}
-          </>
-        );
-      },
+      cell: (info) => <WhenCell at={info.getValue()} lang={lang} t={t} />,
     }),
     helper.accessor('actor', {
       header: () => t('audit.col.who'),
@@ -182,26 +175,36 @@ function auditColumns(t: TFunction, lang: Lang) {
   ]);
 }
 
+/** The record's type and id, the id linking to the record's own screen (or its history). */
 function RecordCell({ row, lang, t }: { row: AuditRow; lang: Lang; t: TFunction }) {
+  const link = row.link;
+  const common = {
+    size: 'xs',
+    ff: 'monospace',
+    dir: 'ltr',
+    className: 'ltr-value',
+    'aria-label': `${t('audit.openRecord')} ${row.recordId}`,
+    'data-testid': 'audit-record-link',
+  } as const;
   return (
     <>
       <Text size="sm">{recordTypeLabel(row.recordType, t)}</Text>
-      {row.recordType === 'registration' && /^[0-9a-f-]{36}$/.test(row.recordId) ? (
-        <AnchorLink
-          to="/$lang/registrations/$id"
-          params={{ lang, id: row.recordId }}
-          size="xs"
-          ff="monospace"
-          dir="ltr"
-          className="ltr-value"
-          aria-label={`${t('audit.openRecord')} ${row.recordId}`}
-        >
+      {link.screen === 'registration' ? (
+        <AnchorLink to="/$lang/registrations/$id" params={{ lang, id: link.id }} {...common}>
+          {row.recordId}
+        </AnchorLink>
+      ) : link.screen === 'event' ? (
+        <AnchorLink to="/$lang/events/manage/$id" params={{ lang, id: link.id }} {...common}>
+          {row.recordId}
+        </AnchorLink>
+      ) : link.screen === 'history' ? (
+        <AnchorLink to="/$lang/history/$kind/$id" params={{ lang, kind: link.kind, id: link.id }} {...common}>
           {row.recordId}
         </AnchorLink>
       ) : (
-        <Text size="xs" ff="monospace" c="dimmed" dir="ltr" className="ltr-value">
+        <AnchorLink to="/$lang/users-log" params={{ lang }} {...common}>
           {row.recordId}
-        </Text>
+        </AnchorLink>
       )}
     </>
   );
@@ -211,32 +214,29 @@ function AuditFilters({ initial, onApply }: { initial: AuditSearch; onApply(f: A
   const { t } = useTranslation();
   const [f, setF] = useState<AuditSearch>(initial);
   const set = (k: keyof AuditSearch, v: string) => setF((old) => ({ ...old, [k]: v.trim() === '' ? undefined : v }));
-  const known = (RECORD_TYPES as readonly string[]).includes(f.recordType ?? '');
 
   function search() {
-    const out: AuditSearch = {};
-    for (const [k, v] of Object.entries(f) as [keyof AuditSearch, string | undefined][])
-      if (v?.trim()) out[k] = v.trim();
-    onApply(out);
+    // Only the filters set, trimmed: an empty one stays out of the URL.
+    const entries = Object.entries(f).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]);
+    onApply(Object.fromEntries(entries.filter(([, v]) => v)) as AuditSearch);
   }
 
   return (
     <FilterPanel cols={5} valid={isDateRangeValid(f)} onSearch={search} onClear={() => onApply({})}>
-      <TextInput
-        label={t('audit.actorId')}
-        value={f.actorId ?? ''}
-        maxLength={40}
-        dir="ltr"
-        onChange={(e) => set('actorId', e.currentTarget.value)}
+      <ActorFilter
+        name={f.actorName}
+        onChange={(actor) => setF((old) => ({ ...old, actorId: actor?.id, actorName: actor?.name }))}
       />
       <NativeSelect
         label={t('audit.recordType')}
         value={f.recordType ?? ''}
-        onChange={(e) => set('recordType', e.currentTarget.value)}
+        onChange={(e) => {
+          const recordType = RECORD_TYPES.find((type) => type === e.currentTarget.value);
+          setF((old) => ({ ...old, recordType }));
+        }}
         data={[
           { value: '', label: t('review.filter.all') },
           ...RECORD_TYPES.map((type) => ({ value: type, label: recordTypeLabel(type, t) })),
-          ...(f.recordType && !known ? [{ value: f.recordType, label: f.recordType }] : []),
         ]}
       />
       <TextInput

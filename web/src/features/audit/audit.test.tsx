@@ -24,6 +24,7 @@ function auditRow(n: number) {
     action: n % 2 ? 'RegistrationApproved' : 'ApplicationNoteAdded',
     changes: n % 2 ? [{ field: 'status', from: 3, to: 5 }] : [{ field: 'note', from: null, to: `Note ${n}` }],
     correlationId: null,
+    link: { screen: 'registration', id: REG },
   };
 }
 

@@ -1,11 +1,28 @@
+import { LOGIN_STATUS_NAMES, USERS_LOG_COLUMNS } from '../../../../api/contracts/users.ts';
+import { recordActionsAr, recordActionsEn } from './record-actions.ts';
+import { recordFieldsAr, recordFieldsEn } from './record-fields.ts';
+
 // The strings of features/audit, spread into app/i18n/ar.ts and en.ts:
 // their type and i18n.test.ts check that both languages have the same keys.
 
+/** Names given once in the contract (the Excel export uses them too), as keys `<prefix><key>`. */
+function named<P extends string, K extends string | number>(
+  prefix: P,
+  names: Record<K, { ar: string; en: string }>,
+  lang: 'ar' | 'en',
+): Record<`${P}${K}`, string> {
+  const entries = Object.entries(names) as [string, { ar: string; en: string }][];
+  return Object.fromEntries(entries.map(([k, v]) => [`${prefix}${k}`, v[lang]])) as Record<`${P}${K}`, string>;
+}
+
 export const auditAr = {
+  ...named('usersLog.status.', LOGIN_STATUS_NAMES, 'ar'),
+  ...named('usersLog.col.', USERS_LOG_COLUMNS, 'ar'),
+  ...recordFieldsAr,
+  ...recordActionsAr,
   // registration (web/src/features/registration)
   // registration review and audit log (web/src/features/review, web/src/features/audit)
   'audit.intro': 'كل تغيير في البوابة، الأحدث أولاً: من قام به ومتى، وعلى أي سجل، وما الحقول التي تغيّرت.',
-  'audit.actorId': 'معرّف المستخدم المنفِّذ',
   'audit.recordType': 'نوع السجل',
   'audit.recordId': 'معرّف السجل',
   'audit.from': 'من تاريخ',
@@ -25,14 +42,46 @@ export const auditAr = {
   'audit.recordType.loginlog': 'سجل الدخول',
   'audit.recordType.lookup': 'البيانات المرجعية',
   'audit.openRecord': 'فتح الطلب',
+  'audit.historyTitle': 'سجل التغييرات',
+  'audit.request': 'معرّف الطلب:',
+  'audit.actor': 'المنفِّذ',
+  'audit.actorPlaceholder': 'اكتب اسم المستخدم للبحث',
+  'audit.usersLogLink': 'سجل دخول المستخدمين',
+  'audit.openHistory': 'فتح سجل التغييرات',
+  'audit.recordType.email': 'بريد إلكتروني مسجَّل',
+  'audit.recordType.mobile': 'رقم جوال مسجَّل',
+  'audit.recordType.idnumber': 'رقم هوية مسجَّل',
+  'audit.recordType.opportunity': 'فعالية',
+  'audit.recordType.participation': 'مشاركة في فعالية',
+  'audit.recordType.schedule': 'جدول المتطوع',
+  'audit.recordType.permissions': 'الصلاحيات',
+  'audit.recordType.tickets': 'التذاكر',
+  'audit.recordType.survey': 'استبيان',
+  'audit.recordType.certificates': 'الشهادات',
+  'audit.recordType.notifications': 'الإشعارات',
+  'audit.recordType.preferences': 'التفضيلات',
+  'audit.recordType.reports': 'التقارير المصدَّرة',
+  'audit.recordType.signin': 'تسجيل الدخول',
+  'audit.historyPage.title': 'سجل التغييرات',
+  'usersLog.title': 'سجل دخول المستخدمين',
+  'usersLog.intro': 'كل محاولة لتسجيل الدخول، الأحدث أولاً: الوقت والمستخدم والنتيجة وعنوان IP والمتصفح.',
+  'usersLog.caption': 'سجل دخول المستخدمين، الأحدث أولاً',
+  'usersLog.statuses': 'نتائج الدخول',
+  'usersLog.ip': 'عنوان IP',
+  'usersLog.userAgent': 'المتصفح',
+  'usersLog.total': 'عدد المحاولات: {{n}}',
+  'usersLog.export': 'تصدير إلى Excel',
 };
 
 export const auditEn: Record<keyof typeof auditAr, string> = {
+  ...named('usersLog.status.', LOGIN_STATUS_NAMES, 'en'),
+  ...named('usersLog.col.', USERS_LOG_COLUMNS, 'en'),
+  ...recordFieldsEn,
+  ...recordActionsEn,
   // registration (web/src/features/registration)
   // registration review and audit log (web/src/features/review, web/src/features/audit)
   'audit.intro':
     'Every change in the portal, newest first: who made it and when, on which record, and which fields changed.',
-  'audit.actorId': "Actor's user id",
   'audit.recordType': 'Record type',
   'audit.recordId': 'Record id',
   'audit.from': 'From',
@@ -52,4 +101,33 @@ export const auditEn: Record<keyof typeof auditAr, string> = {
   'audit.recordType.loginlog': 'Sign-in log',
   'audit.recordType.lookup': 'Master data',
   'audit.openRecord': 'Open the application',
+  'audit.historyTitle': 'History',
+  'audit.request': 'Request id:',
+  'audit.actor': 'Actor',
+  'audit.actorPlaceholder': "Type a user's name to search",
+  'audit.usersLogLink': 'Users sign-in log',
+  'audit.openHistory': 'Open the history',
+  'audit.recordType.email': 'Registered email',
+  'audit.recordType.mobile': 'Registered mobile',
+  'audit.recordType.idnumber': 'Registered id number',
+  'audit.recordType.opportunity': 'Event',
+  'audit.recordType.participation': 'Event participation',
+  'audit.recordType.schedule': 'Volunteer schedule',
+  'audit.recordType.permissions': 'Permissions',
+  'audit.recordType.tickets': 'Tickets',
+  'audit.recordType.survey': 'Survey',
+  'audit.recordType.certificates': 'Certificates',
+  'audit.recordType.notifications': 'Notifications',
+  'audit.recordType.preferences': 'Preferences',
+  'audit.recordType.reports': 'Exported reports',
+  'audit.recordType.signin': 'Sign-in',
+  'audit.historyPage.title': 'History',
+  'usersLog.title': 'Users sign-in log',
+  'usersLog.intro': 'Every sign-in attempt, newest first: when, who, the result, the IP address and the browser.',
+  'usersLog.caption': 'Users sign-in log, newest first',
+  'usersLog.statuses': 'Sign-in results',
+  'usersLog.ip': 'IP address',
+  'usersLog.userAgent': 'User agent',
+  'usersLog.total': 'Attempts: {{n}}',
+  'usersLog.export': 'Export to Excel',
 };

@@ -149,7 +149,10 @@ function installEventsApi(base: Partial<FakeApiState>, over: Partial<Extra> = {}
         return json(422, { error: { code: 'ExceededApprovalLimit', message: 'x' } });
       return json(200, { position: '10.1' });
     }
-    const history = bare.match(/^\/api\/opportunities\/[^/]+\/participants\/([^/]+)\/history$/);
+    // The invitation's history: its own route (the roster's pending hours) and the generic one (the history tab).
+    const history =
+      bare.match(/^\/api\/opportunities\/[^/]+\/participants\/([^/]+)\/history$/) ??
+      bare.match(/^\/api\/history\/participation\/[^/]+_([^/]+)$/);
     if (method === 'GET' && history) {
       record();
       const hid = `h-${history[1]!.slice(0, 4)}`;
@@ -159,6 +162,7 @@ function installEventsApi(base: Partial<FakeApiState>, over: Partial<Extra> = {}
           actor: { id: null, nameAr: null, nameEn: null, roleId: 2 },
           action: 'HoursRecorded',
           changes: [{ field: 'hoursId', from: null, to: hid }],
+          correlationId: null,
         },
       ]);
     }
@@ -683,6 +687,7 @@ describe('staff: roster, raise and hours', () => {
       actor: { id: null, nameAr: null, nameEn: null, roleId: null },
       action,
       changes: [{ field: 'hoursId', from: null, to: hoursId }],
+      correlationId: null,
     });
     expect(pendingHoursIds([e('HoursRecorded', 'h1'), e('HoursApproved', 'h1'), e('HoursRecorded', 'h2')])).toEqual([
       'h2',

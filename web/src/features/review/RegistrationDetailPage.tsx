@@ -14,10 +14,10 @@ import { usePermission } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { HistoryTab } from '../audit/index.ts';
 import { Appointment, lookupsQuery, RegistrationSummary, StatusBadge } from '../registration/index.ts';
 import { useConfig } from '../session/index.ts';
 import { idCardUrl, registrationQuery } from './api.ts';
-import { HistoryPanel } from './HistoryPanel.tsx';
 import { NotesSection } from './NotesSection.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
 
@@ -149,7 +149,7 @@ export function RegistrationDetailPage() {
           )}
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
-          {current === 'history' && <HistoryPanel id={id} />}
+          {current === 'history' && <HistoryTab kind="registration" id={id} title={t('history.title')} />}
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -54,14 +54,6 @@ export function registrationQuery(id: string) {
   });
 }
 
-export function historyQuery(id: string) {
-  return queryOptions({
-    queryKey: ['review', 'history', id],
-    queryFn: ({ signal }) => call(C.registrationHistory, { params: { id } }, { signal }),
-    staleTime: 0,
-  });
-}
-
 export const staffMembersQuery = queryOptions({
   queryKey: ['review', 'staff'],
   queryFn: ({ signal }) => call(U.staffMembers, {}, { signal }),
@@ -103,7 +95,8 @@ function send(id: string, action: ReviewAction) {
 export async function runReviewAction(queryClient: QueryClient, id: string, action: ReviewAction): Promise<void> {
   const { position } = await send(id, action);
   rememberPosition(position);
-  void queryClient.invalidateQueries({ queryKey: ['review', 'history', id] });
+  // The history tab (features/audit, the generic history of a record).
+  void queryClient.invalidateQueries({ queryKey: ['history', 'registration', id] });
   void queryClient.invalidateQueries({ queryKey: ['review', 'grid'] });
   void queryClient.invalidateQueries({ queryKey: ['audit'] });
   try {

@@ -104,7 +104,9 @@ export function fieldLabel(field: string, t: TFunction): string {
     if (rest === 'calendar') return `${t(parent)} – ${t('reg.calendar.label')}`;
     return `${t(parent)} – ${rest}`;
   }
-  return field;
+  // Any record's field (features/audit/record-i18n.ts), by its own name ("details.titleAr": titleAr).
+  const leaf = parts.filter((part) => !/^\d+$/.test(part)).pop();
+  return (leaf && translated(`field.${leaf}`, t)) ?? field;
 }
 
 export interface FormatContext {
@@ -130,6 +132,8 @@ export function formatValue(field: string, value: unknown, ctx: FormatContext): 
 
   if (path === 'status' && typeof value === 'number') return t(`reg.status.${value as 1}`);
   if (path === 'roleId' && isRoleId(value)) return t(RoleNameKey[value] as TranslationKey);
+  if (path === 'eventStatus' && typeof value === 'number')
+    return translated(`events.status.${value}`, t) ?? String(value);
   if (path.endsWith('.calendar') && (value === 'gregorian' || value === 'hijri')) return t(`reg.calendar.${value}`);
   if (/fileId$/i.test(path) && typeof value === 'string') return t('reg.file.attached');
   if (typeof value === 'boolean') return value ? t('reg.yes') : t('reg.no');

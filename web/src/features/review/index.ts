@@ -2,6 +2,5 @@
 
 export { GridRow, gridQueryString } from './api.ts';
 export { ChangesTable } from './ChangesTable.tsx';
-export { actionLabel, translated } from './changes.ts';
+export { actionLabel, translated, visibleInHistory } from './changes.ts';
 export { actorName, formatWhen, personName } from './format.ts';
-export { HistoryItem } from './HistoryPanel.tsx';

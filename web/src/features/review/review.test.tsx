@@ -106,7 +106,7 @@ function installReviewApi(permissions: Permissions, over: Partial<ReviewApi> = {
       record();
       return json(200, review.detail);
     }
-    if (method === 'GET' && bare === `/api/registrations/${ID}/history`) {
+    if (method === 'GET' && bare === `/api/history/registration/${ID}`) {
       record();
       return json(200, review.history);
     }
@@ -350,6 +350,7 @@ describe('application detail', () => {
           at: '2026-11-20T08:00:00.000Z',
           actor: { id: ID, nameAr: 'أحمد القحطاني', nameEn: 'Ahmed Alqahtani', roleId: 1 },
           action: 'RegistrationSubmitted',
+          correlationId: null,
           changes: [
             { field: 'personal.firstNameEn', from: null, to: 'Ahmed' },
             { field: 'address.cityId', from: null, to: 3 },
@@ -360,6 +361,7 @@ describe('application detail', () => {
           at: '2026-11-21T10:30:00.000Z',
           actor: { id: reviewer.id, nameAr: 'نورة القحطاني', nameEn: 'Noura Alqahtani', roleId: 4 },
           action: 'RegistrationInitiallyAccepted',
+          correlationId: null,
           changes: [
             { field: 'status', from: 2, to: 3 },
             { field: 'location', from: null, to: 'King Fahd Hospital' },
@@ -394,6 +396,7 @@ describe('application detail', () => {
           at: '2026-11-21T10:30:00.000Z',
           actor: { id: reviewer.id, nameAr: 'نورة القحطاني', nameEn: 'Noura Alqahtani', roleId: 4 },
           action: 'RegistrationApproved',
+          correlationId: null,
           changes: [{ field: 'status', from: 3, to: 5 }],
         },
       ],

@@ -14,6 +14,7 @@ import { EventStatusBadge } from '../../../components/badges.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { notifyDone } from '../../../lib/notify.ts';
+import { HistoryTab } from '../../audit/index.ts';
 import { eventQuery, eventsCommand } from '../api.ts';
 import { EventDetailView } from '../EventDetailPage.tsx';
 import { eventName } from '../format.ts';
@@ -143,16 +144,23 @@ export function ManageEventPage() {
           }}
         />
       ) : (
-        <Tabs defaultValue="participants">
+        // Only the open tab is mounted: the history is read from the event's stream each time it is opened.
+        <Tabs defaultValue="participants" keepMounted={false}>
           <Tabs.List aria-label={t('roster.tabs')}>
             <Tabs.Tab value="participants">{t('roster.tab.participants')}</Tabs.Tab>
             <Tabs.Tab value="details">{t('roster.tab.details')}</Tabs.Tab>
+            <Tabs.Tab value="history" data-testid="event-history-tab">
+              {t('audit.historyTitle')}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="participants" pt="md">
             <RosterGrid id={id} />
           </Tabs.Panel>
           <Tabs.Panel value="details" pt="md">
             <EventDetailView event={event} embedded />
+          </Tabs.Panel>
+          <Tabs.Panel value="history" pt="md">
+            <HistoryTab kind="opportunity" id={id} />
           </Tabs.Panel>
         </Tabs>
       )}

@@ -1,0 +1,54 @@
+import * as C from '../../../../api/contracts/audit.ts';
+import * as U from '../../../../api/contracts/users.ts';
+import type { RecordKind } from '../../../../domain/record-kinds.ts';
+import { call, urlOf } from '../../lib/client.ts';
+import type { UsersLogSearch } from './search.ts';
+
+/** The history of one record of any kind (GET /api/history/:kind/:id), oldest first. */
+export function recordHistoryQuery(kind: RecordKind, id: string) {
+  return {
+    queryKey: ['history', kind, id] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => call(C.recordHistory, { params: { kind, id } }, { signal }),
+    // Read from the record's events: never stale, so every visit shows the latest change.
+    staleTime: 0,
+  };
+}
+
+/** Users whose name contains the text: the audit log's actor filter. */
+export function actorsQuery(text: string) {
+  return {
+    queryKey: ['audit', 'actors', text] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => call(C.auditActors, { query: { q: text } }, { signal }),
+    enabled: text.trim().length >= 2,
+    staleTime: 30_000,
+  };
+}
+
+function filterQuery(s: UsersLogSearch) {
+  return {
+    from: s.from || undefined,
+    to: s.to || undefined,
+    loginStatuses: s.loginStatuses || undefined,
+    ip: s.ip || undefined,
+    userAgent: s.userAgent || undefined,
+  };
+}
+
+export const USERS_LOG_PAGE_SIZE = 20;
+
+export function usersLogQuery(s: UsersLogSearch) {
+  return {
+    queryKey: ['users-log', s] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      call(
+        U.loginLog,
+        { query: { ...filterQuery(s), page: String(s.page ?? 1), pageSize: String(USERS_LOG_PAGE_SIZE) } },
+        { signal },
+      ),
+  };
+}
+
+/** The address of the Excel export of what the filters select (a download: the browser follows it). */
+export function usersLogExportUrl(s: UsersLogSearch): string {
+  return urlOf(U.exportLoginLog, { query: filterQuery(s) });
+}
