@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client.ts';
-import { isolatedPage, press, setValue, signInAt, waitForText } from '../support/browser.ts';
+import { freshPage, press, setValue, signInAt, waitForText } from '../support/browser.ts';
 import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
 import { eventDetails, inDays } from '../support/event-form.ts';
 import { npmStart, type StartedPortal } from '../support/npm-start.ts';
@@ -32,7 +32,7 @@ afterAll(async () => {
 const RAW_KEYS = ['OpportunityCreated', 'OpportunityEdited', 'OpportunityApproved', 'JoinRequestHeld', 'maxHours'];
 
 const signIn = (page: Page, userName: string, password: string) => signInAt(page, portal.url, userName, password);
-const newPage = () => isolatedPage(browser);
+const newPage = () => freshPage(browser);
 
 const bodyText = (page: Page) => page.$eval('body', (b) => b.textContent ?? '');
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedPage, press, setValue, signInAt, waitForText } from '../support/browser.ts';
+import { freshPage, press, setValue, signInAt, waitForText } from '../support/browser.ts';
 import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
 import { npmStart, type StartedPortal } from '../support/npm-start.ts';
 
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const signIn = (page: Page, userName: string, password: string) => signInAt(page, portal.url, userName, password);
-const newPage = () => isolatedPage(browser);
+const newPage = () => freshPage(browser);
 
 describe('tickets, in Arabic', () => {
   const title = `اقتراح مواقف إضافية ${Date.now() % 100000}`;

@@ -112,22 +112,3 @@ export async function badgeContrasts(page: Page): Promise<{ text: string; ratio:
       ) / 100,
   }));
 }
-
-/** Signs in through the Arabic login page and waits to leave it (the sign-in must succeed). */
-export async function signInAt(page: Page, baseUrl: string, userName: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/ar/login`, { waitUntil: 'networkidle2' });
-  await page.waitForSelector('input[name="userName"]');
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
-  ]);
-}
-
-/** A page in a browser context of its own (its own cookies), with a 20 s default timeout. */
-export async function isolatedPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
