@@ -55,7 +55,7 @@ export const LOOKUP_NAME_MAX = 200;
 const LookupPageSize = P.queryOneOf([10, 20, 30, 50, 75, 100, 500, 1000]).optional();
 
 const KindParams = z.object({ kind: z.enum(lookupKinds) });
-const ItemParams = KindParams.extend({ id: P.id });
+const ItemParams = KindParams.extend({ id: P.queryInt() });
 const tags = ['lookups'];
 
 export const LookupAdminQuery = z.object({

@@ -55,9 +55,8 @@ export function lookupAdminRoutes(app: FastifyInstance, deps: ApiDeps) {
     const page = await lookupPage(deps.db, kind, { search: req.query.search, page: req.query.page, pageSize });
     return { ...page, pageSize };
   });
-  route(app, C.addLookupItem, guard('Add'), async (req, reply) => {
+  route(app, C.addLookupItem, guard('Add'), async (req) => {
     const r = await commands.addLookupItem(deps.store, req.params.kind, itemOf(req.body), commandContext(req, deps));
-    reply.code(201);
     return { position: formatPosition(r.position), id: r.id };
   });
   route(app, C.updateLookupItem, guard('Edit'), async (req) => {

@@ -300,9 +300,9 @@ function batch(s: LookupList, kind: LookupKind, b: LookupBatch): LookupEvent[] {
       errors.push({ op, index, code: e.code, ...(e.details ? { details: e.details } : {}) });
     }
   };
-  b.remove.forEach((r, i) => step('remove', i, () => deleted(state, kind, r)));
-  b.update.forEach((u, i) => step('update', i, () => updated(state, kind, u)));
-  b.add.forEach((a, i) => step('add', i, () => [added(state, kind, a)]));
+  for (const [i, r] of b.remove.entries()) step('remove', i, () => deleted(state, kind, r));
+  for (const [i, u] of b.update.entries()) step('update', i, () => updated(state, kind, u));
+  for (const [i, a] of b.add.entries()) step('add', i, () => [added(state, kind, a)]);
   if (errors.length) throw new DomainError('BatchRejected', { rows: errors });
   return out;
 }
