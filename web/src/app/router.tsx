@@ -16,6 +16,7 @@ import type { Screen } from '../../../domain/permissions/screens.ts';
 import { validateAuditSearch } from '../features/audit/search.ts';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
+import { isMasterDataKind } from '../features/master-data/kinds.ts';
 import {
   validateCalendarSearch,
   validateEventsSearch,
@@ -58,6 +59,7 @@ const PAGES = [
   'events',
   'my-events',
   'tickets',
+  'master-data',
   'surveys',
   'my-surveys',
   'survey',
@@ -452,6 +454,26 @@ const ticketRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/tickets/TicketPage.tsx'), 'TicketPage'),
 });
 
+/** The master-data lists (screen `masterdata`). */
+const masterDataRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'master-data',
+  beforeLoad: (ctx) => requireScreen(ctx, 'masterdata'),
+  component: lazyRouteComponent(() => import('../features/master-data/MasterDataPage.tsx'), 'MasterDataPage'),
+});
+
+/** One master-data list in the shared grid, with inline add and edit. */
+const masterDataKindRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'master-data/$kind',
+  beforeLoad: (ctx) => {
+    requireScreen(ctx, 'masterdata');
+    if (!isMasterDataKind(ctx.params.kind))
+      throw redirect({ to: '/$lang/not-found', params: { lang: ctx.params.lang }, replace: true });
+  },
+  component: lazyRouteComponent(() => import('../features/master-data/KindPage.tsx'), 'KindPage'),
+});
+
 const notFoundRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'not-found',
@@ -497,6 +519,8 @@ export const routeTree = rootRoute.addChildren([
     manageEventRoute,
     myEventsRoute,
     ticketsRoute,
+    masterDataRoute,
+    masterDataKindRoute,
     staffTicketsRoute,
     ticketRoute,
     surveysRoute,

@@ -22,6 +22,7 @@ export type MenuRoute =
   | '/$lang/my-events'
   | '/$lang/tickets'
   | '/$lang/tickets/manage'
+  | '/$lang/master-data'
   | '/$lang/surveys'
   | '/$lang/my-surveys'
   | '/$lang/certificates'
@@ -59,7 +60,7 @@ const MENU = {
   volunteerhours: { to: '/$lang/hours', placement: 'header' },
   statistics: PLACEHOLDER,
   content: PLACEHOLDER,
-  masterdata: PLACEHOLDER,
+  masterdata: { to: '/$lang/master-data', placement: 'header' },
   permissions: PLACEHOLDER,
   tickets: { to: '/$lang/tickets', placement: 'header' },
   ticketsadmin: { to: '/$lang/tickets/manage', placement: 'header' },
