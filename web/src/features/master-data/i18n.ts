@@ -56,7 +56,7 @@ export const masterDataAr = {
   'masterData.pending': 'تغييرات غير محفوظة: {{count}}',
   'masterData.markedForDelete': 'سيُحذف عند الحفظ',
   'masterData.new': 'جديد',
-  'masterData.field': '{{field}} – {{row}}',
+  'masterData.field': '{{field}} للعنصر {{row}}',
   'masterData.confirmDeleteTitle': 'تأكيد الحذف',
   'masterData.confirmDelete': 'هل تريد حذف «{{name}}»؟ لا يمكن التراجع عن الحذف.',
   'masterData.confirmBatchDelete': 'سيتم حذف {{count}} من العناصر مع حفظ التغييرات. هل تريد المتابعة؟',
