@@ -107,6 +107,46 @@ describe('master data, in Arabic', () => {
     expect(await admin.$(row('1', 'edit-nameAr'))).toBeNull();
   });
 
+  it('the event types are edited as one batch: several rows, one save; a bad row refuses them all', async () => {
+    await press(admin, 'a[href="/ar/master-data"]');
+    await press(admin, '[data-testid="kind-eventTypeGroup"]');
+    await admin.waitForSelector('[data-testid="master-data-add"]');
+    await press(admin, '[data-testid="master-data-add"]');
+    await setValue(admin, row('new-1', 'edit-nameAr'), 'فعاليات صحية');
+    await setValue(admin, row('new-1', 'edit-nameEn'), 'Health events');
+    await press(admin, row('new-1', 'row-save'));
+    await admin.waitForSelector('[data-row="1"]');
+
+    await press(admin, 'a[href="/ar/master-data"]');
+    await press(admin, '[data-testid="kind-eventType"]');
+    await admin.waitForSelector('[data-testid="grid-empty"]');
+    expect(await admin.$eval('[data-testid="grid-page-size"]', (e) => (e as HTMLSelectElement).value)).toBe('20');
+    const fill = async (key: string, ar: string, en: string, min: string, max: string) => {
+      await admin.waitForSelector(row(key, 'edit-nameAr'));
+      await setValue(admin, row(key, 'edit-nameAr'), ar);
+      await setValue(admin, row(key, 'edit-nameEn'), en);
+      await admin.select(row(key, 'edit-parentId'), '1');
+      await setValue(admin, row(key, 'edit-minTarget'), min);
+      await setValue(admin, row(key, 'edit-maxTarget'), max);
+    };
+    await press(admin, '[data-testid="master-data-add"]');
+    await fill('new-1', 'حملة توعية', 'Awareness campaign', '5', '10');
+    await press(admin, '[data-testid="master-data-add"]');
+    await fill('new-2', 'تمرين إخلاء', 'Evacuation drill', '8', '2');
+    expect(await seriousA11yViolations(admin)).toEqual([]);
+    await press(admin, '[data-testid="master-data-save-all"]');
+    await admin.waitForSelector(row('new-2', 'row-error'));
+    expect(await admin.$eval(row('new-2', 'row-error'), (e) => e.textContent)).toBe(
+      'يجب أن يكون الحد الأدنى للمستهدف أقل من الحد الأعلى.',
+    );
+    expect(await admin.$(row('new-1', 'row-error'))).toBeNull();
+    await setValue(admin, row('new-2', 'edit-maxTarget'), '12');
+    await press(admin, '[data-testid="master-data-save-all"]');
+    await waitForText(admin, 'تم حفظ البيانات بنجاح.');
+    await admin.waitForFunction(() => document.querySelectorAll('[data-testid="master-data-row"]').length === 2);
+    await waitForText(admin, 'تمرين إخلاء');
+  });
+
   it('the registration form, opened by a new volunteer, offers the new city and the renamed work field', async () => {
     const visitor = await newPage();
     await visitor.goto(`${portal.url}/ar/register`, { waitUntil: 'networkidle2' });
