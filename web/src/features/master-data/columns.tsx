@@ -186,7 +186,7 @@ function RowActions({ row, x, rowName }: { row: Row; x: ColumnsInput; rowName: s
                   {t('masterData.edit')}
                 </Button>
               )}
-              {x.can.edit && !shape.batch && (
+              {x.can.edit && !removed && (
                 <Button
                   size="compact-xs"
                   variant="default"
