@@ -90,6 +90,48 @@ describe('master data, in Arabic', () => {
     expect(await seriousA11yViolations(admin)).toEqual([]);
   });
 
+  it('deactivates and reactivates an item, deletes one never used after confirming, and sets a region colour', async () => {
+    await setValue(admin, '[data-testid="master-data-search"]', NEW_CITY.ar);
+    const city = await admin.waitForSelector('[data-testid="master-data-row"]:not([data-row^="new-"])');
+    const key = await city!.evaluate((r) => r.getAttribute('data-row')!);
+    await press(admin, row(key, 'row-toggle-active'));
+    await admin.waitForFunction(
+      (k) => document.querySelector(`[data-row="${k}"]`)?.textContent?.includes('غير مفعّل'),
+      {},
+      key,
+    );
+    await press(admin, row(key, 'row-toggle-active'));
+    await admin.waitForFunction(
+      (k) => !document.querySelector(`[data-row="${k}"]`)?.textContent?.includes('غير مفعّل'),
+      {},
+      key,
+    );
+
+    await press(admin, 'a[href="/ar/master-data"]');
+    await press(admin, '[data-testid="kind-cityGroup"]');
+    await admin.waitForSelector('[data-testid="master-data-add"]');
+    await press(admin, '[data-testid="master-data-add"]');
+    await setValue(admin, row('new-1', 'edit-nameAr'), 'مجموعة مؤقتة');
+    await setValue(admin, row('new-1', 'edit-nameEn'), 'Temporary group');
+    await press(admin, row('new-1', 'row-save'));
+    await admin.waitForSelector(row('1', 'row-delete'));
+    await press(admin, row('1', 'row-delete'));
+    await admin.waitForSelector('[data-testid="master-data-confirm-delete"]');
+    expect(await seriousA11yViolations(admin)).toEqual([]);
+    await press(admin, '[data-testid="master-data-confirm-delete"]');
+    await waitForText(admin, 'تم حذف العنصر.');
+    await admin.waitForSelector('[data-testid="grid-empty"]');
+
+    await press(admin, 'a[href="/ar/master-data"]');
+    await press(admin, '[data-testid="kind-region"]');
+    await press(admin, row('2', 'row-edit'));
+    await setValue(admin, row('2', 'edit-colourName'), 'أخضر');
+    await setValue(admin, row('2', 'edit-colourCode'), '#00a65a');
+    await press(admin, row('2', 'row-save'));
+    await admin.waitForFunction(() => document.querySelector('[data-row="2"]')?.textContent?.includes('#00A65A'));
+    expect(await seriousA11yViolations(admin)).toEqual([]);
+  });
+
   it('the administrator renames a work field inline', async () => {
     await press(admin, 'a[href="/ar/master-data"]');
     await press(admin, '[data-testid="kind-workField"]');
