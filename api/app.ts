@@ -29,6 +29,7 @@ import { errorBody, errorHandler, frameworkError } from './http/errors.ts';
 import { requestIdOf } from './http/headers.ts';
 import { incidentRoutes } from './incidents/routes.ts';
 import { initiativeRoutes } from './initiatives/routes.ts';
+import { lookupAdminRoutes } from './lookups/admin-routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { opportunityListRoutes } from './opportunity/lists.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   parkedEventRoutes(app, deps);
   permissionRoutes(app, deps);
   lookupRoutes(app, deps);
+  lookupAdminRoutes(app, deps);
   const uploads = new Uploads(deps.db);
   registrationRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30, uploads });
   auditRoutes(app, deps);

@@ -1,5 +1,6 @@
 import { accountEvents, unknownLoginEvents, userNameEvents } from './account/events.ts';
 import { certificateEvents } from './certificate/decide.ts';
+import { initiativeEvents } from './initiative/events.ts';
 import { lookupEvents } from './lookups/decide.ts';
 import { opportunityEvents } from './opportunity/decide.ts';
 import { participationEvents } from './participation/decide.ts';
@@ -13,6 +14,7 @@ import { uniqueValueEvents } from './registration/unique.ts';
 import { reportEvents } from './reports/decide.ts';
 import type { DomainEvent } from './shared/decider.ts';
 import { type EventTypes, eitherOf } from './shared/upcast.ts';
+import { mailingEvents, subscriptionEvents } from './subscription/events.ts';
 import { publishLockEvents, surveyAnswerEvents, surveyEvents } from './survey/decide.ts';
 import { ticketEvents } from './ticket/events.ts';
 
@@ -42,6 +44,9 @@ export const RECORD_KINDS = {
   notifications: { events: notificationsEvents, screen: 'auditlog' },
   preferences: { events: preferencesEvents, screen: 'auditlog' },
   reports: { events: reportEvents, screen: 'users' },
+  initiative: { events: initiativeEvents, screen: 'initiatives' },
+  subscription: { events: subscriptionEvents, screen: 'masterdata' },
+  mailing: { events: mailingEvents, screen: 'masterdata' },
 } as const satisfies Record<string, { events: EventTypes<DomainEvent>; screen: Screen }>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { AfterQuery } from './common.ts';
+import { lookupKinds } from '../../domain/lookups/kinds.ts';
+import { AfterQuery, CommandAccepted, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import * as P from './primitives.ts';
 
 /** One item of a reference list as the forms know it; `flags` only when it has any (the national nationality). */
 export const LookupItem = z.object({
@@ -43,4 +45,154 @@ export const getLookups = endpoint({
   query: AfterQuery,
   response: Lookups,
   tags: ['lookups'],
+});
+
+// ——— Master-data administration (screen `masterdata`) ———
+
+/** The longest name a master-data item may have. */
+export const LOOKUP_NAME_MAX = 200;
+/** Spec: grid page sizes; event types' grid shows 20 rows by default. */
+const LookupPageSize = P.queryOneOf([10, 20, 30, 50, 75, 100, 500, 1000]).optional();
+
+const KindParams = z.object({ kind: z.enum(lookupKinds) });
+const ItemParams = KindParams.extend({ id: P.queryInt() });
+const tags = ['lookups'];
+
+export const LookupAdminQuery = z.object({
+  page: P.page,
+  pageSize: LookupPageSize,
+  search: P.text(LOOKUP_NAME_MAX).optional(),
+});
+
+/** One item as the screens show it: inactive ones too; the event types' targets and the regions' colour setting. */
+export const LookupAdminRow = z
+  .object({
+    id: z.number().int(),
+    nameAr: z.string(),
+    nameEn: z.string(),
+    parentId: z.number().int().nullable(),
+    active: z.boolean(),
+    minTarget: z.number().int().nullable(),
+    maxTarget: z.number().int().nullable(),
+    colourName: z.string().nullable(),
+    colourCode: z.string().nullable(),
+  })
+  .meta({ id: 'LookupAdminRow' });
+export type LookupAdminRow = z.infer<typeof LookupAdminRow>;
+
+export const LookupAdminPage = z
+  .object({ rows: z.array(LookupAdminRow), total: z.number().int(), pageSize: z.number().int() })
+  .meta({ id: 'LookupAdminPage' });
+
+/**
+ * An item's fields as a grid row sends them. Names may be blank (the domain answers AllFieldsRequired); `parentId`
+ * for a kind with a parent (a city's region, an event type's group); the targets for event types.
+ */
+export const LookupItemInput = z
+  .object({
+    nameAr: P.text(LOOKUP_NAME_MAX),
+    nameEn: P.text(LOOKUP_NAME_MAX),
+    parentId: P.id.nullable().optional(),
+    minTarget: P.int().optional(),
+    maxTarget: P.int().optional(),
+  })
+  .strict()
+  .meta({ id: 'LookupItemInput' });
+export type LookupItemInput = z.input<typeof LookupItemInput>;
+
+export const LookupBatch = z
+  .object({
+    add: z.array(LookupItemInput).max(100).default([]),
+    update: z
+      .array(LookupItemInput.extend({ id: P.id }))
+      .max(100)
+      .default([]),
+    remove: z.array(P.id).max(100).default([]),
+  })
+  .strict()
+  .meta({ id: 'LookupBatch' });
+export type LookupBatch = z.input<typeof LookupBatch>;
+
+export const LookupColour = z
+  .object({ colourName: P.text(LOOKUP_NAME_MAX), colourCode: P.text(7) })
+  .strict()
+  .meta({ id: 'LookupColour' });
+export type LookupColour = z.input<typeof LookupColour>;
+
+export const LookupAdded = z.object({ position: PositionText, id: z.number().int() }).meta({ id: 'LookupAdded' });
+export const LookupBatchSaved = z
+  .object({ position: PositionText, added: z.array(z.number().int()) })
+  .meta({ id: 'LookupBatchSaved' });
+
+export const listLookupItems = endpoint({
+  method: 'GET',
+  path: '/api/admin/lookups/:kind',
+  params: KindParams,
+  query: LookupAdminQuery.extend(AfterQuery.shape),
+  response: LookupAdminPage,
+  errors: [401, 403, 422],
+  tags,
+});
+export const addLookupItem = endpoint({
+  method: 'POST',
+  path: '/api/admin/lookups/:kind',
+  params: KindParams,
+  body: LookupItemInput,
+  response: LookupAdded,
+  status: 201,
+  errors: [401, 403, 409, 422],
+  tags,
+});
+export const updateLookupItem = endpoint({
+  method: 'PUT',
+  path: '/api/admin/lookups/:kind/:id',
+  params: ItemParams,
+  body: LookupItemInput,
+  response: CommandAccepted,
+  errors: [401, 403, 404, 409, 422],
+  tags,
+});
+/** Spec: EventTypes_Create, _Update and _Destroy as one save of the grid; every row or none. */
+export const saveLookupBatch = endpoint({
+  method: 'POST',
+  path: '/api/admin/lookups/:kind/batch',
+  params: KindParams,
+  body: LookupBatch,
+  response: LookupBatchSaved,
+  errors: [401, 403, 422],
+  tags,
+});
+export const deactivateLookupItem = endpoint({
+  method: 'POST',
+  path: '/api/admin/lookups/:kind/:id/deactivate',
+  params: ItemParams,
+  response: CommandAccepted,
+  errors: [401, 403, 404, 409],
+  tags,
+});
+export const reactivateLookupItem = endpoint({
+  method: 'POST',
+  path: '/api/admin/lookups/:kind/:id/reactivate',
+  params: ItemParams,
+  response: CommandAccepted,
+  errors: [401, 403, 404, 409],
+  tags,
+});
+export const deleteLookupItem = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/lookups/:kind/:id',
+  params: ItemParams,
+  response: CommandAccepted,
+  errors: [401, 403, 404, 409],
+  tags,
+});
+/** Spec: region colour setting (ColorName, ColorCode #RRGGBB). */
+export const setLookupColour = endpoint({
+  method: 'PUT',
+  path: '/api/admin/lookups/:kind/:id/colour',
+  params: ItemParams,
+  body: LookupColour,
+  response: CommandAccepted,
+  errors: [401, 403, 404, 422],
+  tags,
 });

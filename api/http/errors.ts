@@ -40,6 +40,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   EventStartTooSoon: 422,
   InvalidCount: 422,
   InvalidTargetRange: 422,
+  InvalidColourCode: 422,
+  BatchRejected: 422,
   EventLeadMobileRequired: 422,
   DeleteReasonRequired: 422,
   InvalidHours: 422,

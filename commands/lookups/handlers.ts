@@ -1,4 +1,13 @@
-import { activeChildrenOf, type LookupCommand, lookupDecider, type ParentState } from '../../domain/lookups/decide.ts';
+import {
+  activeChildrenOf,
+  type Colour,
+  childrenOf,
+  type LookupCommand,
+  type LookupList,
+  lookupDecider,
+  type ParentState,
+  type Targets,
+} from '../../domain/lookups/decide.ts';
 import {
   childKindsOf,
   type LookupFlags,
@@ -24,6 +33,24 @@ async function parentState(
   return parent ? { active: parent.active } : null;
 }
 
+/** The parent kind's items (empty for a kind without one), to answer `parentState` for several rows at once. */
+async function parentsOf(store: EventStore, kind: LookupKind): Promise<LookupList['items']> {
+  const parentKind = parentKindOf(kind);
+  return parentKind ? (await loadFolded(store, lookupStream(parentKind), lookupDecider)).state.items : {};
+}
+
+const stateOf = (items: LookupList['items'], parentId: number | null | undefined): ParentState => {
+  const p = parentId == null ? undefined : items[parentId];
+  return p ? { active: p.active } : null;
+};
+
+/** The child kinds' lists, for the counts of children under an item. */
+async function childLists(store: EventStore, kind: LookupKind): Promise<LookupList[]> {
+  const out: LookupList[] = [];
+  for (const child of childKindsOf(kind)) out.push((await loadFolded(store, lookupStream(child), lookupDecider)).state);
+  return out;
+}
+
 async function run(store: EventStore, command: LookupCommand, ctx: CommandContext) {
   const r = await handleCommand(store, lookupStream(command.kind), lookupDecider, command, ctx);
   return { position: r.position, events: r.events };
@@ -35,6 +62,16 @@ export interface NewLookupItem {
   nameEn: string;
   parentId?: number | null;
   flags?: LookupFlags;
+  targets?: Targets;
+}
+
+/** An item's new names; its new parent and targets when given. */
+export interface LookupItemChange {
+  id: number;
+  nameAr: string;
+  nameEn: string;
+  parentId?: number | null;
+  targets?: Targets;
 }
 
 export async function addLookupItem(
@@ -66,8 +103,7 @@ export async function deactivateLookupItem(
   ctx: CommandContext,
 ): Promise<{ position: Position }> {
   let activeChildren = 0;
-  for (const child of childKindsOf(kind))
-    activeChildren += activeChildrenOf((await loadFolded(store, lookupStream(child), lookupDecider)).state, id);
+  for (const list of await childLists(store, kind)) activeChildren += activeChildrenOf(list, id);
   return run(store, { type: 'DeactivateLookupItem', kind, id, activeChildren }, ctx);
 }
 
@@ -90,4 +126,79 @@ export async function changeLookupItemFlags(
   ctx: CommandContext,
 ): Promise<{ position: Position }> {
   return run(store, { type: 'ChangeLookupItemFlags', kind, id, flags }, ctx);
+}
+
+export async function updateLookupItem(
+  store: EventStore,
+  kind: LookupKind,
+  change: LookupItemChange,
+  ctx: CommandContext,
+): Promise<{ position: Position }> {
+  const parent = change.parentId === undefined ? undefined : await parentState(store, kind, change.parentId);
+  return run(store, { type: 'UpdateLookupItem', kind, ...change, parent }, ctx);
+}
+
+/** Spec: region colour setting (ColorName, ColorCode); null takes it off. */
+export async function setLookupItemColour(
+  store: EventStore,
+  kind: LookupKind,
+  id: number,
+  colour: Colour | null,
+  ctx: CommandContext,
+): Promise<{ position: Position }> {
+  return run(store, { type: 'SetLookupItemColour', kind, id, colour }, ctx);
+}
+
+/**
+ * Deletes an item never used. `readModelUses`: the references the read models hold (projections/lookups/queries.ts
+ * `lookupUses`, asked by the route); the items of child kinds under it, active or not, are counted here.
+ */
+export async function deleteLookupItem(
+  store: EventStore,
+  kind: LookupKind,
+  id: number,
+  readModelUses: number,
+  ctx: CommandContext,
+): Promise<{ position: Position }> {
+  return run(store, { type: 'DeleteLookupItem', kind, id, uses: await usesOf(store, kind, id, readModelUses) }, ctx);
+}
+
+async function usesOf(store: EventStore, kind: LookupKind, id: number, readModelUses: number): Promise<number> {
+  let uses = readModelUses;
+  for (const list of await childLists(store, kind)) uses += childrenOf(list, id);
+  return uses;
+}
+
+export interface LookupBatchInput {
+  add: readonly NewLookupItem[];
+  update: readonly LookupItemChange[];
+  /** Each deleted id with the references the read models hold to it (see deleteLookupItem). */
+  remove: readonly { id: number; readModelUses: number }[];
+}
+
+/** A grid's save (spec: EventTypes_Create/_Update/_Destroy): every row or none, one append. */
+export async function changeLookupItems(
+  store: EventStore,
+  kind: LookupKind,
+  batch: LookupBatchInput,
+  ctx: CommandContext,
+): Promise<{ position: Position; added: number[] }> {
+  const parents = await parentsOf(store, kind);
+  const remove = [];
+  for (const r of batch.remove) remove.push({ id: r.id, uses: await usesOf(store, kind, r.id, r.readModelUses) });
+  const r = await run(
+    store,
+    {
+      type: 'ChangeLookupItems',
+      kind,
+      add: batch.add.map((a) => ({ ...a, parent: stateOf(parents, a.parentId) })),
+      update: batch.update.map((u) => ({ ...u, parent: stateOf(parents, u.parentId) })),
+      remove,
+    },
+    ctx,
+  );
+  return {
+    position: r.position,
+    added: r.events.flatMap((e) => (e.type === 'LookupItemAdded' ? [e.data.id] : [])),
+  };
 }

@@ -88,10 +88,10 @@ describe('adding a lookup item', () => {
       .when(addRegion({ nameAr: 'الرياض' }))
       .thenFails('LookupAlreadyExists');
   });
-  it('lets two children of different parents share a name', () => {
+  it('refuses a name used in the same kind under another parent (names are unique within a kind)', () => {
     given(jeddah)
-      .when(addCity({ nameEn: 'Jeddah', nameAr: 'جدة', parentId: 3 }))
-      .thenEmits((events) => expect(events).toHaveLength(1));
+      .when(addCity({ nameEn: 'JEDDAH', nameAr: 'جدة الجديدة', parentId: 3 }))
+      .thenFails('LookupAlreadyExists');
   });
   it('requires a city to name an existing, active region', () => {
     given()

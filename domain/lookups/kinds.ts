@@ -1,10 +1,12 @@
 /**
  * The kinds of master data (spec document 2, sections 2 and 7). Each kind is one stream, `lookup-<kind>`; a kind
  * with a parent kind requires every item to name an active item of it (a city lies in a region). Adding a kind is one
- * line here.
+ * line here. `extra` names the fields a kind has besides its names: the event types' minimum and maximum targets, the
+ * regions' colour setting (spec: "region colour setting", ColorName and ColorCode). The spec's "user categories" are
+ * `category`.
  */
 export const LOOKUP_KINDS = {
-  region: {},
+  region: { extra: 'colour' },
   groupRegion: {},
   city: { parent: 'region' },
   cityGroup: {},
@@ -29,10 +31,13 @@ export const LOOKUP_KINDS = {
   jobRoleType: {},
   skill: {},
   eventTypeGroup: {},
-  eventType: { parent: 'eventTypeGroup' },
+  eventType: { parent: 'eventTypeGroup', extra: 'targets' },
   team: {},
   department: {},
-} as const satisfies Record<string, { parent?: string }>;
+} as const satisfies Record<string, { parent?: string; extra?: LookupExtra }>;
+
+/** The fields a kind may have besides its names. */
+export type LookupExtra = 'targets' | 'colour';
 
 export type LookupKind = keyof typeof LOOKUP_KINDS;
 export const lookupKinds = Object.keys(LOOKUP_KINDS) as LookupKind[];
@@ -41,9 +46,14 @@ export function isLookupKind(s: string): s is LookupKind {
   return Object.hasOwn(LOOKUP_KINDS, s);
 }
 
+const kindOf = (kind: LookupKind): { parent?: LookupKind; extra?: LookupExtra } => LOOKUP_KINDS[kind];
+
 export function parentKindOf(kind: LookupKind): LookupKind | null {
-  const k: { parent?: LookupKind } = LOOKUP_KINDS[kind];
-  return k.parent ?? null;
+  return kindOf(kind).parent ?? null;
+}
+
+export function extraOf(kind: LookupKind): LookupExtra | null {
+  return kindOf(kind).extra ?? null;
 }
 
 /** The kinds whose items name an item of this kind as their parent. */

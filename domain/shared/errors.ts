@@ -117,6 +117,12 @@ export const ErrorCodes = [
   'LookupAlreadyExists',
   'LookupParentInvalid',
   'ChildAreasActive',
+  /** Spec: an item in use cannot be deleted (deactivate it instead). */
+  'cannot_delete_message',
+  /** Not in the spec: a region's colour code is not #RRGGBB. */
+  'InvalidColourCode',
+  /** Not in the spec: a grid's batch save refused as a whole; details.rows holds one error per refused row. */
+  'BatchRejected',
   // tickets (spec catalogue, both documents)
   'TicketTitleRequired',
   'TicketTypeRequired',

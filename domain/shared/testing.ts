@@ -13,7 +13,8 @@ export function specFor<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, 
           if (typeof expected === 'function') expected(events);
           else expect(events).toEqual(expected);
         },
-        thenFails(code: ErrorCode) {
+        /** `check`: more about the refusal (its details). */
+        thenFails(code: ErrorCode, check?: (e: DomainError) => void) {
           let error: unknown = null;
           try {
             run();
@@ -22,6 +23,7 @@ export function specFor<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, 
           }
           expect(error).toBeInstanceOf(DomainError);
           expect((error as DomainError).code).toBe(code);
+          check?.(error as DomainError);
         },
       };
     },

@@ -2,15 +2,17 @@ import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { lookupEvents } from '../../domain/lookups/decide.ts';
 import type { Projection } from '../runner/projection.ts';
+import { int4, int4Clamped } from '../runner/values.ts';
 
 /**
- * rm.lookups: the master data, one row per item of every kind, in the order added (`position`). rm.lookups_state
+ * rm.lookups: the master data, one row per item of every kind, in the order added (`position`), with the kinds'
+ * extra fields (event types' targets, regions' colour setting); a deleted item's row goes. rm.lookups_state
  * holds the position of the last lookup event applied, written in the batch's transaction: the cheap question the
  * per-process cache asks before reloading (the checkpoint itself also moves past events of other types).
  */
 export const lookupsProjection: Projection = {
   name: 'lookups',
-  version: 1,
+  version: 2,
   tables: ['lookups', 'lookups_state'],
   types: [
     'LookupItemAdded',
@@ -18,6 +20,10 @@ export const lookupsProjection: Projection = {
     'LookupItemDeactivated',
     'LookupItemReactivated',
     'LookupItemFlagsChanged',
+    'LookupItemMoved',
+    'LookupItemTargetsChanged',
+    'LookupItemColourChanged',
+    'LookupItemDeleted',
   ],
   async setup({ tx, table }) {
     await sql
@@ -31,6 +37,10 @@ export const lookupsProjection: Projection = {
         flags jsonb not null default '{}',
         active boolean not null,
         position int not null,
+        min_target int,
+        max_target int,
+        colour_name text,
+        colour_code text,
         primary key (kind, id)
       );
       create table ${table('lookups_state')} (
@@ -49,9 +59,10 @@ export const lookupsProjection: Projection = {
       switch (e.type) {
         case 'LookupItemAdded': {
           const d = e.data;
-          await sql`insert into ${t} (kind, id, parent_id, name_ar, name_en, flags, active, position)
+          await sql`insert into ${t} (kind, id, parent_id, name_ar, name_en, flags, active, position, min_target, max_target)
             values (${kind}, ${id}, ${d.parentId}, ${d.nameAr}, ${d.nameEn}, ${JSON.stringify(d.flags)}::jsonb, true,
-              (select coalesce(max(position) + 1, 0) from ${t} where kind = ${kind}))
+              (select coalesce(max(position) + 1, 0) from ${t} where kind = ${kind}),
+              ${int4Clamped(d.targets?.min ?? null)}, ${int4Clamped(d.targets?.max ?? null)})
             on conflict (kind, id) do nothing`.execute(tx);
           break;
         }
@@ -64,6 +75,20 @@ export const lookupsProjection: Projection = {
           break;
         case 'LookupItemReactivated':
           await sql`update ${t} set active = true where kind = ${kind} and id = ${id}`.execute(tx);
+          break;
+        case 'LookupItemMoved':
+          await sql`update ${t} set parent_id = ${int4(e.data.to)} where kind = ${kind} and id = ${id}`.execute(tx);
+          break;
+        case 'LookupItemTargetsChanged':
+          await sql`update ${t} set min_target = ${int4Clamped(e.data.to.min)}, max_target = ${int4Clamped(e.data.to.max)}
+                    where kind = ${kind} and id = ${id}`.execute(tx);
+          break;
+        case 'LookupItemColourChanged':
+          await sql`update ${t} set colour_name = ${e.data.to?.name ?? null}, colour_code = ${e.data.to?.code ?? null}
+                    where kind = ${kind} and id = ${id}`.execute(tx);
+          break;
+        case 'LookupItemDeleted':
+          await sql`delete from ${t} where kind = ${kind} and id = ${id}`.execute(tx);
           break;
         case 'LookupItemFlagsChanged':
           await sql`update ${t} set flags = ${JSON.stringify(e.data.to)}::jsonb where kind = ${kind} and id = ${id}`.execute(

@@ -130,7 +130,15 @@ export class Browser {
   async put(url: string, body?: unknown, headers: Record<string, string> = {}) {
     return this.send('PUT', url, body, headers);
   }
-  private async send(method: 'POST' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}) {
+  async delete(url: string, headers: Record<string, string> = {}) {
+    return this.send('DELETE', url, undefined, headers);
+  }
+  private async send(
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     return this.keep(
       await this.app.inject({
         method,

@@ -17,6 +17,7 @@ import { validateAuditSearch, validateUsersLogSearch } from '../features/audit/s
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { validateInitiativesSearch } from '../features/initiatives/search.ts';
+import { isMasterDataKind } from '../features/master-data/kinds.ts';
 import {
   validateCalendarSearch,
   validateEventsSearch,
@@ -531,6 +532,26 @@ const mailSubscriptionsRoute = createRoute({
   ),
 });
 
+/** The master-data lists (screen `masterdata`). */
+const masterDataRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'master-data',
+  beforeLoad: (ctx) => requireScreen(ctx, 'masterdata'),
+  component: lazyRouteComponent(() => import('../features/master-data/MasterDataPage.tsx'), 'MasterDataPage'),
+});
+
+/** One master-data list in the shared grid, with inline add and edit. */
+const masterDataKindRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'master-data/$kind',
+  beforeLoad: (ctx) => {
+    requireScreen(ctx, 'masterdata');
+    if (!isMasterDataKind(ctx.params.kind))
+      throw redirect({ to: '/$lang/not-found', params: { lang: ctx.params.lang }, replace: true });
+  },
+  component: lazyRouteComponent(() => import('../features/master-data/KindPage.tsx'), 'KindPage'),
+});
+
 const notFoundRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'not-found',
@@ -578,6 +599,8 @@ export const routeTree = rootRoute.addChildren([
     manageEventRoute,
     myEventsRoute,
     ticketsRoute,
+    masterDataRoute,
+    masterDataKindRoute,
     staffTicketsRoute,
     ticketRoute,
     initiativesRoute,

@@ -5,6 +5,7 @@ import { dashboardAr } from '../../features/dashboard/i18n.ts';
 import { homeAr } from '../../features/home/i18n.ts';
 import { hoursAr } from '../../features/hours/i18n.ts';
 import { initiativesAr } from '../../features/initiatives/i18n.ts';
+import { masterDataAr } from '../../features/master-data/i18n.ts';
 import { myEventsAr } from '../../features/my-events/i18n.ts';
 import { notificationsAr } from '../../features/notifications/i18n.ts';
 import { opportunitiesAr } from '../../features/opportunities/i18n.ts';
@@ -123,6 +124,9 @@ export const ar = {
   LookupAlreadyExists: 'يوجد عنصر بهذا الرقم أو الاسم مسبقاً.',
   LookupParentInvalid: 'العنصر الأب غير موجود أو غير مفعّل.',
   ChildAreasActive: 'يجب إلغاء تفعيل العناصر التابعة أولاً.',
+  cannot_delete_message: 'لا يمكن حذف هذا العنصر لأنه مستخدم، يمكنك إلغاء تفعيله بدلاً من ذلك.',
+  InvalidColourCode: 'رمز اللون يجب أن يكون بالصيغة ‎#RRGGBB‎.',
+  BatchRejected: 'لم يتم حفظ التغييرات: راجع الصفوف المشار إليها.',
   RegionNotAllowed: 'لا يمكن اختيار هذه المنطقة.',
   AgreementRequired: 'يجب الموافقة على الإقرار والشروط قبل الإرسال.',
   DuplicatesNotAllowed: 'لا يسمح بتكرار البيانات.',
@@ -190,6 +194,7 @@ export const ar = {
   ...ticketsAr,
   ...initiativesAr,
   ...subscriptionsAr,
+  ...masterDataAr,
   ...preferencesAr,
   ...surveysAr,
   ...volunteerAr,

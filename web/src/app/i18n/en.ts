@@ -5,6 +5,7 @@ import { dashboardEn } from '../../features/dashboard/i18n.ts';
 import { homeEn } from '../../features/home/i18n.ts';
 import { hoursEn } from '../../features/hours/i18n.ts';
 import { initiativesEn } from '../../features/initiatives/i18n.ts';
+import { masterDataEn } from '../../features/master-data/i18n.ts';
 import { myEventsEn } from '../../features/my-events/i18n.ts';
 import { notificationsEn } from '../../features/notifications/i18n.ts';
 import { opportunitiesEn } from '../../features/opportunities/i18n.ts';
@@ -121,6 +122,9 @@ export const en: Record<TranslationKey, string> = {
   LookupAlreadyExists: 'An item with this id or name already exists.',
   LookupParentInvalid: 'The parent item does not exist or is deactivated.',
   ChildAreasActive: 'Deactivate the items under this one first.',
+  cannot_delete_message: 'This item is in use and cannot be deleted; deactivate it instead.',
+  InvalidColourCode: 'The colour code must be #RRGGBB.',
+  BatchRejected: 'Nothing was saved: check the rows marked.',
   RegionNotAllowed: 'This region cannot be chosen.',
   AgreementRequired: 'You must accept the agreement and terms before submitting.',
   DuplicatesNotAllowed: 'Duplicates are not allowed.',
@@ -188,6 +192,7 @@ export const en: Record<TranslationKey, string> = {
   ...ticketsEn,
   ...initiativesEn,
   ...subscriptionsEn,
+  ...masterDataEn,
   ...preferencesEn,
   ...surveysEn,
   ...volunteerEn,

@@ -23,6 +23,7 @@ export type MenuRoute =
   | '/$lang/tickets'
   | '/$lang/tickets/manage'
   | '/$lang/initiatives'
+  | '/$lang/master-data'
   | '/$lang/surveys'
   | '/$lang/my-surveys'
   | '/$lang/certificates'
@@ -60,7 +61,7 @@ const MENU = {
   volunteerhours: { to: '/$lang/hours', placement: 'header' },
   statistics: PLACEHOLDER,
   content: PLACEHOLDER,
-  masterdata: PLACEHOLDER,
+  masterdata: { to: '/$lang/master-data', placement: 'header' },
   permissions: PLACEHOLDER,
   tickets: { to: '/$lang/tickets', placement: 'header' },
   ticketsadmin: { to: '/$lang/tickets/manage', placement: 'header' },

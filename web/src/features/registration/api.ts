@@ -11,6 +11,7 @@ import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError } from '../../app/api.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { call } from '../../lib/client.ts';
+import { lastPosition } from '../../lib/readYourWrites.ts';
 import { refreshSession } from '../session/index.ts';
 
 export type { LookupItem as Lookup, Lookups } from '../../../../api/contracts/lookups.ts';
@@ -29,9 +30,14 @@ export function lookupSnapshot(l: Lookups): LookupSnapshot {
   return s;
 }
 
+/**
+ * The forms' lists. After this tab's own write (a master-data change invalidates ['lookups']) the read carries
+ * ?after=: the server answers once its read model has the change, and the browser's five-minute HTTP cache of the
+ * plain URL is not used.
+ */
 export const lookupsQuery = queryOptions({
   queryKey: ['lookups'],
-  queryFn: ({ signal }) => call(L.getLookups, {}, { signal }),
+  queryFn: ({ signal }) => call(L.getLookups, { query: { after: lastPosition() ?? undefined } }, { signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
