@@ -1,4 +1,5 @@
 import { loginLogProjection } from './account/login-log.ts';
+import { ownedOpportunitiesProjection } from './account/owned-opportunities.ts';
 import { usersProjection } from './account/users.ts';
 import { auditLogProjection } from './audit/audit-log.ts';
 import { certificatesProjection } from './certificates/certificates.ts';
@@ -26,4 +27,5 @@ export const projections: readonly Projection[] = [
   ticketsProjection,
   surveysProjection,
   certificatesProjection,
+  ownedOpportunitiesProjection,
 ];
