@@ -5,15 +5,16 @@ import { Role, type RoleId } from '../shared/roles.ts';
 import { type AccountEvent, accountEvents, EVERY_SOURCE, type LoginRefusal } from './events.ts';
 import { isPasswordValid, passwordProblems } from './password.ts';
 import {
-  checkAreas,
-  checkDepartment,
-  checkStaffProfile,
-  checkUserName,
+  areaIssues,
+  departmentIssues,
   isStaffRole,
   normaliseProfile,
   profileChanges,
+  profileIssues,
+  refuse,
   type StaffAreas,
   type StaffProfile,
+  userNameIssues,
 } from './staff.ts';
 
 /**
@@ -312,7 +313,7 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
       return [{ type: 'PasswordCredentialMoved', data: { at, credentialId: cmd.credentialId } }];
     case 'AssignAreas':
       if (!s.exists) throw new DomainError('NotFound');
-      checkAreas(cmd, cmd.lookups);
+      refuse(areaIssues(cmd, cmd.lookups));
       return areasAssigned(s, cmd, at);
     case 'DeactivateAccount':
       if (!s.exists) throw new DomainError('NotFound');
@@ -327,7 +328,7 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
       return editUser(cmd, s, now);
     case 'ChangeDepartment': {
       staffAccount(s);
-      checkDepartment(cmd.departmentId, cmd.lookups);
+      refuse(departmentIssues(cmd.departmentId, cmd.lookups));
       if (cmd.departmentId === s.departmentId) return [];
       const opportunityIds = [...new Set(cmd.opportunityIds)].sort();
       return [
@@ -354,12 +355,11 @@ function createStaffAccount(
 ): AccountEvent[] {
   if (s.exists) throw new DomainError('UserNameAlreadyExists');
   const p = normaliseProfile(cmd);
-  checkUserName(cmd.userName);
-  checkStaffProfile(p);
+  refuse([...profileIssues(p), ...userNameIssues(cmd.userName)]);
   if (cmd.password !== undefined && !isPasswordValid(cmd.password))
     throw new DomainError('WeakPassword', { problems: passwordProblems(cmd.password) });
-  checkDepartment(cmd.departmentId, cmd.lookups);
-  checkAreas(cmd, cmd.lookups);
+  refuse(departmentIssues(cmd.departmentId, cmd.lookups));
+  refuse(areaIssues(cmd, cmd.lookups));
   const at = now.toISOString();
   const events: AccountEvent[] = [
     {
@@ -400,7 +400,7 @@ function areasAssigned(s: Account, areas: StaffAreas, at: string): AccountEvent[
 function editUser(cmd: Extract<AccountCommand, { type: 'EditUser' }>, s: Account, now: Date): AccountEvent[] {
   staffAccount(s);
   const p = normaliseProfile(cmd);
-  checkStaffProfile(p);
+  refuse(profileIssues(p));
   const changes = profileChanges(s, p);
   if (changes.length === 0) return [];
   return [

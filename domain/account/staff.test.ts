@@ -3,6 +3,7 @@ import { seedSnapshot } from '../lookups/testing.ts';
 import { specFor } from '../shared/testing.ts';
 import { type AccountCommand, accountDecider, loginOutcome } from './decide.ts';
 import type { AccountEvent } from './events.ts';
+import { staffFormIssues } from './staff.ts';
 
 const NOW = new Date('2026-11-24T10:00:00.000Z');
 const AT = NOW.toISOString();
@@ -256,5 +257,40 @@ describe('authorised areas', () => {
     given(staffCreated)
       .when({ type: 'AssignAreas', regionIds: [2], cityIds: [1], lookups })
       .thenFails('CityNotInRegions');
+  });
+});
+
+describe('the staff form (the same rules, every broken one)', () => {
+  it('lists each broken rule on its field', () => {
+    const issues = staffFormIssues(
+      {
+        userName: 'a b',
+        password: 'short',
+        name: { ar: '', en: 'x' },
+        email: 'no-at',
+        mobile: '12',
+        roleId: 1,
+        departmentId: 99,
+        regionIds: [1],
+        cityIds: [11],
+      },
+      lookups,
+      true,
+    );
+    expect(issues.map((i) => `${i.path}:${i.code}`)).toEqual([
+      'userName:InvalidUserName',
+      'password:WeakPassword',
+      'name.ar:AllFieldsRequired',
+      'roleId:InvalidRole',
+      'email:InvalidEmail',
+      'mobile:InvalidMobile',
+      'departmentId:InvalidDepartment',
+      'cityIds:CityNotInRegions',
+    ]);
+  });
+
+  it('checks neither user name nor password when editing', () => {
+    const v = { name: { ar: 'م', en: 'M' }, email: 'm@example.org', mobile: '0551234567', roleId: 2 };
+    expect(staffFormIssues({ ...v, departmentId: null, regionIds: [], cityIds: [] }, lookups, false)).toEqual([]);
   });
 });
