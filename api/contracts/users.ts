@@ -206,3 +206,16 @@ export const cityVolunteers = endpoint({
   errors: [404],
   tags,
 });
+
+const Named = z.object({ id: z.number().int(), nameAr: z.string(), nameEn: z.string() });
+/** What the users screens choose from: the active departments, regions and cities (with their region). */
+export const UserOptions = z
+  .object({
+    departments: z.array(Named),
+    regions: z.array(Named),
+    cities: z.array(Named.extend({ regionId: z.number().int().nullable() })),
+  })
+  .meta({ id: 'UserOptions' });
+export type UserOptions = z.infer<typeof UserOptions>;
+
+export const userOptions = endpoint({ method: 'GET', path: '/api/users/options', response: UserOptions, tags });

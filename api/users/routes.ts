@@ -34,6 +34,17 @@ export function userRoutes(app: FastifyInstance, deps: ApiDeps) {
     return usersGrid(deps.db, req.query);
   });
 
+  route(app, C.userOptions, screen('View'), async () => {
+    const lookups = await deps.lookups.current();
+    const named = (kind: 'department' | 'region') =>
+      lookups.list(kind).map((x) => ({ id: x.id, nameAr: x.nameAr, nameEn: x.nameEn }));
+    return {
+      departments: named('department'),
+      regions: named('region'),
+      cities: lookups.list('city').map((x) => ({ id: x.id, nameAr: x.nameAr, nameEn: x.nameEn, regionId: x.parentId })),
+    };
+  });
+
   route(app, C.getUser, screen('View'), async (req) => {
     await readAfter(req, deps, ['users']);
     const user = await userDetail(deps.db, req.params.id);

@@ -15,6 +15,7 @@ import { sessionAr } from '../../features/session/i18n.ts';
 import { statusAr } from '../../features/status/i18n.ts';
 import { surveysAr } from '../../features/surveys/i18n.ts';
 import { ticketsAr } from '../../features/tickets/i18n.ts';
+import { usersAr } from '../../features/users/i18n.ts';
 import { opportunityErrorsAr } from './opportunity-errors.ts';
 import { volunteerAr } from './volunteer.ts';
 /**
@@ -95,12 +96,6 @@ export const ar = {
   Error_WrongActivationLink: 'رابط التفعيل غير صالح أو انتهت صلاحيته.',
   UserNameAlreadyExists: 'اسم المستخدم مستخدم مسبقاً.',
   EmailAlreadyExists: 'البريد الإلكتروني مسجّل مسبقاً.',
-  InvalidRole: 'الدور المختار غير متاح لحساب موظف.',
-  InvalidDepartment: 'الإدارة المختارة غير موجودة أو غير مفعّلة.',
-  InvalidArea: 'إحدى المناطق المختارة غير موجودة أو غير مفعّلة.',
-  CityNotInRegions: 'كل مدينة مختارة يجب أن تكون ضمن المناطق المختارة.',
-  CannotDeactivateSelf: 'لا يمكنك إيقاف حسابك بنفسك.',
-  DepartmentImpactChanged: 'تغيّر عدد الفعاليات المنقولة منذ التأكيد، راجع العدد الجديد وأكّد مرة أخرى.',
   MobileAlreadyExists: 'رقم الجوال مسجّل مسبقاً.',
   IdNumberAlreadyExists: 'رقم الهوية مسجّل مسبقاً.',
   Forbidden: 'ليست لديك صلاحية لتنفيذ هذا الإجراء.',
@@ -191,6 +186,7 @@ export const ar = {
   ...sessionAr,
   ...statusAr,
   ...ticketsAr,
+  ...usersAr,
   ...preferencesAr,
   ...surveysAr,
   ...volunteerAr,

@@ -15,6 +15,7 @@ import { sessionEn } from '../../features/session/i18n.ts';
 import { statusEn } from '../../features/status/i18n.ts';
 import { surveysEn } from '../../features/surveys/i18n.ts';
 import { ticketsEn } from '../../features/tickets/i18n.ts';
+import { usersEn } from '../../features/users/i18n.ts';
 import type { TranslationKey } from './ar.ts';
 import { opportunityErrorsEn } from './opportunity-errors.ts';
 import { volunteerEn } from './volunteer.ts';
@@ -93,13 +94,6 @@ export const en: Record<TranslationKey, string> = {
   Error_WrongActivationLink: 'The activation link is invalid or has expired.',
   UserNameAlreadyExists: 'This user name is already taken.',
   EmailAlreadyExists: 'This e-mail address is already registered.',
-  InvalidRole: 'This role cannot be given to a staff account.',
-  InvalidDepartment: 'The chosen department does not exist or is inactive.',
-  InvalidArea: 'One of the chosen regions does not exist or is inactive.',
-  CityNotInRegions: 'Every chosen city must lie in one of the chosen regions.',
-  CannotDeactivateSelf: 'You cannot deactivate your own account.',
-  DepartmentImpactChanged:
-    'The number of events that move has changed since you confirmed; check the new number and confirm again.',
   MobileAlreadyExists: 'This mobile number is already registered.',
   IdNumberAlreadyExists: 'This ID number is already registered.',
   Forbidden: 'You do not have permission for this action.',
@@ -190,6 +184,7 @@ export const en: Record<TranslationKey, string> = {
   ...sessionEn,
   ...statusEn,
   ...ticketsEn,
+  ...usersEn,
   ...preferencesEn,
   ...surveysEn,
   ...volunteerEn,

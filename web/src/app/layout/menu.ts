@@ -22,6 +22,7 @@ export type MenuRoute =
   | '/$lang/my-events'
   | '/$lang/tickets'
   | '/$lang/tickets/manage'
+  | '/$lang/users'
   | '/$lang/surveys'
   | '/$lang/my-surveys'
   | '/$lang/certificates'
@@ -51,7 +52,7 @@ const PLACEHOLDER: MenuEntry = { to: '/$lang/dashboard', placement: 'header', pl
 const MENU = {
   dashboard: { to: '/$lang/dashboard', placement: 'header' },
   changepassword: { to: '/$lang/change-password', placement: 'user' },
-  users: PLACEHOLDER,
+  users: { to: '/$lang/users', placement: 'header' },
   auditlog: { to: '/$lang/audit-log', placement: 'header' },
   registrationadmin: { to: '/$lang/registrations', placement: 'header' },
   events: { to: '/$lang/events', placement: 'header' },
