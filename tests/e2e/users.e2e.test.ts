@@ -55,10 +55,23 @@ describe('users administration, in Arabic', () => {
     await press(admin, 'nav a[href="/ar/users"]');
     await admin.waitForSelector('[data-testid="users-grid"]');
     await admin.waitForSelector('[data-testid="user-row-staff"]');
+    // Search by user name (server-side): Enter in the filter panel puts it in the address.
     await setValue(admin, '[data-testid="users-search"]', 'reviewer');
+    await admin.focus('[data-testid="users-search"]');
     await admin.keyboard.press('Enter');
-    await admin.waitForFunction(() => !document.querySelector('[data-testid="user-row-staff"]'));
-    await admin.waitForSelector('[data-testid="user-row-reviewer"]');
+    await admin.waitForFunction(() => location.search.includes('search=reviewer'));
+    await admin
+      .waitForFunction(
+        () =>
+          !!document.querySelector('[data-testid="user-row-reviewer"]') &&
+          !document.querySelector('[data-testid="user-row-staff"]'),
+      )
+      .catch(async (e) => {
+        const rows = await admin.$$eval('[data-testid^="user-row-"]', (xs) =>
+          xs.map((x) => x.getAttribute('data-testid')),
+        );
+        throw new Error(`${e}: ${admin.url()} rows ${JSON.stringify(rows)}`);
+      });
     expect(await seriousA11yViolations(admin)).toEqual([]);
   });
 
