@@ -56,10 +56,10 @@ describe('users administration, in Arabic', () => {
     await admin.waitForSelector('[data-testid="users-grid"]');
     await admin.waitForSelector('[data-testid="user-row-staff"]');
     // Search by user name (server-side): Enter in the filter panel puts it in the address.
-    await setValue(admin, '[data-testid="users-search"]', 'reviewer');
-    await admin.focus('[data-testid="users-search"]');
+    const searchBox = await admin.waitForSelector('[data-testid="users-search"]');
+    await searchBox!.type('reviewer');
     await admin.keyboard.press('Enter');
-    await admin.waitForFunction(() => location.search.includes('search=reviewer'));
+    await admin.waitForFunction(() => new URLSearchParams(location.search).get('search') === 'reviewer');
     await admin
       .waitForFunction(
         () =>

@@ -61,7 +61,10 @@ function UserFilters({
         label={t('users.field.search')}
         value={f.search ?? ''}
         maxLength={100}
-        onChange={(e) => setF((o) => ({ ...o, search: e.currentTarget.value || undefined }))}
+        onChange={(e) => {
+          const search = e.currentTarget.value || undefined;
+          setF((o) => ({ ...o, search }));
+        }}
         data-testid="users-search"
       />
       <NativeSelect
@@ -85,9 +88,10 @@ function UserFilters({
       <NativeSelect
         label={t('users.field.status')}
         value={f.status ?? ''}
-        onChange={(e) =>
-          setF((o) => ({ ...o, status: (e.currentTarget.value || undefined) as UserFilterValues['status'] }))
-        }
+        onChange={(e) => {
+          const status = (e.currentTarget.value || undefined) as UserFilterValues['status'];
+          setF((o) => ({ ...o, status }));
+        }}
         data={[
           all,
           { value: 'active', label: t('users.status.active') },
