@@ -1,4 +1,5 @@
 import { loginLogProjection } from './account/login-log.ts';
+import { ownedOpportunitiesProjection } from './account/owned-opportunities.ts';
 import { usersProjection } from './account/users.ts';
 import { auditLogProjection } from './audit/audit-log.ts';
 import { certificatesProjection } from './certificates/certificates.ts';
@@ -30,4 +31,5 @@ export const projections: readonly Projection[] = [
   certificatesProjection,
   initiativesProjection,
   subscriptionsProjection,
+  ownedOpportunitiesProjection,
 ];

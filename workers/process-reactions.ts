@@ -9,6 +9,7 @@ import {
 } from '../commands/participation/handlers.ts';
 import { registerProcess, updateProcess } from '../commands/registration/handlers.ts';
 import { publishProcess } from '../commands/survey/handlers.ts';
+import { changeDepartmentProcess, createStaffProcess, editUserProcess } from '../commands/users/handlers.ts';
 import { isFinished, loadProcess, processEvents, resumeWith, type Workflow } from '../commands/workflow/process.ts';
 import { DomainError } from '../domain/shared/errors.ts';
 import type { AnyDB, Projection } from '../projections/runner/projection.ts';
@@ -26,6 +27,9 @@ const WORKFLOWS = new Map<string, Workflow<never, never, unknown>>(
     registerProcess,
     updateProcess,
     publishProcess,
+    createStaffProcess,
+    editUserProcess,
+    changeDepartmentProcess,
   ].map((w) => [w.kind, w as unknown as Workflow<never, never, unknown>]),
 );
 

@@ -31,6 +31,11 @@ export const SessionUser = z
     mustChangePassword: z.boolean(),
     /** The volunteer's registration status (1–6), null without a registration (staff, seeded accounts). */
     registrationStatus: z.number().int().min(1).max(6).nullable(),
+    /**
+     * The staff member's department; null without one (a staff user is then told to contact a super admin). Always
+     * sent; optional so that a client's fixture of a volunteer need not name it.
+     */
+    departmentId: z.number().int().nullable().optional(),
   })
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof SessionUser>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { AfterQuery, CommandAccepted, GridPage, PageSize } from './common.ts';
+import { AfterQuery, CommandAccepted, GridPage, PageSize, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
+import { RegistrationGridPage } from './registration.ts';
 
 const tags = ['users'];
 
@@ -98,3 +99,171 @@ export const USERS_LOG_COLUMNS = {
   ip: { ar: 'عنوان IP', en: 'IP address' },
   userAgent: { ar: 'المتصفح', en: 'User agent' },
 } as const;
+const Id = z.object({ id: P.uuid() });
+
+/** GET /api/users: the users grid's search, filters, sort and page. */
+export const UsersGridQuery = AfterQuery.extend({
+  page: P.page,
+  pageSize: PageSize,
+  sort: z.enum(['nameAr', 'nameEn', 'userName', 'roleId', 'createdAt', 'lastLoginAt']).default('nameAr'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  search: P.text(100).optional(),
+  roleId: P.queryInt(1, 6).optional(),
+  departmentId: P.queryInt().optional(),
+  regionId: P.queryInt().optional(),
+  status: z.enum(['active', 'inactive']).optional(),
+});
+export type UsersGridQuery = z.output<typeof UsersGridQuery>;
+
+export const UserRow = z
+  .object({
+    userId: z.string(),
+    userName: z.string(),
+    nameAr: z.string(),
+    nameEn: z.string(),
+    email: z.string(),
+    mobile: z.string().nullable(),
+    roleId: z.number().int(),
+    departmentId: z.number().int().nullable(),
+    regionIds: z.array(z.number().int()),
+    cityIds: z.array(z.number().int()),
+    active: z.boolean(),
+    lastLoginAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'UserRow' });
+export type UserRow = z.infer<typeof UserRow>;
+
+export const UserDetail = UserRow.extend({
+  mustChangePassword: z.boolean(),
+  lockedUntil: z.string().nullable(),
+}).meta({ id: 'UserDetail' });
+export type UserDetail = z.infer<typeof UserDetail>;
+
+/** A staff account's profile as the administrator types it (the domain checks its rules: domain/account/staff.ts). */
+export const StaffProfile = z.object({
+  name: z.object({ ar: P.text(200), en: P.text(200) }),
+  email: P.text(254),
+  mobile: P.text(20),
+  /** 2 Staff, 3 Admin, 4 Reviewer, 5 Volunteer Admin, 6 Responder Admin (1, Volunteer, is refused: InvalidRole). */
+  roleId: P.int(1, 6),
+});
+export type StaffProfile = z.infer<typeof StaffProfile>;
+
+export const CreateStaffRequest = StaffProfile.extend(UserAreas.shape)
+  .extend({ userName: P.text(50), password: P.text(200), departmentId: P.id.nullable() })
+  .meta({ id: 'CreateStaffRequest' });
+export type CreateStaffRequest = z.infer<typeof CreateStaffRequest>;
+
+/** The users grid (GetActiveUsers), every account, with server-side search, filters, paging and sorting. */
+export const listUsers = endpoint({
+  method: 'GET',
+  path: '/api/users',
+  query: UsersGridQuery,
+  response: GridPage(UserRow),
+  tags,
+});
+
+/** One user (GetUserById). */
+export const getUser = endpoint({
+  method: 'GET',
+  path: '/api/users/:id',
+  params: Id,
+  query: AfterQuery,
+  response: UserDetail,
+  errors: [404],
+  tags,
+});
+
+/** An administrator creates a staff account (RegisterUser): its owner changes the password at the first sign-in. */
+export const createUser = endpoint({
+  method: 'POST',
+  path: '/api/users',
+  body: CreateStaffRequest,
+  response: z.object({ userId: z.string(), position: PositionText }),
+  status: 201,
+  errors: [409, 422],
+  tags,
+});
+
+/** Edits a staff account's names, e-mail, mobile and role (EditUser). */
+export const editUser = endpoint({
+  method: 'PUT',
+  path: '/api/users/:id',
+  params: Id,
+  body: StaffProfile,
+  response: CommandAccepted,
+  errors: [404, 409, 422],
+  tags,
+});
+
+/** Deactivates an account (RemoveUser): its owner is signed out and refused at sign-in (DeactivatedUser). */
+export const deactivateUser = endpoint({
+  method: 'POST',
+  path: '/api/users/:id/deactivate',
+  params: Id,
+  body: z.object({ reason: P.text(500).default('') }),
+  response: CommandAccepted,
+  errors: [404, 409],
+  tags,
+});
+
+export const reactivateUser = endpoint({
+  method: 'POST',
+  path: '/api/users/:id/reactivate',
+  params: Id,
+  response: CommandAccepted,
+  errors: [404],
+  tags,
+});
+
+/** How many events a department change would move with the user (the web confirms with this number). */
+export const departmentImpact = endpoint({
+  method: 'GET',
+  path: '/api/users/:id/department-impact',
+  params: Id,
+  query: AfterQuery,
+  response: z.object({ events: z.number().int() }).meta({ id: 'DepartmentImpact' }),
+  tags,
+});
+
+/**
+ * Changes the user's department and moves her events to it. `confirmedEvents`: the number the administrator
+ * confirmed; when events were created or deleted since, nothing is written (409 DepartmentImpactChanged).
+ */
+export const changeDepartment = endpoint({
+  method: 'POST',
+  path: '/api/users/:id/department',
+  params: Id,
+  body: z.object({ departmentId: P.id, confirmedEvents: P.int(0, 100_000) }),
+  response: CommandAccepted,
+  errors: [404, 409, 422],
+  tags,
+});
+
+/**
+ * City volunteers (spec: Permissions, "city volunteers"): the approved volunteers living in the regions and cities a
+ * staff member is authorised for.
+ */
+export const cityVolunteers = endpoint({
+  method: 'GET',
+  path: '/api/users/:id/city-volunteers',
+  params: Id,
+  query: AfterQuery.extend({ page: P.page, pageSize: PageSize }),
+  response: RegistrationGridPage,
+  errors: [404],
+  tags,
+});
+
+const Named = z.object({ id: z.number().int(), nameAr: z.string(), nameEn: z.string() });
+/** What the users screens choose from: the active departments, regions and cities (with their region). */
+export const UserOptions = z
+  .object({
+    departments: z.array(Named),
+    regions: z.array(Named),
+    cities: z.array(Named.extend({ regionId: z.number().int().nullable() })),
+  })
+  .meta({ id: 'UserOptions' });
+export type UserOptions = z.infer<typeof UserOptions>;
+
+export const userOptions = endpoint({ method: 'GET', path: '/api/users/options', response: UserOptions, tags });

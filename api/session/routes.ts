@@ -34,6 +34,7 @@ async function sessionUser(deps: ApiDeps, userId: string, mustChangePassword: bo
     isNicValid: r.nicValid,
     mustChangePassword,
     registrationStatus: r.registrationStatus,
+    departmentId: r.departmentId,
   };
 }
 
@@ -117,6 +118,7 @@ export function sessionRoutes(
           isNicValid: a.nicValid,
           mustChangePassword: a.mustChangePassword,
           registrationStatus: null,
+          departmentId: a.departmentId,
         },
       };
     },

@@ -1,17 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import { assignAreas } from '../../commands/account/handlers.ts';
-import { formatPosition } from '../../commands/event-store/port.ts';
+import { assignAreas, deactivateAccount, reactivateAccount } from '../../commands/account/handlers.ts';
+import { formatPosition, type Position } from '../../commands/event-store/port.ts';
 import { recordExport } from '../../commands/reports/handlers.ts';
-import { loginLogPage, loginLogRows, staffMembers } from '../../projections/account/queries.ts';
+import { changeDepartment, createStaffAccount, editUser } from '../../commands/users/handlers.ts';
+import { RegistrationStatus } from '../../domain/registration/status.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import {
+  areasOf,
+  loginLogPage,
+  loginLogRows,
+  ownedOpportunityIds,
+  staffMembers,
+  userDetail,
+  usersGrid,
+} from '../../projections/account/queries.ts';
+import { registrationGrid } from '../../projections/registration/queries.ts';
 import * as C from '../contracts/users.ts';
 import { requireScreen } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { route } from '../http/route.ts';
 import { usersLogWorkbook, XLSX_TYPE } from './users-log-excel.ts';
 
-/** The users log, the region and city permissions of staff, and the staff who can review an interview. */
+const accepted = (position: Position) => ({ position: formatPosition(position) });
+
+/** The users grid and screens, the users log, the region and city permissions of staff, and the staff reviewers. */
 export function userRoutes(app: FastifyInstance, deps: ApiDeps) {
-  route(app, C.loginLog, { preHandler: requireScreen(deps, 'users', 'View') }, async (req) => {
+  const screen = (action: 'View' | 'Add' | 'Edit' | 'Delete') => ({ preHandler: requireScreen(deps, 'users', action) });
+
+  route(app, C.loginLog, screen('View'), async (req) => {
     await readAfter(req, deps, ['login-log', 'users']);
     return loginLogPage(deps.db, req.query);
   });
@@ -43,10 +59,74 @@ export function userRoutes(app: FastifyInstance, deps: ApiDeps) {
       .send(usersLogWorkbook(loginLogRows(deps.db, filters)));
   });
 
+  route(app, C.listUsers, screen('View'), async (req) => {
+    await readAfter(req, deps, ['users']);
+    return usersGrid(deps.db, req.query);
+  });
+
+  route(app, C.userOptions, screen('View'), async () => {
+    const lookups = await deps.lookups.current();
+    const named = (kind: 'department' | 'region') =>
+      lookups.list(kind).map((x) => ({ id: x.id, nameAr: x.nameAr, nameEn: x.nameEn }));
+    return {
+      departments: named('department'),
+      regions: named('region'),
+      cities: lookups.list('city').map((x) => ({ id: x.id, nameAr: x.nameAr, nameEn: x.nameEn, regionId: x.parentId })),
+    };
+  });
+
+  route(app, C.getUser, screen('View'), async (req) => {
+    await readAfter(req, deps, ['users']);
+    const user = await userDetail(deps.db, req.params.id);
+    if (!user) throw new DomainError('NotFound');
+    return user;
+  });
+
+  route(app, C.createUser, screen('Add'), async (req, reply) => {
+    const r = await createStaffAccount(deps.store, req.body, commandContext(req, deps));
+    reply.code(201);
+    return { userId: r.userId, ...accepted(r.position) };
+  });
+
+  route(app, C.editUser, screen('Edit'), async (req) =>
+    accepted(await editUser(deps.store, req.params.id, req.body, commandContext(req, deps))),
+  );
+
+  route(app, C.deactivateUser, screen('Delete'), async (req) => {
+    const position = await deactivateAccount(deps.store, req.params.id, req.body.reason, commandContext(req, deps));
+    // Signed out at once, everywhere: a deactivated user keeps no session (and is refused at sign-in).
+    await deps.sessions.destroyAllOf(req.params.id);
+    return accepted(position);
+  });
+
+  route(app, C.reactivateUser, screen('Edit'), async (req) =>
+    accepted(await reactivateAccount(deps.store, req.params.id, commandContext(req, deps))),
+  );
+
+  route(app, C.departmentImpact, screen('Edit'), async (req) => {
+    await readAfter(req, deps, ['owned-opportunities']);
+    return { events: (await ownedOpportunityIds(deps.db, req.params.id)).length };
+  });
+
+  route(app, C.changeDepartment, screen('Edit'), async (req) => {
+    const opportunityIds = await ownedOpportunityIds(deps.db, req.params.id);
+    const input = { userId: req.params.id, ...req.body, opportunityIds };
+    return accepted(await changeDepartment(deps.store, input, commandContext(req, deps)));
+  });
+
   // Region and city permissions (spec: EditUserAreas): they restrict what a staff member sees and acts on.
-  route(app, C.assignAreas, { preHandler: requireScreen(deps, 'permissions', 'Edit') }, async (req) => ({
-    position: formatPosition(await assignAreas(deps.store, req.params.id, req.body, commandContext(req, deps))),
-  }));
+  route(app, C.assignAreas, { preHandler: requireScreen(deps, 'permissions', 'Edit') }, async (req) =>
+    accepted(await assignAreas(deps.store, req.params.id, req.body, commandContext(req, deps))),
+  );
+
+  // City volunteers: the approved volunteers of the areas a staff member is authorised for.
+  route(app, C.cityVolunteers, { preHandler: requireScreen(deps, 'permissions', 'View') }, async (req) => {
+    await readAfter(req, deps, ['users', 'registrations']);
+    if (!(await userDetail(deps.db, req.params.id))) throw new DomainError('NotFound');
+    const areas = await areasOf(deps.db, req.params.id);
+    const q = { ...req.query, status: RegistrationStatus.Approved, sort: 'nameAr' as const, dir: 'asc' as const };
+    return registrationGrid(deps.db, q, areas);
+  });
 
   route(app, C.staffMembers, { preHandler: requireScreen(deps, 'registrationadmin') }, async () =>
     staffMembers(deps.db),

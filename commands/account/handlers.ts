@@ -25,6 +25,7 @@ import type { RoleId } from '../../domain/shared/roles.ts';
 import { decode, decodeAll, encode } from '../event-store/decode.ts';
 import { type EventStore, type Position, type StoredEvent, WrongExpectedRevisionError } from '../event-store/port.ts';
 import { type CommandContext, deterministicEventId, handleCommand, metadataOf } from '../handle.ts';
+import { lookupsFromStreams } from '../lookups/seed.ts';
 import { credentialVault } from './credentials.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password-hash.ts';
 import type { UnknownNameFailures } from './unknown-names.ts';
@@ -370,18 +371,25 @@ export async function assignAreas(
   areas: { regionIds: number[]; cityIds: number[] },
   ctx: CommandContext,
 ): Promise<Position> {
-  return (await handleCommand(store, accountStream(userId), accountDecider, { type: 'AssignAreas', ...areas }, ctx))
-    .position;
+  return onAccount(store, userId, { type: 'AssignAreas', ...areas, lookups: await lookupsFromStreams(store) }, ctx);
 }
 
+/** An administrator deactivates an account (not her own): its owner is refused at sign-in (DeactivatedUser, 4). */
 export async function deactivateAccount(
   store: EventStore,
   userId: string,
   reason: string,
   ctx: CommandContext,
 ): Promise<Position> {
-  return (await handleCommand(store, accountStream(userId), accountDecider, { type: 'DeactivateAccount', reason }, ctx))
-    .position;
+  return onAccount(store, userId, { type: 'DeactivateAccount', reason, by: ctx.actorId }, ctx);
+}
+
+export async function reactivateAccount(store: EventStore, userId: string, ctx: CommandContext): Promise<Position> {
+  return onAccount(store, userId, { type: 'ReactivateAccount' }, ctx);
+}
+
+async function onAccount(store: EventStore, userId: string, command: AccountCommand, ctx: CommandContext) {
+  return (await handleCommand(store, accountStream(userId), accountDecider, command, ctx)).position;
 }
 
 export { loadAccount };

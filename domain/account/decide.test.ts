@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seedSnapshot } from '../lookups/testing.ts';
 import { fold } from '../shared/decider.ts';
 import { specFor } from '../shared/testing.ts';
 import {
@@ -411,7 +412,7 @@ describe('e-mail verification', () => {
 describe('authorised areas', () => {
   it('assigns regions and cities, keeping the previous ones for the audit', () => {
     given(created({ roleId: 2 }))
-      .when({ type: 'AssignAreas', regionIds: [2, 1, 1], cityIds: [5] })
+      .when({ type: 'AssignAreas', regionIds: [2, 1, 1], cityIds: [5], lookups: seedSnapshot() })
       .thenEmits([
         {
           type: 'UserAreasAssigned',
@@ -426,7 +427,7 @@ describe('authorised areas', () => {
       data: { at: NOW.toISOString(), regionIds: [1], cityIds: [], previous: { regionIds: [], cityIds: [] } },
     };
     given(created({ roleId: 2 }), assigned)
-      .when({ type: 'AssignAreas', regionIds: [1], cityIds: [] })
+      .when({ type: 'AssignAreas', regionIds: [1], cityIds: [], lookups: seedSnapshot() })
       .thenEmits([]);
   });
 });

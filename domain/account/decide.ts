@@ -1,8 +1,21 @@
+import type { LookupSnapshot } from '../lookups/snapshot.ts';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import { Role, type RoleId } from '../shared/roles.ts';
 import { type AccountEvent, accountEvents, EVERY_SOURCE, type LoginRefusal } from './events.ts';
 import { isPasswordValid, passwordProblems } from './password.ts';
+import {
+  areaIssues,
+  departmentIssues,
+  isStaffRole,
+  normaliseProfile,
+  profileChanges,
+  profileIssues,
+  refuse,
+  type StaffAreas,
+  type StaffProfile,
+  userNameIssues,
+} from './staff.ts';
 
 /**
  * Lockout (the spec says "locked after repeated failures" without numbers): 5 wrong passwords in a row from one source
@@ -62,6 +75,9 @@ export interface Account {
   /** Authorised regions and cities (spec: region and city permissions restrict staff). */
   regionIds: number[];
   cityIds: number[];
+  /** Staff accounts: the mobile number and the department (null: none, told to contact a super admin). */
+  mobile: string;
+  departmentId: number | null;
 }
 
 export type AccountCommand =
@@ -111,9 +127,25 @@ export type AccountCommand =
       /** The legacy hash, already stored by the caller under this id. */
       credentialId: string;
     }
-  | { type: 'AssignAreas'; regionIds: number[]; cityIds: number[] }
-  | { type: 'DeactivateAccount'; reason: string }
-  | { type: 'ReactivateAccount' };
+  | { type: 'AssignAreas'; regionIds: number[]; cityIds: number[]; lookups: LookupSnapshot }
+  /** by: the administrator deactivating (she cannot deactivate herself). */
+  | { type: 'DeactivateAccount'; reason: string; by?: string | null }
+  | { type: 'ReactivateAccount' }
+  /** An administrator creates a staff account (roles 2–6), with its department and authorised areas. */
+  | ({
+      type: 'CreateStaffAccount';
+      userId: string;
+      userName: string;
+      /** Checked against the password policy when given; absent when the caller checked it and stored its hash. */
+      password?: string;
+      credentialId: string;
+      departmentId: number | null;
+      lookups: LookupSnapshot;
+    } & StaffProfile &
+      StaffAreas)
+  | ({ type: 'EditUser' } & StaffProfile)
+  /** opportunityIds: the events the user owns, which move to the new department with her. */
+  | { type: 'ChangeDepartment'; departmentId: number; opportunityIds: string[]; lookups: LookupSnapshot };
 
 export const initialAccount = (): Account => ({
   exists: false,
@@ -134,6 +166,8 @@ export const initialAccount = (): Account => ({
   usedToken: null,
   regionIds: [],
   cityIds: [],
+  mobile: '',
+  departmentId: null,
 });
 
 function withSource(s: Account, source: string, f: SourceFailures | null): Account {
@@ -152,10 +186,12 @@ export function failuresOf(s: Account, source: string): SourceFailures {
 export function evolve(s: Account, e: AccountEvent): Account {
   switch (e.type) {
     case 'AccountCreated': {
-      const { credentialId, passwordHash, ...data } = e.data;
+      const { credentialId, passwordHash, mobile, departmentId, ...data } = e.data;
       return {
         ...s,
         ...data,
+        mobile: mobile ?? '',
+        departmentId: departmentId ?? null,
         credentialId: credentialId ?? null,
         legacyPasswordHash: passwordHash ?? null,
         exists: true,
@@ -192,6 +228,10 @@ export function evolve(s: Account, e: AccountEvent): Account {
       return { ...s, active: false };
     case 'AccountReactivated':
       return { ...s, active: true, failures: {} };
+    case 'UserEdited':
+      return { ...s, name: e.data.name, email: e.data.email, mobile: e.data.mobile, roleId: e.data.roleId };
+    case 'UserDepartmentChanged':
+      return { ...s, departmentId: e.data.departmentId };
   }
 }
 
@@ -271,25 +311,111 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
       // Only an account still read from an old event's hash; a change since has a credential already.
       if (s.credentialId !== null || s.legacyPasswordHash === null) return [];
       return [{ type: 'PasswordCredentialMoved', data: { at, credentialId: cmd.credentialId } }];
-    case 'AssignAreas': {
+    case 'AssignAreas':
       if (!s.exists) throw new DomainError('NotFound');
-      const regionIds = [...new Set(cmd.regionIds)].sort((a, b) => a - b);
-      const cityIds = [...new Set(cmd.cityIds)].sort((a, b) => a - b);
-      if (JSON.stringify([regionIds, cityIds]) === JSON.stringify([s.regionIds, s.cityIds])) return [];
-      return [
-        {
-          type: 'UserAreasAssigned',
-          data: { at, regionIds, cityIds, previous: { regionIds: s.regionIds, cityIds: s.cityIds } },
-        },
-      ];
-    }
+      refuse(areaIssues(cmd, cmd.lookups));
+      return areasAssigned(s, cmd, at);
     case 'DeactivateAccount':
       if (!s.exists) throw new DomainError('NotFound');
+      if (cmd.by === s.userId) throw new DomainError('CannotDeactivateSelf');
       return s.active ? [{ type: 'AccountDeactivated', data: { at, reason: cmd.reason } }] : [];
     case 'ReactivateAccount':
       if (!s.exists) throw new DomainError('NotFound');
       return s.active ? [] : [{ type: 'AccountReactivated', data: { at } }];
+    case 'CreateStaffAccount':
+      return createStaffAccount(cmd, s, now);
+    case 'EditUser':
+      return editUser(cmd, s, now);
+    case 'ChangeDepartment': {
+      staffAccount(s);
+      refuse(departmentIssues(cmd.departmentId, cmd.lookups));
+      if (cmd.departmentId === s.departmentId) return [];
+      const opportunityIds = [...new Set(cmd.opportunityIds)].sort();
+      return [
+        {
+          type: 'UserDepartmentChanged',
+          data: { at, departmentId: cmd.departmentId, previous: s.departmentId, opportunityIds },
+        },
+      ];
+    }
   }
+}
+
+/** The account an administrator may edit: an existing staff account (a volunteer's profile is her registration). */
+function staffAccount(s: Account): Account {
+  if (!s.exists) throw new DomainError('NotFound');
+  if (!isStaffRole(s.roleId)) throw new DomainError('InvalidRole', { roleId: s.roleId });
+  return s;
+}
+
+function createStaffAccount(
+  cmd: Extract<AccountCommand, { type: 'CreateStaffAccount' }>,
+  s: Account,
+  now: Date,
+): AccountEvent[] {
+  if (s.exists) throw new DomainError('UserNameAlreadyExists');
+  const p = normaliseProfile(cmd);
+  refuse([...profileIssues(p), ...userNameIssues(cmd.userName)]);
+  if (cmd.password !== undefined && !isPasswordValid(cmd.password))
+    throw new DomainError('WeakPassword', { problems: passwordProblems(cmd.password) });
+  refuse(departmentIssues(cmd.departmentId, cmd.lookups));
+  refuse(areaIssues(cmd, cmd.lookups));
+  const at = now.toISOString();
+  const events: AccountEvent[] = [
+    {
+      type: 'AccountCreated',
+      data: {
+        userId: cmd.userId,
+        userName: cmd.userName.trim(),
+        name: p.name,
+        email: p.email,
+        roleId: p.roleId as RoleId,
+        credentialId: cmd.credentialId,
+        // An administrator chose the first password: its owner replaces it at the first sign-in.
+        mustChangePassword: true,
+        emailVerified: true,
+        nicValid: true,
+        registrationComplete: true,
+        mobile: p.mobile,
+        departmentId: cmd.departmentId,
+      },
+    },
+  ];
+  return [...events, ...areasAssigned(initialAccount(), cmd, at)];
+}
+
+/** UserAreasAssigned with the areas sorted and once each, or nothing when they are the account's already. */
+function areasAssigned(s: Account, areas: StaffAreas, at: string): AccountEvent[] {
+  const regionIds = [...new Set(areas.regionIds)].sort((a, b) => a - b);
+  const cityIds = [...new Set(areas.cityIds)].sort((a, b) => a - b);
+  if (JSON.stringify([regionIds, cityIds]) === JSON.stringify([s.regionIds, s.cityIds])) return [];
+  return [
+    {
+      type: 'UserAreasAssigned',
+      data: { at, regionIds, cityIds, previous: { regionIds: s.regionIds, cityIds: s.cityIds } },
+    },
+  ];
+}
+
+function editUser(cmd: Extract<AccountCommand, { type: 'EditUser' }>, s: Account, now: Date): AccountEvent[] {
+  staffAccount(s);
+  const p = normaliseProfile(cmd);
+  refuse(profileIssues(p));
+  const changes = profileChanges(s, p);
+  if (changes.length === 0) return [];
+  return [
+    {
+      type: 'UserEdited',
+      data: {
+        at: now.toISOString(),
+        name: p.name,
+        email: p.email,
+        mobile: p.mobile,
+        roleId: p.roleId as RoleId,
+        changes,
+      },
+    },
+  ];
 }
 
 function verificationRequested(email: string, token: string, now: Date): AccountEvent {

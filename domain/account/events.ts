@@ -22,6 +22,9 @@ export type AccountEvent =
         emailVerified: boolean;
         nicValid: boolean;
         registrationComplete: boolean;
+        /** Staff accounts an administrator creates (absent in volunteers' accounts and older events). */
+        mobile?: string;
+        departmentId?: number | null;
       }
     >
   | DomainEvent<'LoginSucceeded', { at: string; ip: string | null; userAgent: string | null }>
@@ -48,7 +51,24 @@ export type AccountEvent =
       { at: string; regionIds: number[]; cityIds: number[]; previous: { regionIds: number[]; cityIds: number[] } }
     >
   | DomainEvent<'AccountDeactivated', { at: string; reason: string }>
-  | DomainEvent<'AccountReactivated', { at: string }>;
+  | DomainEvent<'AccountReactivated', { at: string }>
+  /** An administrator edited a staff account's profile: the new values and what changed (from → to). */
+  | DomainEvent<
+      'UserEdited',
+      {
+        at: string;
+        name: { ar: string; en: string };
+        email: string;
+        mobile: string;
+        roleId: RoleId;
+        changes: { field: string; from: string | number; to: string | number }[];
+      }
+    >
+  /** The user's department changed; the events they own (opportunityIds) moved to it with them. */
+  | DomainEvent<
+      'UserDepartmentChanged',
+      { at: string; departmentId: number; previous: number | null; opportunityIds: string[] }
+    >;
 
 /**
  * The user-name reservation stream: owns the uniqueness of user names (one stream per name). Created with
@@ -81,6 +101,8 @@ export const accountEvents: EventTypes<AccountEvent> = eventTypes<AccountEvent>(
   UserAreasAssigned: true,
   AccountDeactivated: true,
   AccountReactivated: true,
+  UserEdited: true,
+  UserDepartmentChanged: true,
 });
 export const userNameEvents: EventTypes<UserNameEvent> = eventTypes<UserNameEvent>({
   UserNameReserved: true,

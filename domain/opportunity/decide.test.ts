@@ -211,3 +211,31 @@ describe('an event', () => {
       .thenFails('InvalidCount');
   });
 });
+
+describe("an event follows its owner's department", () => {
+  const move = (departmentId: number) => ({ type: 'MoveToDepartment' as const, ownerId: 'u2', departmentId });
+  const moved = (departmentId: number, previous: number | null): OpportunityEvent => ({
+    type: 'OpportunityDepartmentChanged',
+    data: { ownerId: 'u2', departmentId, previous },
+  });
+
+  it('moves to the new department, recording the one before', () => {
+    given(created())
+      .when(move(2))
+      .thenEmits([moved(2, null)]);
+    given(created(), moved(2, null))
+      .when(move(3))
+      .thenEmits([moved(3, 2)]);
+  });
+
+  it('writes nothing when it is there already, or once deleted', () => {
+    given(created(), moved(2, null)).when(move(2)).thenEmits([]);
+    given(created(), { type: 'OpportunityDeleted', data: { reason: 'x', previousStatus: 0 } })
+      .when(move(2))
+      .thenEmits([]);
+  });
+
+  it('refuses an event that does not exist (NotFound)', () => {
+    given().when(move(2)).thenFails('NotFound');
+  });
+});

@@ -29,6 +29,8 @@ export interface Opportunity {
   approvedHours: number;
   /** Staff stopped invitations (the contribution count set to the seats taken): no pending request can be accepted. */
   invitationsStopped: boolean;
+  /** The department the event belongs to: its owner's, since the owner's department last changed (null before). */
+  departmentId: number | null;
 }
 
 export type OpportunityEvent =
@@ -47,7 +49,9 @@ export type OpportunityEvent =
   | DomainEvent<'VolunteerInvitedCounted', { volunteerId: string }>
   | DomainEvent<'SeatTaken', { volunteerId: string }>
   | DomainEvent<'SeatFreed', { volunteerId: string }>
-  | DomainEvent<'HoursApprovedCounted', { volunteerId: string; hours: number }>;
+  | DomainEvent<'HoursApprovedCounted', { volunteerId: string; hours: number }>
+  /** The owner (its creator) moved to another department, and the event with her. */
+  | DomainEvent<'OpportunityDepartmentChanged', { ownerId: string; departmentId: number; previous: number | null }>;
 
 export const opportunityEvents: EventTypes<OpportunityEvent> = eventTypes<OpportunityEvent>({
   OpportunityCreated: true,
@@ -63,6 +67,7 @@ export const opportunityEvents: EventTypes<OpportunityEvent> = eventTypes<Opport
   SeatTaken: true,
   SeatFreed: true,
   HoursApprovedCounted: true,
+  OpportunityDepartmentChanged: true,
 });
 
 export type OpportunityCommand =
@@ -80,7 +85,8 @@ export type OpportunityCommand =
   | { type: 'FreeSeat'; volunteerId: string }
   | { type: 'CountApprovedHours'; volunteerId: string; hours: number }
   /** Spec: stop invitations sets max contributions to the current approved count. */
-  | { type: 'StopInvitations' };
+  | { type: 'StopInvitations' }
+  | { type: 'MoveToDepartment'; ownerId: string; departmentId: number };
 
 export const initialOpportunity = (): Opportunity => ({
   exists: false,
@@ -92,6 +98,7 @@ export const initialOpportunity = (): Opportunity => ({
   invited: 0,
   approvedHours: 0,
   invitationsStopped: false,
+  departmentId: null,
 });
 
 export function evolve(s: Opportunity, e: OpportunityEvent): Opportunity {
@@ -126,6 +133,8 @@ export function evolve(s: Opportunity, e: OpportunityEvent): Opportunity {
       return { ...s, seats: s.seats.filter((v) => v !== e.data.volunteerId) };
     case 'HoursApprovedCounted':
       return { ...s, approvedHours: s.approvedHours + e.data.hours };
+    case 'OpportunityDepartmentChanged':
+      return { ...s, departmentId: e.data.departmentId };
   }
 }
 
@@ -231,6 +240,16 @@ export function decide(cmd: OpportunityCommand, s: Opportunity, now: Date): Oppo
         },
       ];
     }
+    case 'MoveToDepartment':
+      if (!s.exists) throw new DomainError('NotFound');
+      // A deleted event stays where it was: nothing of it is shown or counted any more.
+      if (s.status === OpportunityStatus.Deleted || s.departmentId === cmd.departmentId) return [];
+      return [
+        {
+          type: 'OpportunityDepartmentChanged',
+          data: { ownerId: cmd.ownerId, departmentId: cmd.departmentId, previous: s.departmentId },
+        },
+      ];
   }
 }
 

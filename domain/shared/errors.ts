@@ -152,6 +152,15 @@ export const ErrorCodes = [
   'PostCardNameRequired',
   /** Not in the spec: a certificate's PDF was not rendered in time (the render job is still queued or failing). */
   'CertificateNotReady',
+  // staff accounts (issue 9; the spec names no keys): a role outside 2–6, a department or area that is not active
+  // master data, a city outside the authorised regions, an administrator deactivating herself, and a department
+  // change whose events moved since the administrator confirmed their number
+  'InvalidRole',
+  'InvalidDepartment',
+  'InvalidArea',
+  'CityNotInRegions',
+  'CannotDeactivateSelf',
+  'DepartmentImpactChanged',
   /** An Idempotency-Key already used for another kind of command. */
   'IdempotencyKeyReused',
 ] as const;

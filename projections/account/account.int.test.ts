@@ -4,6 +4,7 @@ import { PostgresEventStore } from '../../commands/event-store/postgres.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
 import { on, projectionSpec } from '../../tests/support/projection-spec.ts';
 import { loginLogProjection } from './login-log.ts';
+import { ownedOpportunitiesProjection } from './owned-opportunities.ts';
 import { usersProjection } from './users.ts';
 
 describe('the account projections (given events, then rows)', () => {
@@ -97,6 +98,68 @@ describe('the account projections (given events, then rows)', () => {
           { login_status: 5, user_id: userId, user_name: null, user_agent: 'ua' },
           { login_status: 1, user_id: userId, user_name: null, user_agent: 'ua' },
           { login_status: 3, user_id: null, user_name: name, user_agent: null },
+        ],
+      );
+  });
+
+  it('users: a staff account with its mobile and department, then edited and moved to another department', async () => {
+    const userId = randomUUID();
+    const stream = `user-${userId}`;
+    await projectionSpec(t, store, usersProjection)
+      .given(
+        on(stream, 'AccountCreated', {
+          ...created(userId, `st_${userId.slice(0, 6)}`),
+          mobile: '0551234567',
+          departmentId: 1,
+        }),
+        on(stream, 'UserEdited', {
+          at: at(1),
+          name: { ar: 'سارة م', en: 'Sara M' },
+          email: 'sara.m@example.org',
+          mobile: '0559999999',
+          roleId: 4,
+          changes: [],
+        }),
+        on(stream, 'UserDepartmentChanged', { at: at(2), departmentId: 3, previous: 1, opportunityIds: [] }),
+        // A role past int4 (an old API's value) keeps the role it had instead of stopping the read model.
+        on(stream, 'UserEdited', {
+          at: at(3),
+          name: { ar: 'سارة م', en: 'Sara M' },
+          email: 'sara.m@example.org',
+          mobile: '0559999999',
+          roleId: 2 ** 40,
+          changes: [],
+        }),
+      )
+      .thenRows(
+        'users',
+        { columns: ['name_en', 'email', 'mobile', 'role_id', 'department_id'], where: { user_id: userId } },
+        [{ name_en: 'Sara M', email: 'sara.m@example.org', mobile: '0559999999', role_id: 4, department_id: 3 }],
+      );
+  });
+
+  it("owned-opportunities: an event's creator owns it, it follows her department, a deleted one is marked", async () => {
+    const owner = randomUUID();
+    const [kept, deleted, bySystem] = [randomUUID(), randomUUID(), randomUUID()];
+    const details = { code: 'EV-1' };
+    await projectionSpec(t, store, ownedOpportunitiesProjection)
+      .given(
+        on(`opportunity-${kept}`, 'OpportunityCreated', { details }, { actorId: owner }),
+        on(`opportunity-${deleted}`, 'OpportunityCreated', { details }, { actorId: owner }),
+        on(`opportunity-${bySystem}`, 'OpportunityCreated', { details }, { actorId: 'demo-seed' }),
+        on(`opportunity-${kept}`, 'OpportunityDepartmentChanged', { ownerId: owner, departmentId: 2, previous: null }),
+        on(`opportunity-${deleted}`, 'OpportunityDeleted', { reason: 'x', previousStatus: 0 }),
+      )
+      .thenRows(
+        'owned_opportunities',
+        {
+          columns: ['opportunity_id::text as id', 'department_id', 'deleted'],
+          where: { owner_id: owner },
+          orderBy: 'deleted',
+        },
+        [
+          { id: kept, department_id: 2, deleted: false },
+          { id: deleted, department_id: null, deleted: true },
         ],
       );
   });

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 
 /** The accounts read models as the API reads them (the live generations' views `rm.users`, `rm.login_log`). */
 export interface AccountDB {
@@ -7,8 +7,15 @@ export interface AccountDB {
     user_name: string;
     name_ar: string;
     name_en: string;
+    email: string;
+    mobile: string | null;
+    department_id: number | null;
     role_id: number;
     active: boolean;
+    must_change_password: boolean;
+    last_login_at: Date | null;
+    locked_until: Date | null;
+    created_at: Date;
     nic_valid: boolean;
     registration_complete: boolean;
     region_ids: number[];
@@ -23,6 +30,12 @@ export interface AccountDB {
     ip: string | null;
     user_agent: string | null;
   };
+  'rm.owned_opportunities': {
+    opportunity_id: string;
+    owner_id: string;
+    department_id: number | null;
+    deleted: boolean;
+  };
   /** Only the status, for the session's user (projections/registration). */
   'rm.registrations': { volunteer_id: string; status: number };
 }
@@ -35,6 +48,7 @@ export interface SessionUserRow {
   registrationComplete: boolean;
   nicValid: boolean;
   registrationStatus: number | null;
+  departmentId: number | null;
 }
 
 /** A signed-in user as the session shows it: the account and its registration's status (null without one). */
@@ -50,6 +64,7 @@ export async function sessionUserOf(db: Kysely<AccountDB>, userId: string): Prom
       'u.registration_complete as registrationComplete',
       'u.nic_valid as nicValid',
       'r.status as registrationStatus',
+      'u.department_id as departmentId',
     ])
     .where('u.user_id', '=', userId)
     .executeTakeFirst();
@@ -208,4 +223,133 @@ export async function* loginLogRows(
     const last = rows[rows.length - 1]!;
     after = { at: last.at, id: last.event_id };
   }
+}
+
+export type UserSort = 'nameAr' | 'nameEn' | 'userName' | 'roleId' | 'createdAt' | 'lastLoginAt';
+
+export interface UserGridFilter {
+  page: number;
+  pageSize: number;
+  sort: UserSort;
+  dir: 'asc' | 'desc';
+  /** Part of a name (Arabic or English), the user name or the e-mail. */
+  search?: string | undefined;
+  roleId?: number | undefined;
+  departmentId?: number | undefined;
+  regionId?: number | undefined;
+  /** active or inactive (deactivated). */
+  status?: 'active' | 'inactive' | undefined;
+}
+
+export interface UserRow {
+  userId: string;
+  userName: string;
+  nameAr: string;
+  nameEn: string;
+  email: string;
+  mobile: string | null;
+  roleId: number;
+  departmentId: number | null;
+  regionIds: number[];
+  cityIds: number[];
+  active: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+}
+
+const USER_SORT: Record<UserSort, string> = {
+  nameAr: 'lower(name_ar)',
+  nameEn: 'lower(name_en)',
+  userName: 'user_name_lower',
+  roleId: 'role_id',
+  createdAt: 'created_at',
+  lastLoginAt: 'last_login_at',
+};
+
+/** `%` and `_` typed in a search are the characters themselves, not patterns. */
+const likeEscaped = (text: string) =>
+  `%${text
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const userColumns = [
+  sql<string>`user_id::text`.as('userId'),
+  'user_name as userName',
+  'name_ar as nameAr',
+  'name_en as nameEn',
+  'email',
+  'mobile',
+  'role_id as roleId',
+  'department_id as departmentId',
+  'region_ids as regionIds',
+  'city_ids as cityIds',
+  'active',
+  'last_login_at as lastLoginAt',
+  'created_at as createdAt',
+] as const;
+
+function userRow(
+  x: Omit<UserRow, 'lastLoginAt' | 'createdAt'> & { lastLoginAt: Date | null; createdAt: Date },
+): UserRow {
+  return { ...x, lastLoginAt: x.lastLoginAt?.toISOString() ?? null, createdAt: x.createdAt.toISOString() };
+}
+
+/** One page of the users grid and how many users match (server-side search, filters, paging and sorting). */
+export async function usersGrid(db: Kysely<AccountDB>, q: UserGridFilter): Promise<{ rows: UserRow[]; total: number }> {
+  const where: Expression<SqlBool>[] = [sql<SqlBool>`true`];
+  if (q.search?.trim()) {
+    const like = likeEscaped(q.search);
+    where.push(
+      sql<SqlBool>`(lower(name_ar) like ${like} or lower(name_en) like ${like} or user_name_lower like ${like} or lower(email) like ${like})`,
+    );
+  }
+  if (q.roleId) where.push(sql<SqlBool>`role_id = ${q.roleId}`);
+  if (q.departmentId) where.push(sql<SqlBool>`department_id = ${q.departmentId}`);
+  if (q.regionId) where.push(sql<SqlBool>`${q.regionId}::int = any(region_ids)`);
+  if (q.status) where.push(sql<SqlBool>`active = ${q.status === 'active'}`);
+  const cond = sql<SqlBool>`${sql.join(where, sql` and `)}`;
+  const order = sql.raw(
+    q.dir === 'desc'
+      ? `${USER_SORT[q.sort]} desc nulls last, user_id desc`
+      : `${USER_SORT[q.sort]} asc nulls first, user_id asc`,
+  );
+  const rows = await db
+    .selectFrom('rm.users')
+    .select([...userColumns, sql<string>`count(*) over ()`.as('total')])
+    .where(cond)
+    .orderBy(order)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return { total: Number(rows[0]?.total ?? 0), rows: rows.map(({ total: _t, ...x }) => userRow(x)) };
+}
+
+export interface UserDetail extends UserRow {
+  mustChangePassword: boolean;
+  lockedUntil: string | null;
+}
+
+/** One user as the edit screen shows her (null when there is no such user). */
+export async function userDetail(db: Kysely<AccountDB>, userId: string): Promise<UserDetail | null> {
+  const x = await db
+    .selectFrom('rm.users')
+    .select([...userColumns, 'must_change_password as mustChangePassword', 'locked_until as lockedUntil'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!x) return null;
+  const { mustChangePassword, lockedUntil, ...row } = x;
+  return { ...userRow(row), mustChangePassword, lockedUntil: lockedUntil?.toISOString() ?? null };
+}
+
+/** The events a user owns (created) and that still count: the ones a department change moves with her. */
+export async function ownedOpportunityIds(db: Kysely<AccountDB>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('rm.owned_opportunities')
+    .select(sql<string>`opportunity_id::text`.as('id'))
+    .where('owner_id', '=', userId)
+    .where('deleted', '=', false)
+    .orderBy('opportunity_id')
+    .execute();
+  return rows.map((r) => r.id);
 }

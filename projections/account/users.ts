@@ -2,14 +2,14 @@ import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { accountEvents } from '../../domain/account/events.ts';
 import type { Projection } from '../runner/projection.ts';
-import { int4Array } from '../runner/values.ts';
+import { int4, int4Array } from '../runner/values.ts';
 
 /** rm.users: one row per account, for the users grid, the dashboard greeting and the session's profile. */
 export const usersProjection: Projection = {
   name: 'users',
   // 2: registration_complete follows RegistrationSubmitted; 3: authorised regions and cities. Each version rebuilds
-  // into a new generation at the next start and swaps the view.
-  version: 3,
+  // into a new generation at the next start and swaps the view. 4: staff accounts' mobile and department, edits.
+  version: 4,
   tables: ['users'],
   types: [
     'AccountCreated',
@@ -21,6 +21,8 @@ export const usersProjection: Projection = {
     'AccountReactivated',
     'EmailVerified',
     'UserAreasAssigned',
+    'UserEdited',
+    'UserDepartmentChanged',
     'RegistrationSubmitted',
   ],
   async setup({ tx, table }) {
@@ -33,6 +35,8 @@ export const usersProjection: Projection = {
         name_ar text not null,
         name_en text not null,
         email text not null,
+        mobile text,
+        department_id int,
         role_id int not null,
         active boolean not null,
         must_change_password boolean not null,
@@ -47,7 +51,9 @@ export const usersProjection: Projection = {
         city_ids int[] not null default '{}',
         created_at timestamptz not null,
         updated_at timestamptz not null
-      )`)
+      );
+      create index on ${table('users')} (role_id, lower(name_ar));
+      create index on ${table('users')} (department_id)`)
       .execute(tx);
   },
   async apply({ tx, table }, events) {
@@ -75,12 +81,11 @@ export const usersProjection: Projection = {
       switch (e.type) {
         case 'AccountCreated': {
           const d = e.data;
-          await sql`insert into ${t} (user_id, user_name, user_name_lower, name_ar, name_en, email, role_id, active,
-              must_change_password, email_verified, nic_valid, registration_complete, created_at, updated_at)
-            values (${d.userId}, ${d.userName}, ${d.userName.toLowerCase()}, ${d.name.ar}, ${d.name.en}, ${d.email}, ${d.roleId},
-              true, ${d.mustChangePassword}, ${d.emailVerified}, ${d.nicValid}, ${d.registrationComplete}, ${at}, ${at})`.execute(
-            tx,
-          );
+          await sql`insert into ${t} (user_id, user_name, user_name_lower, name_ar, name_en, email, mobile, department_id,
+              role_id, active, must_change_password, email_verified, nic_valid, registration_complete, created_at, updated_at)
+            values (${d.userId}, ${d.userName}, ${d.userName.toLowerCase()}, ${d.name.ar}, ${d.name.en}, ${d.email},
+              ${d.mobile ?? null}, ${int4(d.departmentId)}, ${d.roleId}, true, ${d.mustChangePassword}, ${d.emailVerified},
+              ${d.nicValid}, ${d.registrationComplete}, ${at}, ${at})`.execute(tx);
           break;
         }
         case 'LoginSucceeded':
@@ -103,6 +108,19 @@ export const usersProjection: Projection = {
         case 'UserAreasAssigned':
           await sql`update ${t} set region_ids = ${int4Array(e.data.regionIds)}::int[], city_ids = ${int4Array(e.data.cityIds)}::int[], updated_at = ${at}
                     where user_id = ${id}`.execute(tx);
+          break;
+        case 'UserEdited': {
+          const d = e.data;
+          await sql`update ${t} set name_ar = ${d.name.ar}, name_en = ${d.name.en}, email = ${d.email}, mobile = ${d.mobile},
+                    role_id = coalesce(${int4(d.roleId)}, role_id), updated_at = ${at} where user_id = ${id}`.execute(
+            tx,
+          );
+          break;
+        }
+        case 'UserDepartmentChanged':
+          await sql`update ${t} set department_id = ${int4(e.data.departmentId)}, updated_at = ${at} where user_id = ${id}`.execute(
+            tx,
+          );
           break;
         case 'EmailVerified':
           await sql`update ${t} set email_verified = true, updated_at = ${at} where user_id = ${id}`.execute(tx);

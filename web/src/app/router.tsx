@@ -12,7 +12,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { Screen } from '../../../domain/permissions/screens.ts';
+import type { Action, Screen } from '../../../domain/permissions/screens.ts';
 import { validateAuditSearch, validateUsersLogSearch } from '../features/audit/search.ts';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
@@ -33,6 +33,7 @@ import { LoginPage } from '../features/session/LoginPage.tsx';
 import type { LoginReason } from '../features/session/useSession.ts';
 import { StatusPage } from '../features/status/StatusPage.tsx';
 import { validateTicketsSearch } from '../features/tickets/search.ts';
+import { validateUsersSearch } from '../features/users/search.ts';
 import { setApiHooks } from './api.ts';
 import { fixLangPath, isLang, isLoginPath, preferredLang, safeRedirect, stripLang } from './language.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
@@ -64,6 +65,7 @@ const PAGES = [
   'subscribe',
   'unsubscribe',
   'master-data',
+  'users',
   'surveys',
   'my-surveys',
   'survey',
@@ -103,10 +105,14 @@ function requireUser({ location, params }: { location: ParsedLocation; params: {
 }
 
 /** A staff screen: login first, then (once the permissions are known) the screen's View right, else "forbidden". */
-function requireScreen(ctx: { location: ParsedLocation; params: { lang: string } }, screen: Screen) {
+function requireScreen(
+  ctx: { location: ParsedLocation; params: { lang: string } },
+  screen: Screen,
+  action: Action = 'View',
+) {
   requireUser(ctx);
   const permissions = useSessionStore.getState().permissions;
-  if (permissions && !hasPermission(permissions, screen)) {
+  if (permissions && !hasPermission(permissions, screen, action)) {
     throw redirect({ to: '/$lang/forbidden', params: { lang: ctx.params.lang }, replace: true });
   }
 }
@@ -552,6 +558,31 @@ const masterDataKindRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/master-data/KindPage.tsx'), 'KindPage'),
 });
 
+/** The users grid (screen `users`). */
+const usersRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'users',
+  validateSearch: validateUsersSearch,
+  beforeLoad: (ctx) => requireScreen(ctx, 'users'),
+  component: lazyRouteComponent(() => import('../features/users/UsersPage.tsx'), 'UsersPage'),
+});
+
+/** A new staff account (screen `users`, Add). */
+const newUserRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'users/new',
+  beforeLoad: (ctx) => requireScreen(ctx, 'users', 'Add'),
+  component: lazyRouteComponent(() => import('../features/users/NewUserPage.tsx'), 'NewUserPage'),
+});
+
+/** One account: profile, department, areas, status, city volunteers (screen `users`). */
+const userRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'users/$id',
+  beforeLoad: (ctx) => requireScreen(ctx, 'users'),
+  component: lazyRouteComponent(() => import('../features/users/UserPage.tsx'), 'UserPage'),
+});
+
 const notFoundRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'not-found',
@@ -609,6 +640,9 @@ export const routeTree = rootRoute.addChildren([
     confirmSubscriptionRoute,
     unsubscribeRoute,
     mailSubscriptionsRoute,
+    usersRoute,
+    newUserRoute,
+    userRoute,
     surveysRoute,
     surveyBuilderRoute,
     surveyResultsRoute,

@@ -18,6 +18,7 @@ import { statusAr } from '../../features/status/i18n.ts';
 import { subscriptionsAr } from '../../features/subscriptions/i18n.ts';
 import { surveysAr } from '../../features/surveys/i18n.ts';
 import { ticketsAr } from '../../features/tickets/i18n.ts';
+import { usersAr } from '../../features/users/i18n.ts';
 import { opportunityErrorsAr } from './opportunity-errors.ts';
 import { volunteerAr } from './volunteer.ts';
 /**
@@ -195,6 +196,7 @@ export const ar = {
   ...initiativesAr,
   ...subscriptionsAr,
   ...masterDataAr,
+  ...usersAr,
   ...preferencesAr,
   ...surveysAr,
   ...volunteerAr,

@@ -18,6 +18,7 @@ import { statusEn } from '../../features/status/i18n.ts';
 import { subscriptionsEn } from '../../features/subscriptions/i18n.ts';
 import { surveysEn } from '../../features/surveys/i18n.ts';
 import { ticketsEn } from '../../features/tickets/i18n.ts';
+import { usersEn } from '../../features/users/i18n.ts';
 import type { TranslationKey } from './ar.ts';
 import { opportunityErrorsEn } from './opportunity-errors.ts';
 import { volunteerEn } from './volunteer.ts';
@@ -193,6 +194,7 @@ export const en: Record<TranslationKey, string> = {
   ...initiativesEn,
   ...subscriptionsEn,
   ...masterDataEn,
+  ...usersEn,
   ...preferencesEn,
   ...surveysEn,
   ...volunteerEn,

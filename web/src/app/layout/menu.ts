@@ -24,6 +24,7 @@ export type MenuRoute =
   | '/$lang/tickets/manage'
   | '/$lang/initiatives'
   | '/$lang/master-data'
+  | '/$lang/users'
   | '/$lang/surveys'
   | '/$lang/my-surveys'
   | '/$lang/certificates'
@@ -53,7 +54,7 @@ const PLACEHOLDER: MenuEntry = { to: '/$lang/dashboard', placement: 'header', pl
 const MENU = {
   dashboard: { to: '/$lang/dashboard', placement: 'header' },
   changepassword: { to: '/$lang/change-password', placement: 'user' },
-  users: PLACEHOLDER,
+  users: { to: '/$lang/users', placement: 'header' },
   auditlog: { to: '/$lang/audit-log', placement: 'header' },
   registrationadmin: { to: '/$lang/registrations', placement: 'header' },
   events: { to: '/$lang/events', placement: 'header' },

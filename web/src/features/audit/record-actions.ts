@@ -46,6 +46,9 @@ export const recordActionsAr = {
   'action.UniqueValueReleased': 'تحرير قيمة فريدة',
   'action.UsersLogExported': 'تصدير سجل المستخدمين',
   'action.VolunteerInvitedCounted': 'احتساب دعوة متطوع',
+  'action.OpportunityDepartmentChanged': 'نقل الفعالية إلى إدارة',
+  'action.UserEdited': 'تعديل بيانات المستخدم',
+  'action.UserDepartmentChanged': 'تغيير إدارة المستخدم',
 };
 
 export const recordActionsEn: Record<keyof typeof recordActionsAr, string> = {
@@ -93,4 +96,7 @@ export const recordActionsEn: Record<keyof typeof recordActionsAr, string> = {
   'action.UniqueValueReleased': 'Unique value released',
   'action.UsersLogExported': 'Users log exported',
   'action.VolunteerInvitedCounted': 'Volunteer invitation counted',
+  'action.OpportunityDepartmentChanged': 'Event moved to a department',
+  'action.UserEdited': 'User edited',
+  'action.UserDepartmentChanged': "User's department changed",
 };

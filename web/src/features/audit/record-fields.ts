@@ -199,6 +199,8 @@ export const recordFieldsAr: FieldNames = {
   'field.min': 'الحد الأدنى',
   'field.max': 'الحد الأعلى',
   'field.targets': 'المستهدفات',
+  'field.mobile': 'رقم الجوال',
+  'field.opportunityIds': 'الفعاليات',
 };
 
 export const recordFieldsEn: FieldNames = {
@@ -395,4 +397,6 @@ export const recordFieldsEn: FieldNames = {
   'field.min': 'Minimum',
   'field.max': 'Maximum',
   'field.targets': 'Targets',
+  'field.mobile': 'Mobile number',
+  'field.opportunityIds': 'Events',
 };

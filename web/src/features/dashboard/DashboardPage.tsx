@@ -9,6 +9,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { StartRegistration } from '../registration/index.ts';
+import { NoDepartmentNotice } from '../users/index.ts';
 
 /** The landing page after login: greets the user by name and role in the current language. */
 export function DashboardPage() {
@@ -21,6 +22,7 @@ export function DashboardPage() {
     <Stack mt="lg">
       <Title order={1}>{t('dashboard.welcome', { name: displayName(user, lang) })}</Title>
       <Text fw={600}>{t('dashboard.role', { role: t(roleNameKey(user.roleId)) })}</Text>
+      <NoDepartmentNotice user={user} />
       {!user.isRegistrationComplete && (
         <Alert color="yellow" role="status">
           <Stack gap="xs" align="flex-start">

@@ -1,0 +1,144 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { press, setValue, waitForText } from '../support/browser.ts';
+import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
+import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+
+// In Arabic: the admin creates a staff account limited to one region (and one of its cities) with a department; the
+// staff member signs in (a first password change, then the dashboard, with no "contact a super admin" notice); the
+// admin deactivates the account and the next sign-in is refused with the translated message. axe-core checks the
+// users grid, the new-user form (with its errors shown) and the account's page.
+
+let portal: StartedPortal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await npmStart();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const page = await (await browser.createBrowserContext()).newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+async function submitLogin(page: Page, userName: string, password: string) {
+  await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
+  await page.waitForSelector('input[name="userName"]');
+  await page.type('input[name="userName"]', userName);
+  await page.type('input[name="password"]', password);
+  await page.keyboard.press('Enter');
+}
+
+async function signIn(page: Page, userName: string, password: string) {
+  await Promise.all([
+    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
+    submitLogin(page, userName, password),
+  ]);
+}
+
+describe('users administration, in Arabic', () => {
+  const userName = `staff_east_${Date.now() % 100000}`;
+  const password = 'Start@2026!x';
+  let admin: Page;
+  let userPath = '';
+
+  it('lets the admin open the users grid from the menu and find the demo staff member', async () => {
+    admin = await newPage();
+    await signIn(admin, 'admin', 'Admin@2026!');
+    expect(await admin.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await press(admin, 'nav a[href="/ar/users"]');
+    await admin.waitForSelector('[data-testid="users-grid"]');
+    await admin.waitForSelector('[data-testid="user-row-staff"]');
+    // Search by user name (server-side): Enter in the filter panel puts it in the address.
+    const searchBox = await admin.waitForSelector('[data-testid="users-search"]');
+    await searchBox!.type('reviewer');
+    await admin.keyboard.press('Enter');
+    await admin.waitForFunction(() => new URLSearchParams(location.search).get('search') === 'reviewer');
+    await admin
+      .waitForFunction(
+        () =>
+          !!document.querySelector('[data-testid="user-row-reviewer"]') &&
+          !document.querySelector('[data-testid="user-row-staff"]'),
+      )
+      .catch(async (e) => {
+        const rows = await admin.$$eval('[data-testid^="user-row-"]', (xs) =>
+          xs.map((x) => x.getAttribute('data-testid')),
+        );
+        throw new Error(`${e}: ${admin.url()} rows ${JSON.stringify(rows)}`);
+      });
+    expect(await seriousA11yViolations(admin)).toEqual([]);
+  });
+
+  it('creates a staff account limited to one region and one of its cities, with a department', async () => {
+    await press(admin, 'nav a[href="/ar/users"]');
+    await press(admin, '[data-testid="new-user"]');
+    await admin.waitForSelector('#user-userName');
+    // The domain's rules run in the browser first: an empty form marks its fields.
+    await press(admin, '[data-testid="save-user"]');
+    await admin.waitForFunction(
+      () => document.querySelector('#user-userName')?.getAttribute('aria-invalid') === 'true',
+    );
+    expect(await seriousA11yViolations(admin)).toEqual([]);
+
+    await setValue(admin, '#user-userName', userName);
+    await setValue(admin, '#user-password', password);
+    await setValue(admin, '#user-name-ar', 'موظفة المنطقة الشرقية');
+    await setValue(admin, '#user-name-en', 'Eastern region staff');
+    await setValue(admin, '#user-email', `${userName}@portal.localhost`);
+    await setValue(admin, '#user-mobile', '0551234567');
+    await admin.select('#user-roleId', '2');
+    await admin.select('#user-departmentId', '1');
+    // Cities are offered for the chosen regions only: Dammam (11) appears once the Eastern region (5) is chosen.
+    expect(await admin.$('[data-testid="city-11"]')).toBeNull();
+    await press(admin, '[data-testid="region-5"]');
+    await press(admin, '[data-testid="city-11"]');
+    expect(await admin.$('[data-testid="city-1"]')).toBeNull();
+    await Promise.all([
+      admin.waitForFunction(() => /^\/ar\/users\/[0-9a-f-]{36}$/.test(location.pathname), { timeout: 20_000 }),
+      press(admin, '[data-testid="save-user"]'),
+    ]);
+    userPath = new URL(admin.url()).pathname;
+    await waitForText(admin, 'موظفة المنطقة الشرقية');
+    await admin.waitForFunction(
+      () => (document.querySelector('[data-testid="city-11"]') as HTMLInputElement | null)?.checked === true,
+    );
+    expect(await seriousA11yViolations(admin)).toEqual([]);
+  });
+
+  it('lets the new staff member sign in, change the first password and reach her dashboard', async () => {
+    const page = await newPage();
+    await signIn(page, userName, password);
+    await page.waitForFunction(() => location.pathname === '/ar/force-change-password');
+    await page.type('input[autocomplete="current-password"]', password);
+    for (const input of await page.$$('input[autocomplete="new-password"]')) await input.type('Fresh@2026!q');
+    await Promise.all([
+      page.waitForFunction(() => location.pathname === '/ar/dashboard', { timeout: 20_000 }),
+      press(page, 'button[type="submit"]'),
+    ]);
+    await waitForText(page, 'الدور: موظف');
+    // She has a department: no "contact a super admin" notice.
+    expect(await page.$('[data-testid="no-department"]')).toBeNull();
+    await page.browserContext().close();
+  });
+
+  it('deactivates the account after a confirmation, and the next sign-in is refused with the translated message', async () => {
+    await admin.goto(`${portal.url}${userPath}`, { waitUntil: 'networkidle2' });
+    await press(admin, '[data-testid="deactivate-user"]');
+    await admin.waitForSelector('[data-testid="confirm-status"]');
+    expect(await seriousA11yViolations(admin)).toEqual([]);
+    await press(admin, '[data-testid="confirm-status"]');
+    await admin.waitForFunction(() => document.querySelector('[data-testid="user-status"]')?.textContent === 'موقوف');
+    await admin.waitForSelector('[data-testid="reactivate-user"]');
+
+    const page = await newPage();
+    await submitLogin(page, userName, 'Fresh@2026!q');
+    await waitForText(page, 'تم إيقاف الحساب، يرجى التواصل مع مسؤول النظام.');
+    expect(new URL(page.url()).pathname).toBe('/ar/login');
+  });
+});

@@ -1,0 +1,210 @@
+import { Checkbox, NativeSelect, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { STAFF_ROLES } from '../../../../domain/account/staff.ts';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { FormField } from '../../components/form/FormField.tsx';
+import type { UserOptions } from './api.ts';
+import { nameIn, roleKey } from './UsersPage.tsx';
+
+/** What the staff screens edit; the shape the domain's staffFormIssues reads. */
+export interface StaffValues {
+  userName: string;
+  password: string;
+  name: { ar: string; en: string };
+  email: string;
+  mobile: string;
+  roleId: number;
+  departmentId: number | null;
+  regionIds: number[];
+  cityIds: number[];
+}
+
+export const emptyStaff = (): StaffValues => ({
+  userName: '',
+  password: '',
+  name: { ar: '', en: '' },
+  email: '',
+  mobile: '',
+  roleId: STAFF_ROLES[0]!,
+  departmentId: null,
+  regionIds: [],
+  cityIds: [],
+});
+
+type Set = <K extends keyof StaffValues>(k: K, v: StaffValues[K]) => void;
+
+/** The account fields: user name and first password when creating, then names, e-mail, mobile and role. */
+export function ProfileFields({ v, set, creating }: { v: StaffValues; set: Set; creating: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      {creating && (
+        <FormField path="userName" label={t('users.field.userName')} required>
+          {({ wrapper }) => (
+            <TextInput
+              {...wrapper}
+              dir="ltr"
+              maxLength={50}
+              autoComplete="off"
+              value={v.userName}
+              onChange={(e) => set('userName', e.currentTarget.value)}
+            />
+          )}
+        </FormField>
+      )}
+      {creating && (
+        <FormField
+          path="password"
+          label={t('users.field.password')}
+          description={t('users.field.passwordHint')}
+          required
+        >
+          {({ wrapper }) => (
+            <PasswordInput
+              {...wrapper}
+              dir="ltr"
+              maxLength={200}
+              autoComplete="new-password"
+              value={v.password}
+              onChange={(e) => set('password', e.currentTarget.value)}
+            />
+          )}
+        </FormField>
+      )}
+      <FormField path="name.ar" label={t('users.field.nameAr')} required>
+        {({ wrapper }) => (
+          <TextInput
+            {...wrapper}
+            maxLength={200}
+            value={v.name.ar}
+            onChange={(e) => set('name', { ...v.name, ar: e.currentTarget.value })}
+          />
+        )}
+      </FormField>
+      <FormField path="name.en" label={t('users.field.nameEn')} required>
+        {({ wrapper }) => (
+          <TextInput
+            {...wrapper}
+            dir="ltr"
+            maxLength={200}
+            value={v.name.en}
+            onChange={(e) => set('name', { ...v.name, en: e.currentTarget.value })}
+          />
+        )}
+      </FormField>
+      <FormField path="email" label={t('users.field.email')} required>
+        {({ wrapper }) => (
+          <TextInput
+            {...wrapper}
+            type="email"
+            dir="ltr"
+            maxLength={254}
+            value={v.email}
+            onChange={(e) => set('email', e.currentTarget.value)}
+          />
+        )}
+      </FormField>
+      <FormField path="mobile" label={t('users.field.mobile')} required>
+        {({ wrapper }) => (
+          <TextInput
+            {...wrapper}
+            type="tel"
+            dir="ltr"
+            maxLength={10}
+            inputMode="numeric"
+            value={v.mobile}
+            onChange={(e) => set('mobile', e.currentTarget.value)}
+          />
+        )}
+      </FormField>
+      <FormField path="roleId" label={t('users.field.role')} required>
+        {({ wrapper }) => (
+          <NativeSelect
+            {...wrapper}
+            value={String(v.roleId)}
+            onChange={(e) => set('roleId', Number(e.currentTarget.value))}
+            data={STAFF_ROLES.map((r) => ({ value: String(r), label: t(roleKey(r)) }))}
+          />
+        )}
+      </FormField>
+    </SimpleGrid>
+  );
+}
+
+/** The department: one of the active departments, or none. */
+export function DepartmentField({ v, set, options }: { v: StaffValues; set: Set; options: UserOptions | undefined }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  return (
+    <FormField path="departmentId" label={t('users.field.department')}>
+      {({ wrapper }) => (
+        <NativeSelect
+          {...wrapper}
+          value={v.departmentId === null ? '' : String(v.departmentId)}
+          onChange={(e) => set('departmentId', e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
+          data={[
+            { value: '', label: t('users.none') },
+            ...(options?.departments ?? []).map((d) => ({ value: String(d.id), label: nameIn(d, lang) })),
+          ]}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/**
+ * Region–city permission: the authorised regions, then the cities of those regions only. Unticking a region drops
+ * its cities.
+ */
+export function AreasFields({ v, set, options }: { v: StaffValues; set: Set; options: UserOptions | undefined }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const cities = (options?.cities ?? []).filter((c) => c.regionId !== null && v.regionIds.includes(c.regionId));
+  const toggle = (ids: number[], id: number, on: boolean) => (on ? [...ids, id] : ids.filter((x) => x !== id));
+  const setRegions = (regionIds: number[]) => {
+    set('regionIds', regionIds);
+    const kept = new Set((options?.cities ?? []).filter((c) => regionIds.includes(c.regionId ?? -1)).map((c) => c.id));
+    set(
+      'cityIds',
+      v.cityIds.filter((id) => kept.has(id)),
+    );
+  };
+  return (
+    <>
+      <FormField path="regionIds" label={t('users.field.regions')} kind="group">
+        {() => (
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
+            {(options?.regions ?? []).map((r) => (
+              <Checkbox
+                key={r.id}
+                label={nameIn(r, lang)}
+                checked={v.regionIds.includes(r.id)}
+                onChange={(e) => setRegions(toggle(v.regionIds, r.id, e.currentTarget.checked))}
+                data-testid={`region-${r.id}`}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </FormField>
+      <FormField path="cityIds" label={t('users.field.cities')} description={t('users.field.citiesHint')} kind="group">
+        {() =>
+          cities.length === 0 ? (
+            <Text size="sm">—</Text>
+          ) : (
+            <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
+              {cities.map((c) => (
+                <Checkbox
+                  key={c.id}
+                  label={nameIn(c, lang)}
+                  checked={v.cityIds.includes(c.id)}
+                  onChange={(e) => set('cityIds', toggle(v.cityIds, c.id, e.currentTarget.checked))}
+                  data-testid={`city-${c.id}`}
+                />
+              ))}
+            </SimpleGrid>
+          )
+        }
+      </FormField>
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorCode } from '../../app/api.ts';
+import { usePermission } from '../../app/permissions.ts';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { notifyDone } from '../../lib/notify.ts';
+import {
+  changeDepartment,
+  deactivateUser,
+  departmentImpactQuery,
+  reactivateUser,
+  type UserDetail,
+  type UserOptions,
+} from './api.ts';
+import { DepartmentField, type StaffValues } from './StaffFields.tsx';
+import { nameIn, UserStatusBadge } from './UsersPage.tsx';
+
+function Failure({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <Alert color="red" role="alert" data-testid="user-action-error">
+      {t(errorCode(error))}
+    </Alert>
+  );
+}
+
+/**
+ * The department: choosing another one asks the server how many of the user's events move with her, and the
+ * confirmation names that number; the change is sent with it (a different number by then is refused).
+ */
+export function DepartmentSection({
+  user,
+  v,
+  set,
+  options,
+}: {
+  user: UserDetail;
+  v: StaffValues;
+  set: <K extends keyof StaffValues>(k: K, value: StaffValues[K]) => void;
+  options: UserOptions;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const canEdit = usePermission('users', 'Edit');
+  const [impact, setImpact] = useState<number | null>(null);
+  const ask = useMutation({
+    mutationFn: () => queryClient.fetchQuery(departmentImpactQuery(user.userId)),
+    onSuccess: (r) => setImpact(r.events),
+  });
+  const change = useMutation({
+    mutationFn: () => changeDepartment(queryClient, user.userId, v.departmentId!, impact ?? 0),
+    onSuccess: () => {
+      setImpact(null);
+      notifyDone(t('users.departmentChanged'));
+    },
+  });
+  const changed = v.departmentId !== null && v.departmentId !== user.departmentId;
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="user-department-title">
+      <Stack>
+        <Title order={2} size="h3" id="user-department-title">
+          {t('users.departmentSection')}
+        </Title>
+        <DepartmentField v={v} set={set} options={options} />
+        <Failure error={ask.error} />
+        {canEdit && (
+          <Group>
+            <Button
+              disabled={!changed}
+              loading={ask.isPending}
+              onClick={() => ask.mutate()}
+              data-testid="change-department"
+            >
+              {t('users.changeDepartment')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <ConfirmModal
+        opened={impact !== null}
+        title={t('users.departmentConfirmTitle')}
+        message={t('users.departmentConfirm', { n: impact ?? 0 })}
+        busy={change.isPending}
+        error={<Failure error={change.error} />}
+        confirmTestId="confirm-department"
+        onConfirm={() => change.mutate()}
+        onCancel={() => {
+          setImpact(null);
+          change.reset();
+        }}
+      />
+    </Paper>
+  );
+}
+
+/** Active or deactivated, and the way to the other state, confirmed first. */
+export function StatusSection({ user }: { user: UserDetail }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const queryClient = useQueryClient();
+  const canDeactivate = usePermission('users', 'Delete');
+  const canReactivate = usePermission('users', 'Edit');
+  const [asking, setAsking] = useState(false);
+  const act = useMutation({
+    mutationFn: () =>
+      user.active ? deactivateUser(queryClient, user.userId) : reactivateUser(queryClient, user.userId),
+    onSuccess: () => {
+      notifyDone(t(user.active ? 'users.deactivated' : 'users.reactivated'));
+      setAsking(false);
+    },
+  });
+  const allowed = user.active ? canDeactivate : canReactivate;
+  const name = nameIn(user, lang);
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="user-status-title">
+      <Stack align="flex-start">
+        <Title order={2} size="h3" id="user-status-title">
+          {t('users.field.status')}
+        </Title>
+        <UserStatusBadge active={user.active} />
+        {allowed && (
+          <Button
+            color={user.active ? 'red.9' : undefined}
+            variant={user.active ? 'outline' : 'filled'}
+            onClick={() => setAsking(true)}
+            data-testid={user.active ? 'deactivate-user' : 'reactivate-user'}
+          >
+            {t(user.active ? 'users.deactivate' : 'users.reactivate')}
+          </Button>
+        )}
+      </Stack>
+      <ConfirmModal
+        opened={asking}
+        title={t(user.active ? 'users.deactivate' : 'users.reactivate')}
+        message={<Text>{t(user.active ? 'users.deactivateConfirm' : 'users.reactivateConfirm', { name })}</Text>}
+        confirmLabel={t(user.active ? 'users.deactivate' : 'users.reactivate')}
+        danger={user.active}
+        busy={act.isPending}
+        error={<Failure error={act.error} />}
+        confirmTestId="confirm-status"
+        onConfirm={() => act.mutate()}
+        onCancel={() => {
+          setAsking(false);
+          act.reset();
+        }}
+      />
+    </Paper>
+  );
+}

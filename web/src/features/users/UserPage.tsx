@@ -1,0 +1,199 @@
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isStaffRole } from '../../../../domain/account/staff.ts';
+import { AnchorLink } from '../../app/layout/links.tsx';
+import { usePermission } from '../../app/permissions.ts';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { DomainFormProvider } from '../../components/form/useDomainForm.ts';
+import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { QueryState } from '../../components/QueryState.tsx';
+import { notifyDone } from '../../lib/notify.ts';
+import {
+  assignAreas,
+  cityVolunteersQuery,
+  editUser,
+  snapshotOf,
+  type UserDetail,
+  type UserOptions,
+  userOptionsQuery,
+  userQuery,
+} from './api.ts';
+import { useFailure, useStaffForm } from './NewUserPage.tsx';
+import { AreasFields, ProfileFields, type StaffValues } from './StaffFields.tsx';
+import { DepartmentSection, StatusSection } from './UserActions.tsx';
+import { nameIn } from './UsersPage.tsx';
+
+const route = getRouteApi('/$lang/users/$id');
+
+/** /$lang/users/$id: one account — its profile, department, authorised areas, status and city volunteers. */
+export function UserPage() {
+  const { t } = useTranslation();
+  usePageTitle('page.user');
+  const lang = useLanguageStore((s) => s.lang);
+  const { id } = route.useParams();
+  const user = useQuery(userQuery(id));
+  const options = useQuery(userOptionsQuery);
+  if (!user.data) return <QueryState query={user} />;
+  if (!options.data) return <QueryState query={options} />;
+  const u = user.data;
+  return (
+    <Stack mt="lg" gap="md">
+      <AnchorLink to="/$lang/users" params={{ lang }}>
+        {t('users.back')}
+      </AnchorLink>
+      <Title order={1}>
+        {nameIn(u, lang)} (<bdi dir="ltr">{u.userName}</bdi>)
+      </Title>
+      <UserEditor key={JSON.stringify(u)} user={u} options={options.data} />
+      <StatusSection user={u} />
+      {isStaffRole(u.roleId) && <CityVolunteers userId={u.userId} />}
+    </Stack>
+  );
+}
+
+function valuesOf(u: UserDetail): StaffValues {
+  return {
+    userName: u.userName,
+    password: '',
+    name: { ar: u.nameAr, en: u.nameEn },
+    email: u.email,
+    mobile: u.mobile ?? '',
+    roleId: u.roleId,
+    departmentId: u.departmentId,
+    regionIds: u.regionIds,
+    cityIds: u.cityIds,
+  };
+}
+
+/** The profile (staff accounts only: a volunteer's profile is her registration), the department and the areas. */
+function UserEditor({ user, options }: { user: UserDetail; options: UserOptions }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const canEdit = usePermission('users', 'Edit');
+  const canEditAreas = usePermission('permissions', 'Edit');
+  const lookups = useMemo(() => snapshotOf(options), [options]);
+  const { domain, set } = useStaffForm(valuesOf(user), lookups, false, 'user');
+  const v = domain.values;
+  const profile = useFailure();
+  const areas = useFailure();
+  const saveProfile = useMutation({
+    mutationFn: () =>
+      editUser(queryClient, user.userId, { name: v.name, email: v.email, mobile: v.mobile, roleId: v.roleId }),
+    onSuccess: () => notifyDone(t('users.saved')),
+    onError: profile.fail,
+  });
+  const saveAreas = useMutation({
+    mutationFn: () => assignAreas(queryClient, user.userId, v.regionIds, v.cityIds),
+    onSuccess: () => notifyDone(t('users.areasSaved')),
+    onError: areas.fail,
+  });
+  const staff = isStaffRole(user.roleId);
+  const submit = (run: () => void) => (e: FormEvent) => {
+    e.preventDefault();
+    profile.clear();
+    areas.clear();
+    if (domain.check('save').length === 0) run();
+  };
+  return (
+    <DomainFormProvider value={domain.fields}>
+      {staff && (
+        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="user-profile-title">
+          <form noValidate onSubmit={submit(() => saveProfile.mutate())}>
+            <Stack>
+              <Title order={2} size="h3" id="user-profile-title">
+                {t('users.profile')}
+              </Title>
+              <ProfileFields v={v} set={set} creating={false} />
+              {profile.alert}
+              {canEdit && (
+                <Group justify="flex-end">
+                  <Button type="submit" loading={saveProfile.isPending} data-testid="save-user">
+                    {t('users.save')}
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </form>
+        </Paper>
+      )}
+      {staff && <DepartmentSection user={user} v={v} set={set} options={options} />}
+      {staff && (
+        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="user-areas-title">
+          <form noValidate onSubmit={submit(() => saveAreas.mutate())}>
+            <Stack>
+              <Title order={2} size="h3" id="user-areas-title">
+                {t('users.areas')}
+              </Title>
+              <AreasFields v={v} set={set} options={options} />
+              {areas.alert}
+              {canEditAreas && (
+                <Group justify="flex-end">
+                  <Button type="submit" loading={saveAreas.isPending} data-testid="save-areas">
+                    {t('users.saveAreas')}
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </form>
+        </Paper>
+      )}
+    </DomainFormProvider>
+  );
+}
+
+/** City volunteers (spec: Permissions): the approved volunteers living in this staff member's regions and cities. */
+function CityVolunteers({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const canView = usePermission('permissions', 'View');
+  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const query = useQuery({
+    ...cityVolunteersQuery(userId, paging.page, paging.pageSize),
+    enabled: canView,
+    placeholderData: keepPreviousData,
+  });
+  const columns = useMemo(() => {
+    const helper = gridColumnHelper<{ volunteerId: string; nameAr: string; nameEn: string; mobile: string | null }>();
+    return helper.columns([
+      helper.accessor((r) => nameIn(r, lang), {
+        id: 'name',
+        enableSorting: false,
+        header: () => t('users.field.name'),
+        meta: { label: t('users.field.name') },
+      }),
+      helper.accessor('mobile', {
+        enableSorting: false,
+        header: () => t('users.field.mobile'),
+        meta: { label: t('users.field.mobile') },
+        cell: (c) => <bdi dir="ltr">{c.getValue() ?? '—'}</bdi>,
+      }),
+    ]);
+  }, [t, lang]);
+  if (!canView) return null;
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="city-volunteers-title">
+      <Stack>
+        <Title order={2} size="h3" id="city-volunteers-title">
+          {t('users.cityVolunteers')}
+        </Title>
+        <DataGrid
+          id="city-volunteers"
+          caption={t('users.cityVolunteersCaption')}
+          columns={columns}
+          rows={query.data?.rows}
+          getRowId={(r) => r.volunteerId}
+          read={query}
+          columnChoice={false}
+          emptyMessage={t('users.cityVolunteersEmpty')}
+          paging={{ ...paging, total: query.data?.total ?? 0, onChange: setPaging }}
+          testId="city-volunteers"
+        />
+      </Stack>
+    </Paper>
+  );
+}

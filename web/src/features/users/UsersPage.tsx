@@ -1,0 +1,214 @@
+import { Badge, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../../../api/contracts/common.ts';
+import { STAFF_ROLES } from '../../../../domain/account/staff.ts';
+import { Role, type RoleId, RoleNameKey } from '../../../../domain/shared/roles.ts';
+import type { TranslationKey } from '../../app/i18n/index.ts';
+import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
+import { usePermission } from '../../app/permissions.ts';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { type UserRow, userOptionsQuery, usersQuery } from './api.ts';
+import { type UserFilterValues, type UserSort, type UsersSearch, usersParams } from './search.ts';
+
+const route = getRouteApi('/$lang/users');
+const helper = gridColumnHelper<UserRow>();
+
+export const nameIn = (x: { nameAr: string; nameEn: string }, lang: Lang) =>
+  (lang === 'ar' ? x.nameAr : x.nameEn) || x.nameAr || x.nameEn;
+export const roleKey = (roleId: number) => RoleNameKey[roleId as RoleId] as TranslationKey;
+
+/** Active or deactivated, as a badge (the theme's dark shades pass contrast). */
+export function UserStatusBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={active ? 'green.9' : 'gray.8'} variant="light" data-testid="user-status">
+      {t(active ? 'users.status.active' : 'users.status.inactive')}
+    </Badge>
+  );
+}
+
+function UserFilters({
+  initial,
+  onApply,
+  onClear,
+}: {
+  initial: UserFilterValues;
+  onApply(f: UserFilterValues): void;
+  onClear(): void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const options = useQuery(userOptionsQuery);
+  const [f, setF] = useState<UserFilterValues>(initial);
+  const all = { value: '', label: t('users.any') };
+  const num = (v: number | undefined) => (v === undefined ? '' : String(v));
+  const setNum = (k: 'roleId' | 'departmentId' | 'regionId', v: string) =>
+    setF((o) => ({ ...o, [k]: v === '' ? undefined : Number(v) }));
+  const named = (xs: { id: number; nameAr: string; nameEn: string }[] | undefined) => [
+    all,
+    ...(xs ?? []).map((x) => ({ value: String(x.id), label: nameIn(x, lang) })),
+  ];
+  return (
+    <FilterPanel cols={5} onSearch={() => onApply(f)} onClear={onClear}>
+      <TextInput
+        label={t('users.field.search')}
+        value={f.search ?? ''}
+        maxLength={100}
+        onChange={(e) => {
+          const search = e.currentTarget.value || undefined;
+          setF((o) => ({ ...o, search }));
+        }}
+        data-testid="users-search"
+      />
+      <NativeSelect
+        label={t('users.field.role')}
+        value={num(f.roleId)}
+        onChange={(e) => setNum('roleId', e.currentTarget.value)}
+        data={[all, ...[Role.Volunteer, ...STAFF_ROLES].map((r) => ({ value: String(r), label: t(roleKey(r)) }))]}
+      />
+      <NativeSelect
+        label={t('users.field.department')}
+        value={num(f.departmentId)}
+        onChange={(e) => setNum('departmentId', e.currentTarget.value)}
+        data={named(options.data?.departments)}
+      />
+      <NativeSelect
+        label={t('users.field.regions')}
+        value={num(f.regionId)}
+        onChange={(e) => setNum('regionId', e.currentTarget.value)}
+        data={named(options.data?.regions)}
+      />
+      <NativeSelect
+        label={t('users.field.status')}
+        value={f.status ?? ''}
+        onChange={(e) => {
+          const status = (e.currentTarget.value || undefined) as UserFilterValues['status'];
+          setF((o) => ({ ...o, status }));
+        }}
+        data={[
+          all,
+          { value: 'active', label: t('users.status.active') },
+          { value: 'inactive', label: t('users.status.inactive') },
+        ]}
+      />
+    </FilterPanel>
+  );
+}
+
+/** /$lang/users: every account, searched, filtered, sorted and paged on the server (screen `users`). */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.users');
+  const lang = useLanguageStore((s) => s.lang);
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const canAdd = usePermission('users', 'Add');
+  const params = usersParams(search);
+  const query = useQuery({ ...usersQuery(search), placeholderData: keepPreviousData });
+  const options = useQuery(userOptionsQuery);
+  const go = (next: UsersSearch) => {
+    const s = { ...next };
+    if (s.page === 1) delete s.page;
+    if (s.pageSize === DEFAULT_PAGE_SIZE) delete s.pageSize;
+    void navigate({ to: '/$lang/users', params: { lang }, search: s });
+  };
+  const { page: _p, pageSize: _s, sort: _o, dir: _d, ...filters } = search;
+
+  const columns = useMemo(() => {
+    const departments = new Map((options.data?.departments ?? []).map((d) => [d.id, nameIn(d, lang)]));
+    return helper.columns([
+      helper.accessor(lang === 'ar' ? 'nameAr' : 'nameEn', {
+        id: lang === 'ar' ? 'nameAr' : 'nameEn',
+        enableHiding: false,
+        header: () => t('users.field.name'),
+        meta: { label: t('users.field.name') },
+        cell: (c) => (
+          <AnchorLink to="/$lang/users/$id" params={{ lang, id: c.row.original.userId }} fw={600}>
+            {nameIn(c.row.original, lang)}
+          </AnchorLink>
+        ),
+      }),
+      helper.accessor('userName', {
+        header: () => t('users.field.userName'),
+        meta: { label: t('users.field.userName') },
+        cell: (c) => <bdi dir="ltr">{c.getValue()}</bdi>,
+      }),
+      helper.accessor('email', {
+        enableSorting: false,
+        header: () => t('users.field.email'),
+        meta: { label: t('users.field.email') },
+        cell: (c) => <bdi dir="ltr">{c.getValue()}</bdi>,
+      }),
+      helper.accessor('roleId', {
+        header: () => t('users.field.role'),
+        meta: { label: t('users.field.role') },
+        cell: (c) => t(roleKey(c.getValue())),
+      }),
+      helper.accessor('departmentId', {
+        enableSorting: false,
+        header: () => t('users.field.department'),
+        meta: { label: t('users.field.department') },
+        cell: (c) => (c.getValue() === null ? '—' : (departments.get(c.getValue()!) ?? '—')),
+      }),
+      helper.accessor('active', {
+        enableSorting: false,
+        header: () => t('users.field.status'),
+        meta: { label: t('users.field.status') },
+        cell: (c) => <UserStatusBadge active={c.getValue()} />,
+      }),
+      helper.accessor('lastLoginAt', {
+        header: () => t('users.field.lastLogin'),
+        meta: { label: t('users.field.lastLogin') },
+        cell: (c) =>
+          c.getValue() ? new Date(c.getValue()!).toLocaleString(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB') : '—',
+      }),
+    ]);
+  }, [t, lang, options.data]);
+
+  return (
+    <Stack mt="lg" gap="md">
+      <Group justify="space-between">
+        <Title order={1}>{title}</Title>
+        {canAdd && (
+          <ButtonLink to="/$lang/users/new" params={{ lang }} data-testid="new-user">
+            {t('users.new')}
+          </ButtonLink>
+        )}
+      </Group>
+      <UserFilters
+        key={JSON.stringify(filters)}
+        initial={filters}
+        onApply={(f) => go({ pageSize: search.pageSize, sort: search.sort, dir: search.dir, ...f, page: 1 })}
+        onClear={() => go({ pageSize: search.pageSize })}
+      />
+      <DataGrid
+        id="users"
+        caption={t('users.caption')}
+        columns={columns}
+        rows={query.data?.rows}
+        getRowId={(r) => r.userId}
+        read={query}
+        emptyMessage={t('users.empty')}
+        sorting={{
+          sort: { id: params.sort, desc: params.dir === 'desc' },
+          onSort: (s) => go({ ...search, sort: s.id as UserSort, dir: s.desc ? 'desc' : 'asc', page: 1 }),
+        }}
+        paging={{
+          page: params.page,
+          pageSize: params.pageSize,
+          total: query.data?.total ?? 0,
+          onChange: (p) => go({ ...search, ...p }),
+        }}
+        rowProps={(r) => ({ 'data-testid': `user-row-${r.userName}` })}
+        testId="users-grid"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import * as C from '../../../../api/contracts/users.ts';
+import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
+import { call } from '../../lib/client.ts';
+import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { type UsersSearch, usersParams } from './search.ts';
+
+export type {
+  CreateStaffRequest,
+  StaffProfile,
+  UserDetail,
+  UserOptions,
+  UserRow,
+} from '../../../../api/contracts/users.ts';
+
+const str = (n: number | undefined) => (n === undefined ? undefined : String(n));
+const after = () => lastPosition() ?? undefined;
+
+export const userOptionsQuery = queryOptions({
+  queryKey: ['users', 'options'],
+  queryFn: ({ signal }) => call(C.userOptions, {}, { signal }),
+  staleTime: 60_000,
+});
+
+/** The options as the domain's rules read master data (the form checks what the server checks). */
+export function snapshotOf(o: C.UserOptions): LookupSnapshot {
+  const row = (x: { id: number; nameAr: string; nameEn: string }, parentId: number | null = null) => ({
+    ...x,
+    parentId,
+    flags: {},
+    active: true,
+  });
+  return new LookupSnapshot({
+    department: o.departments.map((d) => row(d)),
+    region: o.regions.map((r) => row(r)),
+    city: o.cities.map((c) => row(c, c.regionId)),
+  });
+}
+
+export const usersQuery = (s: UsersSearch) =>
+  queryOptions({
+    queryKey: ['users', 'grid', s],
+    queryFn: ({ signal }) => {
+      const p = usersParams(s);
+      const query = {
+        after: after(),
+        page: String(p.page),
+        pageSize: String(p.pageSize),
+        sort: p.sort,
+        dir: p.dir,
+        search: p.search,
+        roleId: str(p.roleId),
+        departmentId: str(p.departmentId),
+        regionId: str(p.regionId),
+        status: p.status,
+      };
+      return call(C.listUsers, { query }, { signal });
+    },
+  });
+
+export const userQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['users', 'one', id],
+    queryFn: ({ signal }) => call(C.getUser, { params: { id }, query: { after: after() } }, { signal }),
+  });
+
+export const departmentImpactQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['users', 'impact', id],
+    queryFn: ({ signal }) => call(C.departmentImpact, { params: { id }, query: { after: after() } }, { signal }),
+    staleTime: 0,
+  });
+
+export const cityVolunteersQuery = (id: string, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: ['users', 'city-volunteers', id, page, pageSize],
+    queryFn: ({ signal }) =>
+      call(
+        C.cityVolunteers,
+        { params: { id }, query: { after: after(), page: String(page), pageSize: String(pageSize) } },
+        { signal },
+      ),
+  });
+
+async function settled<T extends { position: string }>(queryClient: QueryClient, done: Promise<T>): Promise<T> {
+  const res = await done;
+  rememberPosition(res.position);
+  await queryClient.invalidateQueries({ queryKey: ['users'] });
+  return res;
+}
+
+export const createUser = (qc: QueryClient, body: C.CreateStaffRequest) => settled(qc, call(C.createUser, { body }));
+export const editUser = (qc: QueryClient, id: string, body: C.StaffProfile) =>
+  settled(qc, call(C.editUser, { params: { id }, body }));
+export const deactivateUser = (qc: QueryClient, id: string) =>
+  settled(qc, call(C.deactivateUser, { params: { id }, body: { reason: '' } }));
+export const reactivateUser = (qc: QueryClient, id: string) => settled(qc, call(C.reactivateUser, { params: { id } }));
+export const changeDepartment = (qc: QueryClient, id: string, departmentId: number, confirmedEvents: number) =>
+  settled(qc, call(C.changeDepartment, { params: { id }, body: { departmentId, confirmedEvents } }));
+export const assignAreas = (qc: QueryClient, id: string, regionIds: number[], cityIds: number[]) =>
+  settled(qc, call(C.assignAreas, { params: { id }, body: { regionIds, cityIds } }));
