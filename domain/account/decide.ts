@@ -37,6 +37,9 @@ export interface SourceFailures {
 /** A verification link holds this long (the spec names the outcomes, not the time); an expired one brings a new link. */
 export const EMAIL_TOKEN_HOURS = 24;
 
+/** Spec: "Forgotten-password link: valid 6 days after the date in exp". */
+export const RESET_LINK_DAYS = 6;
+
 export interface Account {
   exists: boolean;
   userId: string;
@@ -59,6 +62,8 @@ export interface Account {
   pendingToken: { token: string; expiresAt: string } | null;
   /** The link that verified the e-mail: following it again answers "already verified". */
   usedToken: string | null;
+  /** The newest forgotten-password link (its hash) while unused: a newer request voids the older links. */
+  pendingReset: { tokenHash: string; expiresAt: string } | null;
   /** Authorised regions and cities (spec: region and city permissions restrict staff). */
   regionIds: number[];
   cityIds: number[];
@@ -111,6 +116,28 @@ export type AccountCommand =
       /** The legacy hash, already stored by the caller under this id. */
       credentialId: string;
     }
+  | {
+      type: 'RegenerateEmailVerification';
+      /** The link the user holds (usually an expired one). */
+      token: string;
+      newToken: string;
+    }
+  | {
+      type: 'RequestPasswordReset';
+      /** The hash of the new link's token (the token itself goes only to the mail). */
+      tokenHash: string;
+      byAdmin: boolean;
+    }
+  | {
+      type: 'ResetPassword';
+      /** The hash of the token the link carries. */
+      tokenHash: string;
+      newPassword: string;
+      confirmPassword: string;
+      /** The new password's hash, stored by the caller ('' when the new password is refused anyway). */
+      newCredentialId: string;
+    }
+  | { type: 'RemindUserName' }
   | { type: 'AssignAreas'; regionIds: number[]; cityIds: number[] }
   | { type: 'DeactivateAccount'; reason: string }
   | { type: 'ReactivateAccount' };
@@ -132,6 +159,7 @@ export const initialAccount = (): Account => ({
   registrationComplete: false,
   pendingToken: null,
   usedToken: null,
+  pendingReset: null,
   regionIds: [],
   cityIds: [],
 });
@@ -184,6 +212,20 @@ export function evolve(s: Account, e: AccountEvent): Account {
         legacyPasswordHash: e.data.passwordHash ?? null,
         mustChangePassword: false,
       };
+    case 'PasswordResetRequested':
+      return { ...s, pendingReset: { tokenHash: e.data.tokenHash, expiresAt: e.data.expiresAt } };
+    case 'PasswordReset':
+      // Spec: a locked user is told to reset the password, so the reset ends every lock; the next login forces a change.
+      return {
+        ...s,
+        credentialId: e.data.credentialId,
+        legacyPasswordHash: null,
+        mustChangePassword: true,
+        pendingReset: null,
+        failures: {},
+      };
+    case 'UserNameReminderRequested':
+      return s;
     case 'PasswordCredentialMoved':
       return { ...s, credentialId: e.data.credentialId, legacyPasswordHash: null };
     case 'UserAreasAssigned':
@@ -252,6 +294,40 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
         return [verificationRequested(s.email, cmd.newToken, now)]; // 400
       return [{ type: 'EmailVerified', data: { at, email: s.email } }]; // 100
     }
+    case 'RegenerateEmailVerification': {
+      if (!s.exists) throw new DomainError('Error_WrongActivationLink');
+      if (s.emailVerified) {
+        if (s.usedToken !== cmd.token) throw new DomainError('Error_WrongActivationLink');
+        return []; // 200: already verified
+      }
+      if (s.pendingToken?.token !== cmd.token) throw new DomainError('Error_WrongActivationLink');
+      return [verificationRequested(s.email, cmd.newToken, now)];
+    }
+    case 'RequestPasswordReset': {
+      // Nothing is mailed for an account that cannot sign in: the caller answers the same either way.
+      if (!s.exists || !s.active) return [];
+      const expiresAt = new Date(now.getTime() + RESET_LINK_DAYS * 86_400_000).toISOString();
+      return [
+        {
+          type: 'PasswordResetRequested',
+          data: { at, email: s.email, tokenHash: cmd.tokenHash, expiresAt, byAdmin: cmd.byAdmin },
+        },
+      ];
+    }
+    case 'ResetPassword': {
+      const link = s.pendingReset;
+      if (!s.exists || !s.active || !link || link.tokenHash !== cmd.tokenHash)
+        throw new DomainError('Error_WrongActivationLink');
+      if (new Date(link.expiresAt).getTime() <= now.getTime())
+        throw new DomainError('Error_WrongActivationLink', { expired: true });
+      if (cmd.newPassword !== cmd.confirmPassword) throw new DomainError('PasswordsNotMatched');
+      if (!isPasswordValid(cmd.newPassword))
+        throw new DomainError('WeakPassword', { problems: passwordProblems(cmd.newPassword) });
+      return [{ type: 'PasswordReset', data: { at, credentialId: cmd.newCredentialId } }];
+    }
+    case 'RemindUserName':
+      if (!s.exists || !s.active) return [];
+      return [{ type: 'UserNameReminderRequested', data: { at, email: s.email } }];
     case 'RecordLogin':
       if (!s.exists) throw new DomainError('WrongInfo');
       return recordLogin(cmd, s, now);
