@@ -34,6 +34,7 @@ import { opportunityListRoutes } from './opportunity/lists.ts';
 import { opportunityRoutes } from './opportunity/routes.ts';
 import { participationRoutes } from './participation/routes.ts';
 import { preferenceRoutes } from './preferences/routes.ts';
+import { recoveryRoutes } from './recovery/routes.ts';
 import { registrationRoutes } from './registration/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 import { surveyRoutes } from './surveys/routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   lookupRoutes(app, deps);
   const uploads = new Uploads(deps.db);
   registrationRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30, uploads });
+  recoveryRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30 });
   auditRoutes(app, deps);
   opportunityListRoutes(app, deps);
   opportunityRoutes(app, deps);

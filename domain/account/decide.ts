@@ -327,7 +327,7 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
     }
     case 'RemindUserName':
       if (!s.exists || !s.active) return [];
-      return [{ type: 'UserNameReminderRequested', data: { at, email: s.email } }];
+      return [{ type: 'UserNameReminderRequested', data: { at, email: s.email, userName: s.userName } }];
     case 'RecordLogin':
       if (!s.exists) throw new DomainError('WrongInfo');
       return recordLogin(cmd, s, now);

@@ -54,7 +54,7 @@ export type AccountEvent =
   /** The password was set from a link: the link is spent, locks end, and the next login forces a change (spec). */
   | DomainEvent<'PasswordReset', { at: string; credentialId: string }>
   /** Forgot username: the user name is mailed to the account's address. */
-  | DomainEvent<'UserNameReminderRequested', { at: string; email: string }>
+  | DomainEvent<'UserNameReminderRequested', { at: string; email: string; userName: string }>
   | DomainEvent<
       'UserAreasAssigned',
       { at: string; regionIds: number[]; cityIds: number[]; previous: { regionIds: number[]; cityIds: number[] } }

@@ -126,7 +126,12 @@ describe('forgotten user name', () => {
   it('mails the user name to the account address', () => {
     given(created())
       .when({ type: 'RemindUserName' })
-      .thenEmits([{ type: 'UserNameReminderRequested', data: { at: NOW.toISOString(), email: 'v@example.org' } }]);
+      .thenEmits([
+        {
+          type: 'UserNameReminderRequested',
+          data: { at: NOW.toISOString(), email: 'v@example.org', userName: 'vol1' },
+        },
+      ]);
   });
 
   it('writes nothing for a deactivated account', () => {

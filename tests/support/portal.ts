@@ -26,6 +26,8 @@ export async function startTestPortal(
     clientCode?: 'MOH' | 'SRCA' | 'NEOM';
     employeeDirectoryUrl?: string;
     extraProjections?: readonly Projection[];
+    /** Turn the captcha on (a test environment has it off, as the spec's local one), with a cheap proof of work. */
+    captcha?: boolean;
   } = {},
 ): Promise<TestPortal> {
   const url = withDatabase(inject('pgServerUrl'), `portal_${randomBytes(6).toString('hex')}`);
@@ -38,6 +40,9 @@ export async function startTestPortal(
     // Working connections; the runtime adds the ones held for projection locks and the append hints.
     poolSize: 10,
     schedules: false,
+    environment: 'test',
+    captcha: opts.captcha ?? false,
+    captchaCost: 50,
     employeeDirectoryUrl: opts.employeeDirectoryUrl,
     ...(opts.extraProjections ? { extraProjections: opts.extraProjections } : {}),
   });
@@ -80,6 +85,7 @@ export async function startApiReplica(portal: TestPortal): Promise<{ app: Fastif
     idlePollMs: 20,
     poolSize: 5,
     schedules: false,
+    environment: 'test',
   });
   const app = await buildTestApp(runtime, portal.dataDir);
   return {

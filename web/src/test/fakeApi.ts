@@ -44,6 +44,7 @@ export const config: PublicConfig = {
   loginView: 'standard',
   hasSingleSignOn: false,
   hasNotificationsHeader: false,
+  captcha: false,
 };
 
 function json(status: number, body: unknown): Response {
