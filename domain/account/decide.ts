@@ -36,6 +36,8 @@ export interface SourceFailures {
 }
 /** A verification link holds this long (the spec names the outcomes, not the time); an expired one brings a new link. */
 export const EMAIL_TOKEN_HOURS = 24;
+/** How many of the latest verification links still bring a new one (an older mail's link included). */
+const ISSUED_TOKENS_KEPT = 10;
 
 /** Spec: "Forgotten-password link: valid 6 days after the date in exp". */
 export const RESET_LINK_DAYS = 6;
@@ -62,6 +64,8 @@ export interface Account {
   pendingToken: { token: string; expiresAt: string } | null;
   /** The link that verified the e-mail: following it again answers "already verified". */
   usedToken: string | null;
+  /** The last verification links sent (RegenerateEmailVerifyLink accepts any of them, expired or replaced). */
+  issuedTokens: string[];
   /** The newest forgotten-password link (its hash) while unused: a newer request voids the older links. */
   pendingReset: { tokenHash: string; expiresAt: string } | null;
   /** Authorised regions and cities (spec: region and city permissions restrict staff). */
@@ -159,6 +163,7 @@ export const initialAccount = (): Account => ({
   registrationComplete: false,
   pendingToken: null,
   usedToken: null,
+  issuedTokens: [],
   pendingReset: null,
   regionIds: [],
   cityIds: [],
@@ -192,7 +197,11 @@ export function evolve(s: Account, e: AccountEvent): Account {
       };
     }
     case 'EmailVerificationRequested':
-      return { ...s, pendingToken: { token: e.data.token, expiresAt: e.data.expiresAt } };
+      return {
+        ...s,
+        pendingToken: { token: e.data.token, expiresAt: e.data.expiresAt },
+        issuedTokens: [...s.issuedTokens, e.data.token].slice(-ISSUED_TOKENS_KEPT),
+      };
     case 'EmailVerified':
       return { ...s, emailVerified: true, usedToken: s.pendingToken?.token ?? null, pendingToken: null };
     case 'LoginSucceeded':
@@ -300,7 +309,7 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
         if (s.usedToken !== cmd.token) throw new DomainError('Error_WrongActivationLink');
         return []; // 200: already verified
       }
-      if (s.pendingToken?.token !== cmd.token) throw new DomainError('Error_WrongActivationLink');
+      if (!s.issuedTokens.includes(cmd.token)) throw new DomainError('Error_WrongActivationLink');
       return [verificationRequested(s.email, cmd.newToken, now)];
     }
     case 'RequestPasswordReset': {

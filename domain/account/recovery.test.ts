@@ -158,6 +158,13 @@ describe('a new verification link (RegenerateEmailVerifyLink)', () => {
       });
   });
 
+  it('also from an older link that a newer one replaced', () => {
+    const newer: AccountEvent = { ...link, data: { ...link.data, token: 'u1.newer' } };
+    given(unverified, link, newer)
+      .when(regenerate)
+      .thenEmits((e) => expect(e).toHaveLength(1));
+  });
+
   it('refuses a link it never sent', () => {
     given(unverified, link)
       .when({ ...regenerate, token: 'u1.forged' })
