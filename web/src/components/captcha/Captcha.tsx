@@ -51,10 +51,15 @@ function CaptchaWidget({ onPayload }: { onPayload(payload: string | undefined): 
   }, [lang, t]);
 
   const data = challenge.data?.challenge;
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     const el = ref.current;
     if (!el || !data) return;
-    void el.configure({ challenge: data, language: lang, hideFooter: true, hideLogo: true, type: 'checkbox' });
+    setReady(false);
+    // Typed as a promise, but the element answers undefined: wait for either.
+    void Promise.resolve(
+      el.configure({ challenge: data, language: lang, hideFooter: true, hideLogo: true, type: 'checkbox' }),
+    ).then(() => setReady(true));
   }, [data, lang]);
 
   const refetch = challenge.refetch;
@@ -76,7 +81,7 @@ function CaptchaWidget({ onPayload }: { onPayload(payload: string | undefined): 
   }, [onPayload, refetch]);
 
   return (
-    <Fieldset variant="unstyled" legend={t('captcha.title')} p={0}>
+    <Fieldset variant="unstyled" legend={t('captcha.title')} p={0} data-captcha-ready={ready}>
       {challenge.isError && (
         <Text size="sm" c="red" role="alert">
           {t('ErrorLoadingData')}
