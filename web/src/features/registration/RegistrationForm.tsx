@@ -13,7 +13,6 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { useCaptcha } from '../../components/captcha/Captcha.tsx';
 import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
-import { useConfig } from '../session/index.ts';
 import { AgreementSection, UserSection } from './accountSections.tsx';
 import { type Lookups, lookupSnapshot, SaveErrorDetails, saveRegistration } from './api.ts';
 import { useFormActions } from './formActions.ts';
@@ -59,10 +58,20 @@ export interface RegistrationFormProps {
   initial?: Form;
   /** The status of the registration being edited: a submitted one is no longer saved as a draft. */
   status?: RegistrationStatus;
+  /** A visitor's registration carries the captcha where it is on (spec: hidden in a local environment). */
+  captcha?: boolean;
   onSaved(response: SaveRegistrationResponse, submitted: boolean, form: Form): void | Promise<void>;
 }
 
-export function RegistrationForm({ target, client, lookups, initial, status, onSaved }: RegistrationFormProps) {
+export function RegistrationForm({
+  target,
+  client,
+  lookups,
+  initial,
+  status,
+  captcha: captchaOn = false,
+  onSaved,
+}: RegistrationFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const editing = target === 'edit';
@@ -107,9 +116,7 @@ export function RegistrationForm({ target, client, lookups, initial, status, onS
   const actions = useFormActions(domain);
   const openTerms = useCallback(() => setTermsOpen(true), []);
 
-  // Spec: a visitor's registration carries the captcha, unless the environment is local.
-  const config = useConfig();
-  const captcha = useCaptcha(!editing && (config.data?.captcha ?? false));
+  const captcha = useCaptcha(!editing && captchaOn);
   const mutation = useMutation({
     mutationFn: ({ body, submit }: { body: Form; submit: boolean }) =>
       saveRegistration(queryClient, target, body, submit, captcha.payload),
