@@ -58,6 +58,8 @@ export interface AppOptions {
   trustProxy?: string;
   /** The portal's public address (PUBLIC_URL): https turns on HSTS and Secure cookies. */
   publicUrl?: string;
+  /** The least time a forgot-password or user-name answer takes (api/recovery/routes.ts); tests that fire many use 0. */
+  forgotAnswerMs?: number;
 }
 
 /** TRUST_PROXY's value as Fastify takes it: false when unset, else the list of proxy addresses. */
@@ -144,7 +146,10 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   lookupRoutes(app, deps);
   const uploads = new Uploads(deps.db);
   registrationRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30, uploads });
-  recoveryRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30 });
+  recoveryRoutes(app, deps, {
+    rateLimit: opts.registrationRateLimit ?? 30,
+    ...(opts.forgotAnswerMs !== undefined ? { forgotAnswerMs: opts.forgotAnswerMs } : {}),
+  });
   auditRoutes(app, deps);
   opportunityListRoutes(app, deps);
   opportunityRoutes(app, deps);

@@ -75,7 +75,7 @@ async function eventsOf(requestId: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  portal = await startTestPortal();
+  portal = await startTestPortal({ forgotAnswerMs: FORGOT_ANSWER_MS });
 });
 afterAll(async () => {
   await portal?.close();

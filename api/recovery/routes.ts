@@ -22,7 +22,12 @@ import { route } from '../http/route.ts';
  */
 export const FORGOT_ANSWER_MS = 300;
 
-export function recoveryRoutes(app: FastifyInstance, deps: ApiDeps, opts: { rateLimit: number }) {
+export function recoveryRoutes(
+  app: FastifyInstance,
+  deps: ApiDeps,
+  opts: { rateLimit: number; forgotAnswerMs?: number },
+) {
+  const floorMs = opts.forgotAnswerMs ?? FORGOT_ANSWER_MS;
   const limited = { config: { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } } };
 
   route(app, C.captchaChallenge, limited, async () => ({
@@ -42,7 +47,7 @@ export function recoveryRoutes(app: FastifyInstance, deps: ApiDeps, opts: { rate
       await deps.captcha.verify(req.body.captcha);
       const userIds = await activeUserIdsByEmail(deps.db, req.body.email);
       for (const [i, userId] of userIds.entries()) await act(userId, { ...ctx, commandId: `${ctx.commandId}:${i}` });
-      await sleep(Math.max(0, FORGOT_ANSWER_MS - (Date.now() - started)));
+      await sleep(Math.max(0, floorMs - (Date.now() - started)));
       return { accepted: true as const };
     };
   const forgotPassword = forgot((userId, ctx) =>
