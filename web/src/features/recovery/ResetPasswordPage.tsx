@@ -1,16 +1,14 @@
-import { Alert, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordProblems } from '../../../../domain/account/password.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { errorCode } from '../../app/api.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { isEmpty } from '../../app/validation.ts';
-import { PasswordRules, PasswordStrengthMeter } from '../session/index.ts';
+import { NewPasswordFields, newPasswordProblem } from '../session/index.ts';
 import { resetPassword } from './api.ts';
 
 /** /$lang/reset-password?token=…: the forgotten-password link (spec: change password, valid 6 days, used once). */
@@ -20,7 +18,6 @@ export function ResetPasswordPage() {
   const lang = useLanguageStore((s) => s.lang);
   const { token } = useSearch({ from: '/$lang/reset-password' });
   const queryClient = useQueryClient();
-  const ids = useId();
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<ErrorCode | null>(token ? null : 'Error_WrongActivationLink');
@@ -33,21 +30,12 @@ export function ResetPasswordPage() {
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (mutation.isPending || !token) return;
-    const problem: ErrorCode | null =
-      isEmpty(newPassword) || isEmpty(confirmPassword)
-        ? 'AllFieldsRequired'
-        : passwordProblems(newPassword).length > 0
-          ? 'WeakPassword'
-          : newPassword !== confirmPassword
-            ? 'PasswordsNotMatched'
-            : null;
+    const problem = newPasswordProblem(newPassword, confirmPassword);
     setError(problem);
     if (!problem) mutation.mutate();
   }
 
   const linkRefused = error === 'Error_WrongActivationLink';
-  const strengthId = `${ids}-strength`;
-  const rulesId = `${ids}-rules`;
   return (
     <Stack maw={520} mx="auto" mt="xl">
       <Title order={1} id="reset-title">
@@ -92,34 +80,13 @@ export function ResetPasswordPage() {
                 {t(error)}
               </Alert>
             )}
-            <Stack gap="xs">
-              <PasswordInput
-                label={t('password.new')}
-                name="newPassword"
-                autoComplete="new-password"
-                value={newPassword}
-                onChange={(e) => setNewPassword(e.currentTarget.value)}
-                withAsterisk
-                aria-required
-                aria-describedby={`${strengthId} ${rulesId}`}
-                error={(error === 'AllFieldsRequired' && isEmpty(newPassword)) || error === 'WeakPassword'}
-                readOnly={mutation.isPending}
-                visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
-              />
-              <PasswordStrengthMeter password={newPassword} id={strengthId} />
-              <PasswordRules password={newPassword} id={rulesId} />
-            </Stack>
-            <PasswordInput
-              label={t('password.confirm')}
-              name="confirmPassword"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.currentTarget.value)}
-              withAsterisk
-              aria-required
-              error={(error === 'AllFieldsRequired' && isEmpty(confirmPassword)) || error === 'PasswordsNotMatched'}
+            <NewPasswordFields
+              newPassword={newPassword}
+              confirmPassword={confirmPassword}
+              onNew={setNewPassword}
+              onConfirm={setConfirmPassword}
+              error={error}
               readOnly={mutation.isPending}
-              visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
             />
             <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
               {t('password.submit')}
