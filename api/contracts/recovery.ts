@@ -116,6 +116,6 @@ export const sendPasswordReset = endpoint({
   path: '/api/users/:id/password-reset',
   params: z.object({ id: P.uuid() }),
   response: CommandAccepted,
-  errors: [404],
+  errors: [401, 404],
   tags,
 });

@@ -2,7 +2,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../commands/account/handlers.ts';
+import { createAccount, deactivateAccount } from '../../commands/account/handlers.ts';
 import { resetPassword } from '../../commands/account/recovery.ts';
 import { MAX_FAILED_LOGINS, RESET_LINK_DAYS } from '../../domain/account/decide.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
@@ -214,7 +214,7 @@ describe('a new verification link (RegenerateEmailVerifyLink)', () => {
 });
 
 describe('an admin sends a password reset', () => {
-  it('mails the user the same link; an unknown user is 404', async () => {
+  it('mails the user the same link; an unknown user is 404, a deactivated one DeactivatedUser', async () => {
     const a = await account();
     const admin = new Browser(portal.app);
     await admin.login('admin', 'Admin@2026!');
@@ -223,6 +223,10 @@ describe('an admin sends a password reset', () => {
     expect(await mailedResetToken(a.email)).toMatch(new RegExp(`^${a.userId}\\.`));
     const none = await admin.post('/api/users/00000000-0000-4000-8000-000000000000/password-reset');
     expect(none.statusCode).toBe(404);
+    const off = await account();
+    await deactivateAccount(portal.runtime.store, off.userId, 'left', ctx());
+    const refused = await admin.post(`/api/users/${off.userId}/password-reset`);
+    expect(refused.json().error.code).toBe('DeactivatedUser');
   });
 });
 
