@@ -36,6 +36,7 @@ import { opportunityListRoutes } from './opportunity/lists.ts';
 import { opportunityRoutes } from './opportunity/routes.ts';
 import { participationRoutes } from './participation/routes.ts';
 import { preferenceRoutes } from './preferences/routes.ts';
+import { recoveryRoutes } from './recovery/routes.ts';
 import { registrationRoutes } from './registration/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
@@ -60,6 +61,8 @@ export interface AppOptions {
   trustProxy?: string;
   /** The portal's public address (PUBLIC_URL): https turns on HSTS and Secure cookies. */
   publicUrl?: string;
+  /** The least time a forgot-password or user-name answer takes (api/recovery/routes.ts); tests that fire many use 0. */
+  forgotAnswerMs?: number;
 }
 
 /** TRUST_PROXY's value as Fastify takes it: false when unset, else the list of proxy addresses. */
@@ -147,6 +150,10 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   lookupAdminRoutes(app, deps);
   const uploads = new Uploads(deps.db);
   registrationRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30, uploads });
+  recoveryRoutes(app, deps, {
+    rateLimit: opts.registrationRateLimit ?? 30,
+    ...(opts.forgotAnswerMs !== undefined ? { forgotAnswerMs: opts.forgotAnswerMs } : {}),
+  });
   auditRoutes(app, deps);
   opportunityListRoutes(app, deps);
   opportunityRoutes(app, deps);

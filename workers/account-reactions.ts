@@ -1,3 +1,4 @@
+import { resetLinkToken } from '../commands/account/recovery.ts';
 import { decode } from '../commands/event-store/decode.ts';
 import { LOCKOUT_MINUTES } from '../domain/account/decide.ts';
 import { accountEvents } from '../domain/account/events.ts';
@@ -5,12 +6,16 @@ import type { JobQueue } from './jobs/port.ts';
 import { reactor } from './jobs/reactor.ts';
 import type { Mailer } from './mail/mailer.ts';
 
-/** Accounts' side effects: tell the owner when repeated failures lock the account; mail verification links. */
+/**
+ * Accounts' side effects: tell the owner when repeated failures lock the account; mail verification links, forgotten-
+ * password links and forgotten user names.
+ */
 export function accountReactions(
   queue: JobQueue,
   mailer: Mailer,
   lookupEmail: (userId: string) => Promise<{ email: string; nameAr: string; nameEn: string } | null>,
   publicUrl: string,
+  resetLinkKey: Buffer,
 ) {
   queue.handle('mail.account-locked', async (job) => {
     const p = job.payload as { userId: string; until: string };
@@ -41,7 +46,44 @@ export function accountReactions(
       job.id,
     );
   });
-  return reactor('reactions-account', ['AccountLocked', 'EmailVerificationRequested'], queue, (e) => {
+  queue.handle('mail.password-reset', async (job) => {
+    const p = job.payload as { userId: string; email: string; at: string; expiresAt: string };
+    // The link is derived again here from the event (the log and the queue keep no token).
+    const token = resetLinkToken(resetLinkKey, p.userId, p.at);
+    const link = (lang: string) => `${publicUrl}/${lang}/reset-password?token=${encodeURIComponent(token)}`;
+    await mailer.send(
+      {
+        to: p.email,
+        subject: 'إعادة تعيين كلمة المرور / Reset your password',
+        text:
+          `لتعيين كلمة مرور جديدة في بوابة التطوع افتح الرابط التالي (صالح حتى ${p.expiresAt}، لمرة واحدة):\n${link('ar')}\n` +
+          `إن لم تطلب ذلك فتجاهل هذه الرسالة.\n\n` +
+          `To set a new password for the volunteer portal, open this link (valid once, until ${p.expiresAt}):\n${link('en')}\n` +
+          `If you did not ask for it, ignore this mail.\n`,
+      },
+      job.id,
+    );
+  });
+  queue.handle('mail.username', async (job) => {
+    const p = job.payload as { email: string; userName: string };
+    await mailer.send(
+      {
+        to: p.email,
+        subject: 'اسم المستخدم / Your user name',
+        text:
+          `اسم المستخدم الخاص بك في بوابة التطوع: ${p.userName}\nتسجيل الدخول: ${publicUrl}/ar/login\n\n` +
+          `Your user name for the volunteer portal: ${p.userName}\nSign in: ${publicUrl}/en/login\n`,
+      },
+      job.id,
+    );
+  });
+  const types = [
+    'AccountLocked',
+    'EmailVerificationRequested',
+    'PasswordResetRequested',
+    'UserNameReminderRequested',
+  ] as const;
+  return reactor('reactions-account', types, queue, (e) => {
     const ev = decode(accountEvents, e);
     if (ev?.type === 'AccountLocked') {
       // Locks are per source: an attacker rotating addresses must not flood the owner with mails. One mail per
@@ -59,6 +101,18 @@ export function accountReactions(
         job: 'mail.verify-email',
         payload: { email: ev.data.email, token: ev.data.token, expiresAt: ev.data.expiresAt },
       };
+    if (ev?.type === 'PasswordResetRequested')
+      return {
+        job: 'mail.password-reset',
+        payload: {
+          userId: e.streamId.slice('user-'.length),
+          email: ev.data.email,
+          at: ev.data.at,
+          expiresAt: ev.data.expiresAt,
+        },
+      };
+    if (ev?.type === 'UserNameReminderRequested')
+      return { job: 'mail.username', payload: { email: ev.data.email, userName: ev.data.userName } };
     return null;
   });
 }

@@ -3,7 +3,9 @@ import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import type { ApiDeps } from '../api/http/deps.ts';
 import { SessionStore } from '../api/http/sessions.ts';
+import { Captcha } from '../commands/account/captcha.ts';
 import { PostgresCredentialVault, pairCredentialVault } from '../commands/account/credentials.ts';
+import { loadSecretKey } from '../commands/account/secret-key.ts';
 // Their tables (failed sign-ins of unknown names, upload owners) must exist whichever process migrates first.
 import '../commands/account/unknown-names.ts';
 import '../commands/files/ownership.ts';
@@ -91,6 +93,16 @@ export interface RuntimeConfig {
    * generated once and kept at <dataDir>/certificate-signing-key.pem.
    */
   certificateSigningKey?: string | undefined;
+  /** Where the portal runs (PORTAL_ENV): the spec hides the captcha in a local environment; tests run as test. */
+  environment?: PortalEnvironment;
+  /** The captcha on or off (CAPTCHA); by default on, off when the environment is local or test. */
+  captcha?: boolean | undefined;
+  /** The captcha's HMAC key (CAPTCHA_HMAC_KEY, hex or base64); without it one kept at <dataDir>/captcha-hmac.key. */
+  captchaHmacKey?: string | undefined;
+  /** Tests: a cheaper proof of work. */
+  captchaCost?: number;
+  /** Signs forgotten-password links (RESET_LINK_KEY); without it one kept at <dataDir>/reset-link.key. */
+  resetLinkKey?: string | undefined;
   /** Pages of the one browser that renders certificate PDFs (default 4). */
   pdfPages?: number;
   /**
@@ -99,6 +111,8 @@ export interface RuntimeConfig {
    */
   linkSigningKey?: string | undefined;
 }
+
+export type PortalEnvironment = 'local' | 'test' | 'production';
 
 export interface Runtime {
   client: ClientConfig;
@@ -119,6 +133,10 @@ export interface Runtime {
   awaitPermissions(): Promise<void>;
   /** The master data, from the lookups read model. */
   lookups: LookupCache;
+  /** The self-hosted captcha (off in a local or test environment unless asked for). */
+  captcha: Captcha;
+  /** Signs forgotten-password links (the API derives them, the mail reactor derives them again). */
+  resetLinkKey: Buffer;
   /** Read models and reactors, all run by projection runners. */
   projections: readonly Projection[];
   /** Start the projection runners and the job processors (the "workers" half). */
@@ -158,6 +176,14 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     const r = rows[0];
     return r ? { email: r.email, nameAr: r.name_ar, nameEn: r.name_en } : null;
   };
+  const resetLinkKey = loadSecretKey(cfg.resetLinkKey, join(cfg.dataDir, 'reset-link.key'));
+  const environment = cfg.environment ?? 'production';
+  const captcha = new Captcha({
+    enabled: cfg.captcha ?? environment === 'production',
+    key: loadSecretKey(cfg.captchaHmacKey, join(cfg.dataDir, 'captcha-hmac.key')),
+    db,
+    ...(cfg.captchaCost ? { cost: cfg.captchaCost } : {}),
+  });
   // Certificates: the deployment's key, one browser per process (started on the first render), files cached by content.
   const pdfPool = new BrowserPool({ size: cfg.pdfPages ?? 4 });
   const certificateDeps = {
@@ -181,7 +207,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
   handleRenderJobs(queue, certificateFiles);
   const projections: Projection[] = [
     ...readModels,
-    accountReactions(queue, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
+    accountReactions(queue, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000', resetLinkKey),
     registrationReactions(queue, mailer, lookupEmail),
     extensionReactions(queue, store, client.code),
     ticketReactions(queue, mailer, lookupEmail, store, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
@@ -238,6 +264,8 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     permissions,
     awaitPermissions,
     lookups,
+    captcha,
+    resetLinkKey,
     projections,
     async startWorkers() {
       if (started) return;
@@ -276,5 +304,7 @@ export function depsFrom(rt: Runtime, readWaitMs = 2000): ApiDeps {
     employees: rt.employees,
     permissions: rt.permissions,
     lookups: rt.lookups,
+    captcha: rt.captcha,
+    resetLinkKey: rt.resetLinkKey,
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Actor, AfterQuery, CommandAccepted, GridPage, PageSize, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
+import { CaptchaField } from './recovery.ts';
 
 // Shapes only (types, lengths, enumerations). The business rules (section 5) live in domain/registration/rules.ts,
 // which the form imports too, so both sides give the same catalogue codes.
@@ -118,7 +119,12 @@ export type RegistrationFormBody = z.infer<typeof RegistrationForm>;
 
 /** Save as draft (submit false → status 1) or submit (true → status 2). */
 export const SaveRegistrationRequest = z
-  .object({ form: RegistrationForm, submit: z.boolean() })
+  .object({
+    form: RegistrationForm,
+    submit: z.boolean(),
+    /** The solved captcha, where the captcha is on (a visitor's registration; the volunteer's own edit needs none). */
+    captcha: CaptchaField,
+  })
   .meta({ id: 'SaveRegistrationRequest' });
 
 export const SaveRegistrationResponse = z

@@ -4,6 +4,7 @@ import { ClientCodes } from '../../domain/shared/clients.ts';
 import { AfterQuery, CommandAccepted, NoContent, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
+import { CaptchaField } from './recovery.ts';
 
 /** LoginStatus (spec section 4): Success 1, WrongCaptcha 2, WrongInfo 3, DeactivatedUser 4, Locked 5, InvalidNIC 6, EmailVerification 7. */
 export const LoginStatus = {
@@ -58,6 +59,8 @@ export const LoginRequest = z
     password: P.text(200),
     /** 1 Arabic, 2 English (spec: login language ids). */
     language: z.union([z.literal(1), z.literal(2)]).optional(),
+    /** The solved captcha (spec: reCaptchaResponse), where the captcha is on. */
+    captcha: CaptchaField,
   })
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof LoginRequest>;
@@ -99,6 +102,8 @@ export const PublicConfig = z
     loginView: z.string(),
     hasSingleSignOn: z.boolean(),
     hasNotificationsHeader: z.boolean(),
+    /** The captcha on login, forgot password and user name, and registration (spec: hidden when local). */
+    captcha: z.boolean(),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Captcha } from '../../commands/account/captcha.ts';
 import type { EventStore } from '../../commands/event-store/port.ts';
 import { parsePosition } from '../../commands/event-store/port.ts';
 import type { CommandContext } from '../../commands/handle.ts';
@@ -30,6 +31,10 @@ export interface ApiDeps {
   permissions: PermissionCache;
   /** The master data (lookups read model, cached per process). */
   lookups: LookupCache;
+  /** The self-hosted captcha: login, forgot password and user name, registration (off where the spec hides it). */
+  captcha: Captcha;
+  /** Signs forgotten-password links. */
+  resetLinkKey: Buffer;
 }
 
 /** A client's command id: letters, digits, '-' and '_', 8 to 100 of them (a UUID fits; nothing that splits a stream name). */

@@ -78,9 +78,17 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
 
   // A visitor registers (anonymous; CSRF by the double-submit cookie).
   route(app, C.register, limited, async (req) => {
+    await deps.captcha.verify(req.body.captcha);
     const files = fileIdsIn(req.body);
     await uploads.assertAttachable(files, ownerKey(null, req.cookies[CSRF_COOKIE]), null);
-    const res = await registerVolunteer(deps.store, deps.client, req.body, commandContext(req, deps), deps.employees);
+    const { form, submit } = req.body;
+    const res = await registerVolunteer(
+      deps.store,
+      deps.client,
+      { form, submit },
+      commandContext(req, deps),
+      deps.employees,
+    );
     await uploads.attach(files, res.volunteerId);
     return { ...res, position: formatPosition(res.position), hasEmailVerification: true };
   });

@@ -54,6 +54,7 @@ export function sessionRoutes(
     loginView: deps.client.loginView,
     hasSingleSignOn: false,
     hasNotificationsHeader: true,
+    captcha: deps.captcha.enabled,
   }));
 
   route(app, C.getSession, { config: open }, async (req, reply) => {
@@ -73,6 +74,10 @@ export function sessionRoutes(
     { config: { ...open, rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } } },
     async (req, reply) => {
       const ctx = commandContext(req, deps);
+      // Spec LoginStatus 2 (WrongCaptcha): checked before the password, and nothing is recorded.
+      await deps.captcha.verify(req.body.captcha).catch((e: unknown) => {
+        throw e instanceof DomainError ? new DomainError(e.code, { ...e.details, loginStatus: 2 }) : e;
+      });
       const result = await login(
         deps.store,
         deps.client,

@@ -189,7 +189,7 @@ export async function createAccount(
 }
 
 /** Erases every credential of the user but the one the account's log names now. */
-async function keepLoggedCredential(store: EventStore, userId: string): Promise<void> {
+export async function keepLoggedCredential(store: EventStore, userId: string): Promise<void> {
   const account = await loadAccount(store, userId);
   if (account.credentialId) await credentialVault(store).keepOnly(userId, account.credentialId);
 }
@@ -206,8 +206,15 @@ async function passwordHashOf(store: EventStore, account: Account): Promise<stri
 }
 
 /** "<userId>.<random>": the link names its account, the random part proves the mail was received. */
-function newVerificationToken(userId: string): string {
+export function newVerificationToken(userId: string): string {
   return `${userId}.${randomBytes(24).toString('base64url')}`;
+}
+
+/** The account a mailed link ("<userId>.<random>") names; a malformed link is Error_WrongActivationLink. */
+export function accountOfLink(token: string): string {
+  const userId = /^([0-9a-f-]{36})\.[A-Za-z0-9_-]{16,}$/.exec(token)?.[1];
+  if (!userId) throw new DomainError('Error_WrongActivationLink');
+  return userId;
 }
 
 /** Spec outcomes: "100" confirmed, "400" expired (a new link is mailed), "200" already verified. */
@@ -216,8 +223,7 @@ export async function verifyEmail(
   token: string,
   ctx: CommandContext,
 ): Promise<{ result: '100' | '200' | '400'; position: Position }> {
-  const userId = /^([0-9a-f-]{36})\.[A-Za-z0-9_-]{16,}$/.exec(token)?.[1];
-  if (!userId) throw new DomainError('Error_WrongActivationLink');
+  const userId = accountOfLink(token);
   const r = await handleCommand(
     store,
     accountStream(userId),

@@ -49,6 +49,11 @@ export interface SourceFailures {
 }
 /** A verification link holds this long (the spec names the outcomes, not the time); an expired one brings a new link. */
 export const EMAIL_TOKEN_HOURS = 24;
+/** How many of the latest verification links still bring a new one (an older mail's link included). */
+const ISSUED_TOKENS_KEPT = 10;
+
+/** Spec: "Forgotten-password link: valid 6 days after the date in exp". */
+export const RESET_LINK_DAYS = 6;
 
 export interface Account {
   exists: boolean;
@@ -72,6 +77,10 @@ export interface Account {
   pendingToken: { token: string; expiresAt: string } | null;
   /** The link that verified the e-mail: following it again answers "already verified". */
   usedToken: string | null;
+  /** The last verification links sent (RegenerateEmailVerifyLink accepts any of them, expired or replaced). */
+  issuedTokens: string[];
+  /** The newest forgotten-password link (its hash) while unused: a newer request voids the older links. */
+  pendingReset: { tokenHash: string; expiresAt: string } | null;
   /** Authorised regions and cities (spec: region and city permissions restrict staff). */
   regionIds: number[];
   cityIds: number[];
@@ -127,6 +136,28 @@ export type AccountCommand =
       /** The legacy hash, already stored by the caller under this id. */
       credentialId: string;
     }
+  | {
+      type: 'RegenerateEmailVerification';
+      /** The link the user holds (usually an expired one). */
+      token: string;
+      newToken: string;
+    }
+  | {
+      type: 'RequestPasswordReset';
+      /** The hash of the new link's token (the token itself goes only to the mail). */
+      tokenHash: string;
+      byAdmin: boolean;
+    }
+  | {
+      type: 'ResetPassword';
+      /** The hash of the token the link carries. */
+      tokenHash: string;
+      newPassword: string;
+      confirmPassword: string;
+      /** The new password's hash, stored by the caller ('' when the new password is refused anyway). */
+      newCredentialId: string;
+    }
+  | { type: 'RemindUserName' }
   | { type: 'AssignAreas'; regionIds: number[]; cityIds: number[]; lookups: LookupSnapshot }
   /** by: the administrator deactivating (she cannot deactivate herself). */
   | { type: 'DeactivateAccount'; reason: string; by?: string | null }
@@ -164,6 +195,8 @@ export const initialAccount = (): Account => ({
   registrationComplete: false,
   pendingToken: null,
   usedToken: null,
+  issuedTokens: [],
+  pendingReset: null,
   regionIds: [],
   cityIds: [],
   mobile: '',
@@ -200,7 +233,11 @@ export function evolve(s: Account, e: AccountEvent): Account {
       };
     }
     case 'EmailVerificationRequested':
-      return { ...s, pendingToken: { token: e.data.token, expiresAt: e.data.expiresAt } };
+      return {
+        ...s,
+        pendingToken: { token: e.data.token, expiresAt: e.data.expiresAt },
+        issuedTokens: [...s.issuedTokens, e.data.token].slice(-ISSUED_TOKENS_KEPT),
+      };
     case 'EmailVerified':
       return { ...s, emailVerified: true, usedToken: s.pendingToken?.token ?? null, pendingToken: null };
     case 'LoginSucceeded':
@@ -220,6 +257,20 @@ export function evolve(s: Account, e: AccountEvent): Account {
         legacyPasswordHash: e.data.passwordHash ?? null,
         mustChangePassword: false,
       };
+    case 'PasswordResetRequested':
+      return { ...s, pendingReset: { tokenHash: e.data.tokenHash, expiresAt: e.data.expiresAt } };
+    case 'PasswordReset':
+      // Spec: a locked user is told to reset the password, so the reset ends every lock; the next login forces a change.
+      return {
+        ...s,
+        credentialId: e.data.credentialId,
+        legacyPasswordHash: null,
+        mustChangePassword: true,
+        pendingReset: null,
+        failures: {},
+      };
+    case 'UserNameReminderRequested':
+      return s;
     case 'PasswordCredentialMoved':
       return { ...s, credentialId: e.data.credentialId, legacyPasswordHash: null };
     case 'UserAreasAssigned':
@@ -292,6 +343,40 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
         return [verificationRequested(s.email, cmd.newToken, now)]; // 400
       return [{ type: 'EmailVerified', data: { at, email: s.email } }]; // 100
     }
+    case 'RegenerateEmailVerification': {
+      if (!s.exists) throw new DomainError('Error_WrongActivationLink');
+      if (s.emailVerified) {
+        if (s.usedToken !== cmd.token) throw new DomainError('Error_WrongActivationLink');
+        return []; // 200: already verified
+      }
+      if (!s.issuedTokens.includes(cmd.token)) throw new DomainError('Error_WrongActivationLink');
+      return [verificationRequested(s.email, cmd.newToken, now)];
+    }
+    case 'RequestPasswordReset': {
+      // Nothing is mailed for an account that cannot sign in: the caller answers the same either way.
+      if (!s.exists || !s.active) return [];
+      const expiresAt = new Date(now.getTime() + RESET_LINK_DAYS * 86_400_000).toISOString();
+      return [
+        {
+          type: 'PasswordResetRequested',
+          data: { at, email: s.email, tokenHash: cmd.tokenHash, expiresAt, byAdmin: cmd.byAdmin },
+        },
+      ];
+    }
+    case 'ResetPassword': {
+      const link = s.pendingReset;
+      if (!s.exists || !s.active || !link || link.tokenHash !== cmd.tokenHash)
+        throw new DomainError('Error_WrongActivationLink');
+      if (new Date(link.expiresAt).getTime() <= now.getTime())
+        throw new DomainError('Error_WrongActivationLink', { expired: true });
+      if (cmd.newPassword !== cmd.confirmPassword) throw new DomainError('PasswordsNotMatched');
+      if (!isPasswordValid(cmd.newPassword))
+        throw new DomainError('WeakPassword', { problems: passwordProblems(cmd.newPassword) });
+      return [{ type: 'PasswordReset', data: { at, credentialId: cmd.newCredentialId } }];
+    }
+    case 'RemindUserName':
+      if (!s.exists || !s.active) return [];
+      return [{ type: 'UserNameReminderRequested', data: { at, email: s.email, userName: s.userName } }];
     case 'RecordLogin':
       if (!s.exists) throw new DomainError('WrongInfo');
       return recordLogin(cmd, s, now);

@@ -46,6 +46,18 @@ export type AccountEvent =
   | DomainEvent<'PasswordCredentialMoved', { at: string; credentialId: string }>
   | DomainEvent<'EmailVerificationRequested', { at: string; email: string; token: string; expiresAt: string }>
   | DomainEvent<'EmailVerified', { at: string; email: string }>
+  /**
+   * A forgotten-password link was mailed (by the user, or an admin for her). Only the link's hash is kept: the log
+   * must not hold a way into the account. The newest link voids the ones before it.
+   */
+  | DomainEvent<
+      'PasswordResetRequested',
+      { at: string; email: string; tokenHash: string; expiresAt: string; byAdmin: boolean }
+    >
+  /** The password was set from a link: the link is spent, locks end, and the next login forces a change (spec). */
+  | DomainEvent<'PasswordReset', { at: string; credentialId: string }>
+  /** Forgot username: the user name is mailed to the account's address. */
+  | DomainEvent<'UserNameReminderRequested', { at: string; email: string; userName: string }>
   | DomainEvent<
       'UserAreasAssigned',
       { at: string; regionIds: number[]; cityIds: number[]; previous: { regionIds: number[]; cityIds: number[] } }
@@ -98,6 +110,9 @@ export const accountEvents: EventTypes<AccountEvent> = eventTypes<AccountEvent>(
   PasswordCredentialMoved: true,
   EmailVerificationRequested: true,
   EmailVerified: true,
+  PasswordResetRequested: true,
+  PasswordReset: true,
+  UserNameReminderRequested: true,
   UserAreasAssigned: true,
   AccountDeactivated: true,
   AccountReactivated: true,

@@ -76,6 +76,32 @@ describe('the account projections (given events, then rows)', () => {
       );
   });
 
+  it('users: a password set from a reset link ends the lock and forces a change at the next login', async () => {
+    const userId = randomUUID();
+    const stream = `user-${userId}`;
+    await projectionSpec(t, store, usersProjection)
+      .given(
+        on(stream, 'AccountCreated', { ...created(userId, `Reset_${userId.slice(0, 6)}`), mustChangePassword: false }),
+        on(stream, 'AccountLocked', { at: at(2), until: at(17), failedAttempts: 5, source: '10.0.0.1' }),
+        on(stream, 'PasswordResetRequested', {
+          at: at(3),
+          email: 'x@example.org',
+          tokenHash: 'h',
+          expiresAt: at(4),
+          byAdmin: false,
+        }),
+        on(stream, 'PasswordReset', { at: at(5), credentialId: randomUUID() }),
+      )
+      .thenRows(
+        'users',
+        {
+          columns: ['must_change_password', 'failed_attempts', 'locked_until', 'password_changed_at'],
+          where: { user_id: userId },
+        },
+        [{ must_change_password: true, failed_attempts: 0, locked_until: null, password_changed_at: new Date(at(5)) }],
+      );
+  });
+
   it('login-log: one row per attempt with its LoginStatus, unknown names included', async () => {
     const userId = randomUUID();
     const name = `ghost_${userId.slice(0, 6)}`;

@@ -353,3 +353,18 @@ export async function ownedOpportunityIds(db: Kysely<AccountDB>, userId: string)
     .execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * The active accounts an e-mail address belongs to (forgot password, forgot username): case does not matter. Only the
+ * lookup is read here; what each account may be sent is decided on its own stream.
+ */
+export async function activeUserIdsByEmail(db: Kysely<AccountDB>, email: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('rm.users')
+    .select('user_id')
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .where('active', '=', true)
+    .limit(10)
+    .execute();
+  return rows.map((r) => r.user_id);
+}

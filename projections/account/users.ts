@@ -17,6 +17,7 @@ export const usersProjection: Projection = {
     'LoginFailed',
     'AccountLocked',
     'PasswordChanged',
+    'PasswordReset',
     'AccountDeactivated',
     'AccountReactivated',
     'EmailVerified',
@@ -104,6 +105,11 @@ export const usersProjection: Projection = {
         case 'PasswordChanged':
           await sql`update ${t} set must_change_password = false, password_changed_at = ${e.data.at}, updated_at = ${at}
                     where user_id = ${id}`.execute(tx);
+          break;
+        case 'PasswordReset':
+          // The reset ends the locks and forces a change at the next login (domain/account/decide.ts).
+          await sql`update ${t} set must_change_password = true, failed_attempts = 0, locked_until = null,
+                      password_changed_at = ${e.data.at}, updated_at = ${at} where user_id = ${id}`.execute(tx);
           break;
         case 'UserAreasAssigned':
           await sql`update ${t} set region_ids = ${int4Array(e.data.regionIds)}::int[], city_ids = ${int4Array(e.data.cityIds)}::int[], updated_at = ${at}

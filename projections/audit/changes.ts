@@ -18,7 +18,7 @@ const STATUS_BY_EVENT: Record<string, number> = {
 };
 
 /** Never shown in the audit: hashes and anything secret. */
-const SECRET = /password|hash|token/i;
+const SECRET = /password|hash|token|nonce/i;
 const MASKED = '••••';
 
 type Data = Record<string, unknown>;

@@ -27,6 +27,10 @@ export async function startTestPortal(
     clientCode?: 'MOH' | 'SRCA' | 'NEOM';
     employeeDirectoryUrl?: string;
     extraProjections?: readonly Projection[];
+    /** Turn the captcha on (a test environment has it off, as the spec's local one), with a cheap proof of work. */
+    captcha?: boolean;
+    /** The least time of a forgot answer (production: 300 ms); 0 by default, as the fuzz test sends hundreds. */
+    forgotAnswerMs?: number;
   } = {},
 ): Promise<TestPortal> {
   const url = withDatabase(inject('pgServerUrl'), `portal_${randomBytes(6).toString('hex')}`);
@@ -39,12 +43,15 @@ export async function startTestPortal(
     // Working connections; the runtime adds the ones held for projection locks and the append hints.
     poolSize: 10,
     schedules: false,
+    environment: 'test',
+    captcha: opts.captcha ?? false,
+    captchaCost: 50,
     employeeDirectoryUrl: opts.employeeDirectoryUrl,
     ...(opts.extraProjections ? { extraProjections: opts.extraProjections } : {}),
   });
   await loadDemoData(runtime.store, opts.clientCode ?? 'MOH');
   await runtime.startWorkers();
-  const app = await buildTestApp(runtime, dataDir, opts.loginRateLimit);
+  const app = await buildTestApp(runtime, dataDir, opts.loginRateLimit, opts.forgotAnswerMs);
   return {
     runtime,
     app,
@@ -59,8 +66,14 @@ export async function startTestPortal(
   };
 }
 
-function buildTestApp(runtime: Runtime, dataDir: string, loginRateLimit = 1000): Promise<FastifyInstance> {
+function buildTestApp(
+  runtime: Runtime,
+  dataDir: string,
+  loginRateLimit = 1000,
+  forgotAnswerMs = 0,
+): Promise<FastifyInstance> {
   return buildApp(depsFrom(runtime, 5000), {
+    forgotAnswerMs,
     logLevel: 'silent',
     webDist: null,
     loginRateLimit,
@@ -81,6 +94,7 @@ export async function startApiReplica(portal: TestPortal): Promise<{ app: Fastif
     idlePollMs: 20,
     poolSize: 5,
     schedules: false,
+    environment: 'test',
   });
   const app = await buildTestApp(runtime, portal.dataDir);
   return {

@@ -50,6 +50,9 @@ const PAGES = [
   'login',
   'force-change-password',
   'change-password',
+  'forgot-password',
+  'forgot-username',
+  'reset-password',
   'dashboard',
   'register',
   'registration',
@@ -248,6 +251,25 @@ const thankYouRoute = createRoute({
   path: 'registration/thank-you',
   validateSearch: validateThankYouSearch,
   component: lazyRouteComponent(() => import('../features/registration/ThankYouPage.tsx'), 'ThankYouPage'),
+});
+
+/** Forgot password and user name (spec: from the login page, by e-mail), and the mailed reset link. */
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'forgot-password',
+  component: lazyRouteComponent(() => import('../features/recovery/pages.tsx'), 'ForgotPasswordPage'),
+});
+const forgotUserNameRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'forgot-username',
+  component: lazyRouteComponent(() => import('../features/recovery/pages.tsx'), 'ForgotUserNamePage'),
+});
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'reset-password',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token.length <= 200 ? { token: search.token } : {},
+  component: lazyRouteComponent(() => import('../features/recovery/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
 });
 
 /** The link mailed at registration. */
@@ -608,6 +630,9 @@ export const routeTree = rootRoute.addChildren([
     loginRoute,
     forceChangePasswordRoute,
     changePasswordRoute,
+    forgotPasswordRoute,
+    forgotUserNameRoute,
+    resetPasswordRoute,
     dashboardRoute,
     registerRoute,
     myRegistrationRoute,

@@ -2,6 +2,15 @@
 // dialog, the date-range filter and the date input's calendar. Spread into app/i18n/ar.ts and en.ts, where the parity checks cover them.
 
 export const componentsAr = {
+  'captcha.title': 'التحقق من أنك لست برنامجاً آلياً',
+  'captcha.label': 'أنا لست روبوتاً',
+  'captcha.verifying': 'جارٍ التحقق… يرجى الانتظار.',
+  'captcha.verified': 'تم التحقق',
+  'captcha.required': 'يرجى إكمال التحقق أولاً.',
+  'captcha.error': 'تعذّر التحقق. حاول مرة أخرى.',
+  'captcha.expired': 'انتهت صلاحية التحقق. حاول مرة أخرى.',
+  'captcha.reload': 'إعادة التحميل',
+  'captcha.verify': 'تحقق',
   'grid.pageSize': 'عدد الصفوف في الصفحة',
   'grid.range': 'عرض {{from}}–{{to}} من أصل {{total}}',
   'grid.pagination': 'صفحات النتائج',
@@ -30,6 +39,15 @@ export const componentsAr = {
 };
 
 export const componentsEn: Record<keyof typeof componentsAr, string> = {
+  'captcha.title': 'Check that you are not a robot',
+  'captcha.label': 'I am not a robot',
+  'captcha.verifying': 'Verifying… please wait.',
+  'captcha.verified': 'Verified',
+  'captcha.required': 'Please complete the check first.',
+  'captcha.error': 'The check failed. Please try again.',
+  'captcha.expired': 'The check has expired. Please try again.',
+  'captcha.reload': 'Reload',
+  'captcha.verify': 'Verify',
   'grid.pageSize': 'Rows per page',
   'grid.range': 'Showing {{from}}–{{to}} of {{total}}',
   'grid.pagination': 'Result pages',

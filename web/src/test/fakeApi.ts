@@ -44,6 +44,7 @@ export const config: PublicConfig = {
   loginView: 'standard',
   hasSingleSignOn: false,
   hasNotificationsHeader: false,
+  captcha: false,
 };
 
 function json(status: number, body: unknown): Response {
@@ -147,6 +148,13 @@ export function installFakeApi(overrides: Partial<FakeApiState> = {}): FakeApiSt
       case 'POST /api/email-verification':
         if (!/^[0-9a-f-]{36}\./.test(body.token)) return fail(422, 'Error_WrongActivationLink');
         return json(200, { result: body.token.endsWith('expired') ? '400' : '100', position: '4.4' });
+      case 'POST /api/account/forgot-password':
+      case 'POST /api/account/forgot-username':
+        return json(200, { accepted: true });
+      case 'POST /api/account/reset-password':
+        return body.token === `${sara.id}.valid-reset-link-0123456789`
+          ? json(200, { position: '5.5' })
+          : fail(422, 'Error_WrongActivationLink');
       case 'POST /api/files':
         return json(201, { fileId: 'file-up-1', name: 'upload.pdf', size: 10, mimeType: 'application/pdf' });
       default:

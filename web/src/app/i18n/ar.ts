@@ -11,6 +11,7 @@ import { notificationsAr } from '../../features/notifications/i18n.ts';
 import { opportunitiesAr } from '../../features/opportunities/i18n.ts';
 import { manageEventsAr } from '../../features/opportunities/manage/i18n.ts';
 import { preferencesAr } from '../../features/preferences/i18n.ts';
+import { recoveryAr } from '../../features/recovery/i18n.ts';
 import { ar as registrationAr } from '../../features/registration/i18n.ts';
 import { reviewAr } from '../../features/review/i18n.ts';
 import { sessionAr } from '../../features/session/i18n.ts';
@@ -191,6 +192,7 @@ export const ar = {
   ...manageEventsAr,
   ...reviewAr,
   ...sessionAr,
+  ...recoveryAr,
   ...statusAr,
   ...ticketsAr,
   ...initiativesAr,

@@ -11,6 +11,7 @@ import { notificationsEn } from '../../features/notifications/i18n.ts';
 import { opportunitiesEn } from '../../features/opportunities/i18n.ts';
 import { manageEventsEn } from '../../features/opportunities/manage/i18n.ts';
 import { preferencesEn } from '../../features/preferences/i18n.ts';
+import { recoveryEn } from '../../features/recovery/i18n.ts';
 import { en as registrationEn } from '../../features/registration/i18n.ts';
 import { reviewEn } from '../../features/review/i18n.ts';
 import { sessionEn } from '../../features/session/i18n.ts';
@@ -189,6 +190,7 @@ export const en: Record<TranslationKey, string> = {
   ...manageEventsEn,
   ...reviewEn,
   ...sessionEn,
+  ...recoveryEn,
   ...statusEn,
   ...ticketsEn,
   ...initiativesEn,

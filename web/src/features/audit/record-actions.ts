@@ -49,6 +49,9 @@ export const recordActionsAr = {
   'action.OpportunityDepartmentChanged': 'نقل الفعالية إلى إدارة',
   'action.UserEdited': 'تعديل بيانات المستخدم',
   'action.UserDepartmentChanged': 'تغيير إدارة المستخدم',
+  'action.PasswordReset': 'إعادة تعيين كلمة المرور',
+  'action.PasswordResetRequested': 'طلب رابط إعادة تعيين كلمة المرور',
+  'action.UserNameReminderRequested': 'طلب تذكير باسم المستخدم',
 };
 
 export const recordActionsEn: Record<keyof typeof recordActionsAr, string> = {
@@ -99,4 +102,7 @@ export const recordActionsEn: Record<keyof typeof recordActionsAr, string> = {
   'action.OpportunityDepartmentChanged': 'Event moved to a department',
   'action.UserEdited': 'User edited',
   'action.UserDepartmentChanged': "User's department changed",
+  'action.PasswordReset': 'Password reset',
+  'action.PasswordResetRequested': 'Password reset link requested',
+  'action.UserNameReminderRequested': 'User name reminder requested',
 };

@@ -201,6 +201,8 @@ export const recordFieldsAr: FieldNames = {
   'field.targets': 'المستهدفات',
   'field.mobile': 'رقم الجوال',
   'field.opportunityIds': 'الفعاليات',
+  'field.byAdmin': 'بطلب من المسؤول',
+  'field.tokenHash': 'بصمة الرابط',
 };
 
 export const recordFieldsEn: FieldNames = {
@@ -399,4 +401,6 @@ export const recordFieldsEn: FieldNames = {
   'field.targets': 'Targets',
   'field.mobile': 'Mobile number',
   'field.opportunityIds': 'Events',
+  'field.byAdmin': 'Sent by an administrator',
+  'field.tokenHash': 'Link fingerprint',
 };

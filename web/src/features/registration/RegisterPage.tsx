@@ -59,6 +59,7 @@ export function RegisterPage() {
       <RegistrationForm
         target="create"
         client={CLIENTS[config.data.clientCode]}
+        captcha={config.data.captcha}
         lookups={lookups.data}
         onSaved={async (response, submitted, form) => {
           if (submitted) {

@@ -11,6 +11,7 @@ import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AppModal } from '../../components/AppModal.tsx';
+import { useCaptcha } from '../../components/captcha/Captcha.tsx';
 import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
 import { AgreementSection, UserSection } from './accountSections.tsx';
 import { type Lookups, lookupSnapshot, SaveErrorDetails, saveRegistration } from './api.ts';
@@ -57,10 +58,20 @@ export interface RegistrationFormProps {
   initial?: Form;
   /** The status of the registration being edited: a submitted one is no longer saved as a draft. */
   status?: RegistrationStatus;
+  /** A visitor's registration carries the captcha where it is on (spec: hidden in a local environment). */
+  captcha?: boolean;
   onSaved(response: SaveRegistrationResponse, submitted: boolean, form: Form): void | Promise<void>;
 }
 
-export function RegistrationForm({ target, client, lookups, initial, status, onSaved }: RegistrationFormProps) {
+export function RegistrationForm({
+  target,
+  client,
+  lookups,
+  initial,
+  status,
+  captcha: captchaOn = false,
+  onSaved,
+}: RegistrationFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const editing = target === 'edit';
@@ -105,9 +116,10 @@ export function RegistrationForm({ target, client, lookups, initial, status, onS
   const actions = useFormActions(domain);
   const openTerms = useCallback(() => setTermsOpen(true), []);
 
+  const captcha = useCaptcha(!editing && captchaOn);
   const mutation = useMutation({
     mutationFn: ({ body, submit }: { body: Form; submit: boolean }) =>
-      saveRegistration(queryClient, target, body, submit),
+      saveRegistration(queryClient, target, body, submit, captcha.payload),
     onSuccess: (response, { body, submit }) => onSaved(response, submit, body),
     onError: (e) => {
       if (e instanceof ApiError && e.handled) return;
@@ -127,6 +139,7 @@ export function RegistrationForm({ target, client, lookups, initial, status, onS
     onSettled: () => {
       clearTimeout(lockTimer.current);
       setLocked(false);
+      if (captcha.enabled) captcha.renew(); // a solved challenge serves one request
     },
   });
 
@@ -137,6 +150,7 @@ export function RegistrationForm({ target, client, lookups, initial, status, onS
     focusFirst.current = true;
     const found = domain.check(submit ? 'submit' : 'draft');
     if (found.length > 0) return;
+    if (captcha.enabled && !captcha.payload) return setFailure('WrongCaptcha');
     setLocked(true);
     clearTimeout(lockTimer.current);
     lockTimer.current = setTimeout(() => setLocked(false), SAVE_LOCK_MS);
@@ -286,6 +300,7 @@ export function RegistrationForm({ target, client, lookups, initial, status, onS
           />
           <AgreementSection actions={actions} agreement={form.agreement} onOpenTerms={openTerms} />
 
+          {captcha.field}
           <Group gap="sm" justify="flex-end" className="reg-actions">
             {canDraft && (
               <Button

@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
@@ -8,6 +8,7 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { regenerateVerification } from '../recovery/index.ts';
 import { verifyEmail } from './api.ts';
 
 /** Spec: "100" confirmed, "400" expired (a new link is mailed), "200" already verified (go to login). */
@@ -26,6 +27,8 @@ export function VerifyEmailPage() {
   const queryClient = useQueryClient();
   const mutation = useMutation({ mutationFn: (value: string) => verifyEmail(queryClient, value) });
   const sent = useRef(false);
+  // Spec RegenerateEmailVerifyLink: a new link from the one held (an expired or replaced link).
+  const again = useMutation({ mutationFn: (value: string) => regenerateVerification(queryClient, value, lang) });
 
   useEffect(() => {
     if (sent.current || !token) return;
@@ -49,6 +52,23 @@ export function VerifyEmailPage() {
         <Center mih="20vh">
           <Loader aria-label={t('app.loading')} />
         </Center>
+      )}
+      {token && (mutation.isError || mutation.data?.result === '400') && !again.data && (
+        <div>
+          <Button variant="default" onClick={() => again.mutate(token)} loading={again.isPending}>
+            {t('recovery.newVerificationLink')}
+          </Button>
+        </div>
+      )}
+      {again.data && (
+        <Alert color="brand" role="status" data-testid="verification-regenerated">
+          {t(again.data.result === '400' ? 'RegeneratedEmailMessage' : 'AlreadyVerifiedEmailMessage')}
+        </Alert>
+      )}
+      {again.isError && (
+        <Alert color="red" role="alert">
+          {t(errorCode(again.error))}
+        </Alert>
       )}
       {mutation.data && mutation.data.result !== '400' && (
         <div>

@@ -59,11 +59,13 @@ export async function saveRegistration(
   target: 'create' | 'edit',
   form: RegistrationForm,
   submit: boolean,
+  /** The solved captcha of a visitor's registration, where the captcha is on. */
+  captcha?: string,
 ): Promise<SaveResponse> {
-  const body = { form, submit };
   if (target === 'edit') {
-    return call(C.updateMyRegistration, { body });
+    return call(C.updateMyRegistration, { body: { form, submit } });
   }
+  const body = { form, submit, captcha };
   // Anonymous: no session rules (a 403 must not "end" a session that does not exist); one retry with a fresh
   // CSRF token, as the login form does.
   if (!useSessionStore.getState().csrfToken) await refreshSession(queryClient);

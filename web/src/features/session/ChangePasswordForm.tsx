@@ -1,14 +1,13 @@
 import { Alert, Button, Paper, PasswordInput, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordProblems } from '../../../../domain/account/password.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import { isEmpty } from '../../app/validation.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { changePassword } from './api.ts';
-import { PasswordRules, PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
+import { NewPasswordFields, newPasswordProblem } from './NewPasswordFields.tsx';
 
 /** Spec: success messages hide after 5000 ms. */
 
@@ -16,7 +15,6 @@ import { PasswordRules, PasswordStrengthMeter } from './PasswordStrengthMeter.ts
 export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const ids = useId();
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -43,8 +41,6 @@ export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
   }
 
   const showMissing = error === 'AllFieldsRequired';
-  const strengthId = `${ids}-strength`;
-  const rulesId = `${ids}-rules`;
 
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={onSubmit} noValidate>
@@ -65,32 +61,13 @@ export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
           readOnly={mutation.isPending}
           visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
         />
-        <Stack gap="xs">
-          <PasswordInput
-            label={t('password.new')}
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.currentTarget.value)}
-            withAsterisk
-            aria-required
-            aria-describedby={`${strengthId} ${rulesId}`}
-            error={(showMissing && isEmpty(newPassword)) || error === 'WeakPassword'}
-            readOnly={mutation.isPending}
-            visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
-          />
-          <PasswordStrengthMeter password={newPassword} id={strengthId} />
-          <PasswordRules password={newPassword} id={rulesId} />
-        </Stack>
-        <PasswordInput
-          label={t('password.confirm')}
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.currentTarget.value)}
-          withAsterisk
-          aria-required
-          error={(showMissing && isEmpty(confirmPassword)) || error === 'PasswordsNotMatched'}
+        <NewPasswordFields
+          newPassword={newPassword}
+          confirmPassword={confirmPassword}
+          onNew={setNewPassword}
+          onConfirm={setConfirmPassword}
+          error={error}
           readOnly={mutation.isPending}
-          visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
         />
         <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
           {t('password.submit')}
@@ -102,8 +79,6 @@ export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
 
 /** The client-side checks, in the order the spec lists them; null when the form may be sent. */
 export function validate(oldPassword: string, newPassword: string, confirmPassword: string): ErrorCode | null {
-  if (isEmpty(oldPassword) || isEmpty(newPassword) || isEmpty(confirmPassword)) return 'AllFieldsRequired';
-  if (passwordProblems(newPassword).length > 0) return 'WeakPassword';
-  if (newPassword !== confirmPassword) return 'PasswordsNotMatched';
-  return null;
+  if (isEmpty(oldPassword)) return 'AllFieldsRequired';
+  return newPasswordProblem(newPassword, confirmPassword);
 }

@@ -14,6 +14,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { isEmpty } from '../../app/validation.ts';
+import { useCaptcha } from '../../components/captcha/Captcha.tsx';
 import { LockedDetails, login, refreshSession } from './api.ts';
 import { useConfig } from './useSession.ts';
 
@@ -35,11 +36,22 @@ export function LoginPage() {
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<LoginError | null>(null);
+  // Spec: captcha unless the environment is local.
+  const captcha = useCaptcha(config.data?.captcha ?? false);
 
   const mutation = useMutation({
-    mutationFn: () => login(queryClient, { userName: userName.trim(), password, language: languageId(lang) }),
+    mutationFn: () =>
+      login(queryClient, {
+        userName: userName.trim(),
+        password,
+        language: languageId(lang),
+        captcha: captcha.payload,
+      }),
     onSuccess: (response) => afterLogin(response),
-    onError: (e) => setError(toLoginError(e)),
+    onError: (e) => {
+      setError(toLoginError(e));
+      captcha.renew(); // a solved challenge serves one attempt
+    },
   });
 
   async function afterLogin({ user }: LoginResponse) {
@@ -76,6 +88,10 @@ export function LoginPage() {
     if (mutation.isPending) return;
     if (isEmpty(userName) || isEmpty(password)) {
       setError({ code: 'Error_ReqCredentials' });
+      return;
+    }
+    if (captcha.enabled && !captcha.payload) {
+      setError({ code: 'WrongCaptcha' });
       return;
     }
     setError(null);
@@ -152,12 +168,21 @@ export function LoginPage() {
             readOnly={mutation.isPending}
             visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
           />
+          {captcha.field}
           <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending} fullWidth>
             {t('login.submit')}
           </Button>
         </Stack>
       </Paper>
 
+      <Group gap="md" justify="center">
+        <AnchorLink to="/$lang/forgot-password" params={{ lang }} size="sm">
+          {t('recovery.forgotPasswordLink')}
+        </AnchorLink>
+        <AnchorLink to="/$lang/forgot-username" params={{ lang }} size="sm">
+          {t('recovery.forgotUserNameLink')}
+        </AnchorLink>
+      </Group>
       <Group gap={6} justify="center">
         <Text size="sm">{t('login.noAccount')}</Text>
         <AnchorLink to="/$lang/register" params={{ lang }} size="sm" fw={600}>

@@ -2,5 +2,6 @@
 
 export { configQuery, refreshSession } from './api.ts';
 export { ChangePasswordForm } from './ChangePasswordForm.tsx';
+export { NewPasswordFields, newPasswordProblem } from './NewPasswordFields.tsx';
 export { PasswordRules, PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 export { useConfig } from './useSession.ts';

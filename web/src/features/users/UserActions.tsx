@@ -12,6 +12,7 @@ import {
   deactivateUser,
   departmentImpactQuery,
   reactivateUser,
+  sendPasswordReset,
   type UserDetail,
   type UserOptions,
 } from './api.ts';
@@ -146,6 +147,49 @@ export function StatusSection({ user }: { user: UserDetail }) {
         onCancel={() => {
           setAsking(false);
           act.reset();
+        }}
+      />
+    </Paper>
+  );
+}
+
+/** The forgotten-password mail, sent to the user by an administrator after a confirmation. */
+export function PasswordResetSection({ user }: { user: UserDetail }) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const canEdit = usePermission('users', 'Edit');
+  const [asking, setAsking] = useState(false);
+  const send = useMutation({
+    mutationFn: () => sendPasswordReset(user.userId),
+    onSuccess: () => {
+      notifyDone(t('users.passwordResetSent'));
+      setAsking(false);
+    },
+  });
+  if (!canEdit || !user.active) return null;
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="user-reset-title">
+      <Stack align="flex-start">
+        <Title order={2} size="h3" id="user-reset-title">
+          {t('users.passwordResetSection')}
+        </Title>
+        <Text>{t('users.passwordResetHint')}</Text>
+        <Button variant="outline" onClick={() => setAsking(true)} data-testid="send-password-reset">
+          {t('users.sendPasswordReset')}
+        </Button>
+      </Stack>
+      <ConfirmModal
+        opened={asking}
+        title={t('users.sendPasswordReset')}
+        message={<Text>{t('users.passwordResetConfirm', { name: nameIn(user, lang), email: user.email })}</Text>}
+        confirmLabel={t('users.sendPasswordReset')}
+        busy={send.isPending}
+        error={<Failure error={send.error} />}
+        confirmTestId="confirm-password-reset"
+        onConfirm={() => send.mutate()}
+        onCancel={() => {
+          setAsking(false);
+          send.reset();
         }}
       />
     </Paper>

@@ -25,7 +25,7 @@ import {
 } from './api.ts';
 import { useFailure, useStaffForm } from './NewUserPage.tsx';
 import { AreasFields, ProfileFields, type StaffValues } from './StaffFields.tsx';
-import { DepartmentSection, StatusSection } from './UserActions.tsx';
+import { DepartmentSection, PasswordResetSection, StatusSection } from './UserActions.tsx';
 import { nameIn } from './UsersPage.tsx';
 
 const route = getRouteApi('/$lang/users/$id');
@@ -46,11 +46,19 @@ export function UserPage() {
       <AnchorLink to="/$lang/users" params={{ lang }}>
         {t('users.back')}
       </AnchorLink>
+      <AnchorLink
+        to="/$lang/history/$kind/$id"
+        params={{ lang, kind: 'user', id: u.userId }}
+        data-testid="user-history"
+      >
+        {t('users.history')}
+      </AnchorLink>
       <Title order={1}>
         {nameIn(u, lang)} (<bdi dir="ltr">{u.userName}</bdi>)
       </Title>
       <UserEditor key={JSON.stringify(u)} user={u} options={options.data} />
       <StatusSection user={u} />
+      <PasswordResetSection user={u} />
       {isStaffRole(u.roleId) && <CityVolunteers userId={u.userId} />}
     </Stack>
   );

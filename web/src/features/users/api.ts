@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import * as R from '../../../../api/contracts/recovery.ts';
 import * as C from '../../../../api/contracts/users.ts';
 import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
 import { call } from '../../lib/client.ts';
@@ -95,6 +96,8 @@ export const editUser = (qc: QueryClient, id: string, body: C.StaffProfile) =>
 export const deactivateUser = (qc: QueryClient, id: string) =>
   settled(qc, call(C.deactivateUser, { params: { id }, body: { reason: '' } }));
 export const reactivateUser = (qc: QueryClient, id: string) => settled(qc, call(C.reactivateUser, { params: { id } }));
+/** The forgotten-password mail, sent by an administrator (the link is the user's own; nothing else changes). */
+export const sendPasswordReset = (id: string) => call(R.sendPasswordReset, { params: { id } });
 export const changeDepartment = (qc: QueryClient, id: string, departmentId: number, confirmedEvents: number) =>
   settled(qc, call(C.changeDepartment, { params: { id }, body: { departmentId, confirmedEvents } }));
 export const assignAreas = (qc: QueryClient, id: string, regionIds: number[], cityIds: number[]) =>

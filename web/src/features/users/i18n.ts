@@ -60,6 +60,12 @@ export const usersAr = {
   'users.cityVolunteersCaption': 'المتطوعون المعتمدون في مناطق ومدن هذا المستخدم',
   'users.cityVolunteersEmpty': 'لا يوجد متطوعون معتمدون في مناطق هذا المستخدم.',
   'users.back': 'العودة إلى المستخدمين',
+  'users.history': 'سجل التغييرات على هذا الحساب',
+  'users.passwordResetSection': 'إعادة تعيين كلمة المرور',
+  'users.passwordResetHint': 'يُرسل إلى بريد المستخدم رابط لتعيين كلمة مرور جديدة، صالح لستة أيام ولمرة واحدة.',
+  'users.sendPasswordReset': 'إرسال رابط إعادة تعيين كلمة المرور',
+  'users.passwordResetConfirm': 'سيُرسل رابط إعادة تعيين كلمة المرور إلى {{name}} على {{email}}. هل تريد المتابعة؟',
+  'users.passwordResetSent': 'أُرسل رابط إعادة تعيين كلمة المرور',
   'users.noDepartment': 'لم تُحدَّد لك إدارة بعد. يُرجى التواصل مع مدير النظام الرئيسي.',
 };
 
@@ -121,5 +127,12 @@ export const usersEn: Record<keyof typeof usersAr, string> = {
   'users.cityVolunteersCaption': "Approved volunteers in this user's regions and cities",
   'users.cityVolunteersEmpty': "No approved volunteers live in this user's regions and cities.",
   'users.back': 'Back to users',
+  'users.history': 'History of this account',
+  'users.passwordResetSection': 'Password reset',
+  'users.passwordResetHint':
+    "A link to set a new password is mailed to the user's address; it is valid for six days and works once.",
+  'users.sendPasswordReset': 'Send a password reset link',
+  'users.passwordResetConfirm': 'A password reset link will be sent to {{name}} at {{email}}. Continue?',
+  'users.passwordResetSent': 'The password reset link was sent',
   'users.noDepartment': 'You have no department yet. Please contact a super admin.',
 };

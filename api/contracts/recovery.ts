@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { CommandAccepted, Lang } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import * as P from './primitives.ts';
+
+/** The captcha widget's answer (ALTCHA: base64 of the solved challenge); required only where the captcha is on. */
+export const CaptchaField = P.text(4000).optional();
+
+/** An ALTCHA proof-of-work challenge, signed by the server (the widget solves it in a worker). */
+export const CaptchaChallenge = z
+  .object({
+    parameters: z.object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      expiresAt: z.number().optional(),
+    }),
+    signature: z.string().optional(),
+  })
+  .meta({ id: 'CaptchaChallenge' });
+export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
+
+/** Whether the captcha is on here (the spec hides it in a local environment) and, when it is, a fresh challenge. */
+export const CaptchaChallengeAnswer = z
+  .object({ enabled: z.boolean(), challenge: CaptchaChallenge.nullable() })
+  .meta({ id: 'CaptchaChallengeAnswer' });
+export type CaptchaChallengeAnswer = z.infer<typeof CaptchaChallengeAnswer>;
+
+export const ForgotRequest = z
+  .object({
+    email: P.text(254),
+    captcha: CaptchaField,
+    /** The language of the page that asked (spec: lang); the mail carries both. */
+    lang: Lang.optional(),
+  })
+  .meta({ id: 'ForgotRequest' });
+export type ForgotRequest = z.infer<typeof ForgotRequest>;
+
+/** The same answer whether or not an account has that address: nothing tells who is registered. */
+export const ForgotAnswer = z.object({ accepted: z.literal(true) }).meta({ id: 'ForgotAnswer' });
+export type ForgotAnswer = z.infer<typeof ForgotAnswer>;
+
+export const ResetPasswordRequest = z
+  .object({
+    token: P.token(200),
+    newPassword: P.text(200),
+    confirmPassword: P.text(200),
+  })
+  .meta({ id: 'ResetPasswordRequest' });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+export const RegenerateVerificationRequest = z
+  .object({ token: P.token(200), lang: Lang.optional() })
+  .meta({ id: 'RegenerateVerificationRequest' });
+/** "400" a new link was mailed (RegeneratedEmailMessage), "200" already verified (AlreadyVerifiedEmailMessage). */
+export const RegenerateVerificationResult = z
+  .object({ result: z.enum(['200', '400']), position: z.string() })
+  .meta({ id: 'RegenerateVerificationResult' });
+export type RegenerateVerificationResult = z.infer<typeof RegenerateVerificationResult>;
+
+const tags = ['recovery'];
+
+export const captchaChallenge = endpoint({
+  method: 'GET',
+  path: '/api/captcha/challenge',
+  response: CaptchaChallengeAnswer,
+  tags,
+});
+
+/** Spec ForgetPassword (email, reCaptchaResponse, lang): mails a link valid 6 days. */
+export const forgotPassword = endpoint({
+  method: 'POST',
+  path: '/api/account/forgot-password',
+  body: ForgotRequest,
+  response: ForgotAnswer,
+  errors: [401, 422],
+  tags,
+});
+
+/** Spec ForgetUsername (email, reCaptchaResponse, lang): mails the user name. */
+export const forgotUserName = endpoint({
+  method: 'POST',
+  path: '/api/account/forgot-username',
+  body: ForgotRequest,
+  response: ForgotAnswer,
+  errors: [401, 422],
+  tags,
+});
+
+/** Spec ChangeForgottenPassword (token, newPass): Error_WrongActivationLink when unknown, used or expired. */
+export const resetPassword = endpoint({
+  method: 'POST',
+  path: '/api/account/reset-password',
+  body: ResetPasswordRequest,
+  response: CommandAccepted,
+  errors: [422],
+  tags,
+});
+
+/** Spec RegenerateEmailVerifyLink {token, lang}: a new verification link from the one the user holds. */
+export const regenerateVerification = endpoint({
+  method: 'POST',
+  path: '/api/email-verification/regenerate',
+  body: RegenerateVerificationRequest,
+  response: RegenerateVerificationResult,
+  errors: [422],
+  tags,
+});
+
+/** An admin sends a user the forgotten-password mail. */
+export const sendPasswordReset = endpoint({
+  method: 'POST',
+  path: '/api/users/:id/password-reset',
+  params: z.object({ id: P.uuid() }),
+  response: CommandAccepted,
+  errors: [401, 404],
+  tags,
+});

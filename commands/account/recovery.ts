@@ -1,0 +1,103 @@
+import { createHash, createHmac } from 'node:crypto';
+import { accountDecider } from '../../domain/account/decide.ts';
+import { accountStream } from '../../domain/account/events.ts';
+import { isPasswordValid } from '../../domain/account/password.ts';
+import type { EventStore, Position } from '../event-store/port.ts';
+import { type CommandContext, handleCommand } from '../handle.ts';
+import { credentialVault } from './credentials.ts';
+import { accountOfLink, keepLoggedCredential, newVerificationToken } from './handlers.ts';
+import { hashPassword } from './password-hash.ts';
+
+/**
+ * A forgotten-password link's token: "<userId>.<HMAC(key, userId and the request's time)>". The log keeps only its
+ * hash, so reading the log gives no way into an account; the mail reactor, which holds the key, derives the token
+ * again from the event (no secret travels through the log or the job queue).
+ */
+export function resetLinkToken(key: Buffer, userId: string, requestedAt: string): string {
+  return `${userId}.${createHmac('sha256', key).update(`reset:${userId}:${requestedAt}`).digest('base64url')}`;
+}
+
+export const resetTokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Mails a forgotten-password link to the account (nothing for an account that cannot sign in). */
+export async function requestPasswordReset(
+  store: EventStore,
+  key: Buffer,
+  userId: string,
+  byAdmin: boolean,
+  ctx: CommandContext,
+): Promise<Position> {
+  const tokenHash = resetTokenHash(resetLinkToken(key, userId, ctx.now.toISOString()));
+  const r = await handleCommand(
+    store,
+    accountStream(userId),
+    accountDecider,
+    { type: 'RequestPasswordReset', tokenHash, byAdmin },
+    { ...ctx, actorId: ctx.actorId ?? userId },
+  );
+  return r.position;
+}
+
+/** Sets the password from a link: Error_WrongActivationLink when the link is unknown, used, voided or expired. */
+export async function resetPassword(
+  store: EventStore,
+  input: { token: string; newPassword: string; confirmPassword: string },
+  ctx: CommandContext,
+): Promise<{ userId: string; position: Position }> {
+  const userId = accountOfLink(input.token);
+  const vault = credentialVault(store);
+  const newCredentialId = isPasswordValid(input.newPassword)
+    ? await vault.put(userId, await hashPassword(input.newPassword))
+    : '';
+  const r = await handleCommand(
+    store,
+    accountStream(userId),
+    accountDecider,
+    {
+      type: 'ResetPassword',
+      tokenHash: resetTokenHash(input.token),
+      newPassword: input.newPassword,
+      confirmPassword: input.confirmPassword,
+      newCredentialId,
+    },
+    { ...ctx, actorId: ctx.actorId ?? userId },
+  ).catch(async (e) => {
+    if (newCredentialId) await vault.drop(newCredentialId);
+    throw e;
+  });
+  // The old password's hash is erased, as at a change.
+  await keepLoggedCredential(store, userId);
+  return { userId, position: r.position };
+}
+
+/** Mails the user name to the account's address (forgot username). */
+export async function remindUserName(store: EventStore, userId: string, ctx: CommandContext): Promise<Position> {
+  const r = await handleCommand(
+    store,
+    accountStream(userId),
+    accountDecider,
+    { type: 'RemindUserName' },
+    { ...ctx, actorId: ctx.actorId ?? userId },
+  );
+  return r.position;
+}
+
+/**
+ * RegenerateEmailVerifyLink: a new verification link from the one the user holds (expired or not). "400" a new link
+ * is mailed, "200" already verified.
+ */
+export async function regenerateEmailVerification(
+  store: EventStore,
+  token: string,
+  ctx: CommandContext,
+): Promise<{ result: '200' | '400'; position: Position }> {
+  const userId = accountOfLink(token);
+  const r = await handleCommand(
+    store,
+    accountStream(userId),
+    accountDecider,
+    { type: 'RegenerateEmailVerification', token, newToken: newVerificationToken(userId) },
+    { ...ctx, actorId: ctx.actorId ?? userId },
+  );
+  return { result: r.events.length ? '400' : '200', position: r.position };
+}

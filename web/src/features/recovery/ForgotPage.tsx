@@ -1,0 +1,104 @@
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '../../../../domain/shared/errors.ts';
+import { errorCode } from '../../app/api.ts';
+import { AnchorLink } from '../../app/layout/links.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { isEmpty } from '../../app/validation.ts';
+import { useCaptcha } from '../../components/captcha/Captcha.tsx';
+import { useConfig } from '../session/index.ts';
+import { type ForgotKind, forgot } from './api.ts';
+
+const TEXT = {
+  password: { title: 'page.forgotPassword', intro: 'recovery.forgotPasswordIntro', sent: 'recovery.passwordSent' },
+  userName: { title: 'page.forgotUserName', intro: 'recovery.forgotUserNameIntro', sent: 'recovery.userNameSent' },
+} as const;
+
+/**
+ * Forgot password / forgot user name (spec: by e-mail): the answer is the same whether or not an account has the
+ * address, so the page says only that a mail was sent if one exists.
+ */
+export function ForgotPage({ kind }: { kind: ForgotKind }) {
+  const { t } = useTranslation();
+  const text = TEXT[kind];
+  const title = usePageTitle(text.title);
+  const lang = useLanguageStore((s) => s.lang);
+  const queryClient = useQueryClient();
+  const config = useConfig();
+  const captcha = useCaptcha(config.data?.captcha ?? false);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<ErrorCode | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: () => forgot(queryClient, kind, { email: email.trim(), captcha: captcha.payload, lang }),
+    onError: (e) => setError(errorCode(e)),
+    // A solved challenge serves one request.
+    onSettled: () => captcha.renew(),
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (mutation.isPending) return;
+    if (isEmpty(email)) return setError('AllFieldsRequired');
+    if (captcha.enabled && !captcha.payload) return setError('WrongCaptcha');
+    setError(null);
+    mutation.mutate();
+  }
+
+  return (
+    <Stack maw={440} mx="auto" mt="xl">
+      <Title order={1} id="forgot-title">
+        {title}
+      </Title>
+      {mutation.isSuccess ? (
+        <Alert color="brand" role="status" data-testid="forgot-sent">
+          {t(text.sent)}
+        </Alert>
+      ) : (
+        <Paper
+          withBorder
+          p="lg"
+          radius="md"
+          component="form"
+          onSubmit={onSubmit}
+          noValidate
+          aria-labelledby="forgot-title"
+        >
+          <Stack>
+            <Text size="sm">{t(text.intro)}</Text>
+            {error && (
+              <Alert color="red" role="alert">
+                {t(error)}
+              </Alert>
+            )}
+            <TextInput
+              label={t('recovery.email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              dir="ltr"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              withAsterisk
+              aria-required
+              error={error === 'AllFieldsRequired'}
+              readOnly={mutation.isPending}
+            />
+            {captcha.field}
+            <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending} fullWidth>
+              {t('recovery.send')}
+            </Button>
+          </Stack>
+        </Paper>
+      )}
+      <Group justify="center">
+        <AnchorLink to="/$lang/login" params={{ lang }} size="sm">
+          {t('recovery.backToLogin')}
+        </AnchorLink>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '../../../../domain/shared/errors.ts';
+import { errorCode } from '../../app/api.ts';
+import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { NewPasswordFields, newPasswordProblem } from '../session/index.ts';
+import { resetPassword } from './api.ts';
+
+/** /$lang/reset-password?token=…: the forgotten-password link (spec: change password, valid 6 days, used once). */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.resetPassword');
+  const lang = useLanguageStore((s) => s.lang);
+  const { token } = useSearch({ from: '/$lang/reset-password' });
+  const queryClient = useQueryClient();
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<ErrorCode | null>(token ? null : 'Error_WrongActivationLink');
+
+  const mutation = useMutation({
+    mutationFn: () => resetPassword(queryClient, { token: token ?? '', newPassword, confirmPassword }),
+    onError: (e) => setError(errorCode(e)),
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (mutation.isPending || !token) return;
+    const problem = newPasswordProblem(newPassword, confirmPassword);
+    setError(problem);
+    if (!problem) mutation.mutate();
+  }
+
+  const linkRefused = error === 'Error_WrongActivationLink';
+  return (
+    <Stack maw={520} mx="auto" mt="xl">
+      <Title order={1} id="reset-title">
+        {title}
+      </Title>
+      {mutation.isSuccess ? (
+        <>
+          <Alert color="brand" role="status" data-testid="reset-done">
+            {t('recovery.resetDone')}
+          </Alert>
+          <div>
+            <ButtonLink to="/$lang/login" params={{ lang }}>
+              {t('app.signIn')}
+            </ButtonLink>
+          </div>
+        </>
+      ) : linkRefused ? (
+        <>
+          <Alert color="red" role="alert" data-testid="reset-refused">
+            {t('Error_WrongActivationLink')}
+          </Alert>
+          <div>
+            <AnchorLink to="/$lang/forgot-password" params={{ lang }}>
+              {t('recovery.askAgain')}
+            </AnchorLink>
+          </div>
+        </>
+      ) : (
+        <Paper
+          withBorder
+          p="lg"
+          radius="md"
+          component="form"
+          onSubmit={onSubmit}
+          noValidate
+          aria-labelledby="reset-title"
+        >
+          <Stack>
+            <Text size="sm">{t('recovery.resetIntro')}</Text>
+            {error && (
+              <Alert color="red" role="alert">
+                {t(error)}
+              </Alert>
+            )}
+            <NewPasswordFields
+              newPassword={newPassword}
+              confirmPassword={confirmPassword}
+              onNew={setNewPassword}
+              onConfirm={setConfirmPassword}
+              error={error}
+              readOnly={mutation.isPending}
+            />
+            <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
+              {t('password.submit')}
+            </Button>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
