@@ -36,6 +36,8 @@ export interface ClientConfig {
   activeEventsLabelKey: 'EventStatusActive' | 'EventStatusToday';
   /** The create-event year allowance applies to one client only. */
   createEventYearAllowance: boolean;
+  /** Red crescent: a first-responder request carries an employee code, checked with the HR system (ValidateEmployeeCode). */
+  firstResponderEmployeeCode: boolean;
 }
 
 export const CLIENTS: Record<ClientCode, ClientConfig> = {
@@ -57,6 +59,7 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     companyEmailDomain: null,
     activeEventsLabelKey: 'EventStatusActive',
     createEventYearAllowance: false,
+    firstResponderEmployeeCode: false,
   },
   SRCA: {
     code: 'SRCA',
@@ -76,6 +79,7 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     companyEmailDomain: null,
     activeEventsLabelKey: 'EventStatusActive',
     createEventYearAllowance: true,
+    firstResponderEmployeeCode: true,
   },
   NEOM: {
     code: 'NEOM',
@@ -95,6 +99,7 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     companyEmailDomain: 'neom.com',
     activeEventsLabelKey: 'EventStatusToday',
     createEventYearAllowance: false,
+    firstResponderEmployeeCode: false,
   },
 };
 

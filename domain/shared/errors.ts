@@ -125,6 +125,9 @@ export const ErrorCodes = [
   'ActionResponseRequired',
   'TicketActionRequired',
   'DuplicateTicketNotResolvedYet',
+  // first responders (spec: GenericFillFormError; the expiry rule "from tomorrow to 2030-06-22" has no key of its own)
+  'GenericFillFormError',
+  'CertificateExpiryInvalid',
   // surveys (spec catalogue: publish errors, already participated, cannot participate, AnswerAllQuestions; the
   // publish errors' keys are not named by the spec)
   'AlreadyParticipated',
