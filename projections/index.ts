@@ -2,6 +2,7 @@ import { loginLogProjection } from './account/login-log.ts';
 import { usersProjection } from './account/users.ts';
 import { auditLogProjection } from './audit/audit-log.ts';
 import { certificatesProjection } from './certificates/certificates.ts';
+import { firstRespondersProjection } from './firstresponder/first-responders.ts';
 import { lookupsProjection } from './lookups/lookups.ts';
 import { notificationsProjection } from './notifications/notifications.ts';
 import { opportunitiesProjection } from './opportunity/opportunities.ts';
@@ -26,4 +27,5 @@ export const projections: readonly Projection[] = [
   ticketsProjection,
   surveysProjection,
   certificatesProjection,
+  firstRespondersProjection,
 ];

@@ -109,6 +109,8 @@ export const ar = {
   NotFound: 'العنصر المطلوب غير موجود.',
   TooManyRequests: 'محاولات كثيرة خلال وقت قصير، يرجى الانتظار قليلاً ثم المحاولة مرة أخرى.',
   InvalidIdNo: 'رقم الهوية غير صحيح.',
+  GenericFillFormError: 'يرجى تعبئة جميع الحقول المطلوبة.',
+  CertificateExpiryInvalid: 'يجب أن يكون تاريخ انتهاء الشهادة من الغد حتى 2030-06-22.',
   EmployeeCodeNotMatched: 'الرقم الوظيفي غير صحيح أو لا يطابق رقم الهوية المدخل.',
   EmployeeDirectoryUnavailable: 'تعذر التحقق من الرقم الوظيفي الآن، يرجى المحاولة لاحقاً.',
   InvalidMobile: 'رقم الجوال يجب أن يتكون من 10 أرقام ويبدأ بـ 05.',

@@ -107,6 +107,8 @@ export const en: Record<TranslationKey, string> = {
   NotFound: 'The requested item was not found.',
   TooManyRequests: 'Too many attempts in a short time. Please wait a moment and try again.',
   InvalidIdNo: 'Invalid ID number.',
+  GenericFillFormError: 'Please fill in all the required fields.',
+  CertificateExpiryInvalid: 'The certificate expiry date must be from tomorrow to 2030-06-22.',
   EmployeeCodeNotMatched: 'The employee number is wrong or does not belong to the ID number entered.',
   EmployeeDirectoryUnavailable: 'The employee number cannot be checked right now. Please try again later.',
   InvalidMobile: 'The mobile number must have 10 digits and start with 05.',
