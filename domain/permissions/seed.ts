@@ -13,6 +13,7 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     events: ['View'],
     myevents: ['View', 'Add', 'Edit'],
     myregistration: ['View', 'Edit'],
+    myfirstresponder: ['View', 'Edit'],
     tickets: ['View', 'Add'],
     allowvolunteerrole: ['View'],
     // The volunteer's survey screens (their surveys, answering from the event or a link) and submitting answers.

@@ -129,7 +129,13 @@ export class Browser {
   async put(url: string, body?: unknown, headers: Record<string, string> = {}) {
     return this.send('PUT', url, body, headers);
   }
-  private async send(method: 'POST' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}) {
+  private async send(
+    method: 'POST' | 'PUT',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    raw?: Buffer,
+  ) {
     return this.keep(
       await this.app.inject({
         method,
@@ -141,8 +147,28 @@ export class Browser {
           ...headers,
         },
         ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+        ...(raw ? { payload: raw } : {}),
         ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       }),
+    );
+  }
+  /** POST /api/files as a multipart upload of one file of a kind, as the web app's upload does. */
+  async upload(kind: string, name: string, bytes: Buffer) {
+    const boundary = '----portal-upload';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return this.send(
+      'POST',
+      '/api/files',
+      undefined,
+      { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
     );
   }
   /** Like the web app: fetch the session (and its CSRF token), then log in. */
