@@ -2,6 +2,7 @@ import { componentsAr } from '../../components/i18n.ts';
 import { auditAr } from '../../features/audit/i18n.ts';
 import { certificatesAr } from '../../features/certificates/i18n.ts';
 import { dashboardAr } from '../../features/dashboard/i18n.ts';
+import { firstRespondersAr } from '../../features/first-responders/i18n.ts';
 import { homeAr } from '../../features/home/i18n.ts';
 import { hoursAr } from '../../features/hours/i18n.ts';
 import { myEventsAr } from '../../features/my-events/i18n.ts';
@@ -109,8 +110,6 @@ export const ar = {
   NotFound: 'العنصر المطلوب غير موجود.',
   TooManyRequests: 'محاولات كثيرة خلال وقت قصير، يرجى الانتظار قليلاً ثم المحاولة مرة أخرى.',
   InvalidIdNo: 'رقم الهوية غير صحيح.',
-  GenericFillFormError: 'يرجى تعبئة جميع الحقول المطلوبة.',
-  CertificateExpiryInvalid: 'يجب أن يكون تاريخ انتهاء الشهادة من الغد حتى 2030-06-22.',
   EmployeeCodeNotMatched: 'الرقم الوظيفي غير صحيح أو لا يطابق رقم الهوية المدخل.',
   EmployeeDirectoryUnavailable: 'تعذر التحقق من الرقم الوظيفي الآن، يرجى المحاولة لاحقاً.',
   InvalidMobile: 'رقم الجوال يجب أن يتكون من 10 أرقام ويبدأ بـ 05.',
@@ -187,6 +186,7 @@ export const ar = {
   ...sessionAr,
   ...statusAr,
   ...ticketsAr,
+  ...firstRespondersAr,
   ...preferencesAr,
   ...surveysAr,
   ...volunteerAr,

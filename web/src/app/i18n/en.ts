@@ -2,6 +2,7 @@ import { componentsEn } from '../../components/i18n.ts';
 import { auditEn } from '../../features/audit/i18n.ts';
 import { certificatesEn } from '../../features/certificates/i18n.ts';
 import { dashboardEn } from '../../features/dashboard/i18n.ts';
+import { firstRespondersEn } from '../../features/first-responders/i18n.ts';
 import { homeEn } from '../../features/home/i18n.ts';
 import { hoursEn } from '../../features/hours/i18n.ts';
 import { myEventsEn } from '../../features/my-events/i18n.ts';
@@ -107,8 +108,6 @@ export const en: Record<TranslationKey, string> = {
   NotFound: 'The requested item was not found.',
   TooManyRequests: 'Too many attempts in a short time. Please wait a moment and try again.',
   InvalidIdNo: 'Invalid ID number.',
-  GenericFillFormError: 'Please fill in all the required fields.',
-  CertificateExpiryInvalid: 'The certificate expiry date must be from tomorrow to 2030-06-22.',
   EmployeeCodeNotMatched: 'The employee number is wrong or does not belong to the ID number entered.',
   EmployeeDirectoryUnavailable: 'The employee number cannot be checked right now. Please try again later.',
   InvalidMobile: 'The mobile number must have 10 digits and start with 05.',
@@ -185,6 +184,7 @@ export const en: Record<TranslationKey, string> = {
   ...sessionEn,
   ...statusEn,
   ...ticketsEn,
+  ...firstRespondersEn,
   ...preferencesEn,
   ...surveysEn,
   ...volunteerEn,

@@ -22,6 +22,8 @@ export type MenuRoute =
   | '/$lang/my-events'
   | '/$lang/tickets'
   | '/$lang/tickets/manage'
+  | '/$lang/first-responder'
+  | '/$lang/first-responders'
   | '/$lang/surveys'
   | '/$lang/my-surveys'
   | '/$lang/certificates'
@@ -63,7 +65,8 @@ const MENU = {
   permissions: PLACEHOLDER,
   tickets: { to: '/$lang/tickets', placement: 'header' },
   ticketsadmin: { to: '/$lang/tickets/manage', placement: 'header' },
-  firstresponder: PLACEHOLDER,
+  firstresponder: { to: '/$lang/first-responders', placement: 'header' },
+  myfirstresponder: { to: '/$lang/first-responder', placement: 'header' },
   myevents: { to: '/$lang/my-events', placement: 'header' },
   myregistration: { to: '/$lang/registration', placement: 'header' },
   surveys: { to: '/$lang/surveys', placement: 'header' },
