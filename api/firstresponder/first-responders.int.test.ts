@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../commands/account/handlers.ts';
-import { Role } from '../../domain/shared/roles.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
 import { tinyPng } from '../../tests/support/browser.ts';
-import { testContext } from '../../tests/support/command-fixtures.ts';
 import { type Browser, inDays, signedIn, startTestPortal, type TestPortal } from '../../tests/support/portal.ts';
 
 // First responders through the API: the volunteer's request with its certificate file, the responder admin's lists
@@ -18,19 +15,8 @@ let responder: Browser;
 let staff: Browser;
 
 beforeAll(async () => {
+  // The demo data's responder admin (role 6).
   portal = await startTestPortal();
-  await createAccount(
-    portal.runtime.store,
-    {
-      userName: 'responder',
-      name: { ar: 'مشرف المستجيبين', en: 'Responder admin' },
-      email: 'responder@portal.localhost',
-      roleId: Role.ResponderAdmin,
-      password: 'Responder@2026!',
-      mustChangePassword: false,
-    },
-    testContext({ commandId: 'create-responder' }),
-  );
   const head = await portal.runtime.store.lastPosition();
   expect(await waitForPosition(portal.runtime.db, ['users', 'permissions'], head, 30_000)).toBe(true);
   volunteer = await signedIn(portal.app, 'volunteer1', 'Volunteer@2026!');
