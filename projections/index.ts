@@ -8,6 +8,7 @@ import { notificationsProjection } from './notifications/notifications.ts';
 import { opportunitiesProjection } from './opportunity/opportunities.ts';
 import { participationsProjection } from './opportunity/participations.ts';
 import { rolePermissionsProjection } from './permissions/role-permissions.ts';
+import { practitionersProjection } from './practitioner/practitioners.ts';
 import { registrationsProjection } from './registration/registrations.ts';
 import type { Projection } from './runner/projection.ts';
 import { surveysProjection } from './surveys/surveys.ts';
@@ -28,4 +29,5 @@ export const projections: readonly Projection[] = [
   surveysProjection,
   certificatesProjection,
   firstRespondersProjection,
+  practitionersProjection,
 ];

@@ -3,7 +3,7 @@ import type { RuntimeConfig } from './runtime.ts';
 
 /**
  * Runtime settings from the environment (DATABASE_URL, REDIS_URL, EVENTSTORE_URL, CLIENT_CODE, PORTAL_DATA_DIR,
- * SMTP_URL, PUBLIC_URL, EMPLOYEE_DIRECTORY_URL, CERTIFICATE_SIGNING_KEY).
+ * SMTP_URL, PUBLIC_URL, EMPLOYEE_DIRECTORY_URL, COURSE_URL, CERTIFICATE_SIGNING_KEY).
  */
 export function configFromEnv(databaseUrl = process.env.DATABASE_URL): RuntimeConfig {
   if (!databaseUrl) throw new Error('DATABASE_URL is not set (npm start runs an embedded PostgreSQL instead)');
@@ -15,6 +15,7 @@ export function configFromEnv(databaseUrl = process.env.DATABASE_URL): RuntimeCo
     smtpUrl: process.env.SMTP_URL,
     publicUrl: process.env.PUBLIC_URL,
     employeeDirectoryUrl: process.env.EMPLOYEE_DIRECTORY_URL,
+    courseUrl: process.env.COURSE_URL,
     certificateSigningKey: process.env.CERTIFICATE_SIGNING_KEY,
     dataDir: resolve(process.env.PORTAL_DATA_DIR ?? join(import.meta.dirname, '..', '.data')),
   };

@@ -94,6 +94,8 @@ export const PublicConfig = z
     loginView: z.string(),
     hasSingleSignOn: z.boolean(),
     hasNotificationsHeader: z.boolean(),
+    /** The practitioners' course (spec: Course_URL), shown after a practitioner's registration; null without one. */
+    courseUrl: z.string().nullable(),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof PublicConfig>;

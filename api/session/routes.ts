@@ -53,6 +53,7 @@ export function sessionRoutes(
     loginView: deps.client.loginView,
     hasSingleSignOn: false,
     hasNotificationsHeader: true,
+    courseUrl: deps.courseUrl,
   }));
 
   route(app, C.getSession, { config: open }, async (req, reply) => {

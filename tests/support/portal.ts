@@ -25,6 +25,7 @@ export async function startTestPortal(
     loginRateLimit?: number;
     clientCode?: 'MOH' | 'SRCA' | 'NEOM';
     employeeDirectoryUrl?: string;
+    courseUrl?: string;
     extraProjections?: readonly Projection[];
   } = {},
 ): Promise<TestPortal> {
@@ -39,6 +40,7 @@ export async function startTestPortal(
     poolSize: 10,
     schedules: false,
     employeeDirectoryUrl: opts.employeeDirectoryUrl,
+    courseUrl: opts.courseUrl,
     ...(opts.extraProjections ? { extraProjections: opts.extraProjections } : {}),
   });
   await loadDemoData(runtime.store, opts.clientCode ?? 'MOH');

@@ -44,6 +44,7 @@ export const config: PublicConfig = {
   loginView: 'standard',
   hasSingleSignOn: false,
   hasNotificationsHeader: false,
+  courseUrl: null,
 };
 
 function json(status: number, body: unknown): Response {
@@ -133,6 +134,7 @@ export function installFakeApi(overrides: Partial<FakeApiState> = {}): FakeApiSt
           status,
           referenceNumber: state.referenceNumber,
           hasEmailVerification: method === 'POST',
+          courseUrl: null,
           position: '3.3',
         });
       }

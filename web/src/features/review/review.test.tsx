@@ -36,6 +36,7 @@ function row(n: number, over: Partial<GridRow> = {}): GridRow {
   return {
     volunteerId: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
     referenceNumber: `R20261120-${String(n).padStart(6, '0')}`,
+    practitioner: null,
     status: 2,
     nameAr: `متطوع ${n}`,
     nameEn: `Volunteer ${n}`,
@@ -61,6 +62,7 @@ function detail(status: RegistrationDetail['status'], over: Partial<Registration
     appointment: null,
     rejectReason: null,
     notes: [],
+    practitioner: null,
     ...over,
   };
 }
