@@ -38,6 +38,11 @@ export interface ClientConfig {
   createEventYearAllowance: boolean;
   /** Red crescent: a first-responder request carries an employee code, checked with the HR system (ValidateEmployeeCode). */
   firstResponderEmployeeCode: boolean;
+  /**
+   * Spec: "Default client category 1": the user category a registration gets where the form does not ask for one
+   * (the lighter variant has no category field).
+   */
+  defaultCategoryId: number;
 }
 
 export const CLIENTS: Record<ClientCode, ClientConfig> = {
@@ -60,6 +65,7 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     activeEventsLabelKey: 'EventStatusActive',
     createEventYearAllowance: false,
     firstResponderEmployeeCode: false,
+    defaultCategoryId: 1,
   },
   SRCA: {
     code: 'SRCA',
@@ -80,6 +86,7 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     activeEventsLabelKey: 'EventStatusActive',
     createEventYearAllowance: true,
     firstResponderEmployeeCode: true,
+    defaultCategoryId: 1,
   },
   NEOM: {
     code: 'NEOM',
@@ -100,6 +107,7 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     activeEventsLabelKey: 'EventStatusToday',
     createEventYearAllowance: false,
     firstResponderEmployeeCode: false,
+    defaultCategoryId: 1,
   },
 };
 
