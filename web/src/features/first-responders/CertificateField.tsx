@@ -1,8 +1,8 @@
-import { Anchor, Button, Group, Text } from '@mantine/core';
-import { useRef } from 'react';
+import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UploadProgress } from '../../app/UploadProgress.tsx';
-import { acceptOf, fileUrl, useUpload } from '../../app/upload.ts';
+import { fileUrl, useUpload } from '../../app/upload.ts';
+import { FilePicker } from '../../components/form/FilePicker.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 
 const KIND = 'firstResponderCertificate';
@@ -10,16 +10,9 @@ const KIND = 'firstResponderCertificate';
 /** The certificate file: checked here first (size, type), uploaded with progress; the form keeps its id. */
 export function CertificateField({ value, onChange }: { value: string | undefined; onChange(id: string): void }) {
   const { t } = useTranslation();
-  const { state, start, uploading } = useUpload(KIND);
-  const input = useRef<HTMLInputElement>(null);
+  const upload = useUpload(KIND);
+  const { state, uploading } = upload;
   const statusId = 'fr-file-status';
-
-  async function pick(file: File | undefined) {
-    if (input.current) input.current.value = '';
-    if (!file) return;
-    const result = await start(file);
-    if (result?.ok) onChange(result.file.fileId);
-  }
 
   return (
     <FormField
@@ -34,26 +27,15 @@ export function CertificateField({ value, onChange }: { value: string | undefine
       {({ wrapper, control }) => (
         <>
           <Group gap="sm" mt={6} wrap="wrap">
-            <input
-              ref={input}
-              type="file"
-              hidden
-              tabIndex={-1}
-              accept={acceptOf(KIND)}
-              data-testid="fr-file-input"
-              onChange={(e) => void pick(e.currentTarget.files?.[0])}
-            />
-            <Button
+            <FilePicker
+              upload={upload}
+              kind={KIND}
               id={wrapper.id}
-              variant="default"
-              size="sm"
-              loading={uploading}
-              aria-describedby={control['aria-describedby']}
-              aria-invalid={control['aria-invalid']}
-              onClick={() => input.current?.click()}
-            >
-              {value ? t('fr.file.replace') : t('fr.file.choose')}
-            </Button>
+              label={value ? t('fr.file.replace') : t('fr.file.choose')}
+              control={control}
+              inputTestId="fr-file-input"
+              onUploaded={onChange}
+            />
             {value && !uploading && (
               <Anchor href={fileUrl(value)} size="sm" target="_blank" rel="noopener">
                 {t('fr.file.view')}
