@@ -246,6 +246,34 @@ describe('registrations grid', () => {
   });
 });
 
+describe('practitioners (health licence)', () => {
+  const nurse = {
+    cfhsNumber: '12RM0012345',
+    statusId: 8,
+    classificationAr: 'ممرض',
+    classificationEn: 'Nurse',
+    licenceExpiryDate: '2028-06-30',
+    checkedAt: '2026-11-20T08:00:00.000Z',
+  };
+  it('shows the classification and licence status in the grid', async () => {
+    installReviewApi(canApprove, { rows: [row(1, { practitioner: nurse }), row(2)] });
+    open('/en/registrations');
+    await screen.findByRole('link', { name: 'Volunteer 1' });
+    const badges = screen.getAllByTestId('practitioner-badge');
+    expect(badges).toHaveLength(1);
+    expect(badges[0]!.textContent).toBe('NurseValid');
+  });
+  it('shows the licence check on the application detail', async () => {
+    installReviewApi(canApprove, { detail: { ...detail(2), practitioner: { ...nurse, statusId: 9 } } });
+    open(`/en/registrations/${ID}`);
+    const panel = await screen.findByTestId('practitioner-panel');
+    expect(panel.textContent).toContain('12RM0012345');
+    expect(panel.textContent).toContain('Nurse');
+    expect(panel.textContent).toContain('Expired');
+    expect(panel.textContent).toContain('2028-06-30');
+  });
+});
+
 describe('application detail', () => {
   it('shows the approve button only with the Approve permission', async () => {
     installReviewApi(viewOnly, { detail: detail(3) });
