@@ -20,6 +20,7 @@ import { parkedEventRoutes } from './admin/projections.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { certificateRoutes } from './certificates/routes.ts';
 import { fileRoutes } from './files/routes.ts';
+import { firstResponderRoutes } from './firstresponder/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { hoursRoutes } from './hours/routes.ts';
 import { registerAuth, requireAdmin } from './http/auth.ts';
@@ -167,6 +168,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   preferenceRoutes(app, deps);
   surveyRoutes(app, deps);
   certificateRoutes(app, deps);
+  firstResponderRoutes(app, deps, uploads);
   fileRoutes(
     app,
     deps,

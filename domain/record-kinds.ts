@@ -1,5 +1,6 @@
 import { accountEvents, unknownLoginEvents, userNameEvents } from './account/events.ts';
 import { certificateEvents } from './certificate/decide.ts';
+import { firstResponderEvents } from './firstresponder/events.ts';
 import { initiativeEvents } from './initiative/events.ts';
 import { lookupEvents } from './lookups/decide.ts';
 import { opportunityEvents } from './opportunity/decide.ts';
@@ -8,6 +9,7 @@ import { notificationsEvents } from './participation/notifications.ts';
 import { scheduleEvents } from './participation/schedule.ts';
 import { permissionEvents } from './permissions/events.ts';
 import type { Screen } from './permissions/screens.ts';
+import { practitionerEvents } from './practitioner/events.ts';
 import { preferencesEvents } from './preferences/decide.ts';
 import { registrationEvents } from './registration/events.ts';
 import { uniqueValueEvents } from './registration/unique.ts';
@@ -47,6 +49,8 @@ export const RECORD_KINDS = {
   initiative: { events: initiativeEvents, screen: 'initiatives' },
   subscription: { events: subscriptionEvents, screen: 'masterdata' },
   mailing: { events: mailingEvents, screen: 'masterdata' },
+  firstresponder: { events: firstResponderEvents, screen: 'firstresponder' },
+  practitioner: { events: practitionerEvents, screen: 'registrationadmin' },
 } as const satisfies Record<string, { events: EventTypes<DomainEvent>; screen: Screen }>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

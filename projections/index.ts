@@ -3,12 +3,14 @@ import { ownedOpportunitiesProjection } from './account/owned-opportunities.ts';
 import { usersProjection } from './account/users.ts';
 import { auditLogProjection } from './audit/audit-log.ts';
 import { certificatesProjection } from './certificates/certificates.ts';
+import { firstRespondersProjection } from './firstresponder/first-responders.ts';
 import { initiativesProjection } from './initiatives/initiatives.ts';
 import { lookupsProjection } from './lookups/lookups.ts';
 import { notificationsProjection } from './notifications/notifications.ts';
 import { opportunitiesProjection } from './opportunity/opportunities.ts';
 import { participationsProjection } from './opportunity/participations.ts';
 import { rolePermissionsProjection } from './permissions/role-permissions.ts';
+import { practitionersProjection } from './practitioner/practitioners.ts';
 import { registrationsProjection } from './registration/registrations.ts';
 import type { Projection } from './runner/projection.ts';
 import { subscriptionsProjection } from './subscriptions/subscriptions.ts';
@@ -32,4 +34,6 @@ export const projections: readonly Projection[] = [
   initiativesProjection,
   subscriptionsProjection,
   ownedOpportunitiesProjection,
+  firstRespondersProjection,
+  practitionersProjection,
 ];

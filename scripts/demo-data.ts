@@ -93,6 +93,17 @@ const USERS: DemoUser[] = [
     registrationComplete: true,
     note: 'volunteer; must change the password at first login',
   },
+  {
+    userId: '00000000-0000-4000-8000-000000000007',
+    userName: 'responder',
+    password: 'Responder@2026!',
+    roleId: Role.ResponderAdmin,
+    name: { ar: 'ماجد السبيعي', en: 'Majed Alsubaie' },
+    email: 'responder@portal.localhost',
+    mustChangePassword: false,
+    registrationComplete: true,
+    note: 'responder admin (first responders)',
+  },
 ];
 
 export const DEMO_LOGINS: readonly DemoLogin[] = USERS.map(({ userName, password, roleId, note }) => ({

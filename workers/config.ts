@@ -3,8 +3,8 @@ import type { PortalEnvironment, RuntimeConfig } from './runtime.ts';
 
 /**
  * Runtime settings from the environment (DATABASE_URL, REDIS_URL, EVENTSTORE_URL, CLIENT_CODE, PORTAL_DATA_DIR,
- * SMTP_URL, PUBLIC_URL, EMPLOYEE_DIRECTORY_URL, CERTIFICATE_SIGNING_KEY, PORTAL_ENV, CAPTCHA, CAPTCHA_HMAC_KEY,
- * RESET_LINK_KEY).
+ * SMTP_URL, PUBLIC_URL, EMPLOYEE_DIRECTORY_URL, COURSE_URL, CERTIFICATE_SIGNING_KEY, PORTAL_ENV, CAPTCHA,
+ * CAPTCHA_HMAC_KEY, RESET_LINK_KEY).
  */
 export function configFromEnv(databaseUrl = process.env.DATABASE_URL): RuntimeConfig {
   if (!databaseUrl) throw new Error('DATABASE_URL is not set (npm start runs an embedded PostgreSQL instead)');
@@ -16,6 +16,7 @@ export function configFromEnv(databaseUrl = process.env.DATABASE_URL): RuntimeCo
     smtpUrl: process.env.SMTP_URL,
     publicUrl: process.env.PUBLIC_URL,
     employeeDirectoryUrl: process.env.EMPLOYEE_DIRECTORY_URL,
+    courseUrl: process.env.COURSE_URL,
     certificateSigningKey: process.env.CERTIFICATE_SIGNING_KEY,
     linkSigningKey: process.env.LINK_SIGNING_KEY,
     environment: environmentOf(process.env.PORTAL_ENV),

@@ -20,6 +20,7 @@ import { LocalFolderStorage } from '../commands/files/storage.ts';
 import { seedLookups } from '../commands/lookups/seed.ts';
 import { pairLookupSource } from '../commands/lookups/source.ts';
 import { seedPermissions } from '../commands/permissions/handlers.ts';
+import { LocalLicenceRegistry } from '../commands/practitioner/licence-registry.ts';
 import {
   type EmployeeDirectory,
   FileEmployeeDirectory,
@@ -47,6 +48,7 @@ import { FolderMailer, type Mailer } from './mail/mailer.ts';
 import { SmtpMailer } from './mail/smtp.ts';
 import { migrateAll } from './migrate.ts';
 import { opportunitySchedule } from './opportunity-schedule.ts';
+import { practitionerReactions } from './practitioner-reactions.ts';
 import { openProcessesProjection, processSweeper } from './process-reactions.ts';
 import { registrationReactions } from './registration-reactions.ts';
 import { subscriptionReactions } from './subscription-reactions.ts';
@@ -57,7 +59,7 @@ import { ticketReactions } from './ticket-reactions.ts';
 const PERMISSIONS_START_WAIT_MS = 30_000;
 
 /** The reactors the runtime runs besides the read models (their lock connections are sized into the pool). */
-const REACTORS = 8;
+const REACTORS = 9;
 
 export interface RuntimeConfig {
   databaseUrl: string;
@@ -84,6 +86,13 @@ export interface RuntimeConfig {
   crossProcessHints?: boolean;
   /** The client's HR system (spec: ValidateEmployeeCode); without it, an HR export at <dataDir>/employees.json. */
   employeeDirectoryUrl?: string | undefined;
+  /**
+   * The licensing register's export for CFHS numbers (local adapter); <dataDir>/licences.json by default, and without
+   * that file the fixture licences (commands/practitioner/licence-registry.ts).
+   */
+  licenceRegistryPath?: string | undefined;
+  /** The practitioners' course (spec: Course_URL in the registration response); COURSE_URL, none by default. */
+  courseUrl?: string | undefined;
   /** Tests: projections of their own, run beside the portal's (and reported by health like them). */
   extraProjections?: readonly Projection[];
   /** How long a durable process may run before the sweeper resumes it as abandoned (default 5 s). */
@@ -124,6 +133,8 @@ export interface Runtime {
   mailer: Mailer;
   sessions: SessionStore;
   employees: EmployeeDirectory;
+  /** The practitioners' course link, if the deployment has one. */
+  courseUrl: string | null;
   /** The screens × roles matrix of this process, following the permissions projection. */
   permissions: PermissionCache;
   /**
@@ -215,6 +226,12 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     openProcessesProjection,
     certificateReactions(queue, certificateDeps),
     subscriptionReactions(queue, mailer, store, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
+    practitionerReactions(
+      queue,
+      store,
+      new LocalLicenceRegistry(cfg.licenceRegistryPath ?? join(cfg.dataDir, 'licences.json')),
+      client.code,
+    ),
   ];
   if (projections.length !== readModels.length + REACTORS) throw new Error('REACTORS must count the reactors above');
   projections.push(...extra);
@@ -261,6 +278,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     mailer,
     sessions,
     employees,
+    courseUrl: cfg.courseUrl || null,
     permissions,
     awaitPermissions,
     lookups,
@@ -302,6 +320,7 @@ export function depsFrom(rt: Runtime, readWaitMs = 2000): ApiDeps {
     projections: rt.projections,
     readWaitMs,
     employees: rt.employees,
+    courseUrl: rt.courseUrl,
     permissions: rt.permissions,
     lookups: rt.lookups,
     captcha: rt.captcha,

@@ -134,10 +134,25 @@ export const SaveRegistrationResponse = z
     referenceNumber: z.string().nullable(),
     /** True when an e-mail verification link was sent (spec: HasEmailVerification). */
     hasEmailVerification: z.boolean(),
+    /** The practitioners' course (spec: Course_URL): final acceptance after the course, within 24 hours. */
+    courseUrl: z.string().nullable(),
     position: PositionText,
   })
   .meta({ id: 'SaveRegistrationResponse' });
 export type SaveRegistrationResponse = z.infer<typeof SaveRegistrationResponse>;
+
+/** A practitioner's licence as the register answered for the CFHS number (status 1–9, expiry applied when read). */
+export const PractitionerInfo = z
+  .object({
+    cfhsNumber: z.string(),
+    statusId: z.number().int(),
+    classificationAr: z.string().nullable(),
+    classificationEn: z.string().nullable(),
+    licenceExpiryDate: z.string().nullable(),
+    checkedAt: z.string().nullable(),
+  })
+  .meta({ id: 'PractitionerInfo' });
+export type PractitionerInfo = z.infer<typeof PractitionerInfo>;
 
 export const RegistrationStatusCode = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5), z.literal(6)]);
 
@@ -152,6 +167,8 @@ export const RegistrationDetail = z
       .nullable(),
     rejectReason: z.string().nullable(),
     notes: z.array(z.object({ noteId: z.string(), note: z.string(), at: z.string() })),
+    /** The licence check of the CFHS number (null: no number, or not checked yet). */
+    practitioner: PractitionerInfo.nullable(),
   })
   .meta({ id: 'RegistrationDetail' });
 export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
@@ -213,6 +230,7 @@ export const RegistrationGridRow = z
     cityId: z.number().nullable(),
     submittedAt: z.string().nullable(),
     appointmentAt: z.string().nullable(),
+    practitioner: PractitionerInfo.nullable(),
   })
   .meta({ id: 'RegistrationGridRow' });
 export type RegistrationGridRow = z.infer<typeof RegistrationGridRow>;

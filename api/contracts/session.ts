@@ -104,6 +104,8 @@ export const PublicConfig = z
     hasNotificationsHeader: z.boolean(),
     /** The captcha on login, forgot password and user name, and registration (spec: hidden when local). */
     captcha: z.boolean(),
+    /** The practitioners' course (spec: Course_URL), shown after a practitioner's registration; null without one. */
+    courseUrl: z.string().nullable(),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -93,6 +93,13 @@ export function fileRoutes(
       if (rec.owner === ownerKey(s?.userId ?? null, req.cookies[CSRF_COOKIE])) return true;
       if (s && rec.volunteerId === s.userId) return true;
     }
+    // A first-responder certificate: the responder admins who decide on the request.
+    if (
+      s &&
+      rec?.kind === 'firstResponderCertificate' &&
+      (await deps.permissions.fresh()).can(s.roleId, 'firstresponder', 'View')
+    )
+      return true;
     if (!s || !(await deps.permissions.fresh()).can(s.roleId, 'registrationadmin', 'View')) return false;
     const scope = await staffScope(deps, s);
     if (!scope) return true;

@@ -27,6 +27,8 @@ export interface ApiDeps {
   readWaitMs: number;
   /** The client's HR system, for employee numbers. */
   employees: EmployeeDirectory;
+  /** The practitioners' course (spec: Course_URL), if the deployment has one. */
+  courseUrl: string | null;
   /** The screens × roles matrix (read-only here; the guards ask it). */
   permissions: PermissionCache;
   /** The master data (lookups read model, cached per process). */

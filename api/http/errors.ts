@@ -13,6 +13,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   Error_WrongActivationLink: 422,
   InvalidIdNo: 422,
   EmployeeCodeNotMatched: 422,
+  GenericFillFormError: 422,
+  CertificateExpiryInvalid: 422,
   EmployeeDirectoryUnavailable: 503,
   CertificateNotReady: 503,
   PostCardNameRequired: 422,

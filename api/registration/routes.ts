@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { verifyEmail } from '../../commands/account/handlers.ts';
 import { type EventStore, formatPosition } from '../../commands/event-store/port.ts';
 import { fileIdsIn, ownerKey, type Uploads } from '../../commands/files/ownership.ts';
@@ -9,11 +10,13 @@ import {
   reviewRegistration,
   updateRegistration,
 } from '../../commands/registration/handlers.ts';
+import { courseUrlFor } from '../../domain/practitioner/course.ts';
 import { type Registration, type RegistrationCommand, registrationDecider } from '../../domain/registration/decide.ts';
 import { type RegistrationEvent, registrationStream } from '../../domain/registration/events.ts';
 import { fold } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { arabicNameOf } from '../../projections/account/queries.ts';
+import { type PractitionersDB, practitionersOf, withLicences } from '../../projections/practitioner/queries.ts';
 import { registrationGrid } from '../../projections/registration/queries.ts';
 import * as C from '../contracts/registration.ts';
 import { CSRF_COOKIE, requireScreen, requireUser, requireVolunteer } from '../http/auth.ts';
@@ -58,9 +61,18 @@ async function visibleRegistration(deps: ApiDeps, session: { userId: string; rol
   return loaded;
 }
 
-function detailOf(volunteerId: string, s: Registration) {
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The licence checks of these volunteers (the practitioners read model), expiry judged today. */
+function licencesOf(deps: ApiDeps, volunteerIds: readonly string[]) {
+  return practitionersOf(deps.db as Kysely<PractitionersDB>, volunteerIds, today());
+}
+
+async function detailOf(deps: ApiDeps, volunteerId: string, s: Registration) {
   if (!s.exists || s.status === null) throw new DomainError('NotFound');
+  const licence = (await licencesOf(deps, [volunteerId])).get(volunteerId) ?? null;
   return {
+    practitioner: licence,
     volunteerId,
     status: s.status,
     referenceNumber: s.referenceNumber,
@@ -90,7 +102,8 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
       deps.employees,
     );
     await uploads.attach(files, res.volunteerId);
-    return { ...res, position: formatPosition(res.position), hasEmailVerification: true };
+    const courseUrl = courseUrlFor(req.body.form, req.body.submit, deps.courseUrl);
+    return { ...res, position: formatPosition(res.position), hasEmailVerification: true, courseUrl };
   });
 
   // The form checks an employee number as soon as it is entered (spec: ValidateEmployeeCode); submit checks again.
@@ -112,7 +125,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
 
   route(app, C.myRegistration, { preHandler: requireUser() }, async (req) => {
     const { state } = await loadRegistration(deps.store, req.session!.userId);
-    return detailOf(req.session!.userId, state);
+    return detailOf(deps, req.session!.userId, state);
   });
 
   // Only a volunteer has a registration to edit (decided before the form is validated).
@@ -131,12 +144,15 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
       deps.employees,
     );
     await uploads.attach(files, id);
-    return { ...res, position: formatPosition(res.position), hasEmailVerification: false };
+    const courseUrl = courseUrlFor(req.body.form, req.body.submit, deps.courseUrl);
+    return { ...res, position: formatPosition(res.position), hasEmailVerification: false, courseUrl };
   });
 
   route(app, C.listRegistrations, { preHandler: requireScreen(deps, 'registrationadmin') }, async (req) => {
     await readAfter(req, deps, ['registrations', 'users']); // the scope comes from rm.users
-    return registrationGrid(deps.db, req.query, await staffScope(deps, req.session!));
+    await readAfter(req, deps, ['practitioners']);
+    const page = await registrationGrid(deps.db, req.query, await staffScope(deps, req.session!));
+    return withLicences(deps.db as Kysely<PractitionersDB>, page, today());
   });
 
   const visible = async (req: { session: { userId: string; roleId: number } | null; params: unknown }) => {
@@ -144,7 +160,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
   };
   route(app, C.getRegistration, { preHandler: requireScreen(deps, 'registrationadmin') }, async (req) => {
     const { state } = await visibleRegistration(deps, req.session!, req.params.id);
-    return detailOf(req.params.id, state);
+    return detailOf(deps, req.params.id, state);
   });
 
   // The history tab reads the events themselves, so it is never stale.

@@ -55,6 +55,7 @@ export function sessionRoutes(
     hasSingleSignOn: false,
     hasNotificationsHeader: true,
     captcha: deps.captcha.enabled,
+    courseUrl: deps.courseUrl,
   }));
 
   route(app, C.getSession, { config: open }, async (req, reply) => {

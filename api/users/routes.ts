@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { assignAreas, deactivateAccount, reactivateAccount } from '../../commands/account/handlers.ts';
 import { formatPosition, type Position } from '../../commands/event-store/port.ts';
 import { recordExport } from '../../commands/reports/handlers.ts';
@@ -14,6 +15,7 @@ import {
   userDetail,
   usersGrid,
 } from '../../projections/account/queries.ts';
+import { type PractitionersDB, withLicences } from '../../projections/practitioner/queries.ts';
 import { registrationGrid } from '../../projections/registration/queries.ts';
 import * as C from '../contracts/users.ts';
 import { requireScreen } from '../http/auth.ts';
@@ -21,6 +23,7 @@ import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { route } from '../http/route.ts';
 import { usersLogWorkbook, XLSX_TYPE } from './users-log-excel.ts';
 
+const today = () => new Date().toISOString().slice(0, 10);
 const accepted = (position: Position) => ({ position: formatPosition(position) });
 
 /** The users grid and screens, the users log, the region and city permissions of staff, and the staff reviewers. */
@@ -125,7 +128,7 @@ export function userRoutes(app: FastifyInstance, deps: ApiDeps) {
     if (!(await userDetail(deps.db, req.params.id))) throw new DomainError('NotFound');
     const areas = await areasOf(deps.db, req.params.id);
     const q = { ...req.query, status: RegistrationStatus.Approved, sort: 'nameAr' as const, dir: 'asc' as const };
-    return registrationGrid(deps.db, q, areas);
+    return withLicences(deps.db as Kysely<PractitionersDB>, await registrationGrid(deps.db, q, areas), today());
   });
 
   route(app, C.staffMembers, { preHandler: requireScreen(deps, 'registrationadmin') }, async () =>

@@ -17,6 +17,8 @@ export const AttachmentKinds = {
   university: { id: 9, accept: 'mixed' },
   scfhs: { id: 10, accept: 'mixed' },
   volunteerCertificate: { id: 11, accept: 'mixed' },
+  // Not a CertificateFor kind of the spec: a first-responder request's certificate (spec: "Data (file), FileName").
+  firstResponderCertificate: { id: 13, accept: 'mixed' },
   // Not a CertificateFor kind of the spec: an event's main image and gallery (spec: event fields "main image, gallery").
   eventImage: { id: 12, accept: 'image' },
 } as const;

@@ -23,7 +23,10 @@ export const SCREENS = {
   tickets: ['View', 'Add', 'Edit'],
   // Staff's tickets grid across volunteers (reply, close, assign a department); `tickets` is the volunteer's own.
   ticketsadmin: ['View', 'Edit'],
+  // The responder admin's requests, approved and rejected lists (approve, reject, undo a rejection).
   firstresponder: ['View', 'Approve'],
+  // The volunteer's own first-responder request (spec: first responder/{id or edit}): see it (View), send or update it (Edit).
+  myfirstresponder: ['View', 'Edit'],
   myevents: ['View', 'Add', 'Edit'],
   myregistration: ['View', 'Edit'],
   // Surveys (spec: survey, event survey, questions, survey results): build (Add), edit (Edit), approve, reject,

@@ -13,6 +13,7 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     events: ['View'],
     myevents: ['View', 'Add', 'Edit'],
     myregistration: ['View', 'Edit'],
+    myfirstresponder: ['View', 'Edit'],
     tickets: ['View', 'Add'],
     initiatives: ['View', 'Add'],
     allowvolunteerrole: ['View'],

@@ -246,6 +246,16 @@ describe('normalising a form', () => {
     expect(normaliseForm(form, CLIENTS.MOH, lookups).medical?.contactedCovidStatus).toBe(1);
     expect(form.medical.contactedCovidStatus).toBe(1);
   });
+
+  it('gives the lighter variant’s specialities the client’s default category, and leaves the fuller variant’s alone', () => {
+    const form = completeForm({});
+    form.specialities = { ...form.specialities, categoryId: undefined };
+    expect(CLIENTS.NEOM.defaultCategoryId).toBe(1);
+    expect(normaliseForm(form, CLIENTS.NEOM, lookups).specialities?.categoryId).toBe(1);
+    expect(normaliseForm(form, CLIENTS.MOH, lookups).specialities?.categoryId).toBeUndefined();
+    const chosen = { ...form, specialities: { ...form.specialities, categoryId: 3 } };
+    expect(normaliseForm(chosen, CLIENTS.NEOM, lookups).specialities?.categoryId).toBe(3);
+  });
 });
 
 describe('rules that read the master data', () => {

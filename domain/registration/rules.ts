@@ -325,6 +325,9 @@ export function normaliseForm(form: RegistrationForm, client: ClientConfig, look
   if (out.identity?.nationalityId !== undefined)
     out.identity = { ...out.identity, idType: idTypeFor(out.identity.nationalityId, lookups) };
   if (!client.covidContactField && out.medical) out.medical = { ...out.medical, contactedCovidStatus: 0 };
+  // The lighter variant asks no category: its specialities take the client's default one.
+  if (client.registrationVariant === 'light' && out.specialities && out.specialities.categoryId === undefined)
+    out.specialities = { ...out.specialities, categoryId: client.defaultCategoryId };
   if (out.user?.email || out.user?.userName) {
     out.user = { ...out.user };
     if (out.user.email) out.user.email = out.user.email.trim().toLowerCase();

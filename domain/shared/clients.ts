@@ -36,6 +36,13 @@ export interface ClientConfig {
   activeEventsLabelKey: 'EventStatusActive' | 'EventStatusToday';
   /** The create-event year allowance applies to one client only. */
   createEventYearAllowance: boolean;
+  /** Red crescent: a first-responder request carries an employee code, checked with the HR system (ValidateEmployeeCode). */
+  firstResponderEmployeeCode: boolean;
+  /**
+   * Spec: "Default client category 1": the user category a registration gets where the form does not ask for one
+   * (the lighter variant has no category field).
+   */
+  defaultCategoryId: number;
 }
 
 export const CLIENTS: Record<ClientCode, ClientConfig> = {
@@ -57,6 +64,8 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     companyEmailDomain: null,
     activeEventsLabelKey: 'EventStatusActive',
     createEventYearAllowance: false,
+    firstResponderEmployeeCode: false,
+    defaultCategoryId: 1,
   },
   SRCA: {
     code: 'SRCA',
@@ -76,6 +85,8 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     companyEmailDomain: null,
     activeEventsLabelKey: 'EventStatusActive',
     createEventYearAllowance: true,
+    firstResponderEmployeeCode: true,
+    defaultCategoryId: 1,
   },
   NEOM: {
     code: 'NEOM',
@@ -95,6 +106,8 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     companyEmailDomain: 'neom.com',
     activeEventsLabelKey: 'EventStatusToday',
     createEventYearAllowance: false,
+    firstResponderEmployeeCode: false,
+    defaultCategoryId: 1,
   },
 };
 

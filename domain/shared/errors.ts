@@ -134,6 +134,9 @@ export const ErrorCodes = [
   // mail to subscribers (spec section 5 "Mail notification": PleasefillAllDetails, PleaseSelectSubscribers)
   'PleasefillAllDetails',
   'PleaseSelectSubscribers',
+  // first responders (spec: GenericFillFormError; the expiry rule "from tomorrow to 2030-06-22" has no key of its own)
+  'GenericFillFormError',
+  'CertificateExpiryInvalid',
   // surveys (spec catalogue: publish errors, already participated, cannot participate, AnswerAllQuestions; the
   // publish errors' keys are not named by the spec)
   'AlreadyParticipated',

@@ -26,6 +26,7 @@ export async function startTestPortal(
     loginRateLimit?: number;
     clientCode?: 'MOH' | 'SRCA' | 'NEOM';
     employeeDirectoryUrl?: string;
+    courseUrl?: string;
     extraProjections?: readonly Projection[];
     /** Turn the captcha on (a test environment has it off, as the spec's local one), with a cheap proof of work. */
     captcha?: boolean;
@@ -47,6 +48,7 @@ export async function startTestPortal(
     captcha: opts.captcha ?? false,
     captchaCost: 50,
     employeeDirectoryUrl: opts.employeeDirectoryUrl,
+    courseUrl: opts.courseUrl,
     ...(opts.extraProjections ? { extraProjections: opts.extraProjections } : {}),
   });
   await loadDemoData(runtime.store, opts.clientCode ?? 'MOH');
@@ -152,6 +154,7 @@ export class Browser {
     url: string,
     body?: unknown,
     headers: Record<string, string> = {},
+    raw?: Buffer,
   ) {
     return this.keep(
       await this.app.inject({
@@ -164,8 +167,28 @@ export class Browser {
           ...headers,
         },
         ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+        ...(raw ? { payload: raw } : {}),
         ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       }),
+    );
+  }
+  /** POST /api/files as a multipart upload of one file of a kind, as the web app's upload does. */
+  async upload(kind: string, name: string, bytes: Buffer) {
+    const boundary = '----portal-upload';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return this.send(
+      'POST',
+      '/api/files',
+      undefined,
+      { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
     );
   }
   /** Like the web app: fetch the session (and its CSRF token), then log in. */

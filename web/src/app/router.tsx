@@ -69,6 +69,8 @@ const PAGES = [
   'unsubscribe',
   'master-data',
   'users',
+  'first-responder',
+  'first-responders',
   'surveys',
   'my-surveys',
   'survey',
@@ -495,6 +497,28 @@ const staffTicketsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/tickets/TicketsPages.tsx'), 'StaffTicketsPage'),
 });
 
+/** The volunteer's own first-responder request (screen `myfirstresponder`). */
+const myFirstResponderRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'first-responder',
+  beforeLoad: (ctx) => requireScreen(ctx, 'myfirstresponder'),
+  component: lazyRouteComponent(
+    () => import('../features/first-responders/MyFirstResponderPage.tsx'),
+    'MyFirstResponderPage',
+  ),
+});
+
+/** The responder admin's requests, approved and rejected lists (screen `firstresponder`). */
+const firstRespondersRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'first-responders',
+  beforeLoad: (ctx) => requireScreen(ctx, 'firstresponder'),
+  component: lazyRouteComponent(
+    () => import('../features/first-responders/FirstRespondersPage.tsx'),
+    'FirstRespondersPage',
+  ),
+});
+
 /** One ticket: the creator's (by the API's rules) or one in a staff member's scope. */
 const ticketRoute = createRoute({
   getParentRoute: () => langRoute,
@@ -668,6 +692,8 @@ export const routeTree = rootRoute.addChildren([
     usersRoute,
     newUserRoute,
     userRoute,
+    myFirstResponderRoute,
+    firstRespondersRoute,
     surveysRoute,
     surveyBuilderRoute,
     surveyResultsRoute,

@@ -21,6 +21,7 @@ export type FileKind =
   | 'university'
   | 'scfhs'
   | 'volunteerCertificate'
+  | 'firstResponderCertificate'
   | 'eventImage';
 
 const IMAGE_KINDS: readonly FileKind[] = ['personalPhoto', 'idPhoto', 'eventImage'];

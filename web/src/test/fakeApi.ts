@@ -17,6 +17,8 @@ export interface FakeApiState {
   changePasswordFailure: { code: string } | null;
   /** The client code GET /api/config answers. */
   clientCode: ClientCode;
+  /** The practitioners' course link GET /api/config answers, and a submitted save with a CFHS number. */
+  courseUrl: string | null;
   /** What GET /api/registrations/me answers for the signed-in user (404 when null). */
   registration: RegistrationDetail | null;
   /** What POST /api/registrations and PUT /api/registrations/me answer instead of success. */
@@ -45,6 +47,7 @@ export const config: PublicConfig = {
   hasSingleSignOn: false,
   hasNotificationsHeader: false,
   captcha: false,
+  courseUrl: null,
 };
 
 function json(status: number, body: unknown): Response {
@@ -65,6 +68,7 @@ export function installFakeApi(overrides: Partial<FakeApiState> = {}): FakeApiSt
     configFails: false,
     changePasswordFailure: null,
     clientCode: 'MOH',
+    courseUrl: null,
     registration: null,
     saveFailure: null,
     referenceNumber: 'REG-2026-000123',
@@ -95,6 +99,7 @@ export function installFakeApi(overrides: Partial<FakeApiState> = {}): FakeApiSt
           clientCode: state.clientCode,
           clientName: CLIENTS[state.clientCode].name,
           homeView: CLIENTS[state.clientCode].homeView,
+          courseUrl: state.courseUrl,
         });
       case 'GET /api/session/permissions':
         return state.user ? json(200, state.permissions) : fail(401, 'Unauthorized');
@@ -134,6 +139,7 @@ export function installFakeApi(overrides: Partial<FakeApiState> = {}): FakeApiSt
           status,
           referenceNumber: state.referenceNumber,
           hasEmailVerification: method === 'POST',
+          courseUrl: body.submit && body.form?.practitioner?.cfhsNumber ? state.courseUrl : null,
           position: '3.3',
         });
       }

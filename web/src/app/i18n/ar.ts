@@ -2,6 +2,7 @@ import { componentsAr } from '../../components/i18n.ts';
 import { auditAr } from '../../features/audit/i18n.ts';
 import { certificatesAr } from '../../features/certificates/i18n.ts';
 import { dashboardAr } from '../../features/dashboard/i18n.ts';
+import { firstRespondersAr } from '../../features/first-responders/i18n.ts';
 import { homeAr } from '../../features/home/i18n.ts';
 import { hoursAr } from '../../features/hours/i18n.ts';
 import { initiativesAr } from '../../features/initiatives/i18n.ts';
@@ -199,6 +200,7 @@ export const ar = {
   ...subscriptionsAr,
   ...masterDataAr,
   ...usersAr,
+  ...firstRespondersAr,
   ...preferencesAr,
   ...surveysAr,
   ...volunteerAr,

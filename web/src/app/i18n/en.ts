@@ -2,6 +2,7 @@ import { componentsEn } from '../../components/i18n.ts';
 import { auditEn } from '../../features/audit/i18n.ts';
 import { certificatesEn } from '../../features/certificates/i18n.ts';
 import { dashboardEn } from '../../features/dashboard/i18n.ts';
+import { firstRespondersEn } from '../../features/first-responders/i18n.ts';
 import { homeEn } from '../../features/home/i18n.ts';
 import { hoursEn } from '../../features/hours/i18n.ts';
 import { initiativesEn } from '../../features/initiatives/i18n.ts';
@@ -197,6 +198,7 @@ export const en: Record<TranslationKey, string> = {
   ...subscriptionsEn,
   ...masterDataEn,
   ...usersEn,
+  ...firstRespondersEn,
   ...preferencesEn,
   ...surveysEn,
   ...volunteerEn,

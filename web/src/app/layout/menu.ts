@@ -25,6 +25,8 @@ export type MenuRoute =
   | '/$lang/initiatives'
   | '/$lang/master-data'
   | '/$lang/users'
+  | '/$lang/first-responder'
+  | '/$lang/first-responders'
   | '/$lang/surveys'
   | '/$lang/my-surveys'
   | '/$lang/certificates'
@@ -67,7 +69,8 @@ const MENU = {
   tickets: { to: '/$lang/tickets', placement: 'header' },
   ticketsadmin: { to: '/$lang/tickets/manage', placement: 'header' },
   initiatives: { to: '/$lang/initiatives', placement: 'header' },
-  firstresponder: PLACEHOLDER,
+  firstresponder: { to: '/$lang/first-responders', placement: 'header' },
+  myfirstresponder: { to: '/$lang/first-responder', placement: 'header' },
   myevents: { to: '/$lang/my-events', placement: 'header' },
   myregistration: { to: '/$lang/registration', placement: 'header' },
   surveys: { to: '/$lang/surveys', placement: 'header' },

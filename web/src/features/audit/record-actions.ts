@@ -52,6 +52,12 @@ export const recordActionsAr = {
   'action.PasswordReset': 'إعادة تعيين كلمة المرور',
   'action.PasswordResetRequested': 'طلب رابط إعادة تعيين كلمة المرور',
   'action.UserNameReminderRequested': 'طلب تذكير باسم المستخدم',
+  'action.FirstResponderRequested': 'طلب الانضمام إلى المسعفين الأوائل',
+  'action.FirstResponderRequestUpdated': 'تحديث طلب المسعف الأول',
+  'action.FirstResponderApproved': 'اعتماد طلب المسعف الأول',
+  'action.FirstResponderRejected': 'رفض طلب المسعف الأول',
+  'action.FirstResponderRejectionUndone': 'التراجع عن رفض طلب المسعف الأول',
+  'action.PractitionerLicenceChecked': 'التحقق من الترخيص المهني الصحي',
 };
 
 export const recordActionsEn: Record<keyof typeof recordActionsAr, string> = {
@@ -105,4 +111,10 @@ export const recordActionsEn: Record<keyof typeof recordActionsAr, string> = {
   'action.PasswordReset': 'Password reset',
   'action.PasswordResetRequested': 'Password reset link requested',
   'action.UserNameReminderRequested': 'User name reminder requested',
+  'action.FirstResponderRequested': 'First-responder status requested',
+  'action.FirstResponderRequestUpdated': 'First-responder request updated',
+  'action.FirstResponderApproved': 'First-responder request approved',
+  'action.FirstResponderRejected': 'First-responder request rejected',
+  'action.FirstResponderRejectionUndone': 'First-responder rejection undone',
+  'action.PractitionerLicenceChecked': 'Health practitioner licence checked',
 };

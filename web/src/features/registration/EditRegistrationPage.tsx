@@ -43,6 +43,7 @@ function emptyRegistration(volunteerId: string, userName: string): RegistrationD
     appointment: null,
     rejectReason: null,
     notes: [],
+    practitioner: null,
   };
 }
 

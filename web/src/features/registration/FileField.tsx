@@ -1,8 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadProgress } from '../../app/UploadProgress.tsx';
-import { acceptOf, type FileKind, isImageKind, useUpload } from '../../app/upload.ts';
+import { type FileKind, isImageKind, useUpload } from '../../app/upload.ts';
+import { FilePicker } from '../../components/form/FilePicker.tsx';
 import { useFieldSource } from '../../components/form/useDomainForm.ts';
 import { RegField, useLabel } from './fields.tsx';
 
@@ -22,15 +22,8 @@ export function FileField({ path, kind, value, onChange, required }: FileFieldPr
   const { t } = useTranslation();
   const label = useLabel(path);
   const statusId = `${useFieldSource().idOf(path)}-status`;
-  const { state, start, reset, uploading } = useUpload(kind);
-  const input = useRef<HTMLInputElement>(null);
-
-  async function pick(file: File | undefined) {
-    if (input.current) input.current.value = '';
-    if (!file) return;
-    const result = await start(file);
-    if (result?.ok) onChange(result.file.fileId);
-  }
+  const upload = useUpload(kind);
+  const { state, reset, uploading } = upload;
 
   const buttonText = value ? t('reg.file.replace') : t('reg.file.choose');
 
@@ -47,27 +40,16 @@ export function FileField({ path, kind, value, onChange, required }: FileFieldPr
       {({ wrapper, control }) => (
         <>
           <Group gap="sm" mt={6} wrap="wrap">
-            <input
-              ref={input}
-              type="file"
-              hidden
-              tabIndex={-1}
-              accept={acceptOf(kind)}
-              data-testid={`${wrapper.id}-input`}
-              onChange={(e) => void pick(e.currentTarget.files?.[0])}
-            />
-            <Button
+            <FilePicker
+              upload={upload}
+              kind={kind}
               id={wrapper.id}
-              variant="default"
-              size="sm"
-              loading={uploading}
-              aria-label={`${label}: ${buttonText}`}
-              aria-describedby={control['aria-describedby']}
-              aria-invalid={control['aria-invalid']}
-              onClick={() => input.current?.click()}
-            >
-              {buttonText}
-            </Button>
+              label={buttonText}
+              ariaLabel={`${label}: ${buttonText}`}
+              control={control}
+              inputTestId={`${wrapper.id}-input`}
+              onUploaded={onChange}
+            />
             {value && !uploading && (
               <Button
                 variant="subtle"

@@ -1,4 +1,4 @@
-import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CLIENTS, DEFAULT_CLIENT } from '../../../../domain/shared/clients.ts';
@@ -37,6 +37,14 @@ export function ThankYouPage() {
               </Text>
               <Text size="sm">{t('thankYou.keepReference')}</Text>
             </div>
+          )}
+          {search.course && config.data?.courseUrl && (
+            <Alert color="brand" variant="light" role="status" data-testid="course-link">
+              <Text size="sm">{t('thankYou.course')}</Text>
+              <Anchor href={config.data.courseUrl} target="_blank" rel="noopener">
+                {t('thankYou.courseLink')}
+              </Anchor>
+            </Alert>
           )}
           {search.verify && (
             <Alert color="brand" variant="light" role="status">

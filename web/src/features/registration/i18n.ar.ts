@@ -240,6 +240,8 @@ export const registrationAr = {
   ThankYouNeom: 'شكراً لاهتمامك بالتطوع في نيوم. تم استلام طلبك، وسيتواصل معك فريق التطوع في نيوم بعد مراجعته.',
   'thankYou.reference': 'الرقم المرجعي لطلبك',
   'thankYou.keepReference': 'احتفظ بهذا الرقم لمتابعة طلبك.',
+  'thankYou.course': 'القبول النهائي بعد اجتياز الدورة خلال 24 ساعة.',
+  'thankYou.courseLink': 'رابط الدورة',
   'thankYou.verifyEmail': 'أرسلنا إلى بريدك الإلكتروني رسالة تحتوي على رابط لتأكيده. يرجى فتح الرابط قبل تسجيل الدخول.',
   'myReg.status': 'حالة الطلب',
   'myReg.reference': 'الرقم المرجعي',

@@ -245,6 +245,8 @@ export const registrationEn: Record<keyof typeof registrationAr, string> = {
     'Thank you for your interest in volunteering at NEOM. We have received your application; the NEOM volunteering team will contact you once it has been reviewed.',
   'thankYou.reference': 'Your reference number',
   'thankYou.keepReference': 'Keep this number to follow your application.',
+  'thankYou.course': 'Final acceptance after a course within 24 hours.',
+  'thankYou.courseLink': 'The course',
   'thankYou.verifyEmail':
     'We have sent you an e-mail with a link to confirm your address. Please open it before signing in.',
   'myReg.status': 'Application status',

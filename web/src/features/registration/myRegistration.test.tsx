@@ -27,6 +27,17 @@ describe('thank-you page', () => {
     expect(text.textContent).toBe('شكراً لتسجيلك متطوعاً. تم استلام طلبك وستتم مراجعته، وسنتواصل معك قريباً.');
     expect(screen.getByTestId('reference-number').textContent).toBe('2026000123');
     expect(screen.queryByText(/أرسلنا إلى بريدك الإلكتروني/)).toBeNull();
+    expect(screen.queryByTestId('course-link')).toBeNull();
+  });
+
+  it('shows a practitioner the course link and the final acceptance within 24 hours', async () => {
+    installFakeApi({ courseUrl: 'https://learn.example.org/practitioners' });
+    open('/en/registration/thank-you?ref=REG-2026-000123&course=true');
+    const notice = await screen.findByTestId('course-link');
+    expect(notice.textContent).toContain('Final acceptance after a course within 24 hours.');
+    expect(within(notice).getByRole('link', { name: 'The course' }).getAttribute('href')).toBe(
+      'https://learn.example.org/practitioners',
+    );
   });
 });
 

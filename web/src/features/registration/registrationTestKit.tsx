@@ -152,6 +152,7 @@ export function detail(
     status,
     referenceNumber: 'REG-2026-000042',
     form,
+    practitioner: null,
     appointment: null,
     rejectReason: null,
     notes: [],

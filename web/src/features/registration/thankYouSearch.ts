@@ -3,6 +3,8 @@ export interface ThankYouSearch {
   ref?: string;
   /** A verification e-mail was sent. */
   verify?: boolean;
+  /** A practitioner's registration: the course comes before the final acceptance (the link is the portal's own). */
+  course?: boolean;
 }
 
 /** Reads ?ref and ?verify; the router may have parsed a numeric reference as a number. */
@@ -11,6 +13,7 @@ export function validateThankYouSearch(search: Record<string, unknown>): ThankYo
   const ref = search.ref;
   if ((typeof ref === 'string' && ref.trim() !== '') || typeof ref === 'number') out.ref = String(ref).slice(0, 40);
   if (search.verify === true || search.verify === 'true' || search.verify === 1) out.verify = true;
+  if (search.course === true || search.course === 'true' || search.course === 1) out.course = true;
   return out;
 }
 
@@ -18,6 +21,11 @@ export function validateThankYouSearch(search: Record<string, unknown>): ThankYo
 export function thankYouSearchOf(saved: {
   referenceNumber?: string | null;
   hasEmailVerification?: boolean;
+  courseUrl?: string | null;
 }): ThankYouSearch {
-  return { ref: saved.referenceNumber ?? undefined, verify: saved.hasEmailVerification || undefined };
+  return {
+    ref: saved.referenceNumber ?? undefined,
+    verify: saved.hasEmailVerification || undefined,
+    course: saved.courseUrl ? true : undefined,
+  };
 }

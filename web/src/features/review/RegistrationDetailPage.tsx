@@ -19,6 +19,7 @@ import { Appointment, lookupsQuery, RegistrationSummary, StatusBadge } from '../
 import { useConfig } from '../session/index.ts';
 import { idCardUrl, registrationQuery } from './api.ts';
 import { NotesSection } from './NotesSection.tsx';
+import { PractitionerPanel } from './Practitioner.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
 
 const route = getRouteApi('/$lang/registrations/$id');
@@ -135,6 +136,7 @@ export function RegistrationDetailPage() {
           {current === 'details' && (
             <Stack gap="md">
               <StatusPanel id={id} detail={data} name={name} />
+              {data.practitioner && <PractitionerPanel practitioner={data.practitioner} lang={lang} />}
               <RegistrationSummary
                 form={data.form}
                 client={CLIENTS[config.data.clientCode]}

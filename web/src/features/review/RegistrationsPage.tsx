@@ -15,6 +15,7 @@ import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
 import { type Lookups, lookupName, lookupsQuery } from '../registration/index.ts';
 import { type GridRow, registrationsQuery } from './api.ts';
 import { formatDay, formatDayTime, personName } from './format.ts';
+import { PractitionerBadge } from './Practitioner.tsx';
 import { GRID_STATUSES, type GridParams, type GridSearch, gridParams, type SortKey } from './search.ts';
 
 const route = getRouteApi('/$lang/registrations');
@@ -295,6 +296,12 @@ function gridColumns(
       meta: { label: t('review.col.submittedAt') },
       sortDescFirst: true,
       cell: (info) => formatDay(info.getValue(), lang) ?? '—',
+    }),
+    helper.accessor('practitioner', {
+      header: () => t('review.col.practitioner'),
+      meta: { label: t('review.col.practitioner') },
+      enableSorting: false,
+      cell: (info) => <PractitionerBadge practitioner={info.getValue()} lang={lang} />,
     }),
   ]);
   if (status !== 3) return base;

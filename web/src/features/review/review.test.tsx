@@ -36,6 +36,7 @@ function row(n: number, over: Partial<GridRow> = {}): GridRow {
   return {
     volunteerId: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
     referenceNumber: `R20261120-${String(n).padStart(6, '0')}`,
+    practitioner: null,
     status: 2,
     nameAr: `متطوع ${n}`,
     nameEn: `Volunteer ${n}`,
@@ -61,6 +62,7 @@ function detail(status: RegistrationDetail['status'], over: Partial<Registration
     appointment: null,
     rejectReason: null,
     notes: [],
+    practitioner: null,
     ...over,
   };
 }
@@ -241,6 +243,34 @@ describe('registrations grid', () => {
     const next = await screen.findByRole('button', { name: 'الصفحة التالية' });
     expect(next.querySelector('svg')?.getAttribute('class')).toContain('mantine-rotate-rtl');
     expect(document.documentElement.dir).toBe('rtl');
+  });
+});
+
+describe('practitioners (health licence)', () => {
+  const nurse = {
+    cfhsNumber: '12RM0012345',
+    statusId: 8,
+    classificationAr: 'ممرض',
+    classificationEn: 'Nurse',
+    licenceExpiryDate: '2028-06-30',
+    checkedAt: '2026-11-20T08:00:00.000Z',
+  };
+  it('shows the classification and licence status in the grid', async () => {
+    installReviewApi(canApprove, { rows: [row(1, { practitioner: nurse }), row(2)] });
+    open('/en/registrations');
+    await screen.findByRole('link', { name: 'Volunteer 1' });
+    const badges = screen.getAllByTestId('practitioner-badge');
+    expect(badges).toHaveLength(1);
+    expect(badges[0]!.textContent).toBe('NurseValid');
+  });
+  it('shows the licence check on the application detail', async () => {
+    installReviewApi(canApprove, { detail: { ...detail(2), practitioner: { ...nurse, statusId: 9 } } });
+    open(`/en/registrations/${ID}`);
+    const panel = await screen.findByTestId('practitioner-panel');
+    expect(panel.textContent).toContain('12RM0012345');
+    expect(panel.textContent).toContain('Nurse');
+    expect(panel.textContent).toContain('Expired');
+    expect(panel.textContent).toContain('2028-06-30');
   });
 });
 

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { formatPosition, type Position } from '../../commands/event-store/port.ts';
+import type { Uploads } from '../../commands/files/ownership.ts';
+import * as commands from '../../commands/firstresponder/handlers.ts';
+import type { FirstResponderStatus } from '../../domain/firstresponder/events.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import {
+  type FirstRespondersDB,
+  firstResponderOf,
+  firstRespondersPage,
+} from '../../projections/firstresponder/queries.ts';
+import * as C from '../contracts/firstresponder.ts';
+import { requireScreen, requireVolunteer } from '../http/auth.ts';
+import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
+import { route } from '../http/route.ts';
+
+const READ_MODELS = ['first-responders'];
+const STATUS_OF: Record<C.FirstResponderList, FirstResponderStatus> = {
+  requests: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+};
+
+/**
+ * First responders: the volunteer's own request (screen `myfirstresponder`), and the responder admin's requests,
+ * approved and rejected lists with approve, reject and undo (screen `firstresponder`, role 6 and the admin).
+ */
+export function firstResponderRoutes(app: FastifyInstance, deps: ApiDeps, uploads: Uploads) {
+  const db = deps.db as Kysely<FirstRespondersDB>;
+  const ok = (p: Position) => ({ position: formatPosition(p) });
+  const volunteer = (action: 'View' | 'Edit') => ({
+    preHandler: [requireVolunteer(), requireScreen(deps, 'myfirstresponder', action)],
+  });
+  const admin = (action: 'View' | 'Approve') => ({ preHandler: requireScreen(deps, 'firstresponder', action) });
+
+  /** The certificate must be the volunteer's own upload of that kind (else UnknownFile): nobody names another's file. */
+  const assertOwnCertificate = async (req: FastifyRequest, fileId: string | null | undefined) => {
+    if (!fileId) return;
+    const rec = await uploads.get(fileId);
+    if (rec?.volunteerId !== req.session!.userId || rec.kind !== 'firstResponderCertificate')
+      throw new DomainError('UnknownFile', { fileIds: [fileId] });
+  };
+  const send = (mode: 'request' | 'update') => async (req: FastifyRequest<{ Body: C.FirstResponderForm }>) => {
+    await assertOwnCertificate(req, req.body.fileId);
+    return ok(
+      await commands.sendFirstResponderRequest(deps, req.session!.userId, req.body, mode, commandContext(req, deps)),
+    );
+  };
+
+  route(app, C.myFirstResponder, volunteer('View'), async (req) => {
+    await readAfter(req, deps, READ_MODELS);
+    return {
+      request: await firstResponderOf(db, req.session!.userId),
+      employeeCodeRequired: deps.client.firstResponderEmployeeCode,
+    };
+  });
+  route(app, C.requestFirstResponder, volunteer('Edit'), send('request'));
+  route(app, C.updateFirstResponder, volunteer('Edit'), send('update'));
+
+  route(app, C.firstResponders, admin('View'), async (req) => {
+    await readAfter(req, deps, READ_MODELS);
+    const q = req.query;
+    return firstRespondersPage(
+      db,
+      STATUS_OF[q.list],
+      { name: q.name, employeeCode: q.employeeCode, expiresBy: q.expiresBy },
+      { page: q.page, pageSize: q.pageSize },
+    );
+  });
+  route(app, C.approveFirstResponder, admin('Approve'), async (req) =>
+    ok(
+      await commands.decideFirstResponder(
+        deps.store,
+        req.params.volunteerId,
+        { type: 'approve' },
+        commandContext(req, deps),
+      ),
+    ),
+  );
+  route(app, C.rejectFirstResponder, admin('Approve'), async (req) =>
+    ok(
+      await commands.decideFirstResponder(
+        deps.store,
+        req.params.volunteerId,
+        { type: 'reject', reason: req.body.reason ?? null },
+        commandContext(req, deps),
+      ),
+    ),
+  );
+  route(app, C.undoFirstResponderRejection, admin('Approve'), async (req) =>
+    ok(
+      await commands.decideFirstResponder(
+        deps.store,
+        req.params.volunteerId,
+        { type: 'undoRejection' },
+        commandContext(req, deps),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,126 @@
+import { type Kysely, sql } from 'kysely';
+import type { FirstResponderStatus } from '../../domain/firstresponder/events.ts';
+
+/** The read model's rows as the API reads them, and the volunteer names it joins (users projection). */
+export interface FirstRespondersDB {
+  'rm.first_responders': {
+    volunteer_id: string;
+    status: FirstResponderStatus;
+    certificate_expiry: string | null;
+    has_bls: boolean;
+    file_id: string;
+    employee_code: string | null;
+    reject_reason: string | null;
+    decided_by: string | null;
+    decided_at: Date | null;
+    requested_at: Date | null;
+    updated_at: Date | null;
+  };
+  'rm.users': { user_id: string; name_ar: string; name_en: string; user_name: string };
+}
+
+export interface FirstResponderRow {
+  volunteerId: string;
+  volunteerNameAr: string | null;
+  volunteerNameEn: string | null;
+  status: FirstResponderStatus;
+  certificateExpiryDate: string | null;
+  hasBls: boolean;
+  fileId: string;
+  employeeCode: string | null;
+  rejectReason: string | null;
+  decidedAt: string | null;
+  requestedAt: string | null;
+  updatedAt: string | null;
+}
+
+/** The lists' filters: a name (Arabic or English, part of it), the employee code, certificates expiring by a day. */
+export interface FirstResponderFilters {
+  name?: string | undefined;
+  employeeCode?: string | undefined;
+  expiresBy?: string | undefined;
+}
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function base(db: Kysely<FirstRespondersDB>) {
+  return db
+    .selectFrom('rm.first_responders as f')
+    .leftJoin('rm.users as u', (j) => j.onRef(sql`u.user_id`, '=', sql`f.volunteer_id`))
+    .select([
+      sql<string>`f.volunteer_id::text`.as('volunteer_id'),
+      'u.name_ar',
+      'u.name_en',
+      'f.status',
+      sql<string | null>`to_char(f.certificate_expiry, 'YYYY-MM-DD')`.as('certificate_expiry'),
+      'f.has_bls',
+      'f.file_id',
+      'f.employee_code',
+      'f.reject_reason',
+      'f.decided_at',
+      'f.requested_at',
+      'f.updated_at',
+    ]);
+}
+
+type Raw = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
+const rowOf = (r: Raw): FirstResponderRow => ({
+  volunteerId: r.volunteer_id,
+  volunteerNameAr: r.name_ar ?? null,
+  volunteerNameEn: r.name_en ?? null,
+  status: r.status,
+  certificateExpiryDate: r.certificate_expiry,
+  hasBls: r.has_bls,
+  fileId: r.file_id,
+  employeeCode: r.employee_code,
+  rejectReason: r.reject_reason,
+  decidedAt: iso(r.decided_at),
+  requestedAt: iso(r.requested_at),
+  updatedAt: iso(r.updated_at),
+});
+
+/** One of the three lists (requests = pending, approved, rejected), most recently changed first, and its total. */
+export async function firstRespondersPage(
+  db: Kysely<FirstRespondersDB>,
+  status: FirstResponderStatus,
+  filters: FirstResponderFilters,
+  paging: { page: number; pageSize: number },
+): Promise<{ rows: FirstResponderRow[]; total: number }> {
+  let q = base(db).where('f.status', '=', status);
+  if (filters.name) {
+    const n = like(filters.name);
+    q = q.where((w) => w.or([w('u.name_ar', 'ilike', n), w('u.name_en', 'ilike', n)]));
+  }
+  if (filters.employeeCode) q = q.where('f.employee_code', 'ilike', like(filters.employeeCode));
+  if (filters.expiresBy) q = q.where('f.certificate_expiry', '<=', filters.expiresBy);
+  const [rows, count] = await Promise.all([
+    q
+      .orderBy('f.updated_at', 'desc')
+      .orderBy('f.volunteer_id')
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize)
+      .execute(),
+    q.clearSelect().select(sql<string>`count(*)::text`.as('n')).executeTakeFirst(),
+  ]);
+  return { total: Number(count?.n ?? 0), rows: rows.map(rowOf) };
+}
+
+/** One volunteer's request (the form's update mode), or null when there is none. */
+export async function firstResponderOf(
+  db: Kysely<FirstRespondersDB>,
+  volunteerId: string,
+): Promise<FirstResponderRow | null> {
+  const r = await base(db).where('f.volunteer_id', '=', volunteerId).executeTakeFirst();
+  return r ? rowOf(r) : null;
+}
+
+/** Whether a file is the certificate of a first-responder request (who may read it: the responder admins). */
+export async function isFirstResponderFile(db: Kysely<FirstRespondersDB>, fileId: string): Promise<boolean> {
+  const r = await db
+    .selectFrom('rm.first_responders')
+    .select('volunteer_id')
+    .where('file_id', '=', fileId)
+    .executeTakeFirst();
+  return r !== undefined;
+}

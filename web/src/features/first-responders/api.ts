@@ -1,0 +1,65 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import * as C from '../../../../api/contracts/firstresponder.ts';
+import { call } from '../../lib/client.ts';
+import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+
+export type {
+  FirstResponderForm,
+  FirstResponderList,
+  FirstResponderRow,
+  MyFirstResponder,
+} from '../../../../api/contracts/firstresponder.ts';
+export { FIRST_RESPONDER_LISTS } from '../../../../api/contracts/firstresponder.ts';
+
+const after = () => lastPosition() ?? undefined;
+
+export const myFirstResponderQuery = queryOptions({
+  queryKey: ['first-responders', 'mine'],
+  queryFn: ({ signal }) => call(C.myFirstResponder, { query: { after: after() } }, { signal }),
+});
+
+export interface ListSearch {
+  list: C.FirstResponderList;
+  page: number;
+  pageSize: number;
+  name?: string | undefined;
+}
+
+export const firstRespondersQuery = (s: ListSearch) =>
+  queryOptions({
+    queryKey: ['first-responders', 'lists', s],
+    queryFn: ({ signal }) =>
+      call(
+        C.firstResponders,
+        {
+          query: {
+            after: after(),
+            list: s.list,
+            page: String(s.page),
+            pageSize: String(s.pageSize),
+            name: s.name,
+          },
+        },
+        { signal },
+      ),
+  });
+
+async function settled(queryClient: QueryClient, done: Promise<{ position: string }>) {
+  const res = await done;
+  rememberPosition(res.position);
+  await queryClient.invalidateQueries({ queryKey: ['first-responders'] });
+  return res;
+}
+
+/** The volunteer's request (registration mode) or its update (update mode). */
+export const sendFirstResponder = (qc: QueryClient, body: C.FirstResponderForm, update: boolean) =>
+  settled(qc, call(update ? C.updateFirstResponder : C.requestFirstResponder, { body }));
+
+export type Decision = 'approve' | 'reject' | 'undo';
+export const decideFirstResponder = (qc: QueryClient, volunteerId: string, decision: Decision, reason?: string) => {
+  const params = { volunteerId };
+  if (decision === 'approve') return settled(qc, call(C.approveFirstResponder, { params }));
+  if (decision === 'reject')
+    return settled(qc, call(C.rejectFirstResponder, { params, body: { reason: reason?.trim() || null } }));
+  return settled(qc, call(C.undoFirstResponderRejection, { params }));
+};
