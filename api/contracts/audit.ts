@@ -33,6 +33,7 @@ export const AuditQuery = AfterQuery.extend({
 
 /** The global audit log for admins: newest first, keyset-paged by log position (?before=<position of the last row>). */
 export const auditLog = endpoint({
+  permission: { screen: 'auditlog', action: 'View' },
   method: 'GET',
   path: '/api/audit-log',
   query: AuditQuery,

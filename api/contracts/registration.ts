@@ -266,6 +266,7 @@ export const updateMyRegistration = endpoint({
 
 /** The review grid (registration staff, within their regions and cities). */
 export const listRegistrations = endpoint({
+  permission: { screen: 'registrationadmin', action: 'View' },
   method: 'GET',
   path: '/api/registrations',
   query: RegistrationGridQuery,
@@ -274,6 +275,7 @@ export const listRegistrations = endpoint({
 });
 
 export const getRegistration = endpoint({
+  permission: { screen: 'registrationadmin', action: 'View' },
   method: 'GET',
   path: '/api/registrations/:id',
   params: Id,
@@ -284,6 +286,7 @@ export const getRegistration = endpoint({
 
 /** The history tab: the application's events themselves, so it is never stale. */
 export const registrationHistory = endpoint({
+  permission: { screen: 'registrationadmin', action: 'View' },
   method: 'GET',
   path: '/api/registrations/:id/history',
   params: Id,
@@ -292,6 +295,7 @@ export const registrationHistory = endpoint({
 });
 
 export const initialAccept = endpoint({
+  permission: { screen: 'registrationadmin', action: 'Approve', code: 'NotAuthorizedToAccept' },
   method: 'POST',
   path: '/api/registrations/:id/initial-accept',
   params: Id,
@@ -300,6 +304,7 @@ export const initialAccept = endpoint({
   tags,
 });
 export const approve = endpoint({
+  permission: { screen: 'registrationadmin', action: 'Approve', code: 'NotAuthorizedToAccept' },
   method: 'POST',
   path: '/api/registrations/:id/approve',
   params: Id,
@@ -307,6 +312,7 @@ export const approve = endpoint({
   tags,
 });
 export const reject = endpoint({
+  permission: { screen: 'registrationadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/registrations/:id/reject',
   params: Id,
@@ -315,6 +321,7 @@ export const reject = endpoint({
   tags,
 });
 export const returnToSubmitted = endpoint({
+  permission: { screen: 'registrationadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/registrations/:id/return-to-submitted',
   params: Id,
@@ -322,6 +329,7 @@ export const returnToSubmitted = endpoint({
   tags,
 });
 export const addNote = endpoint({
+  permission: { screen: 'registrationadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/registrations/:id/notes',
   params: Id,
@@ -330,6 +338,7 @@ export const addNote = endpoint({
   tags,
 });
 export const removeNote = endpoint({
+  permission: { screen: 'registrationadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/registrations/:id/notes/:noteId/remove',
   params: Id.extend({ noteId: P.token(40) }),

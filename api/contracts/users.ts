@@ -18,6 +18,7 @@ export type LoginLogRow = z.infer<typeof LoginLogRow>;
 
 /** The users log (GetUsersLogReportData): every login attempt, newest first, for admins. */
 export const loginLog = endpoint({
+  permission: { screen: 'users', action: 'View' },
   method: 'GET',
   path: '/api/users/login-log',
   query: AfterQuery.extend({ pageSize: PageSize, page: P.page, loginStatus: P.queryInt(1, 7).optional() }),
@@ -29,6 +30,7 @@ export const UserAreas = z.object({ regionIds: z.array(P.id).max(100), cityIds: 
 
 /** Region and city permissions (spec: EditUserAreas): they restrict what a staff member sees and acts on. */
 export const assignAreas = endpoint({
+  permission: { screen: 'permissions', action: 'Edit' },
   method: 'POST',
   path: '/api/users/:id/areas',
   params: z.object({ id: P.uuid() }),
@@ -44,6 +46,7 @@ export type StaffMember = z.infer<typeof StaffMember>;
 
 /** Staff members who can be named as the reviewer of an interview (spec: home/getStaffMembers/read). */
 export const staffMembers = endpoint({
+  permission: { screen: 'registrationadmin', action: 'View' },
   method: 'GET',
   path: '/api/staff-members',
   response: z.array(StaffMember),
