@@ -8,6 +8,7 @@ import { myEventsAr } from '../../features/my-events/i18n.ts';
 import { notificationsAr } from '../../features/notifications/i18n.ts';
 import { opportunitiesAr } from '../../features/opportunities/i18n.ts';
 import { manageEventsAr } from '../../features/opportunities/manage/i18n.ts';
+import { permissionsAr } from '../../features/permissions/i18n.ts';
 import { preferencesAr } from '../../features/preferences/i18n.ts';
 import { ar as registrationAr } from '../../features/registration/i18n.ts';
 import { reviewAr } from '../../features/review/i18n.ts';
@@ -184,6 +185,7 @@ export const ar = {
   ...reviewAr,
   ...sessionAr,
   ...statusAr,
+  ...permissionsAr,
   ...ticketsAr,
   ...preferencesAr,
   ...surveysAr,

@@ -8,6 +8,7 @@ import { myEventsEn } from '../../features/my-events/i18n.ts';
 import { notificationsEn } from '../../features/notifications/i18n.ts';
 import { opportunitiesEn } from '../../features/opportunities/i18n.ts';
 import { manageEventsEn } from '../../features/opportunities/manage/i18n.ts';
+import { permissionsEn } from '../../features/permissions/i18n.ts';
 import { preferencesEn } from '../../features/preferences/i18n.ts';
 import { en as registrationEn } from '../../features/registration/i18n.ts';
 import { reviewEn } from '../../features/review/i18n.ts';
@@ -182,6 +183,7 @@ export const en: Record<TranslationKey, string> = {
   ...reviewEn,
   ...sessionEn,
   ...statusEn,
+  ...permissionsEn,
   ...ticketsEn,
   ...preferencesEn,
   ...surveysEn,
