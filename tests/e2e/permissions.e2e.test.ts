@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client.ts';
-import { press, waitForText } from '../support/browser.ts';
+import { freshPage, press, signInOn, waitForText } from '../support/browser.ts';
 import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
 import { npmStart, type StartedPortal } from '../support/npm-start.ts';
 
@@ -24,22 +24,8 @@ afterAll(async () => {
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const STAFF_APPROVE = '[data-testid="perm-2-eventsadmin-Approve"]';
 
-async function signIn(page: Page, userName: string, password: string) {
-  await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
-  await page.waitForSelector('input[name="userName"]');
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
-  ]);
-}
-
-async function newPage(): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const signIn = (page: Page, userName: string, password: string) => signInOn(page, portal.url, 'ar', userName, password);
+const newPage = () => freshPage(browser);
 
 /** An event the staff member creates (pending approval), through the API. */
 async function pendingEvent(staff: Awaited<ReturnType<typeof apiClient>>, code: string): Promise<string> {

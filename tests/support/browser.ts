@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import type { Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 
 /**
  * Sets a React-controlled input's value as typing would (the native setter, then input and change events). Date
@@ -30,6 +30,25 @@ export async function press(page: Page, selector: string): Promise<void> {
     e.scrollIntoView({ block: 'center' });
     (e as HTMLElement).click();
   });
+}
+
+/** A page in a fresh browser context (its own cookies: one person each), with the journeys' 20 s waits. */
+export async function freshPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.createBrowserContext()).newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+/** Signs in through the login page in `lang` and waits until the app has left it (the sign-in must succeed). */
+export async function signInOn(page: Page, baseUrl: string, lang: 'ar' | 'en', userName: string, password: string) {
+  await page.goto(`${baseUrl}/${lang}/login`, { waitUntil: 'networkidle2' });
+  await page.waitForSelector('input[name="userName"]');
+  await page.type('input[name="userName"]', userName);
+  await page.type('input[name="password"]', password);
+  await Promise.all([
+    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
+    page.keyboard.press('Enter'),
+  ]);
 }
 
 /** Waits until the page's text contains `text`. */
