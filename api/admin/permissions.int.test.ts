@@ -7,6 +7,7 @@ import {
   startTestPortal,
   type TestPortal,
 } from '../../tests/support/portal.ts';
+import { decideManyHours } from '../contracts/hours.ts';
 
 let portal: TestPortal;
 let replica: Awaited<ReturnType<typeof startApiReplica>>;
@@ -48,6 +49,38 @@ describe('the screens × roles matrix, changed by the super admin', () => {
     expect((await admin.post('/api/admin/permissions/grant', view)).statusCode).toBe(200);
     expect((await again.get(GRID)).statusCode).toBe(200);
     expect((await again.get('/api/session/permissions')).json().screens.registrationadmin).toEqual(['View', 'Approve']);
+  });
+
+  it('admits a staff command the very next request once its contract’s action is granted, and refuses it once revoked', async () => {
+    // The guard is the contract's own (the one the web's buttons read): grant and revoke exactly it. Staff do not
+    // hold it by the seed.
+    const { screen, action } = decideManyHours.permission;
+    const change = { role: Role.Staff, screen, actions: [action] };
+    const body = {
+      decision: 'approve',
+      items: [
+        {
+          opportunityId: '00000000-0000-4000-8000-00000000abcd',
+          volunteerId: '00000000-0000-4000-8000-000000000004',
+          hoursId: 'h-none',
+        },
+      ],
+    };
+    const staff = await signedIn(portal.app, ...STAFF);
+    const before = await staff.post(decideManyHours.path, body);
+    expect(before.statusCode).toBe(403);
+    expect(before.json().error).toMatchObject({ code: 'Forbidden', details: { screen, action } });
+
+    expect((await admin.post('/api/admin/permissions/grant', change)).statusCode).toBe(200);
+    const staffAgain = await signedIn(portal.app, ...STAFF);
+    const admitted = await staffAgain.post(decideManyHours.path, body);
+    expect(admitted.statusCode).toBe(200);
+    expect(admitted.json().results).toEqual([{ hoursId: 'h-none', result: 'NotFound' }]);
+
+    expect((await admin.post('/api/admin/permissions/revoke', change)).statusCode).toBe(200);
+    const refused = await staffAgain.post(decideManyHours.path, body);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'Forbidden', details: { screen, action } });
   });
 
   it('answers a grant of what the role holds already without writing', async () => {

@@ -4,7 +4,7 @@ import { isRecordKind, RECORD_KINDS } from '../../domain/record-kinds.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { actorSuggestions, auditPage } from '../../projections/audit/queries.ts';
 import * as C from '../contracts/audit.ts';
-import { guard, requireScreen, requireUser } from '../http/auth.ts';
+import { guard, requireUser } from '../http/auth.ts';
 import { type ApiDeps, readAfter } from '../http/deps.ts';
 import { recordHistory } from '../http/history.ts';
 import { route } from '../http/route.ts';
@@ -35,12 +35,12 @@ function historyGuard(deps: ApiDeps) {
 
 /** The global audit log for admins: newest first, keyset-paged by log position (?before=<position of the last row>). */
 export function auditRoutes(app: FastifyInstance, deps: ApiDeps) {
-  route(app, C.auditLog, { preHandler: requireScreen(deps, 'auditlog') }, async (req) => {
+  route(app, C.auditLog, {}, async (req) => {
     await readAfter(req, deps, ['audit-log', 'users']);
     return auditPage(deps.db, req.query);
   });
 
-  route(app, C.auditActors, { preHandler: requireScreen(deps, 'auditlog') }, async (req) => {
+  route(app, C.auditActors, {}, async (req) => {
     await readAfter(req, deps, ['users']);
     return actorSuggestions(deps.db, req.query.q, 20);
   });

@@ -5,6 +5,7 @@ import { PermissionMatrix, ScreenActionsChange } from './permissions.ts';
 
 /** The super admin's screens × roles matrix. */
 export const getPermissions = endpoint({
+  permission: { screen: 'allowadminrole', action: 'View' },
   method: 'GET',
   path: '/api/admin/permissions',
   response: PermissionMatrix,
@@ -13,6 +14,7 @@ export const getPermissions = endpoint({
 
 /** Grants actions; the answer waits until the change is in force. */
 export const grantPermissions = endpoint({
+  permission: { screen: 'allowadminrole', action: 'Edit' },
   method: 'POST',
   path: '/api/admin/permissions/grant',
   body: ScreenActionsChange,
@@ -22,6 +24,7 @@ export const grantPermissions = endpoint({
 });
 
 export const revokePermissions = endpoint({
+  permission: { screen: 'allowadminrole', action: 'Edit' },
   method: 'POST',
   path: '/api/admin/permissions/revoke',
   body: ScreenActionsChange,
@@ -54,6 +57,7 @@ export type RetryResult = z.infer<typeof RetryResult>;
 
 /** Events the projections could not apply (rm.parked_events). */
 export const parkedEvents = endpoint({
+  permission: { screen: 'projections', action: 'View' },
   method: 'GET',
   path: '/api/admin/projections/parked',
   response: z.object({ rows: z.array(ParkedEvent) }),
@@ -62,6 +66,7 @@ export const parkedEvents = endpoint({
 
 /** Asks a projection's runner to retry its parked events, and waits for the outcome. */
 export const retryParked = endpoint({
+  permission: { screen: 'projections', action: 'Edit' },
   method: 'POST',
   path: '/api/admin/projections/:name/parked/retry',
   params: z.object({ name: z.string().max(100) }),

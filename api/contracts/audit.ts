@@ -46,6 +46,7 @@ export const AuditQuery = AfterQuery.extend({
 
 /** The global audit log for admins: newest first, keyset-paged by log position (?before=<position of the last row>). */
 export const auditLog = endpoint({
+  permission: { screen: 'auditlog', action: 'View' },
   method: 'GET',
   path: '/api/audit-log',
   query: AuditQuery,
@@ -60,6 +61,7 @@ export type ActorSuggestion = z.infer<typeof ActorSuggestion>;
 
 /** The audit log's actor filter: users whose name or user name contains `q` (at most 20). */
 export const auditActors = endpoint({
+  permission: { screen: 'auditlog', action: 'View' },
   method: 'GET',
   path: '/api/audit-log/actors',
   query: AfterQuery.extend({ q: P.text(100).trim().min(1) }),

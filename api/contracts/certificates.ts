@@ -93,6 +93,7 @@ export const issueParticipationCertificate = endpoint({
 
 /** Spec PrintPreviousCertificate / GetCertificateOnYear (screen CertificatesHours): approved hours of one year. */
 export const issueHoursCertificate = endpoint({
+  permission: { screen: 'certificateshours', action: 'View', volunteer: true },
   method: 'POST',
   path: '/api/me/certificates/hours/:year',
   params: z.object({ year: P.queryInt(2018, 2100) }),
@@ -102,6 +103,7 @@ export const issueHoursCertificate = endpoint({
 
 /** Spec GetCertificateOnEventType (screen CertificatesEventType): approved hours in events of that event's type. */
 export const issueEventTypeCertificate = endpoint({
+  permission: { screen: 'certificateseventtype', action: 'View', volunteer: true },
   method: 'POST',
   path: '/api/me/certificates/event-type/:eventId',
   params: EventParam,
@@ -132,6 +134,7 @@ export const issueBadge = endpoint({
  * volunteer outside the staff member's regions and cities is not found, as their application is.
  */
 export const printIdCard = endpoint({
+  permission: { screen: 'registrationadmin', action: 'View' },
   method: 'GET',
   path: '/api/registrations/:volunteerId/id-card',
   params: z.object({ volunteerId: P.uuid() }),
@@ -193,6 +196,7 @@ export const certificatePublicKey = endpoint({
 
 /** Spec "post card": a post card made from a name (PrintPostCardEnhance?name). It certifies nothing: no QR. */
 export const postCard = endpoint({
+  permission: { screen: 'postcard', action: 'View' },
   method: 'GET',
   path: '/api/post-card',
   query: z.object({ name: P.text(100), lang: Lang.default('ar') }),

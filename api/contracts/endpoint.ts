@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Action, Screen } from '../../domain/permissions/screens.ts';
 
 /**
  * One endpoint's contract: method, path, params, query, body and response, as zod. The Fastify route is registered
@@ -36,12 +37,28 @@ export interface Endpoint<
   readonly alsoStatus?: readonly number[];
   /** Error statuses the endpoint documents (each answers ErrorBody). */
   readonly errors?: readonly number[];
+  /**
+   * Who may call it: the role must hold `action` on `screen` (the permission matrix). The route enforces it
+   * (api/http/route.ts) before the input is validated, and the web shows the endpoint's buttons only to a user who
+   * holds it (`useCan(contract)`, web/src/app/permissions.ts): one guard, read by both sides.
+   */
+  readonly permission?: Permission;
   /** OpenAPI tags (the domain word). */
   readonly tags: readonly string[];
   readonly summary?: string;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** An endpoint's guard: a screen's action, for staff or (with `volunteer`) for a volunteer's own screens. */
+export interface Permission {
+  readonly screen: Screen;
+  readonly action: Action;
+  /** Only a volunteer may call it (YouMustBeVolunteer for any other role), and only with the screen's action. */
+  readonly volunteer?: true;
+  /** The refusal's code: Forbidden unless the spec names another (NotAuthorizedToAccept). */
+  readonly code?: 'Forbidden' | 'NotAuthorizedToAccept';
+}
 
 /** Declares an endpoint; `const` keeps the literal path and the exact schemas in the type. */
 export function endpoint<const E extends Endpoint>(e: E): E {

@@ -75,6 +75,7 @@ const tags = ['first responders'];
 
 // The volunteer's own request (spec: GET registration/{id} or /0, POST requestResponder, updateRequestResponder).
 export const myFirstResponder = endpoint({
+  permission: { screen: 'myfirstresponder', action: 'View', volunteer: true },
   method: 'GET',
   path: '/api/me/first-responder',
   query: AfterQuery,
@@ -82,6 +83,7 @@ export const myFirstResponder = endpoint({
   tags,
 });
 export const requestFirstResponder = endpoint({
+  permission: { screen: 'myfirstresponder', action: 'Edit', volunteer: true },
   method: 'POST',
   path: '/api/me/first-responder',
   body: FirstResponderForm,
@@ -89,6 +91,7 @@ export const requestFirstResponder = endpoint({
   tags,
 });
 export const updateFirstResponder = endpoint({
+  permission: { screen: 'myfirstresponder', action: 'Edit', volunteer: true },
   method: 'POST',
   path: '/api/me/first-responder/update',
   body: FirstResponderForm,
@@ -98,6 +101,7 @@ export const updateFirstResponder = endpoint({
 
 // The responder admin: the requests, approved and rejected lists, and the decisions.
 export const firstResponders = endpoint({
+  permission: { screen: 'firstresponder', action: 'View' },
   method: 'GET',
   path: '/api/first-responders',
   query: FirstRespondersQuery,
@@ -105,6 +109,7 @@ export const firstResponders = endpoint({
   tags,
 });
 export const approveFirstResponder = endpoint({
+  permission: { screen: 'firstresponder', action: 'Approve' },
   method: 'POST',
   path: '/api/first-responders/:volunteerId/approve',
   params: ByVolunteer,
@@ -112,6 +117,7 @@ export const approveFirstResponder = endpoint({
   tags,
 });
 export const rejectFirstResponder = endpoint({
+  permission: { screen: 'firstresponder', action: 'Approve' },
   method: 'POST',
   path: '/api/first-responders/:volunteerId/reject',
   params: ByVolunteer,
@@ -121,6 +127,7 @@ export const rejectFirstResponder = endpoint({
 });
 /** Spec: "Rejection can be undone, moving back to requests." */
 export const undoFirstResponderRejection = endpoint({
+  permission: { screen: 'firstresponder', action: 'Approve' },
   method: 'POST',
   path: '/api/first-responders/:volunteerId/undo-rejection',
   params: ByVolunteer,

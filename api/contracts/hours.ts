@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Action } from '../../domain/permissions/screens.ts';
 import { AfterQuery, CommandAccepted, GridPage, PageSize } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
@@ -30,6 +31,7 @@ const HoursId = Pair.extend({ hoursId: P.token(40) });
 
 /** Staff log a day's hours of a participant. */
 export const recordHours = endpoint({
+  permission: { screen: 'volunteerhours', action: 'Add' },
   method: 'POST',
   path: '/api/opportunities/:id/participants/:volunteerId/hours',
   params: Pair,
@@ -38,20 +40,22 @@ export const recordHours = endpoint({
   tags,
 });
 
-const onEntry = <const A extends string>(action: A) =>
+const onEntry = <const A extends string, const G extends Action>(action: A, guard: G) =>
   endpoint({
+    permission: { screen: 'volunteerhours', action: guard },
     method: 'POST',
     path: `/api/opportunities/:id/participants/:volunteerId/hours/:hoursId/${action}`,
     params: HoursId,
     response: CommandAccepted,
     tags,
   });
-export const approveHours = onEntry('approve');
-export const rejectHours = onEntry('reject');
-export const deleteHours = onEntry('delete');
+export const approveHours = onEntry('approve', 'Approve');
+export const rejectHours = onEntry('reject', 'Approve');
+export const deleteHours = onEntry('delete', 'Edit');
 
 /** Approve many hours at once (spec: volunteers must be selected before approving). */
 export const approveManyHours = endpoint({
+  permission: { screen: 'volunteerhours', action: 'Approve' },
   method: 'POST',
   path: '/api/opportunities/:id/hours/approve',
   params: z.object({ id: P.uuid() }),
@@ -102,6 +106,7 @@ export const HoursGridRow = z
 export type HoursGridRow = z.infer<typeof HoursGridRow>;
 
 export const hoursGrid = endpoint({
+  permission: { screen: 'volunteerhours', action: 'View' },
   method: 'GET',
   path: '/api/hours',
   query: HoursGridQuery,
@@ -117,6 +122,7 @@ export const HOURS_BATCH_MAX = 200;
  * entry goes through the per-entry command; one outside the caller's scope answers NotFound.
  */
 export const decideManyHours = endpoint({
+  permission: { screen: 'volunteerhours', action: 'Approve' },
   method: 'POST',
   path: '/api/hours/approve',
   body: z.object({

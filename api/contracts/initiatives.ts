@@ -78,6 +78,7 @@ const tags = ['initiatives'];
 
 // The proposer's own (spec: event initiative page).
 export const myInitiatives = endpoint({
+  permission: { screen: 'initiatives', action: 'View' },
   method: 'GET',
   path: '/api/me/initiatives',
   query: InitiativesQuery,
@@ -85,6 +86,7 @@ export const myInitiatives = endpoint({
   tags,
 });
 export const proposeInitiative = endpoint({
+  permission: { screen: 'initiatives', action: 'Add' },
   method: 'POST',
   path: '/api/initiatives',
   body: NewInitiative,
@@ -95,6 +97,7 @@ export const proposeInitiative = endpoint({
 
 // Managing them (spec: getEventInitiative, EventInitiative/manage).
 export const initiatives = endpoint({
+  permission: { screen: 'initiatives', action: 'Approve' },
   method: 'GET',
   path: '/api/initiatives',
   query: InitiativesQuery,
@@ -102,6 +105,7 @@ export const initiatives = endpoint({
   tags,
 });
 export const initiative = endpoint({
+  permission: { screen: 'initiatives', action: 'Approve' },
   method: 'GET',
   path: '/api/initiatives/:id',
   params: ById,
@@ -111,6 +115,7 @@ export const initiative = endpoint({
 });
 /** Approve (Received): the body is the draft event, completed by the approver from the proposal. */
 export const approveInitiative = endpoint({
+  permission: { screen: 'initiatives', action: 'Approve' },
   method: 'POST',
   path: '/api/initiatives/:id/approve',
   params: ById,
@@ -119,6 +124,7 @@ export const approveInitiative = endpoint({
   tags,
 });
 export const rejectInitiative = endpoint({
+  permission: { screen: 'initiatives', action: 'Approve' },
   method: 'POST',
   path: '/api/initiatives/:id/reject',
   params: ById,

@@ -125,6 +125,7 @@ export const LookupBatchSaved = z
   .meta({ id: 'LookupBatchSaved' });
 
 export const listLookupItems = endpoint({
+  permission: { screen: 'masterdata', action: 'View' },
   method: 'GET',
   path: '/api/admin/lookups/:kind',
   params: KindParams,
@@ -134,6 +135,7 @@ export const listLookupItems = endpoint({
   tags,
 });
 export const addLookupItem = endpoint({
+  permission: { screen: 'masterdata', action: 'Add' },
   method: 'POST',
   path: '/api/admin/lookups/:kind',
   params: KindParams,
@@ -144,6 +146,7 @@ export const addLookupItem = endpoint({
   tags,
 });
 export const updateLookupItem = endpoint({
+  permission: { screen: 'masterdata', action: 'Edit' },
   method: 'PUT',
   path: '/api/admin/lookups/:kind/:id',
   params: ItemParams,
@@ -154,6 +157,7 @@ export const updateLookupItem = endpoint({
 });
 /** Spec: EventTypes_Create, _Update and _Destroy as one save of the grid; every row or none. */
 export const saveLookupBatch = endpoint({
+  permission: { screen: 'masterdata', action: 'Edit' },
   method: 'POST',
   path: '/api/admin/lookups/:kind/batch',
   params: KindParams,
@@ -163,6 +167,7 @@ export const saveLookupBatch = endpoint({
   tags,
 });
 export const deactivateLookupItem = endpoint({
+  permission: { screen: 'masterdata', action: 'Edit' },
   method: 'POST',
   path: '/api/admin/lookups/:kind/:id/deactivate',
   params: ItemParams,
@@ -171,6 +176,7 @@ export const deactivateLookupItem = endpoint({
   tags,
 });
 export const reactivateLookupItem = endpoint({
+  permission: { screen: 'masterdata', action: 'Edit' },
   method: 'POST',
   path: '/api/admin/lookups/:kind/:id/reactivate',
   params: ItemParams,
@@ -179,6 +185,7 @@ export const reactivateLookupItem = endpoint({
   tags,
 });
 export const deleteLookupItem = endpoint({
+  permission: { screen: 'masterdata', action: 'Delete' },
   method: 'DELETE',
   path: '/api/admin/lookups/:kind/:id',
   params: ItemParams,
@@ -188,6 +195,7 @@ export const deleteLookupItem = endpoint({
 });
 /** Spec: region colour setting (ColorName, ColorCode #RRGGBB). */
 export const setLookupColour = endpoint({
+  permission: { screen: 'masterdata', action: 'Edit' },
   method: 'PUT',
   path: '/api/admin/lookups/:kind/:id/colour',
   params: ItemParams,

@@ -191,6 +191,7 @@ const tags = ['events'];
 const Id = z.object({ id: P.uuid() });
 
 export const createOpportunity = endpoint({
+  permission: { screen: 'eventsadmin', action: 'Add' },
   method: 'POST',
   path: '/api/opportunities',
   body: OpportunityDetails,
@@ -200,6 +201,7 @@ export const createOpportunity = endpoint({
 });
 
 export const editOpportunity = endpoint({
+  permission: { screen: 'eventsadmin', action: 'Edit' },
   method: 'PUT',
   path: '/api/opportunities/:id',
   params: Id,
@@ -209,6 +211,7 @@ export const editOpportunity = endpoint({
 });
 
 export const approveOpportunity = endpoint({
+  permission: { screen: 'eventsadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/opportunities/:id/approve',
   params: Id,
@@ -217,6 +220,7 @@ export const approveOpportunity = endpoint({
 });
 
 export const stopInvitations = endpoint({
+  permission: { screen: 'eventsadmin', action: 'Edit' },
   method: 'POST',
   path: '/api/opportunities/:id/stop-invitations',
   params: Id,
@@ -226,6 +230,7 @@ export const stopInvitations = endpoint({
 
 /** A deletion: done at once, or waiting for an approver (pendingApproval). */
 export const deleteOpportunity = endpoint({
+  permission: { screen: 'eventsadmin', action: 'Delete' },
   method: 'POST',
   path: '/api/opportunities/:id/delete',
   params: Id,
@@ -235,6 +240,7 @@ export const deleteOpportunity = endpoint({
 });
 
 export const confirmDeleteOpportunity = endpoint({
+  permission: { screen: 'eventsadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/opportunities/:id/confirm-delete',
   params: Id,
@@ -288,6 +294,7 @@ export const opportunityMap = endpoint({
 
 /** The approvers' list of events waiting for them (403 for a role that may not approve). */
 export const pendingOpportunities = endpoint({
+  permission: { screen: 'eventsadmin', action: 'Approve' },
   method: 'GET',
   path: '/api/opportunities/pending',
   query: z.object({

@@ -63,6 +63,7 @@ export const joinOpportunity = endpoint({
 
 /** Staff invite approved volunteers; restricted events refuse volunteers outside their regions or cities. */
 export const inviteVolunteers = endpoint({
+  permission: { screen: 'eventsadmin', action: 'Add' },
   method: 'POST',
   path: '/api/opportunities/:id/invitations',
   params: Id,
@@ -73,6 +74,7 @@ export const inviteVolunteers = endpoint({
 
 /** The roster (spec page sizes), by status. */
 export const listParticipants = endpoint({
+  permission: { screen: 'eventsadmin', action: 'View' },
   method: 'GET',
   path: '/api/opportunities/:id/participants',
   params: Id,
@@ -88,6 +90,7 @@ export const listParticipants = endpoint({
 
 /** Staff accept a join request or an invitation the volunteer accepted (confirmRaise: past the seats). */
 export const acceptParticipant = endpoint({
+  permission: { screen: 'eventsadmin', action: 'Edit' },
   method: 'POST',
   path: '/api/opportunities/:id/participants/:volunteerId/accept',
   params: Pair,
@@ -98,6 +101,7 @@ export const acceptParticipant = endpoint({
 
 const staffAction = <const A extends string>(action: A) =>
   endpoint({
+    permission: { screen: 'eventsadmin', action: 'Edit' },
     method: 'POST',
     path: `/api/opportunities/:id/participants/:volunteerId/${action}`,
     params: Pair,
@@ -111,6 +115,7 @@ export const releaseParticipant = staffAction('release');
 
 /** The history tab of an invitation: its events, so never stale. */
 export const participationHistory = endpoint({
+  permission: { screen: 'eventsadmin', action: 'View' },
   method: 'GET',
   path: '/api/opportunities/:id/participants/:volunteerId/history',
   params: Pair,

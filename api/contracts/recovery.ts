@@ -112,6 +112,7 @@ export const regenerateVerification = endpoint({
 
 /** An admin sends a user the forgotten-password mail. */
 export const sendPasswordReset = endpoint({
+  permission: { screen: 'users', action: 'Edit' },
   method: 'POST',
   path: '/api/users/:id/password-reset',
   params: z.object({ id: P.uuid() }),

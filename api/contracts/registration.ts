@@ -292,6 +292,7 @@ export const updateMyRegistration = endpoint({
 
 /** The review grid (registration staff, within their regions and cities). */
 export const listRegistrations = endpoint({
+  permission: { screen: 'registrationadmin', action: 'View' },
   method: 'GET',
   path: '/api/registrations',
   query: RegistrationGridQuery,
@@ -300,6 +301,7 @@ export const listRegistrations = endpoint({
 });
 
 export const getRegistration = endpoint({
+  permission: { screen: 'registrationadmin', action: 'View' },
   method: 'GET',
   path: '/api/registrations/:id',
   params: Id,
@@ -310,6 +312,7 @@ export const getRegistration = endpoint({
 
 /** The history tab: the application's events themselves, so it is never stale. */
 export const registrationHistory = endpoint({
+  permission: { screen: 'registrationadmin', action: 'View' },
   method: 'GET',
   path: '/api/registrations/:id/history',
   params: Id,
@@ -318,6 +321,7 @@ export const registrationHistory = endpoint({
 });
 
 export const initialAccept = endpoint({
+  permission: { screen: 'registrationadmin', action: 'Approve', code: 'NotAuthorizedToAccept' },
   method: 'POST',
   path: '/api/registrations/:id/initial-accept',
   params: Id,
@@ -326,6 +330,7 @@ export const initialAccept = endpoint({
   tags,
 });
 export const approve = endpoint({
+  permission: { screen: 'registrationadmin', action: 'Approve', code: 'NotAuthorizedToAccept' },
   method: 'POST',
   path: '/api/registrations/:id/approve',
   params: Id,
@@ -333,6 +338,7 @@ export const approve = endpoint({
   tags,
 });
 export const reject = endpoint({
+  permission: { screen: 'registrationadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/registrations/:id/reject',
   params: Id,
@@ -341,6 +347,7 @@ export const reject = endpoint({
   tags,
 });
 export const returnToSubmitted = endpoint({
+  permission: { screen: 'registrationadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/registrations/:id/return-to-submitted',
   params: Id,
@@ -348,6 +355,7 @@ export const returnToSubmitted = endpoint({
   tags,
 });
 export const addNote = endpoint({
+  permission: { screen: 'registrationadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/registrations/:id/notes',
   params: Id,
@@ -356,6 +364,7 @@ export const addNote = endpoint({
   tags,
 });
 export const removeNote = endpoint({
+  permission: { screen: 'registrationadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/registrations/:id/notes/:noteId/remove',
   params: Id.extend({ noteId: P.token(40) }),

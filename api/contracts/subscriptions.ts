@@ -53,6 +53,7 @@ export type SubscriberRow = z.infer<typeof SubscriberRow>;
 
 /** Spec: MailSubscription_Read: the confirmed subscribers. */
 export const subscribers = endpoint({
+  permission: { screen: 'masterdata', action: 'View' },
   method: 'GET',
   path: '/api/subscriptions',
   query: SubscribersQuery,
@@ -72,6 +73,7 @@ export const SubscriptionMail = z
 export type SubscriptionMail = z.input<typeof SubscriptionMail>;
 
 export const sendSubscriptionMail = endpoint({
+  permission: { screen: 'masterdata', action: 'Edit' },
   method: 'POST',
   path: '/api/subscriptions/mail',
   body: SubscriptionMail,
@@ -83,6 +85,7 @@ export const sendSubscriptionMail = endpoint({
 
 /** Spec: MailSubscription_Update: take a subscriber off the list. */
 export const removeSubscription = endpoint({
+  permission: { screen: 'masterdata', action: 'Delete' },
   method: 'POST',
   path: '/api/subscriptions/:id/remove',
   params: z.object({ id: P.token(32) }),

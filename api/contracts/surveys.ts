@@ -83,6 +83,7 @@ const Id = z.object({ id: P.uuid() });
 export const SURVEY_PAGE_SIZES = [10, 20, 50] as const;
 
 export const listSurveys = endpoint({
+  permission: { screen: 'surveys', action: 'View' },
   method: 'GET',
   path: '/api/surveys',
   query: AfterQuery.extend({
@@ -96,6 +97,7 @@ export const listSurveys = endpoint({
 
 /** The events a survey may be scoped to (the builder's picker). */
 export const surveyableEvents = endpoint({
+  permission: { screen: 'surveys', action: 'Add' },
   method: 'GET',
   path: '/api/surveys/events',
   response: z.object({
@@ -105,6 +107,7 @@ export const surveyableEvents = endpoint({
 });
 
 export const getSurvey = endpoint({
+  permission: { screen: 'surveys', action: 'View' },
   method: 'GET',
   path: '/api/surveys/:id',
   params: Id,
@@ -121,6 +124,7 @@ export const getSurvey = endpoint({
 const SaveQuery = z.object({ publish: P.queryOneOf([0, 1]).optional() });
 
 export const createSurvey = endpoint({
+  permission: { screen: 'surveys', action: 'Add' },
   method: 'POST',
   path: '/api/surveys',
   query: SaveQuery,
@@ -130,6 +134,7 @@ export const createSurvey = endpoint({
 });
 
 export const editSurvey = endpoint({
+  permission: { screen: 'surveys', action: 'Edit' },
   method: 'PUT',
   path: '/api/surveys/:id',
   params: Id,
@@ -140,6 +145,7 @@ export const editSurvey = endpoint({
 });
 
 export const approveSurvey = endpoint({
+  permission: { screen: 'surveys', action: 'Approve' },
   method: 'POST',
   path: '/api/surveys/:id/approve',
   params: Id,
@@ -148,6 +154,7 @@ export const approveSurvey = endpoint({
 });
 
 export const rejectSurvey = endpoint({
+  permission: { screen: 'surveys', action: 'Approve' },
   method: 'POST',
   path: '/api/surveys/:id/reject',
   params: Id,
@@ -158,6 +165,7 @@ export const rejectSurvey = endpoint({
 
 /** Spec publish errors: SurveyPublishInProgress, SurveyNoVolunteersMatch, SurveyPublishFailed (an unexpected failure). */
 export const publishSurvey = endpoint({
+  permission: { screen: 'surveys', action: 'Approve' },
   method: 'POST',
   path: '/api/surveys/:id/publish',
   params: Id,
@@ -166,6 +174,7 @@ export const publishSurvey = endpoint({
 });
 
 export const completeSurvey = endpoint({
+  permission: { screen: 'surveys', action: 'Approve' },
   method: 'POST',
   path: '/api/surveys/:id/complete',
   params: Id,
@@ -193,6 +202,7 @@ export const SurveyResults = z
 export type SurveyResults = z.infer<typeof SurveyResults>;
 
 export const surveyResults = endpoint({
+  permission: { screen: 'surveys', action: 'View' },
   method: 'GET',
   path: '/api/surveys/:id/results',
   params: Id,
@@ -203,6 +213,7 @@ export const surveyResults = endpoint({
 
 /** The results as an Excel workbook (right-to-left sheet, Arabic headers): the response body is the .xlsx file. */
 export const exportSurveyResults = endpoint({
+  permission: { screen: 'surveys', action: 'View' },
   method: 'GET',
   path: '/api/surveys/:id/results/export',
   params: Id,
@@ -229,6 +240,7 @@ export type MySurvey = z.infer<typeof MySurvey>;
 
 /** The surveys published to the signed-in volunteer; `eventId` narrows to one event's (answering from the event). */
 export const mySurveys = endpoint({
+  permission: { screen: 'surveymandatory', action: 'View', volunteer: true },
   method: 'GET',
   path: '/api/me/surveys',
   query: AfterQuery.extend({ eventId: P.uuid().optional() }),
@@ -238,6 +250,7 @@ export const mySurveys = endpoint({
 
 /** Spec: the check gives AlreadyParticipated or CannotParticipate (409); otherwise the questions. */
 export const surveyQuestions = endpoint({
+  permission: { screen: 'surveymandatory', action: 'View', volunteer: true },
   method: 'GET',
   path: '/api/me/surveys/:id',
   params: Id,
@@ -253,6 +266,7 @@ export const surveyQuestions = endpoint({
 
 /** A link from the mail: the survey it names, when the link is the signed-in volunteer's (else CannotParticipate). */
 export const surveyOfToken = endpoint({
+  permission: { screen: 'surveymandatory', action: 'View', volunteer: true },
   method: 'GET',
   path: '/api/me/surveys/link/:token',
   params: z.object({ token: P.token(80) }),
@@ -261,6 +275,7 @@ export const surveyOfToken = endpoint({
 });
 
 export const submitSurvey = endpoint({
+  permission: { screen: 'surveymandatory', action: 'Edit', volunteer: true },
   method: 'POST',
   path: '/api/me/surveys/:id/answers',
   params: Id,

@@ -122,6 +122,7 @@ export const ticketOptions = endpoint({ method: 'GET', path: '/api/tickets/optio
 
 // The volunteer's own tickets (spec: ticket/{id}, create ticket).
 export const myTickets = endpoint({
+  permission: { screen: 'tickets', action: 'View', volunteer: true },
   method: 'GET',
   path: '/api/me/tickets',
   query: TicketsQuery,
@@ -129,6 +130,7 @@ export const myTickets = endpoint({
   tags,
 });
 export const myTicket = endpoint({
+  permission: { screen: 'tickets', action: 'View', volunteer: true },
   method: 'GET',
   path: '/api/me/tickets/:id',
   params: ById,
@@ -137,6 +139,7 @@ export const myTicket = endpoint({
   tags,
 });
 export const submitTicket = endpoint({
+  permission: { screen: 'tickets', action: 'Add', volunteer: true },
   method: 'POST',
   path: '/api/me/tickets',
   body: NewTicket,
@@ -145,6 +148,7 @@ export const submitTicket = endpoint({
 });
 /** The creator's verdict on a reply: resolved (1) or not resolved (2) with a reason (spec: submitUserAction). */
 export const markTicket = endpoint({
+  permission: { screen: 'tickets', action: 'View', volunteer: true },
   method: 'POST',
   path: '/api/me/tickets/:id/verdict',
   params: ById,
@@ -155,6 +159,7 @@ export const markTicket = endpoint({
 
 // Staff: every ticket their scope allows.
 export const staffTickets = endpoint({
+  permission: { screen: 'ticketsadmin', action: 'View' },
   method: 'GET',
   path: '/api/tickets',
   query: StaffTicketsQuery,
@@ -162,6 +167,7 @@ export const staffTickets = endpoint({
   tags,
 });
 export const staffTicket = endpoint({
+  permission: { screen: 'ticketsadmin', action: 'View' },
   method: 'GET',
   path: '/api/tickets/:id',
   params: ById,
@@ -171,6 +177,7 @@ export const staffTicket = endpoint({
 });
 /** Spec: submitReply (action 2 a reply, 3 a reply that closes). */
 export const replyToTicket = endpoint({
+  permission: { screen: 'ticketsadmin', action: 'Edit' },
   method: 'POST',
   path: '/api/tickets/:id/reply',
   params: ById,
@@ -179,6 +186,7 @@ export const replyToTicket = endpoint({
   tags,
 });
 export const assignTicketDepartment = endpoint({
+  permission: { screen: 'ticketsadmin', action: 'Edit' },
   method: 'POST',
   path: '/api/tickets/:id/department',
   params: ById,

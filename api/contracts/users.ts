@@ -35,6 +35,7 @@ export type UsersLogFilters = z.infer<typeof UsersLogFilters>;
 
 /** The users log (GetUsersLogReportData): every login attempt, newest first, for admins. */
 export const loginLog = endpoint({
+  permission: { screen: 'users', action: 'View' },
   method: 'GET',
   path: '/api/users/login-log',
   query: AfterQuery.extend({ pageSize: PageSize, page: P.page, ...UsersLogFilters.shape }),
@@ -44,6 +45,7 @@ export const loginLog = endpoint({
 
 /** The users log as an Excel workbook (ExporttoExcel): every row the filters select, Arabic headers, right to left. */
 export const exportLoginLog = endpoint({
+  permission: { screen: 'users', action: 'View' },
   method: 'GET',
   path: '/api/users/login-log/export',
   query: AfterQuery.extend(UsersLogFilters.shape),
@@ -56,6 +58,7 @@ export const UserAreas = z.object({ regionIds: z.array(P.id).max(100), cityIds: 
 
 /** Region and city permissions (spec: EditUserAreas): they restrict what a staff member sees and acts on. */
 export const assignAreas = endpoint({
+  permission: { screen: 'permissions', action: 'Edit' },
   method: 'POST',
   path: '/api/users/:id/areas',
   params: z.object({ id: P.uuid() }),
@@ -71,6 +74,7 @@ export type StaffMember = z.infer<typeof StaffMember>;
 
 /** Staff members who can be named as the reviewer of an interview (spec: home/getStaffMembers/read). */
 export const staffMembers = endpoint({
+  permission: { screen: 'registrationadmin', action: 'View' },
   method: 'GET',
   path: '/api/staff-members',
   response: z.array(StaffMember),
@@ -157,6 +161,7 @@ export type CreateStaffRequest = z.infer<typeof CreateStaffRequest>;
 
 /** The users grid (GetActiveUsers), every account, with server-side search, filters, paging and sorting. */
 export const listUsers = endpoint({
+  permission: { screen: 'users', action: 'View' },
   method: 'GET',
   path: '/api/users',
   query: UsersGridQuery,
@@ -166,6 +171,7 @@ export const listUsers = endpoint({
 
 /** One user (GetUserById). */
 export const getUser = endpoint({
+  permission: { screen: 'users', action: 'View' },
   method: 'GET',
   path: '/api/users/:id',
   params: Id,
@@ -177,6 +183,7 @@ export const getUser = endpoint({
 
 /** An administrator creates a staff account (RegisterUser): its owner changes the password at the first sign-in. */
 export const createUser = endpoint({
+  permission: { screen: 'users', action: 'Add' },
   method: 'POST',
   path: '/api/users',
   body: CreateStaffRequest,
@@ -188,6 +195,7 @@ export const createUser = endpoint({
 
 /** Edits a staff account's names, e-mail, mobile and role (EditUser). */
 export const editUser = endpoint({
+  permission: { screen: 'users', action: 'Edit' },
   method: 'PUT',
   path: '/api/users/:id',
   params: Id,
@@ -199,6 +207,7 @@ export const editUser = endpoint({
 
 /** Deactivates an account (RemoveUser): its owner is signed out and refused at sign-in (DeactivatedUser). */
 export const deactivateUser = endpoint({
+  permission: { screen: 'users', action: 'Delete' },
   method: 'POST',
   path: '/api/users/:id/deactivate',
   params: Id,
@@ -209,6 +218,7 @@ export const deactivateUser = endpoint({
 });
 
 export const reactivateUser = endpoint({
+  permission: { screen: 'users', action: 'Edit' },
   method: 'POST',
   path: '/api/users/:id/reactivate',
   params: Id,
@@ -219,6 +229,7 @@ export const reactivateUser = endpoint({
 
 /** How many events a department change would move with the user (the web confirms with this number). */
 export const departmentImpact = endpoint({
+  permission: { screen: 'users', action: 'Edit' },
   method: 'GET',
   path: '/api/users/:id/department-impact',
   params: Id,
@@ -232,6 +243,7 @@ export const departmentImpact = endpoint({
  * confirmed; when events were created or deleted since, nothing is written (409 DepartmentImpactChanged).
  */
 export const changeDepartment = endpoint({
+  permission: { screen: 'users', action: 'Edit' },
   method: 'POST',
   path: '/api/users/:id/department',
   params: Id,
@@ -246,6 +258,7 @@ export const changeDepartment = endpoint({
  * staff member is authorised for.
  */
 export const cityVolunteers = endpoint({
+  permission: { screen: 'permissions', action: 'View' },
   method: 'GET',
   path: '/api/users/:id/city-volunteers',
   params: Id,
@@ -266,4 +279,10 @@ export const UserOptions = z
   .meta({ id: 'UserOptions' });
 export type UserOptions = z.infer<typeof UserOptions>;
 
-export const userOptions = endpoint({ method: 'GET', path: '/api/users/options', response: UserOptions, tags });
+export const userOptions = endpoint({
+  permission: { screen: 'users', action: 'View' },
+  method: 'GET',
+  path: '/api/users/options',
+  response: UserOptions,
+  tags,
+});

@@ -11,7 +11,6 @@ import {
   firstRespondersPage,
 } from '../../projections/firstresponder/queries.ts';
 import * as C from '../contracts/firstresponder.ts';
-import { requireScreen, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { route } from '../http/route.ts';
 
@@ -29,10 +28,6 @@ const STATUS_OF: Record<C.FirstResponderList, FirstResponderStatus> = {
 export function firstResponderRoutes(app: FastifyInstance, deps: ApiDeps, uploads: Uploads) {
   const db = deps.db as Kysely<FirstRespondersDB>;
   const ok = (p: Position) => ({ position: formatPosition(p) });
-  const volunteer = (action: 'View' | 'Edit') => ({
-    preHandler: [requireVolunteer(), requireScreen(deps, 'myfirstresponder', action)],
-  });
-  const admin = (action: 'View' | 'Approve') => ({ preHandler: requireScreen(deps, 'firstresponder', action) });
 
   /** The certificate must be the volunteer's own upload of that kind (else UnknownFile): nobody names another's file. */
   const assertOwnCertificate = async (req: FastifyRequest, fileId: string | null | undefined) => {
@@ -48,17 +43,17 @@ export function firstResponderRoutes(app: FastifyInstance, deps: ApiDeps, upload
     );
   };
 
-  route(app, C.myFirstResponder, volunteer('View'), async (req) => {
+  route(app, C.myFirstResponder, {}, async (req) => {
     await readAfter(req, deps, READ_MODELS);
     return {
       request: await firstResponderOf(db, req.session!.userId),
       employeeCodeRequired: deps.client.firstResponderEmployeeCode,
     };
   });
-  route(app, C.requestFirstResponder, volunteer('Edit'), send('request'));
-  route(app, C.updateFirstResponder, volunteer('Edit'), send('update'));
+  route(app, C.requestFirstResponder, {}, send('request'));
+  route(app, C.updateFirstResponder, {}, send('update'));
 
-  route(app, C.firstResponders, admin('View'), async (req) => {
+  route(app, C.firstResponders, {}, async (req) => {
     await readAfter(req, deps, READ_MODELS);
     const q = req.query;
     return firstRespondersPage(
@@ -68,7 +63,7 @@ export function firstResponderRoutes(app: FastifyInstance, deps: ApiDeps, upload
       { page: q.page, pageSize: q.pageSize },
     );
   });
-  route(app, C.approveFirstResponder, admin('Approve'), async (req) =>
+  route(app, C.approveFirstResponder, {}, async (req) =>
     ok(
       await commands.decideFirstResponder(
         deps.store,
@@ -78,7 +73,7 @@ export function firstResponderRoutes(app: FastifyInstance, deps: ApiDeps, upload
       ),
     ),
   );
-  route(app, C.rejectFirstResponder, admin('Approve'), async (req) =>
+  route(app, C.rejectFirstResponder, {}, async (req) =>
     ok(
       await commands.decideFirstResponder(
         deps.store,
@@ -88,7 +83,7 @@ export function firstResponderRoutes(app: FastifyInstance, deps: ApiDeps, upload
       ),
     ),
   );
-  route(app, C.undoFirstResponderRejection, admin('Approve'), async (req) =>
+  route(app, C.undoFirstResponderRejection, {}, async (req) =>
     ok(
       await commands.decideFirstResponder(
         deps.store,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Action } from '../../domain/permissions/screens.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { Role } from '../../domain/shared/roles.ts';
+import type { Permission } from '../contracts/endpoint.ts';
 import type { ApiDeps } from './deps.ts';
 import { newToken, type Session } from './sessions.ts';
 
@@ -47,6 +48,8 @@ export function registerAuth(app: FastifyInstance, deps: ApiDeps) {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionExpired', false);
+  // route() (api/http/route.ts) enforces a contract's permission with this process's cache.
+  app.decorate('permissionGuard', (p: Permission) => permissionGuard(deps, p));
   // Who may call a route is decided before its input is validated: a caller without the role learns 401 or 403, not
   // the shape of the input (record-level checks, which need the validated input, stay in preHandler).
   app.addHook('onRoute', (route) => {
@@ -143,5 +146,16 @@ export function requireScreen(
     await user(req);
     if (!(await deps.permissions.fresh()).can(req.session!.roleId, screen, action))
       throw new DomainError(code, { screen, action });
+  });
+}
+
+/** A contract's `permission` (api/contracts/endpoint.ts) as a guard: the screen's action, for a volunteer if it says so. */
+export function permissionGuard(deps: ApiDeps, p: Permission) {
+  const screen = requireScreen(deps, p.screen, p.action, p.code);
+  if (!p.volunteer) return screen;
+  const volunteer = requireVolunteer();
+  return guard(async (req: FastifyRequest) => {
+    await volunteer(req);
+    await screen(req);
   });
 }

@@ -9,7 +9,14 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../contracts/common.ts';
-import type { BodyOf, Endpoint, ParamsOf, QueryOf, ReplyOf } from '../contracts/endpoint.ts';
+import type { BodyOf, Endpoint, ParamsOf, Permission, QueryOf, ReplyOf } from '../contracts/endpoint.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The guard of a contract's `permission` (decorated by registerAuth, api/http/auth.ts, which holds the cache). */
+    permissionGuard?: (p: Permission) => preHandlerHookHandler;
+  }
+}
 
 /** The request a contract's handler gets: params, query and body already checked by the contract's schemas. */
 export type RequestOf<E extends Endpoint> = FastifyRequest<{
@@ -24,6 +31,17 @@ export interface RouteOptions {
   onRequest?: onRequestHookHandler | onRequestHookHandler[];
   config?: RouteShorthandOptions['config'];
   bodyLimit?: number;
+}
+
+/**
+ * The route's pre-handlers: the contract's own guard first (so the other guards, a record's scope, find the session
+ * checked), then the route's. A contract with a permission on an app that cannot enforce it does not start.
+ */
+function preHandlersOf(app: FastifyInstance, e: Endpoint, options: RouteOptions): preHandlerHookHandler[] {
+  const own = options.preHandler === undefined ? [] : [options.preHandler].flat();
+  if (!e.permission) return own;
+  if (!app.permissionGuard) throw new Error(`${e.method} ${e.path} declares a permission: registerAuth must run first`);
+  return [app.permissionGuard(e.permission), ...own];
 }
 
 /** A 204 in the OpenAPI document: no content (a `null` schema is how @fastify/swagger leaves the body out). */
@@ -45,8 +63,9 @@ function responsesOf(e: Endpoint): Record<number, unknown> {
 }
 
 /**
- * Registers the Fastify route of a contract (api/contracts/endpoint.ts): its method, path and schemas come from the
- * contract, so the OpenAPI document, the validation, the serialisation and the web client agree by construction.
+ * Registers the Fastify route of a contract (api/contracts/endpoint.ts): its method, path, schemas and guard come
+ * from the contract, so the OpenAPI document, the validation, the serialisation, the permission check and the web
+ * client (its buttons too) agree by construction.
  * The handler returns the answer (sent with the contract's status), or the reply itself when it has sent something
  * else: no content, text, a file's bytes, or the same schema under another status (`alsoStatus`).
  */
@@ -60,7 +79,7 @@ export function route<E extends Endpoint>(
     method: e.method,
     url: e.path,
     schema: schemaOf(e),
-    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    preHandler: preHandlersOf(app, e, options),
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
@@ -98,7 +117,7 @@ export function streamRoute<E extends Endpoint & { contentType: 'text/event-stre
     method: e.method,
     url: e.path,
     schema: schemaOf(e),
-    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    preHandler: preHandlersOf(app, e, options),
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.config ? { config: options.config } : {}),
     handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<void>,

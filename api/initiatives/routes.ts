@@ -25,7 +25,6 @@ const READ_MODELS = ['initiatives'];
  */
 export function initiativeRoutes(app: FastifyInstance, deps: ApiDeps) {
   const db = deps.db as Kysely<InitiativesDB>;
-  const manage = [requireScreen(deps, 'initiatives', 'Approve')];
   const scoped = async (req: FastifyRequest): Promise<InitiativeAudience> => ({
     scope: await staffScope(deps, req.session!),
   });
@@ -47,47 +46,42 @@ export function initiativeRoutes(app: FastifyInstance, deps: ApiDeps) {
     if (!s.id || !addressInScope(await staffScope(deps, req.session!), s)) throw new DomainError('NotFound');
   };
 
-  route(app, C.myInitiatives, { preHandler: requireScreen(deps, 'initiatives', 'View') }, async (req) => {
+  route(app, C.myInitiatives, {}, async (req) => {
     await readAfter(req, deps, READ_MODELS);
     const q = req.query;
     const who = { proposerId: req.session!.userId };
     return initiativesPage(db, who, filtersOf(q), { page: q.page, pageSize: q.pageSize });
   });
-  route(app, C.proposeInitiative, { preHandler: requireScreen(deps, 'initiatives', 'Add') }, async (req, reply) => {
+  route(app, C.proposeInitiative, {}, async (req, reply) => {
     const r = await commands.proposeInitiative(deps.store, req.session!.userId, req.body, commandContext(req, deps));
     reply.code(201);
     return { position: formatPosition(r.position), initiativeId: r.initiativeId, code: r.code };
   });
 
-  route(app, C.initiatives, { preHandler: manage }, async (req) => {
+  route(app, C.initiatives, {}, async (req) => {
     await readAfter(req, deps, READ_MODELS);
     const q = req.query;
     return initiativesPage(db, await scoped(req), filtersOf(q), { page: q.page, pageSize: q.pageSize });
   });
-  route(app, C.initiative, { preHandler: manage }, async (req) => {
+  route(app, C.initiative, {}, async (req) => {
     await readAfter(req, deps, READ_MODELS);
     return inScope(req, req.params.id);
   });
-  route(
-    app,
-    C.approveInitiative,
-    { preHandler: [...manage, requireScreen(deps, 'eventsadmin', 'Add')] },
-    async (req) => {
-      await decidable(req, req.params.id);
-      // The draft event's places, like any event a staff member creates, lie in their areas.
-      if (!eventInScope(await staffScope(deps, req.session!), req.body))
-        throw new DomainError('RegionNotAllowed', { field: 'regionIds' });
-      const r = await commands.approveInitiative(
-        deps.store,
-        req.params.id,
-        req.body,
-        deps.client,
-        commandContext(req, deps),
-      );
-      return { position: formatPosition(r.position), eventId: r.eventId };
-    },
-  );
-  route(app, C.rejectInitiative, { preHandler: manage }, async (req) => {
+  route(app, C.approveInitiative, { preHandler: requireScreen(deps, 'eventsadmin', 'Add') }, async (req) => {
+    await decidable(req, req.params.id);
+    // The draft event's places, like any event a staff member creates, lie in their areas.
+    if (!eventInScope(await staffScope(deps, req.session!), req.body))
+      throw new DomainError('RegionNotAllowed', { field: 'regionIds' });
+    const r = await commands.approveInitiative(
+      deps.store,
+      req.params.id,
+      req.body,
+      deps.client,
+      commandContext(req, deps),
+    );
+    return { position: formatPosition(r.position), eventId: r.eventId };
+  });
+  route(app, C.rejectInitiative, {}, async (req) => {
     await decidable(req, req.params.id);
     const p = await commands.rejectInitiative(deps.store, req.params.id, req.body.reason, commandContext(req, deps));
     return { position: formatPosition(p) };

@@ -6,7 +6,6 @@ import type { LookupKind } from '../../domain/lookups/kinds.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { lookupPage, lookupUses } from '../../projections/lookups/queries.ts';
 import * as C from '../contracts/lookups.ts';
-import { requireScreen } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { route } from '../http/route.ts';
 
@@ -39,34 +38,31 @@ function itemOf(input: C.LookupItemInput) {
  * GET /api/lookups follows on its next read (the lookup cache reloads when a lookup event was applied).
  */
 export function lookupAdminRoutes(app: FastifyInstance, deps: ApiDeps) {
-  const guard = (action: 'View' | 'Add' | 'Edit' | 'Delete') => ({
-    preHandler: requireScreen(deps, 'masterdata', action),
-  });
   const ok = (p: Position) => ({ position: formatPosition(p) });
   const may = async (req: FastifyRequest, action: 'Add' | 'Delete') => {
     if (!(await deps.permissions.fresh()).can(req.session!.roleId, 'masterdata', action))
       throw new DomainError('Forbidden', { screen: 'masterdata', action });
   };
 
-  route(app, C.listLookupItems, guard('View'), async (req) => {
+  route(app, C.listLookupItems, {}, async (req) => {
     await readAfter(req, deps, READ_MODELS);
     const { kind } = req.params;
     const pageSize = req.query.pageSize ?? defaultPageSize(kind);
     const page = await lookupPage(deps.db, kind, { search: req.query.search, page: req.query.page, pageSize });
     return { ...page, pageSize };
   });
-  route(app, C.addLookupItem, guard('Add'), async (req) => {
+  route(app, C.addLookupItem, {}, async (req) => {
     const r = await commands.addLookupItem(deps.store, req.params.kind, itemOf(req.body), commandContext(req, deps));
     return { position: formatPosition(r.position), id: r.id };
   });
-  route(app, C.updateLookupItem, guard('Edit'), async (req) => {
+  route(app, C.updateLookupItem, {}, async (req) => {
     const { kind, id } = req.params;
     return ok(
       (await commands.updateLookupItem(deps.store, kind, { id, ...itemOf(req.body) }, commandContext(req, deps)))
         .position,
     );
   });
-  route(app, C.saveLookupBatch, guard('Edit'), async (req) => {
+  route(app, C.saveLookupBatch, {}, async (req) => {
     const { kind } = req.params;
     const b = req.body;
     if (b.add.length) await may(req, 'Add');
@@ -81,24 +77,24 @@ export function lookupAdminRoutes(app: FastifyInstance, deps: ApiDeps) {
     );
     return { position: formatPosition(r.position), added: r.added };
   });
-  route(app, C.deactivateLookupItem, guard('Edit'), async (req) =>
+  route(app, C.deactivateLookupItem, {}, async (req) =>
     ok(
       (await commands.deactivateLookupItem(deps.store, req.params.kind, req.params.id, commandContext(req, deps)))
         .position,
     ),
   );
-  route(app, C.reactivateLookupItem, guard('Edit'), async (req) =>
+  route(app, C.reactivateLookupItem, {}, async (req) =>
     ok(
       (await commands.reactivateLookupItem(deps.store, req.params.kind, req.params.id, commandContext(req, deps)))
         .position,
     ),
   );
-  route(app, C.deleteLookupItem, guard('Delete'), async (req) => {
+  route(app, C.deleteLookupItem, {}, async (req) => {
     const { kind, id } = req.params;
     const uses = await lookupUses(deps.db, kind, id);
     return ok((await commands.deleteLookupItem(deps.store, kind, id, uses, commandContext(req, deps))).position);
   });
-  route(app, C.setLookupColour, guard('Edit'), async (req) => {
+  route(app, C.setLookupColour, {}, async (req) => {
     const { kind, id } = req.params;
     const colour = { name: req.body.colourName, code: req.body.colourCode };
     return ok((await commands.setLookupItemColour(deps.store, kind, id, colour, commandContext(req, deps))).position);

@@ -6,7 +6,6 @@ import { isOpenTo } from '../../domain/opportunity/rules.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { eventRow, participationStatus, registeredPlace } from '../../projections/opportunity/queries.ts';
 import * as C from '../contracts/opportunity.ts';
-import { requireScreen } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { route } from '../http/route.ts';
 import { eventInScope, staffScope } from '../http/scope.ts';
@@ -30,49 +29,35 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
       commandContext(req, deps),
       { maxAttempts: 50 },
     );
-  const staff = (screen: string, action: Parameters<typeof staffOnEvent>[2]) => ({
-    preHandler: staffOnEvent(deps, screen, action),
+  const staff = { preHandler: staffOnEvent(deps) };
+
+  route(app, C.createOpportunity, { preHandler: placesInScope }, async (req, reply) => {
+    const opportunityId = randomUUID();
+    const res = await handleCommand(
+      deps.store,
+      opportunityStream(opportunityId),
+      opportunityDecider,
+      { type: 'Create', details: req.body, client: deps.client },
+      commandContext(req, deps),
+    );
+    reply.code(201);
+    return { opportunityId, ...ok(res.position) };
   });
 
-  route(
-    app,
-    C.createOpportunity,
-    { preHandler: [requireScreen(deps, 'eventsadmin', 'Add'), placesInScope] },
-    async (req, reply) => {
-      const opportunityId = randomUUID();
-      const res = await handleCommand(
-        deps.store,
-        opportunityStream(opportunityId),
-        opportunityDecider,
-        { type: 'Create', details: req.body, client: deps.client },
-        commandContext(req, deps),
-      );
-      reply.code(201);
-      return { opportunityId, ...ok(res.position) };
-    },
+  route(app, C.approveOpportunity, staff, async (req) => ok((await onEvent(req, { type: 'Approve' })).position));
+
+  route(app, C.editOpportunity, { preHandler: [staffOnEvent(deps), placesInScope] }, async (req) =>
+    ok((await onEvent(req, { type: 'Edit', details: req.body, client: deps.client })).position),
   );
 
-  route(app, C.approveOpportunity, staff('eventsadmin', 'Approve'), async (req) =>
-    ok((await onEvent(req, { type: 'Approve' })).position),
-  );
+  route(app, C.stopInvitations, staff, async (req) => ok((await onEvent(req, { type: 'StopInvitations' })).position));
 
-  route(
-    app,
-    C.editOpportunity,
-    { preHandler: [...staffOnEvent(deps, 'eventsadmin', 'Edit'), placesInScope] },
-    async (req) => ok((await onEvent(req, { type: 'Edit', details: req.body, client: deps.client })).position),
-  );
-
-  route(app, C.stopInvitations, staff('eventsadmin', 'Edit'), async (req) =>
-    ok((await onEvent(req, { type: 'StopInvitations' })).position),
-  );
-
-  route(app, C.deleteOpportunity, staff('eventsadmin', 'Delete'), async (req) => {
+  route(app, C.deleteOpportunity, staff, async (req) => {
     const res = await onEvent(req, { type: 'Delete', reason: req.body.reason });
     return { ...ok(res.position), pendingApproval: res.events.some((e) => e.type === 'OpportunityDeleteRequested') };
   });
 
-  route(app, C.confirmDeleteOpportunity, staff('eventsadmin', 'Approve'), async (req) =>
+  route(app, C.confirmDeleteOpportunity, staff, async (req) =>
     ok((await onEvent(req, { type: 'ConfirmDelete' })).position),
   );
 

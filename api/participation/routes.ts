@@ -30,8 +30,7 @@ import { invitationsStreamRoute } from './stream.ts';
 
 /** Joining, invitations and the answers to them, the roster and staff actions on it, and the volunteer's own list. */
 export function participationRoutes(app: FastifyInstance, deps: ApiDeps) {
-  const editors = { preHandler: staffOnEvent(deps, 'eventsadmin', 'Edit') };
-  const viewers = { preHandler: staffOnEvent(deps, 'eventsadmin', 'View') };
+  const staff = { preHandler: staffOnEvent(deps) };
   const volunteer = { preHandler: requireVolunteer() };
 
   // A volunteer asks to join: the spec's join rules from the session and the read models, then the schedule.
@@ -73,7 +72,7 @@ export function participationRoutes(app: FastifyInstance, deps: ApiDeps) {
   });
 
   // Staff invite approved volunteers; restricted events refuse volunteers outside their regions or cities.
-  route(app, C.inviteVolunteers, { preHandler: staffOnEvent(deps, 'eventsadmin', 'Add') }, async (req) => {
+  route(app, C.inviteVolunteers, staff, async (req) => {
     // The event from its stream, not the read model: a command just before may not be projected yet.
     const d = (await loadOpportunity(deps.store, req.params.id)).details!;
     const volunteers = await registrationsOf(deps.db, req.body.volunteerIds);
@@ -109,7 +108,7 @@ export function participationRoutes(app: FastifyInstance, deps: ApiDeps) {
   });
 
   // The roster (spec page sizes), by status, with the staff actions each row allows the caller.
-  route(app, C.listParticipants, viewers, async (req) => {
+  route(app, C.listParticipants, staff, async (req) => {
     await readAfter(req, deps, ['participations', 'users']);
     const byAdmin = req.session!.roleId === Role.Admin;
     const page = await rosterPage(deps.db, req.params.id, req.query);
@@ -119,7 +118,7 @@ export function participationRoutes(app: FastifyInstance, deps: ApiDeps) {
     };
   });
 
-  route(app, C.acceptParticipant, editors, async (req) =>
+  route(app, C.acceptParticipant, staff, async (req) =>
     ok(
       await staffAccept(
         deps.store,
@@ -141,14 +140,14 @@ export function participationRoutes(app: FastifyInstance, deps: ApiDeps) {
     [C.releaseParticipant, (opportunity) => ({ type: 'Release', opportunity })],
   ];
   for (const [contract, build] of staffActions)
-    route(app, contract, editors, async (req) =>
+    route(app, contract, staff, async (req) =>
       ok(
         await participationAction(deps.store, req.params.id, req.params.volunteerId, build, commandContext(req, deps)),
       ),
     );
 
   // The history tab of an invitation: its events, so never stale.
-  route(app, C.participationHistory, viewers, async (req) => {
+  route(app, C.participationHistory, staff, async (req) => {
     // The generic history reads the stream participationStream names: participation-<event>_<volunteer>.
     return recordHistory(deps, 'participation', `${req.params.id}_${req.params.volunteerId}`);
   });

@@ -12,7 +12,6 @@ import type { CommandContext } from '../../commands/handle.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { activeUserIdsByEmail } from '../../projections/account/queries.ts';
 import * as C from '../contracts/recovery.ts';
-import { requireScreen } from '../http/auth.ts';
 import { type ApiDeps, commandContext } from '../http/deps.ts';
 import { route } from '../http/route.ts';
 
@@ -69,7 +68,7 @@ export function recoveryRoutes(
     return { result: r.result, position: formatPosition(r.position) };
   });
 
-  route(app, C.sendPasswordReset, { preHandler: requireScreen(deps, 'users', 'Edit') }, async (req) => {
+  route(app, C.sendPasswordReset, {}, async (req) => {
     const account = await loadAccount(deps.store, req.params.id);
     if (!account.exists) throw new DomainError('NotFound');
     // A deactivated account is sent nothing (it cannot sign in): say so rather than answer as if mailed.

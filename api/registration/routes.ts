@@ -19,7 +19,7 @@ import { arabicNameOf } from '../../projections/account/queries.ts';
 import { type PractitionersDB, practitionersOf, withLicences } from '../../projections/practitioner/queries.ts';
 import { registrationGrid } from '../../projections/registration/queries.ts';
 import * as C from '../contracts/registration.ts';
-import { CSRF_COOKIE, requireScreen, requireUser, requireVolunteer } from '../http/auth.ts';
+import { CSRF_COOKIE, requireUser, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { recordHistory } from '../http/history.ts';
 import { route } from '../http/route.ts';
@@ -148,7 +148,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
     return { ...res, position: formatPosition(res.position), hasEmailVerification: false, courseUrl };
   });
 
-  route(app, C.listRegistrations, { preHandler: requireScreen(deps, 'registrationadmin') }, async (req) => {
+  route(app, C.listRegistrations, {}, async (req) => {
     await readAfter(req, deps, ['registrations', 'users']); // the scope comes from rm.users
     await readAfter(req, deps, ['practitioners']);
     const page = await registrationGrid(deps.db, req.query, await staffScope(deps, req.session!));
@@ -158,13 +158,13 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
   const visible = async (req: { session: { userId: string; roleId: number } | null; params: unknown }) => {
     await visibleRegistration(deps, req.session!, (req.params as { id: string }).id);
   };
-  route(app, C.getRegistration, { preHandler: requireScreen(deps, 'registrationadmin') }, async (req) => {
+  route(app, C.getRegistration, {}, async (req) => {
     const { state } = await visibleRegistration(deps, req.session!, req.params.id);
     return detailOf(deps, req.params.id, state);
   });
 
   // The history tab reads the events themselves, so it is never stale.
-  route(app, C.registrationHistory, { preHandler: requireScreen(deps, 'registrationadmin') }, async (req) => {
+  route(app, C.registrationHistory, {}, async (req) => {
     await visibleRegistration(deps, req.session!, req.params.id);
     return recordHistory(deps, 'registration', req.params.id);
   });
@@ -172,20 +172,18 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
   // Review actions: the role must hold Approve on the screen (else "not authorized to accept" for the accepting
   // ones), the application must be in the caller's scope; each answers the position of its event.
   type Req = FastifyRequest<{ Params: { id: string } }>;
-  const guarded = (code: 'Forbidden' | 'NotAuthorizedToAccept' = 'Forbidden') => ({
-    preHandler: [requireScreen(deps, 'registrationadmin', 'Approve', code), visible],
-  });
+  const guarded = { preHandler: visible };
   const run = async (req: Req, command: RegistrationCommand) =>
     okPosition((await reviewRegistration(deps.store, req.params.id, command, commandContext(req, deps))).position);
 
-  route(app, C.initialAccept, guarded('NotAuthorizedToAccept'), async (req) => {
+  route(app, C.initialAccept, guarded, async (req) => {
     const reviewerName = await arabicNameOf(deps.db, req.body.reviewerId);
     if (reviewerName === null) throw new DomainError('InitialAcceptIncomplete', { field: 'reviewerId' });
     return run(req, { type: 'InitiallyAccept', ...req.body, reviewerName });
   });
-  route(app, C.approve, guarded('NotAuthorizedToAccept'), (req) => run(req, { type: 'Approve' }));
-  route(app, C.reject, guarded(), (req) => run(req, { type: 'Reject', reason: req.body.reason }));
-  route(app, C.returnToSubmitted, guarded(), (req) => run(req, { type: 'ReturnToSubmitted' }));
-  route(app, C.addNote, guarded(), (req) => run(req, { type: 'AddNote', noteId: randomUUID(), note: req.body.note }));
-  route(app, C.removeNote, guarded(), (req) => run(req, { type: 'RemoveNote', noteId: req.params.noteId }));
+  route(app, C.approve, guarded, (req) => run(req, { type: 'Approve' }));
+  route(app, C.reject, guarded, (req) => run(req, { type: 'Reject', reason: req.body.reason }));
+  route(app, C.returnToSubmitted, guarded, (req) => run(req, { type: 'ReturnToSubmitted' }));
+  route(app, C.addNote, guarded, (req) => run(req, { type: 'AddNote', noteId: randomUUID(), note: req.body.note }));
+  route(app, C.removeNote, guarded, (req) => run(req, { type: 'RemoveNote', noteId: req.params.noteId }));
 }

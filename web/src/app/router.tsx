@@ -12,6 +12,8 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { getPermissions } from '../../../api/contracts/admin.ts';
+import type { Endpoint } from '../../../api/contracts/endpoint.ts';
 import type { Action, Screen } from '../../../domain/permissions/screens.ts';
 import { validateAuditSearch, validateUsersLogSearch } from '../features/audit/search.ts';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
@@ -37,7 +39,7 @@ import { validateUsersSearch } from '../features/users/search.ts';
 import { setApiHooks } from './api.ts';
 import { fixLangPath, isLang, isLoginPath, preferredLang, safeRedirect, stripLang } from './language.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
-import { hasPermission } from './permissions.ts';
+import { canCall, hasPermission } from './permissions.ts';
 import { useLanguageStore } from './stores/language.ts';
 import { useSessionStore } from './stores/session.ts';
 
@@ -61,6 +63,7 @@ const PAGES = [
   'audit-log',
   'hours',
   'projections',
+  'permissions',
   'events',
   'my-events',
   'tickets',
@@ -109,15 +112,22 @@ function requireUser({ location, params }: { location: ParsedLocation; params: {
   return user;
 }
 
-/** A staff screen: login first, then (once the permissions are known) the screen's View right, else "forbidden". */
+/**
+ * A staff screen: login first, then (once the permissions are known) the screen's View right and, when given, an
+ * action of the screen or the right to call the page's own endpoint (its contract's guard), else "forbidden".
+ */
 function requireScreen(
   ctx: { location: ParsedLocation; params: { lang: string } },
   screen: Screen,
-  action: Action = 'View',
+  need?: Action | Endpoint,
 ) {
-  requireUser(ctx);
+  const user = requireUser(ctx);
   const permissions = useSessionStore.getState().permissions;
-  if (permissions && !hasPermission(permissions, screen, action)) {
+  const allowed =
+    hasPermission(permissions, screen) &&
+    (need === undefined ||
+      (typeof need === 'string' ? hasPermission(permissions, screen, need) : canCall(permissions, user, need)));
+  if (permissions && !allowed) {
     throw redirect({ to: '/$lang/forbidden', params: { lang: ctx.params.lang }, replace: true });
   }
 }
@@ -346,6 +356,14 @@ const projectionsRoute = createRoute({
   path: 'projections',
   beforeLoad: (ctx) => requireScreen(ctx, 'projections'),
   component: lazyRouteComponent(() => import('../features/status/ParkedEventsPage.tsx'), 'ParkedEventsPage'),
+});
+
+/** The screens × roles matrix (the super admin edits it; others who may read it see it read only). */
+const permissionsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'permissions',
+  beforeLoad: (ctx) => requireScreen(ctx, 'permissions', getPermissions),
+  component: lazyRouteComponent(() => import('../features/permissions/PermissionsPage.tsx'), 'PermissionsPage'),
 });
 
 /** Events (spec section 2): the public list and map, and one event's details; visitors too. */
@@ -670,6 +688,7 @@ export const routeTree = rootRoute.addChildren([
     usersLogRoute,
     hoursRoute,
     projectionsRoute,
+    permissionsRoute,
     eventsRoute,
     ongoingEventsRoute,
     closedEventsRoute,

@@ -11,6 +11,7 @@ import { myEventsAr } from '../../features/my-events/i18n.ts';
 import { notificationsAr } from '../../features/notifications/i18n.ts';
 import { opportunitiesAr } from '../../features/opportunities/i18n.ts';
 import { manageEventsAr } from '../../features/opportunities/manage/i18n.ts';
+import { permissionsAr } from '../../features/permissions/i18n.ts';
 import { preferencesAr } from '../../features/preferences/i18n.ts';
 import { recoveryAr } from '../../features/recovery/i18n.ts';
 import { ar as registrationAr } from '../../features/registration/i18n.ts';
@@ -195,6 +196,7 @@ export const ar = {
   ...sessionAr,
   ...recoveryAr,
   ...statusAr,
+  ...permissionsAr,
   ...ticketsAr,
   ...initiativesAr,
   ...subscriptionsAr,

@@ -11,6 +11,7 @@ import { myEventsEn } from '../../features/my-events/i18n.ts';
 import { notificationsEn } from '../../features/notifications/i18n.ts';
 import { opportunitiesEn } from '../../features/opportunities/i18n.ts';
 import { manageEventsEn } from '../../features/opportunities/manage/i18n.ts';
+import { permissionsEn } from '../../features/permissions/i18n.ts';
 import { preferencesEn } from '../../features/preferences/i18n.ts';
 import { recoveryEn } from '../../features/recovery/i18n.ts';
 import { en as registrationEn } from '../../features/registration/i18n.ts';
@@ -193,6 +194,7 @@ export const en: Record<TranslationKey, string> = {
   ...sessionEn,
   ...recoveryEn,
   ...statusEn,
+  ...permissionsEn,
   ...ticketsEn,
   ...initiativesEn,
   ...subscriptionsEn,

@@ -166,11 +166,10 @@ function MainNav() {
               <ButtonLink
                 to={item.to}
                 params={{ lang }}
-                hash={item.hash}
                 variant="subtle"
                 size="compact-md"
                 className="nav-link"
-                activeOptions={{ exact: true, includeHash: item.hash !== undefined, includeSearch: false }}
+                activeOptions={{ exact: true, includeSearch: false }}
                 data-screen={item.screen}
               >
                 {t(item.labelKey)}

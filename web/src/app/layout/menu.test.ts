@@ -1,6 +1,9 @@
+import { createMemoryHistory } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import type { Permissions, SessionUser } from '../../../../api/contracts/session.ts';
-import { headerMenu, userMenu } from './menu.ts';
+import { createQueryClient } from '../App.tsx';
+import { createAppRouter } from '../router.tsx';
+import { headerMenu, menuRoutes, userMenu } from './menu.ts';
 
 const user: SessionUser = {
   id: 'u1',
@@ -29,8 +32,8 @@ describe('header menu', () => {
   });
 
   it('matches screen names case-insensitively', () => {
-    const perms: Permissions = { roleId: 3, screens: { Users: ['View'] } };
-    expect(headerMenu(user, perms).map((i) => i.screen)).toEqual(['users']);
+    const perms: Permissions = { roleId: 3, screens: { AuditLog: ['View'] } };
+    expect(headerMenu(user, perms).map((i) => i.screen)).toEqual(['auditlog']);
   });
 
   it('turns "my registration" into starting one for a volunteer who has none, and only for her', () => {
@@ -65,30 +68,41 @@ describe('header menu', () => {
     expect(headerMenu(user, null)).toEqual([]);
   });
 
-  it('keeps placeholder entries distinct from the real dashboard link', () => {
-    const perms: Permissions = { roleId: 1, screens: { dashboard: ['View'], statistics: ['View'] } };
-    const [dashboard, statistics] = headerMenu(user, perms);
-    expect(dashboard).toMatchObject({ to: '/$lang/dashboard', hash: undefined });
-    expect(statistics).toMatchObject({ to: '/$lang/dashboard', hash: 'statistics' });
+  it('shows no entry for a screen without a page of its own, whatever the role holds', () => {
+    const perms: Permissions = {
+      roleId: 3,
+      screens: { dashboard: ['View'], statistics: ['View'], content: ['View'] },
+    };
+    expect(headerMenu(user, perms).map((i) => i.screen)).toEqual(['dashboard']);
+  });
+
+  it('opens the permissions matrix only to a role that may also read it (the page’s own endpoint guard)', () => {
+    const both: Permissions = { roleId: 3, screens: { permissions: ['View'], allowadminrole: ['View'] } };
+    expect(headerMenu(user, both).map((i) => [i.screen, i.to])).toEqual([['permissions', '/$lang/permissions']]);
+    const menuOnly: Permissions = { roleId: 2, screens: { permissions: ['View'] } };
+    expect(headerMenu(user, menuOnly)).toEqual([]);
+  });
+
+  it('opens only routes of the router', () => {
+    const router = createAppRouter(createQueryClient(), createMemoryHistory({ initialEntries: ['/ar'] }));
+    const paths = new Set(Object.keys(router.routesByPath));
+    expect(menuRoutes.length).toBeGreaterThan(10);
+    expect(menuRoutes.filter((to) => !paths.has(to))).toEqual([]);
   });
 
   it('opens the volunteer’s tickets and the staff tickets grid by permission', () => {
     const volunteer: Permissions = { roleId: 1, screens: { tickets: ['View', 'Add'] } };
-    expect(headerMenu(user, volunteer).map((i) => [i.screen, i.to, i.hash])).toEqual([
-      ['tickets', '/$lang/tickets', undefined],
-    ]);
+    expect(headerMenu(user, volunteer).map((i) => [i.screen, i.to])).toEqual([['tickets', '/$lang/tickets']]);
     const staff: Permissions = { roleId: 2, screens: { ticketsadmin: ['View', 'Edit'] } };
-    expect(headerMenu(user, staff).map((i) => [i.screen, i.to, i.hash])).toEqual([
-      ['ticketsadmin', '/$lang/tickets/manage', undefined],
-    ]);
+    expect(headerMenu(user, staff).map((i) => [i.screen, i.to])).toEqual([['ticketsadmin', '/$lang/tickets/manage']]);
   });
 
   it('opens the events pages by permission', () => {
     const staff: Permissions = { roleId: 2, screens: { events: ['View'], eventsadmin: ['View'], myevents: ['View'] } };
-    expect(headerMenu(user, staff).map((i) => [i.screen, i.to, i.hash])).toEqual([
-      ['events', '/$lang/events', undefined],
-      ['eventsadmin', '/$lang/events/manage', undefined],
-      ['myevents', '/$lang/my-events', undefined],
+    expect(headerMenu(user, staff).map((i) => [i.screen, i.to])).toEqual([
+      ['events', '/$lang/events'],
+      ['eventsadmin', '/$lang/events/manage'],
+      ['myevents', '/$lang/my-events'],
     ]);
   });
 });
@@ -106,9 +120,9 @@ describe('user menu', () => {
 describe('review menus', () => {
   it('opens the registrations grid and the audit log', () => {
     const admin: Permissions = { roleId: 3, screens: { auditlog: ['View'], registrationadmin: ['View', 'Approve'] } };
-    expect(headerMenu({ ...user, roleId: 3 }, admin).map((i) => [i.screen, i.to, i.hash])).toEqual([
-      ['auditlog', '/$lang/audit-log', undefined],
-      ['registrationadmin', '/$lang/registrations', undefined],
+    expect(headerMenu({ ...user, roleId: 3 }, admin).map((i) => [i.screen, i.to])).toEqual([
+      ['auditlog', '/$lang/audit-log'],
+      ['registrationadmin', '/$lang/registrations'],
     ]);
   });
 });

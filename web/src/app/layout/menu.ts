@@ -1,57 +1,39 @@
+import type { RegisteredRouter } from '@tanstack/react-router';
+import { getPermissions } from '../../../../api/contracts/admin.ts';
+import type { Endpoint } from '../../../../api/contracts/endpoint.ts';
 import type { Permissions, SessionUser } from '../../../../api/contracts/session.ts';
 import { type Screen, Screens } from '../../../../domain/permissions/screens.ts';
 import { Role } from '../../../../domain/shared/roles.ts';
 import type { TranslationKey } from '../i18n/index.ts';
-import { hasPermission } from '../permissions.ts';
+import { canCall, hasPermission } from '../permissions.ts';
 
-/** Routes a menu entry may open. Screens without a page yet open the dashboard for now. */
-export type MenuRoute =
-  | '/$lang/dashboard'
-  | '/$lang/change-password'
-  | '/$lang/registration'
-  | '/$lang/registration/edit'
-  | '/$lang/registrations'
-  | '/$lang/audit-log'
-  | '/$lang/hours'
-  | '/$lang/projections'
-  | '/$lang/events'
-  | '/$lang/events/ongoing'
-  | '/$lang/events/closed'
-  | '/$lang/events/calendar'
-  | '/$lang/events/manage'
-  | '/$lang/my-events'
-  | '/$lang/tickets'
-  | '/$lang/tickets/manage'
-  | '/$lang/initiatives'
-  | '/$lang/master-data'
-  | '/$lang/users'
-  | '/$lang/first-responder'
-  | '/$lang/first-responders'
-  | '/$lang/surveys'
-  | '/$lang/my-surveys'
-  | '/$lang/certificates'
-  | '/$lang/post-card';
+/**
+ * A page of the router under /$lang (the router's own paths, registered in app/router.tsx): a menu entry can only
+ * name a page that exists, so no entry opens nothing or a stand-in.
+ */
+export type MenuRoute = Exclude<
+  Extract<keyof RegisteredRouter['routesByPath'], `/$lang/${string}`>,
+  // The index (a trailing slash) and pages that need more than the language (an id).
+  '/$lang/' | `/$lang/${string}$${string}`
+>;
 
 export interface MenuItem {
   screen: Screen;
   labelKey: TranslationKey;
   to: MenuRoute;
-  /** Set while the screen has no page of its own: keeps each placeholder link distinct (and not "current"). */
-  hash: string | undefined;
 }
 
 interface MenuEntry {
   to: MenuRoute;
   placement: 'header' | 'user';
-  /** No page yet: opens the dashboard for now. */
-  placeholder?: true;
+  /** The page's own read, when its guard is not the screen's View: the entry is shown only to who may call it. */
+  reads?: Endpoint;
 }
 
-const PLACEHOLDER: MenuEntry = { to: '/$lang/dashboard', placement: 'header', placeholder: true };
-
 /**
- * The screens that are menu entries, with their pages; the user menu holds the personal ones. Screens that only
- * gate actions (the spec's allow… names, certificates, surveys) have none.
+ * The screens that are menu entries, with their pages; the user menu holds the personal ones. A screen without a page
+ * has no entry (it is not shown): adding its page's line here is all it takes. Screens that only gate actions (the
+ * spec's allow… names, certificates, surveys) have none.
  */
 const MENU = {
   dashboard: { to: '/$lang/dashboard', placement: 'header' },
@@ -62,10 +44,8 @@ const MENU = {
   events: { to: '/$lang/events', placement: 'header' },
   eventsadmin: { to: '/$lang/events/manage', placement: 'header' },
   volunteerhours: { to: '/$lang/hours', placement: 'header' },
-  statistics: PLACEHOLDER,
-  content: PLACEHOLDER,
   masterdata: { to: '/$lang/master-data', placement: 'header' },
-  permissions: PLACEHOLDER,
+  permissions: { to: '/$lang/permissions', placement: 'header', reads: getPermissions },
   tickets: { to: '/$lang/tickets', placement: 'header' },
   ticketsadmin: { to: '/$lang/tickets/manage', placement: 'header' },
   initiatives: { to: '/$lang/initiatives', placement: 'header' },
@@ -81,11 +61,16 @@ const MENU = {
 } satisfies Partial<Record<Screen, MenuEntry>>;
 type MenuScreen = keyof typeof MENU;
 
+/** Every page a menu entry opens (the router test checks each is a route). */
+export const menuRoutes: readonly MenuRoute[] = Object.values(MENU).map((e: MenuEntry) => e.to);
+
 /** The screens with a menu entry, in the screen list's order (each needs a `menu.<screen>` label). */
 export const menuScreens: readonly MenuScreen[] = Screens.filter((screen): screen is MenuScreen => screen in MENU);
 
-function canView(permissions: Permissions, screen: Screen): boolean {
-  return hasPermission(permissions, screen, 'View');
+/** The screen's View, and the right to the page's own read: an entry never opens a page that would refuse. */
+function canOpen(user: SessionUser | null, permissions: Permissions, screen: MenuScreen): boolean {
+  const entry: MenuEntry = MENU[screen];
+  return hasPermission(permissions, screen, 'View') && (!entry.reads || canCall(permissions, user, entry.reads));
 }
 
 /**
@@ -94,7 +79,7 @@ function canView(permissions: Permissions, screen: Screen): boolean {
  */
 export function headerMenu(user: SessionUser | null, permissions: Permissions | null): MenuItem[] {
   if (!user?.isRegistrationComplete || !user.isNicValid || user.mustChangePassword) return [];
-  const entries = items(permissions, 'header');
+  const entries = items(user, permissions, 'header');
   // A volunteer account without any registration (created by an admin or seeded): its entry starts one.
   if (user.roleId !== Role.Volunteer || user.registrationStatus !== null) return entries;
   return entries.map((item) =>
@@ -107,23 +92,20 @@ export function headerMenu(user: SessionUser | null, permissions: Permissions | 
 /** The user menu's personal entries (change password), by permission; sign-out is always there. */
 export function userMenu(user: SessionUser | null, permissions: Permissions | null): MenuItem[] {
   if (!user || user.mustChangePassword) return [];
-  return items(permissions, 'user');
+  return items(user, permissions, 'user');
 }
 
-function items(permissions: Permissions | null, placement: 'header' | 'user'): MenuItem[] {
+function items(user: SessionUser, permissions: Permissions | null, placement: 'header' | 'user'): MenuItem[] {
   if (!permissions) return [];
   return menuScreens
-    .filter((screen) => MENU[screen].placement === placement && canView(permissions, screen))
-    .map((screen): MenuItem => {
-      const entry: MenuEntry = MENU[screen];
-      return { screen, labelKey: `menu.${screen}`, to: entry.to, hash: entry.placeholder ? screen : undefined };
-    });
+    .filter((screen) => MENU[screen].placement === placement && canOpen(user, permissions, screen))
+    .map((screen): MenuItem => ({ screen, labelKey: `menu.${screen}`, to: MENU[screen].to }));
 }
 
 /** A visitor's header menu: the public events list (spec: events are open to everyone). */
 export function visitorMenu(user: SessionUser | null): MenuItem[] {
   if (user) return [];
-  return [{ screen: 'events', labelKey: 'menu.events', to: '/$lang/events', hash: undefined }];
+  return [{ screen: 'events', labelKey: 'menu.events', to: '/$lang/events' }];
 }
 
 /**

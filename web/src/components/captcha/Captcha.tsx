@@ -1,96 +1,8 @@
-import { Fieldset, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import 'altcha/altcha.css';
-import 'altcha/external';
-import type { WidgetMethods } from 'altcha/types';
-import type {} from 'altcha/types/global';
-import type {} from 'altcha/types/react';
-import PbkdfWorker from 'altcha/workers/pbkdf2?worker';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import * as C from '../../../../api/contracts/recovery.ts';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { call } from '../../lib/client.ts';
+import { Loader } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 
-// The proof of work runs in the widget's own worker, served from this site (no blob: and no third party: the CSP
-// allows neither); the challenge comes from our API. The "external" build loads nothing else.
-globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new PbkdfWorker());
-
-const STRING_KEYS = {
-  label: 'captcha.label',
-  verified: 'captcha.verified',
-  verifying: 'captcha.verifying',
-  waitAlert: 'captcha.verifying',
-  verificationRequired: 'captcha.required',
-  error: 'captcha.error',
-  expired: 'captcha.expired',
-  reload: 'captcha.reload',
-  verify: 'captcha.verify',
-  loading: 'app.loading',
-  cancel: 'confirm.cancel',
-} as const;
-
-type Widget = HTMLElement & WidgetMethods;
-
-/** The self-hosted captcha (ALTCHA) on a form: a checkbox that solves a proof of work, labelled in both languages. */
-function CaptchaWidget({ onPayload }: { onPayload(payload: string | undefined): void }) {
-  const { t } = useTranslation();
-  const lang = useLanguageStore((s) => s.lang);
-  const ref = useRef<Widget>(null);
-  const instance = useId();
-  const challenge = useQuery({
-    queryKey: ['captcha', instance],
-    queryFn: ({ signal }) => call(C.captchaChallenge, {}, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    retry: false,
-  });
-
-  useEffect(() => {
-    globalThis.$altcha.i18n.set(lang, Object.fromEntries(Object.entries(STRING_KEYS).map(([k, key]) => [k, t(key)])));
-  }, [lang, t]);
-
-  const data = challenge.data?.challenge;
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || !data) return;
-    setReady(false);
-    // Typed as a promise, but the element answers undefined: wait for either.
-    void Promise.resolve(
-      el.configure({ challenge: data, language: lang, hideFooter: true, hideLogo: true, type: 'checkbox' }),
-    ).then(() => setReady(true));
-  }, [data, lang]);
-
-  const refetch = challenge.refetch;
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const onState = (e: Event) => {
-      const detail = (e as CustomEvent<{ payload?: string | null; state: string }>).detail;
-      onPayload(detail.state === 'verified' && detail.payload ? detail.payload : undefined);
-    };
-    // A challenge lives ten minutes: an expired one is replaced by a fresh one.
-    const onExpired = () => void refetch();
-    el.addEventListener('statechange', onState);
-    el.addEventListener('expired', onExpired);
-    return () => {
-      el.removeEventListener('statechange', onState);
-      el.removeEventListener('expired', onExpired);
-    };
-  }, [onPayload, refetch]);
-
-  return (
-    <Fieldset variant="unstyled" legend={t('captcha.title')} p={0} data-captcha-ready={ready}>
-      {challenge.isError && (
-        <Text size="sm" c="red" role="alert">
-          {t('ErrorLoadingData')}
-        </Text>
-      )}
-      <altcha-widget ref={ref} data-testid="captcha" />
-    </Fieldset>
-  );
-}
+// The widget (and the altcha library, which needs a browser to load) is fetched only by a form that shows it.
+const CaptchaWidget = lazy(() => import('./CaptchaWidget.tsx').then((m) => ({ default: m.CaptchaWidget })));
 
 export interface CaptchaState {
   /** Whether the form must carry a solved captcha (off where the spec hides it: a local environment). */
@@ -113,6 +25,10 @@ export function useCaptcha(enabled: boolean): CaptchaState {
     enabled,
     payload,
     renew,
-    field: enabled ? <CaptchaWidget key={generation} onPayload={setPayload} /> : null,
+    field: enabled ? (
+      <Suspense fallback={<Loader size="sm" />}>
+        <CaptchaWidget key={generation} onPayload={setPayload} />
+      </Suspense>
+    ) : null,
   };
 }

@@ -2,9 +2,10 @@ import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Text, 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { issueEventTypeCertificate, issueHoursCertificate } from '../../../../api/contracts/certificates.ts';
 import { errorCode } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { usePermission } from '../../app/permissions.ts';
+import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -31,8 +32,8 @@ export function CertificatesPanel() {
   const lang = useLanguageStore((s) => s.lang);
   const queryClient = useQueryClient();
   const query = useQuery(myCertificatesQuery);
-  const canHours = usePermission('certificateshours');
-  const canTypes = usePermission('certificateseventtype');
+  const canHours = useCan(issueHoursCertificate);
+  const canTypes = useCan(issueEventTypeCertificate);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [year, setYear] = useState<number | null>(null);

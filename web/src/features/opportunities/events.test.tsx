@@ -660,6 +660,49 @@ describe('staff: roster, raise and hours', () => {
     expect(screen.getByRole('button', { name: 'Delete hours: Reem' })).toBeTruthy();
   });
 
+  it('hides every roster and header button whose endpoint the role may not call (the contract’s own guard)', async () => {
+    const pending: RosterRow = { ...rosterRow, status: 4, pendingHours: 4, actions: ['absent', 'release'] };
+    const everything: Permissions = {
+      ...staffPerms,
+      screens: { ...staffPerms.screens, eventsadmin: ['View', 'Add', 'Edit', 'Delete', 'Approve'] },
+    };
+    installEventsApi(
+      { user: staff, account: staff, csrfToken: 'csrf-user', permissions: everything },
+      { roster: [pending] },
+    );
+    open(`/en/events/manage/${EVENT_ID}`);
+    const buttons = [
+      'Add hours: Reem',
+      'Approve hours: Reem',
+      'Reject hours: Reem',
+      'Delete hours: Reem',
+      'Absent: Reem',
+    ];
+    for (const name of buttons) expect(await screen.findByRole('button', { name })).toBeTruthy();
+    expect(screen.getByTestId('edit-event')).toBeTruthy();
+    expect(screen.getByTestId('delete-event')).toBeTruthy();
+    app?.cleanup();
+    cleanup();
+    vi.unstubAllGlobals();
+
+    // The same staff member without Edit and Delete on events, and with only View on hours.
+    const viewer: Permissions = {
+      ...staffPerms,
+      screens: { ...staffPerms.screens, eventsadmin: ['View'], volunteerhours: ['View'] },
+    };
+    installEventsApi(
+      { user: staff, account: staff, csrfToken: 'csrf-user', permissions: viewer },
+      { roster: [pending] },
+    );
+    open(`/en/events/manage/${EVENT_ID}`);
+    expect(await screen.findByRole('button', { name: 'History: Reem' })).toBeTruthy();
+    for (const name of buttons) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Approve hours of selected' })).toBeNull();
+    for (const id of ['edit-event', 'delete-event', 'stop-invitations', 'approve-event']) {
+      expect(screen.queryByTestId(id)).toBeNull();
+    }
+  });
+
   it('edits an event: the form starts from its values and PUTs them back', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-22T09:00:00Z'));

@@ -9,7 +9,17 @@ import { formatDayTime } from './format.ts';
 import { ConfirmDialog, failureOf, useReviewAction } from './ReviewActions.tsx';
 
 /** Application notes: the list, and for reviewers while the status is below approved, add and (confirmed) remove. */
-export function NotesSection({ id, detail, canEdit }: { id: string; detail: RegistrationDetail; canEdit: boolean }) {
+export function NotesSection({
+  id,
+  detail,
+  canAdd,
+  canRemove,
+}: {
+  id: string;
+  detail: RegistrationDetail;
+  canAdd: boolean;
+  canRemove: boolean;
+}) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
   const [removing, setRemoving] = useState<string | null>(null);
@@ -34,7 +44,7 @@ export function NotesSection({ id, detail, canEdit }: { id: string; detail: Regi
                       {note.note}
                     </Text>
                   </div>
-                  {canEdit && (
+                  {canRemove && (
                     <Button
                       variant="subtle"
                       color="red"
@@ -52,7 +62,7 @@ export function NotesSection({ id, detail, canEdit }: { id: string; detail: Regi
           })}
         </Stack>
       )}
-      {canEdit && <AddNote id={id} />}
+      {canAdd && <AddNote id={id} />}
       {removing && (
         <ConfirmDialog
           id={id}

@@ -2,15 +2,16 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Tabs, Text, Title } from '@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { printIdCard } from '../../../../api/contracts/certificates.ts';
 import type { Lang } from '../../../../api/contracts/common.ts';
-import type { RegistrationDetail } from '../../../../api/contracts/registration.ts';
+import { addNote, type RegistrationDetail, removeNote } from '../../../../api/contracts/registration.ts';
 import type { RegistrationForm } from '../../../../domain/registration/form.ts';
 import { RegistrationStatus } from '../../../../domain/registration/status.ts';
 import { CLIENTS } from '../../../../domain/shared/clients.ts';
 import { ApiError } from '../../app/api.ts';
 import { ArrowBackIcon } from '../../app/layout/icons.tsx';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { usePermission } from '../../app/permissions.ts';
+import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -43,6 +44,7 @@ export function RegistrationDetailPage() {
   const detail = useQuery(registrationQuery(id));
   const lookups = useQuery(lookupsQuery);
   const config = useConfig();
+  const canPrint = useCan(printIdCard);
 
   const back = (
     <AnchorLink
@@ -100,7 +102,7 @@ export function RegistrationDetailPage() {
             {name}
           </Title>
           <StatusBadge status={data.status} />
-          {data.status === RegistrationStatus.Approved && (
+          {canPrint && data.status === RegistrationStatus.Approved && (
             <Button component="a" href={idCardUrl(id, lang)} variant="default" size="xs" data-testid="print-id-card">
               {t('review.printIdCard')}
             </Button>
@@ -161,7 +163,8 @@ export function RegistrationDetailPage() {
 /** Status, appointment or rejection, the actions the role may take in this status, and the application notes. */
 function StatusPanel({ id, detail, name }: { id: string; detail: RegistrationDetail; name: string }) {
   const { t } = useTranslation();
-  const canReview = usePermission('registrationadmin', 'Approve');
+  const canAddNote = useCan(addNote);
+  const canRemoveNote = useCan(removeNote);
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="review-title">
       <Stack gap="md">
@@ -178,8 +181,13 @@ function StatusPanel({ id, detail, name }: { id: string; detail: RegistrationDet
             </Text>
           </Alert>
         )}
-        {canReview && <ReviewActions id={id} status={detail.status} name={name} />}
-        <NotesSection id={id} detail={detail} canEdit={canReview && detail.status < RegistrationStatus.Approved} />
+        <ReviewActions id={id} status={detail.status} name={name} />
+        <NotesSection
+          id={id}
+          detail={detail}
+          canAdd={canAddNote && detail.status < RegistrationStatus.Approved}
+          canRemove={canRemoveNote && detail.status < RegistrationStatus.Approved}
+        />
       </Stack>
     </Paper>
   );

@@ -2,11 +2,13 @@ import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } f
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as C from '../../../../api/contracts/registration.ts';
 import { RegistrationStatus } from '../../../../domain/registration/status.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { isRoleId, RoleNameKey } from '../../../../domain/shared/roles.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
+import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
@@ -45,29 +47,35 @@ export function ReviewActions({ id, status, name }: { id: string; status: Regist
   const { t } = useTranslation();
   const [open, setOpen] = useState<Dialog>(null);
   const close = () => setOpen(null);
+  const can = {
+    initialAccept: useCan(C.initialAccept),
+    approve: useCan(C.approve),
+    reject: useCan(C.reject),
+    back: useCan(C.returnToSubmitted),
+  };
   const buttons: ReactNode[] = [];
-  if (status === RegistrationStatus.Submitted) {
+  if (can.initialAccept && status === RegistrationStatus.Submitted) {
     buttons.push(
       <Button key="accept" onClick={() => setOpen('initial-accept')}>
         {t('review.initialAccept')}
       </Button>,
     );
   }
-  if (status === RegistrationStatus.InitiallyAccepted) {
+  if (can.approve && status === RegistrationStatus.InitiallyAccepted) {
     buttons.push(
       <Button key="approve" onClick={() => setOpen('approve')}>
         {t('review.approve')}
       </Button>,
     );
   }
-  if (status === RegistrationStatus.Submitted || status === RegistrationStatus.InitiallyAccepted) {
+  if (can.reject && (status === RegistrationStatus.Submitted || status === RegistrationStatus.InitiallyAccepted)) {
     buttons.push(
       <Button key="reject" color="red.9" variant="outline" onClick={() => setOpen('reject')}>
         {t('review.reject')}
       </Button>,
     );
   }
-  if (status === RegistrationStatus.InitiallyAccepted || status === RegistrationStatus.Rejected) {
+  if (can.back && (status === RegistrationStatus.InitiallyAccepted || status === RegistrationStatus.Rejected)) {
     buttons.push(
       <Button key="return" variant="default" onClick={() => setOpen('return')}>
         {t('review.returnToSubmitted')}

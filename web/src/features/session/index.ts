@@ -1,6 +1,6 @@
 // The public surface of features/session: other features import only what this file exports (architecture.test.ts).
 
-export { configQuery, refreshSession } from './api.ts';
+export { configQuery, loadPermissions, refreshSession } from './api.ts';
 export { ChangePasswordForm } from './ChangePasswordForm.tsx';
 export { NewPasswordFields, newPasswordProblem } from './NewPasswordFields.tsx';
 export { PasswordRules, PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';

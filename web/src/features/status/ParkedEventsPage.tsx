@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ParkedEvent, RetryResult } from '../../../../api/contracts/admin.ts';
 import * as C from '../../../../api/contracts/admin.ts';
 import { errorCode } from '../../app/api.ts';
+import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
@@ -131,6 +132,7 @@ function ProjectionParked({
       ]),
     [t, lang],
   );
+  const canRetry = useCan(C.retryParked);
   const headingId = `parked-${projection}`;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={headingId} data-testid="parked-projection">
@@ -143,9 +145,11 @@ function ProjectionParked({
             {t('parked.count', { count: rows.length })}
           </Badge>
         </Group>
-        <Button onClick={onRetry} data-testid="parked-retry">
-          {t('parked.retry')}
-        </Button>
+        {canRetry && (
+          <Button onClick={onRetry} data-testid="parked-retry">
+            {t('parked.retry')}
+          </Button>
+        )}
       </Group>
       <DataGrid
         id="parked-events"

@@ -2,6 +2,7 @@ import { Alert, Button, Fieldset, Group, MultiSelect, Select, Stack, TextInput, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { publishSurvey } from '../../../../api/contracts/surveys.ts';
 import {
   definitionIssues,
   QuestionType,
@@ -9,7 +10,7 @@ import {
   type SurveyQuestion,
 } from '../../../../domain/survey/rules.ts';
 import { errorCode } from '../../app/api.ts';
-import { usePermission } from '../../app/permissions.ts';
+import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { FormField } from '../../components/form/FormField.tsx';
@@ -62,7 +63,7 @@ export function SurveyBuilderPage() {
   const events = useQuery({ ...surveyableEventsQuery, enabled: v.scope.kind === 'event' });
   const lookups = useQuery({ ...lookupsQuery, enabled: v.scope.kind === 'filtered' });
   // Those who may approve save directly, so they may also save and publish at once.
-  const canPublish = usePermission('surveys', 'Approve');
+  const canPublish = useCan(publishSurvey);
   const save = useMutation({
     mutationFn: (publish: boolean) => createSurvey(queryClient, v, publish),
     onSuccess: (r) => {

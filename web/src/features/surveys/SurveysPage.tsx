@@ -2,11 +2,12 @@ import { Alert, Button, Group, SegmentedControl, Stack, Textarea, Title } from '
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as C from '../../../../api/contracts/surveys.ts';
 import { SurveyStatus } from '../../../../domain/survey/rules.ts';
 import { errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
-import { usePermission } from '../../app/permissions.ts';
+import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
@@ -27,8 +28,14 @@ export function SurveysPage() {
   usePageTitle('surveys.title');
   const lang = useLanguageStore((s) => s.lang);
   const queryClient = useQueryClient();
-  const canAdd = usePermission('surveys', 'Add');
-  const canApprove = usePermission('surveys', 'Approve');
+  const can = {
+    add: useCan(C.createSurvey),
+    approve: useCan(C.approveSurvey),
+    reject: useCan(C.rejectSurvey),
+    publish: useCan(C.publishSurvey),
+    complete: useCan(C.completeSurvey),
+    results: useCan(C.surveyResults),
+  };
   const [filter, setFilter] = useState<'all' | 'pending'>('all');
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 as 10 | 20 | 50 });
   const query = useQuery(
@@ -109,29 +116,29 @@ export function SurveysPage() {
         const name = surveyTitle(s, lang);
         return (
           <Group gap={4} wrap="nowrap">
-            {canApprove && s.status === SurveyStatus.PendingApproval && (
-              <>
-                <Button
-                  size="compact-sm"
-                  onClick={() => open(s, 'approve')}
-                  data-testid="survey-approve"
-                  aria-label={`${t('surveys.approve')} ${name}`}
-                >
-                  {t('surveys.approve')}
-                </Button>
-                <Button
-                  size="compact-sm"
-                  color="red.8"
-                  variant="light"
-                  onClick={() => open(s, 'reject')}
-                  data-testid="survey-reject"
-                  aria-label={`${t('surveys.reject')} ${name}`}
-                >
-                  {t('surveys.reject')}
-                </Button>
-              </>
+            {can.approve && s.status === SurveyStatus.PendingApproval && (
+              <Button
+                size="compact-sm"
+                onClick={() => open(s, 'approve')}
+                data-testid="survey-approve"
+                aria-label={`${t('surveys.approve')} ${name}`}
+              >
+                {t('surveys.approve')}
+              </Button>
             )}
-            {canApprove && s.status === SurveyStatus.Approved && (
+            {can.reject && s.status === SurveyStatus.PendingApproval && (
+              <Button
+                size="compact-sm"
+                color="red.8"
+                variant="light"
+                onClick={() => open(s, 'reject')}
+                data-testid="survey-reject"
+                aria-label={`${t('surveys.reject')} ${name}`}
+              >
+                {t('surveys.reject')}
+              </Button>
+            )}
+            {can.publish && s.status === SurveyStatus.Approved && (
               <Button
                 size="compact-sm"
                 onClick={() => open(s, 'publish')}
@@ -141,7 +148,7 @@ export function SurveysPage() {
                 {t('surveys.publish')}
               </Button>
             )}
-            {canApprove && s.status === SurveyStatus.Published && (
+            {can.complete && s.status === SurveyStatus.Published && (
               <Button
                 size="compact-sm"
                 variant="light"
@@ -152,7 +159,7 @@ export function SurveysPage() {
                 {t('surveys.complete')}
               </Button>
             )}
-            {s.status >= SurveyStatus.Published && (
+            {can.results && s.status >= SurveyStatus.Published && (
               <AnchorLink to="/$lang/surveys/$id/results" params={{ lang, id: s.id }} size="sm">
                 {t('surveys.results')}
               </AnchorLink>
@@ -168,7 +175,7 @@ export function SurveysPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={1}>{t('surveys.title')}</Title>
-        {canAdd && (
+        {can.add && (
           <ButtonLink to="/$lang/surveys/new" params={{ lang }}>
             {t('surveys.new')}
           </ButtonLink>

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as C from '../../../../api/contracts/tickets.ts';
 import { Role } from '../../../../domain/shared/roles.ts';
 import {
   OTHER_REASON,
@@ -14,6 +15,7 @@ import {
 } from '../../../../domain/ticket/rules.ts';
 import { errorCode } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
+import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
@@ -42,6 +44,7 @@ export function TicketPage() {
   const lang = useLanguageStore((s) => s.lang);
   const { id } = route.useParams();
   const staff = useSessionStore((s) => s.user?.roleId !== Role.Volunteer);
+  const canMark = useCan(C.markTicket);
   const query = useQuery(ticketQuery(id, staff));
   const d = query.data;
   return (
@@ -56,7 +59,7 @@ export function TicketPage() {
         <>
           <Summary d={d} />
           <Conversation d={d} />
-          {!staff && d.status === 'replied' && <Verdict d={d} />}
+          {!staff && canMark && d.status === 'replied' && <Verdict d={d} />}
           {staff && d.status !== 'closed' && <StaffActions d={d} />}
         </>
       )}
@@ -255,6 +258,8 @@ function StaffActions({ d }: { d: TicketDetail }) {
     idPrefix: 'reply',
   });
   const v = domain.values;
+  const canReply = useCan(C.replyToTicket);
+  const canAssign = useCan(C.assignTicketDepartment);
   const reply = useMutation({
     mutationFn: () => replyToTicket(queryClient, d.id, { action: v.action, response: v.response ?? null }),
     onSuccess: () => {
@@ -272,84 +277,88 @@ function StaffActions({ d }: { d: TicketDetail }) {
   });
   return (
     <Stack>
-      <Card withBorder>
-        <DomainFormProvider value={domain.fields}>
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (domain.check('submit').length > 0) return;
-              if (v.action === 3) setClosing(true);
-              else reply.mutate();
-            }}
-          >
-            <Stack>
-              <Title order={2} size="h4">
-                {t('tickets.reply')}
-              </Title>
-              <FormField path="action" label={t('tickets.field.action')} required>
-                {({ wrapper }) => (
-                  <NativeSelect
-                    {...wrapper}
-                    value={String(v.action)}
-                    onChange={(e) => {
-                      const value = Number(e.currentTarget.value);
-                      domain.update((o) => ({ ...o, action: value }), 'action');
-                    }}
-                    data={[2, 3].map((a) => ({ value: String(a), label: t(`tickets.action.${a as 2 | 3}`) }))}
-                  />
+      {canReply && (
+        <Card withBorder>
+          <DomainFormProvider value={domain.fields}>
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (domain.check('submit').length > 0) return;
+                if (v.action === 3) setClosing(true);
+                else reply.mutate();
+              }}
+            >
+              <Stack>
+                <Title order={2} size="h4">
+                  {t('tickets.reply')}
+                </Title>
+                <FormField path="action" label={t('tickets.field.action')} required>
+                  {({ wrapper }) => (
+                    <NativeSelect
+                      {...wrapper}
+                      value={String(v.action)}
+                      onChange={(e) => {
+                        const value = Number(e.currentTarget.value);
+                        domain.update((o) => ({ ...o, action: value }), 'action');
+                      }}
+                      data={[2, 3].map((a) => ({ value: String(a), label: t(`tickets.action.${a as 2 | 3}`) }))}
+                    />
+                  )}
+                </FormField>
+                <FormField path="response" label={t('tickets.field.response')} required>
+                  {({ wrapper }) => (
+                    <Textarea
+                      {...wrapper}
+                      autosize
+                      minRows={3}
+                      maxLength={RESPONSE_MAX}
+                      value={v.response ?? ''}
+                      onChange={(e) => {
+                        const value = e.currentTarget.value;
+                        domain.update((o) => ({ ...o, response: value }), 'response');
+                      }}
+                    />
+                  )}
+                </FormField>
+                {failure && (
+                  <Alert color="red" role="alert" data-testid="reply-error">
+                    {failure}
+                  </Alert>
                 )}
-              </FormField>
-              <FormField path="response" label={t('tickets.field.response')} required>
-                {({ wrapper }) => (
-                  <Textarea
-                    {...wrapper}
-                    autosize
-                    minRows={3}
-                    maxLength={RESPONSE_MAX}
-                    value={v.response ?? ''}
-                    onChange={(e) => {
-                      const value = e.currentTarget.value;
-                      domain.update((o) => ({ ...o, response: value }), 'response');
-                    }}
-                  />
-                )}
-              </FormField>
-              {failure && (
-                <Alert color="red" role="alert" data-testid="reply-error">
-                  {failure}
-                </Alert>
-              )}
-              <Group justify="flex-end">
-                <Button type="submit" loading={reply.isPending && !closing} data-testid="send-reply">
-                  {t('tickets.sendReply')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </DomainFormProvider>
-      </Card>
-      <Card withBorder>
-        <Group align="flex-end">
-          <NativeSelect
-            label={t('tickets.assign')}
-            value={department}
-            onChange={(e) => setDepartment(e.currentTarget.value)}
-            data={[
-              { value: '', label: t('tickets.none') },
-              ...(options.data?.departments ?? []).map((x) => ({ value: String(x.id), label: nameIn(x, lang) })),
-            ]}
-          />
-          <Button
-            variant="default"
-            disabled={department === '' || Number(department) === d.departmentId}
-            loading={assign.isPending}
-            onClick={() => assign.mutate()}
-          >
-            {t('tickets.assignSave')}
-          </Button>
-        </Group>
-      </Card>
+                <Group justify="flex-end">
+                  <Button type="submit" loading={reply.isPending && !closing} data-testid="send-reply">
+                    {t('tickets.sendReply')}
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </DomainFormProvider>
+        </Card>
+      )}
+      {canAssign && (
+        <Card withBorder>
+          <Group align="flex-end">
+            <NativeSelect
+              label={t('tickets.assign')}
+              value={department}
+              onChange={(e) => setDepartment(e.currentTarget.value)}
+              data={[
+                { value: '', label: t('tickets.none') },
+                ...(options.data?.departments ?? []).map((x) => ({ value: String(x.id), label: nameIn(x, lang) })),
+              ]}
+            />
+            <Button
+              variant="default"
+              disabled={department === '' || Number(department) === d.departmentId}
+              loading={assign.isPending}
+              onClick={() => assign.mutate()}
+            >
+              {t('tickets.assignSave')}
+            </Button>
+          </Group>
+        </Card>
+      )}
       <ConfirmModal
         opened={closing}
         title={t('tickets.action.3')}

@@ -2,6 +2,8 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { submitTicket } from '../../../../api/contracts/tickets.ts';
+import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
@@ -35,14 +37,17 @@ export function MyTicketsPage() {
   const search = mineRoute.useSearch();
   const go = useGo('/$lang/tickets');
   const [adding, setAdding] = useState(false);
+  const canSubmit = useCan(submitTicket);
   const filters = filtersOf(search);
   return (
     <Stack mt="lg" gap="md">
       <Group justify="space-between">
         <Title order={1}>{title}</Title>
-        <Button onClick={() => setAdding(true)} data-testid="new-ticket">
-          {t('tickets.new')}
-        </Button>
+        {canSubmit && (
+          <Button onClick={() => setAdding(true)} data-testid="new-ticket">
+            {t('tickets.new')}
+          </Button>
+        )}
       </Group>
       <TicketFilters
         key={JSON.stringify(filters)}

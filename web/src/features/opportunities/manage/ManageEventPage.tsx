@@ -4,10 +4,11 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as C from '../../../../../api/contracts/opportunity.ts';
+import { inviteVolunteers } from '../../../../../api/contracts/participation.ts';
 import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
 import { errorCode } from '../../../app/api.ts';
 import { AnchorLink } from '../../../app/layout/links.tsx';
-import { usePermission } from '../../../app/permissions.ts';
+import { useCan } from '../../../app/permissions.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { usePageTitle } from '../../../app/usePageTitle.ts';
 import { EventStatusBadge } from '../../../components/badges.tsx';
@@ -42,10 +43,12 @@ export function ManageEventPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const query = useQuery(eventQuery(id));
-  const canApprove = usePermission('eventsadmin', 'Approve');
-  const canEdit = usePermission('eventsadmin', 'Edit');
-  const canDelete = usePermission('eventsadmin', 'Delete');
-  const canInvite = usePermission('eventsadmin', 'Add');
+  const canApprove = useCan(C.approveOpportunity);
+  const canConfirmDelete = useCan(C.confirmDeleteOpportunity);
+  const canStopInvitations = useCan(C.stopInvitations);
+  const canEdit = useCan(C.editOpportunity);
+  const canDelete = useCan(C.deleteOpportunity);
+  const canInvite = useCan(inviteVolunteers);
   const [dialog, setDialog] = useState<'delete' | 'invite' | 'stop-invitations' | 'confirm-delete' | null>(null);
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<ErrorCode | null>(null);
@@ -108,7 +111,7 @@ export function ManageEventPage() {
             {t('manage.approve')}
           </Button>
         )}
-        {canApprove && approval === 'pendingDelete' && (
+        {canConfirmDelete && approval === 'pendingDelete' && (
           <Button color="red.9" onClick={() => setDialog('confirm-delete')} data-testid="confirm-delete">
             {t('delete.confirmDelete')}
           </Button>
@@ -118,7 +121,7 @@ export function ManageEventPage() {
             {t('invite.open')}
           </Button>
         )}
-        {canEdit && approval === 'approved' && live && (
+        {canStopInvitations && approval === 'approved' && live && (
           <Button variant="default" onClick={() => setDialog('stop-invitations')} data-testid="stop-invitations">
             {t('manage.stopInvitations')}
           </Button>

@@ -3,8 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createOpportunity, pendingOpportunities } from '../../../../../api/contracts/opportunity.ts';
 import { AnchorLink } from '../../../app/layout/links.tsx';
-import { usePermission } from '../../../app/permissions.ts';
+import { useCan } from '../../../app/permissions.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { usePageTitle } from '../../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
@@ -51,10 +52,10 @@ export function ManageEventsPage() {
   const title = usePageTitle('page.manageEvents');
   const lang = useLanguageStore((s) => s.lang);
   const navigate = useNavigate();
-  const canAdd = usePermission('eventsadmin', 'Add');
+  const canAdd = useCan(createOpportunity);
   const activeLabel = useActiveEventsLabel();
   // Only a role that may approve asks for the pending list: the server answers anyone else 403 (and ends the session).
-  const canApprove = usePermission('eventsadmin', 'Approve');
+  const canApprove = useCan(pendingOpportunities);
   const [creating, setCreating] = useState(false);
   const [page, setPage] = useState(1);
   const query = useQuery({ ...eventsQuery({ page }), placeholderData: keepPreviousData });

@@ -2,9 +2,11 @@ import { Alert, Button, Checkbox, Group, NativeSelect, Stack } from '@mantine/co
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { approveManyHours, deleteHours, recordHours, rejectHours } from '../../../../../api/contracts/hours.ts';
+import { acceptParticipant, participationHistory } from '../../../../../api/contracts/participation.ts';
 import { HOLDS_SEAT } from '../../../../../domain/participation/status.ts';
 import type { TranslationKey } from '../../../app/i18n/index.ts';
-import { usePermission } from '../../../app/permissions.ts';
+import { useCan } from '../../../app/permissions.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
@@ -27,10 +29,13 @@ const takesHours = (r: RosterRow) => (HOLDS_SEAT as readonly number[]).includes(
 export function RosterGrid({ id }: { id: string }) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
-  const canEdit = usePermission('eventsadmin', 'Edit');
-  const canAddHours = usePermission('volunteerhours', 'Add');
-  const canApproveHours = usePermission('volunteerhours', 'Approve');
-  const canEditHours = usePermission('volunteerhours', 'Edit');
+  // Each button by its own endpoint's guard (the server enforces the same).
+  const canEdit = useCan(acceptParticipant);
+  const canAddHours = useCan(recordHours);
+  const canApproveHours = useCan(approveManyHours);
+  const canRejectHours = useCan(rejectHours);
+  const canEditHours = useCan(deleteHours);
+  const canSeeHistory = useCan(participationHistory);
   const [params, setParams] = useState<RosterParams>({ page: 1, pageSize: 10 });
   const [selected, setSelected] = useState<string[]>([]);
   const [hoursFor, setHoursFor] = useState<RosterRow | null>(null);
@@ -129,7 +134,7 @@ export function RosterGrid({ id }: { id: string }) {
                     {t('roster.approveHours')}
                   </Button>
                 )}
-                {canApproveHours && r.pendingHours > 0 && (
+                {canRejectHours && r.pendingHours > 0 && (
                   <Button
                     size="compact-xs"
                     variant="default"
@@ -151,20 +156,36 @@ export function RosterGrid({ id }: { id: string }) {
                     {t('roster.deleteHours')}
                   </Button>
                 )}
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  aria-label={label('roster.history')}
-                  onClick={() => setHistoryFor(r)}
-                >
-                  {t('roster.history')}
-                </Button>
+                {canSeeHistory && (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    aria-label={label('roster.history')}
+                    onClick={() => setHistoryFor(r)}
+                  >
+                    {t('roster.history')}
+                  </Button>
+                )}
               </Group>
             );
           },
         }),
       ]),
-    [t, lang, selected, canEdit, canAddHours, canApproveHours, canEditHours, act, approve, dropHours, setConfirming],
+    [
+      t,
+      lang,
+      selected,
+      canEdit,
+      canAddHours,
+      canApproveHours,
+      canRejectHours,
+      canEditHours,
+      canSeeHistory,
+      act,
+      approve,
+      dropHours,
+      setConfirming,
+    ],
   );
 
   const all = { value: '', label: t('events.filter.all') };

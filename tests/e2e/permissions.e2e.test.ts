@@ -1,0 +1,128 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../support/api-client.ts';
+import { freshPage, press, signInAt, waitForText } from '../support/browser.ts';
+import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
+import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+
+// In Arabic: the super admin grants the staff role Approve on the events screen in the permissions matrix; the
+// staff member then sees the approve button on an event pending approval and approves it; the admin revokes it, and
+// the button is gone and the API refuses. axe-core checks the matrix and its confirmation.
+
+let portal: StartedPortal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await npmStart();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const STAFF_APPROVE = '[data-testid="perm-2-eventsadmin-Approve"]';
+
+const signIn = (page: Page, userName: string, password: string) => signInAt(page, portal.url, userName, password);
+const newPage = () => freshPage(browser);
+
+/** An event the staff member creates (pending approval), through the API. */
+async function pendingEvent(staff: Awaited<ReturnType<typeof apiClient>>, code: string): Promise<string> {
+  const created = await staff('POST', '/api/opportunities', {
+    code,
+    nameAr: `فعالية الصلاحيات ${code}`,
+    nameEn: `Permissions event ${code}`,
+    leadName: 'Khalid Alharbi',
+    leadMobile: '0551234567',
+    leadEmail: 'lead@example.org',
+    visibility: 0,
+    regionIds: [],
+    cityIds: [],
+    maxInvitations: 10,
+    maxContributions: 2,
+    startDate: inDays(30),
+    endDate: inDays(31),
+    gender: 3,
+    timePeriod: 3,
+    volunteeringDays: [0, 1, 2, 3, 4, 5, 6],
+    attendanceType: 1,
+    maxHours: 6,
+  });
+  expect(created.status).toBe(201);
+  return created.json.opportunityId;
+}
+
+/** The admin ticks or unticks one box of the matrix and saves it after the confirmation. */
+async function setBox(admin: Page, selector: string, on: boolean) {
+  await admin.goto(`${portal.url}/ar/permissions`, { waitUntil: 'networkidle2' });
+  await admin.waitForSelector(selector);
+  expect(await admin.$eval(selector, (e) => (e as HTMLInputElement).checked)).toBe(!on);
+  await press(admin, selector);
+  await waitForText(admin, 'تغييرات غير محفوظة: 1');
+  await press(admin, '[data-testid="permissions-save"]');
+  await admin.waitForSelector('[role="dialog"]');
+  await waitForText(admin, 'حفظ الصلاحيات');
+  expect(await seriousA11yViolations(admin)).toEqual([]);
+  await press(admin, '[data-testid="permissions-confirm"]');
+  // Saved: the dialog closes and nothing is left to save (the matrix read again from the server).
+  await admin.waitForFunction(() => !document.querySelector('[role="dialog"]'), { timeout: 40_000 });
+  await waitForText(admin, 'لا توجد تغييرات.');
+  expect(await admin.$('[data-testid="permissions-failed"]')).toBeNull();
+  await admin.waitForFunction(
+    (s, want) => (document.querySelector(s) as HTMLInputElement | null)?.checked === want,
+    {},
+    selector,
+    on,
+  );
+}
+
+describe('screen permissions, in Arabic', () => {
+  const stamp = String(Date.now()).slice(-6);
+  let admin: Page;
+  let staff: Page;
+  let staffApi: Awaited<ReturnType<typeof apiClient>>;
+  let first = '';
+  let second = '';
+
+  it('shows the super admin the matrix from the menu, in Arabic and accessible', async () => {
+    staffApi = await apiClient(portal.url, 'staff', 'Staff@2026!');
+    first = await pendingEvent(staffApi, `PRM-A-${stamp}`);
+    second = await pendingEvent(staffApi, `PRM-B-${stamp}`);
+    admin = await newPage();
+    await signIn(admin, 'admin', 'Admin@2026!');
+    expect(await admin.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await press(admin, 'nav a[href="/ar/permissions"]');
+    await admin.waitForSelector(STAFF_APPROVE);
+    await waitForText(admin, 'صلاحيات الشاشات');
+    await waitForText(admin, 'صلاحيات مدير النظام');
+    expect(await seriousA11yViolations(admin)).toEqual([]);
+  });
+
+  it('a staff member has no approve button, and the API refuses, until the admin grants it', async () => {
+    staff = await newPage();
+    await signIn(staff, 'staff', 'Staff@2026!');
+    await staff.goto(`${portal.url}/ar/events/manage/${first}`, { waitUntil: 'networkidle2' });
+    await staff.waitForSelector('[data-testid="event-approval"][data-approval="pending"]');
+    expect(await staff.$('[data-testid="approve-event"]')).toBeNull();
+    expect(await staff.$('[data-testid="stop-invitations"]')).toBeNull();
+    expect((await staffApi('POST', `/api/opportunities/${first}/approve`)).status).toBe(403);
+
+    await setBox(admin, STAFF_APPROVE, true);
+
+    await staff.goto(`${portal.url}/ar/events/manage/${first}`, { waitUntil: 'networkidle2' });
+    await press(staff, '[data-testid="approve-event"]');
+    await staff.waitForSelector('[data-testid="event-approval"][data-approval="approved"]');
+  });
+
+  it('once revoked the button is gone and the API refuses', async () => {
+    await setBox(admin, STAFF_APPROVE, false);
+
+    await staff.goto(`${portal.url}/ar/events/manage/${second}`, { waitUntil: 'networkidle2' });
+    await staff.waitForSelector('[data-testid="event-approval"][data-approval="pending"]');
+    expect(await staff.$('[data-testid="approve-event"]')).toBeNull();
+    const refused = await staffApi('POST', `/api/opportunities/${second}/approve`);
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe('Forbidden');
+  });
+});
