@@ -1,3 +1,4 @@
+import type { NicRecord } from '../identity/nic.ts';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import { Role, type RoleId } from '../shared/roles.ts';
@@ -62,7 +63,14 @@ export interface Account {
   /** Authorised regions and cities (spec: region and city permissions restrict staff). */
   regionIds: number[];
   cityIds: number[];
+  /** The national id the identity service verified (IdentityVerified), null before. */
+  nationalId: string | null;
+  /** Single sign-on accounts linked to this one, as `<issuer> <subject>`. */
+  linkedIdentities: string[];
 }
+
+/** One linked single sign-on account, as Account.linkedIdentities holds it. */
+export const identityKey = (issuer: string, subject: string) => `${issuer} ${subject}`;
 
 export type AccountCommand =
   | {
@@ -82,6 +90,8 @@ export type AccountCommand =
       registrationComplete: boolean;
       /** When the e-mail is not verified yet: the first verification link. */
       verificationToken?: string;
+      /** A registration after the user-verification page: the verified record, and the sign-on account to link. */
+      identity?: { record: NicRecord; link: { issuer: string; subject: string } | null };
     }
   | {
       type: 'VerifyEmail';
@@ -98,6 +108,8 @@ export type AccountCommand =
       ip: string | null;
       userAgent: string | null;
     }
+  | { type: 'LinkIdentity'; issuer: string; subject: string; nationalId: string }
+  | { type: 'VerifyIdentity'; record: NicRecord }
   | {
       type: 'ChangePassword';
       oldPasswordMatches: boolean;
@@ -134,6 +146,8 @@ export const initialAccount = (): Account => ({
   usedToken: null,
   regionIds: [],
   cityIds: [],
+  nationalId: null,
+  linkedIdentities: [],
 });
 
 function withSource(s: Account, source: string, f: SourceFailures | null): Account {
@@ -192,6 +206,10 @@ export function evolve(s: Account, e: AccountEvent): Account {
       return { ...s, active: false };
     case 'AccountReactivated':
       return { ...s, active: true, failures: {} };
+    case 'IdentityLinked':
+      return { ...s, linkedIdentities: [...s.linkedIdentities, identityKey(e.data.issuer, e.data.subject)] };
+    case 'IdentityVerified':
+      return { ...s, nicValid: true, nationalId: e.data.record.nationalId };
   }
 }
 
@@ -233,11 +251,19 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
       if (s.exists) throw new DomainError('UserNameAlreadyExists');
       if (cmd.password !== undefined && !isPasswordValid(cmd.password))
         throw new DomainError('WeakPassword', { problems: passwordProblems(cmd.password) });
-      const { type: _t, password: _p, verificationToken, ...data } = cmd;
+      const { type: _t, password: _p, verificationToken, identity, ...data } = cmd;
       const events: AccountEvent[] = [{ type: 'AccountCreated', data }];
       if (!cmd.emailVerified) {
         if (!verificationToken) throw new Error('an unverified account needs a verification token');
         events.push(verificationRequested(cmd.email, verificationToken, now));
+      }
+      if (identity) {
+        events.push({ type: 'IdentityVerified', data: { at, record: identity.record } });
+        if (identity.link)
+          events.push({
+            type: 'IdentityLinked',
+            data: { at, ...identity.link, nationalId: identity.record.nationalId },
+          });
       }
       return events;
     }
@@ -289,6 +315,19 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
     case 'ReactivateAccount':
       if (!s.exists) throw new DomainError('NotFound');
       return s.active ? [] : [{ type: 'AccountReactivated', data: { at } }];
+    case 'LinkIdentity': {
+      if (!s.exists) throw new DomainError('NotFound');
+      if (s.linkedIdentities.includes(identityKey(cmd.issuer, cmd.subject))) return [];
+      // Linked by national id: only to the account whose verified national id it is.
+      if (s.nationalId !== null && s.nationalId !== cmd.nationalId) throw new DomainError('InvalidIdNo');
+      const { type: _t, ...data } = cmd;
+      return [{ type: 'IdentityLinked', data: { at, ...data } }];
+    }
+    case 'VerifyIdentity':
+      if (!s.exists) throw new DomainError('NotFound');
+      // One holder per account: a verified account is never moved to another person's id.
+      if (s.nationalId !== null && s.nationalId !== cmd.record.nationalId) throw new DomainError('InvalidIdNo');
+      return [{ type: 'IdentityVerified', data: { at, record: cmd.record } }];
   }
 }
 

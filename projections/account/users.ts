@@ -21,6 +21,7 @@ export const usersProjection: Projection = {
     'AccountReactivated',
     'EmailVerified',
     'UserAreasAssigned',
+    'IdentityVerified',
     'RegistrationSubmitted',
   ],
   async setup({ tx, table }) {
@@ -103,6 +104,10 @@ export const usersProjection: Projection = {
         case 'UserAreasAssigned':
           await sql`update ${t} set region_ids = ${int4Array(e.data.regionIds)}::int[], city_ids = ${int4Array(e.data.cityIds)}::int[], updated_at = ${at}
                     where user_id = ${id}`.execute(tx);
+          break;
+        case 'IdentityVerified':
+          // The join rule "NIC valid" and the InvalidNIC sign-in read this flag: the identity service confirmed the holder.
+          await sql`update ${t} set nic_valid = true, updated_at = ${at} where user_id = ${id}`.execute(tx);
           break;
         case 'EmailVerified':
           await sql`update ${t} set email_verified = true, updated_at = ${at} where user_id = ${id}`.execute(tx);

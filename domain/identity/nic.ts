@@ -1,0 +1,80 @@
+import type { CalendarDate, RegistrationForm } from '../registration/form.ts';
+import { gregorianOf, toHijri } from '../registration/rules.ts';
+import { DomainError } from '../shared/errors.ts';
+
+/**
+ * What the national identity service (NIC) answers for a national id and a birth date (spec: "The national-identity
+ * result adds nationalId, Arabic and English names, first and family names, Hijri and Gregorian birth dates,
+ * nationality, iqama expiry dates"). Dates are ISO `YYYY-MM-DD`, the Hijri ones in the Umm al-Qura calendar.
+ */
+export interface NicRecord {
+  nationalId: string;
+  name: {
+    ar: { first: string; second: string; third: string; last: string };
+    en: { first: string; second: string; third: string; last: string };
+  };
+  birthDate: string;
+  birthDateHijri: string;
+  nationalityId: number;
+  idExpiryDate: string;
+  idExpiryDateHijri: string;
+}
+
+/** The service's answer: the record, or why there is none (unknown id, or a birth date that is not the holder's). */
+export type NicAnswer = { found: true; record: NicRecord } | { found: false; reason: 'NotFound' | 'Invalid' };
+
+/** Spec (user verification): "id number at least 10 characters". National and resident ids are 10 digits. */
+export const NATIONAL_ID_MIN_LENGTH = 10;
+const NATIONAL_ID = /^\d{10,12}$/;
+
+/** The national id as the verification page takes it; anything else is InvalidIdNo (spec: Verification). */
+export function assertNationalId(nationalId: string): string {
+  const id = nationalId.trim();
+  if (id.length < NATIONAL_ID_MIN_LENGTH || !NATIONAL_ID.test(id)) throw new DomainError('InvalidIdNo');
+  return id;
+}
+
+/** The birth date entered (Gregorian or Hijri, spec: both calendars) as a Gregorian day; InvalidDate otherwise. */
+export function birthDateOf(d: CalendarDate): string {
+  const g = gregorianOf(d);
+  if (!g) throw new DomainError('InvalidDate', { field: 'birthDate' });
+  return g;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The Umm al-Qura day of a Gregorian ISO day, `YYYY-MM-DD`. */
+export function hijriOf(gregorian: string): string {
+  const [y, m, d] = toHijri(new Date(`${gregorian}T12:00:00Z`));
+  return `${y}-${pad(m)}-${pad(d)}`;
+}
+
+/**
+ * The registration fields the verified record fills in (spec: the registration form is prefilled from the national
+ * identity result): names in both languages, birth date, nationality, id number and its expiry.
+ */
+export function registrationPrefill(r: NicRecord): Pick<RegistrationForm, 'personal' | 'identity'> {
+  return {
+    personal: {
+      firstNameAr: r.name.ar.first,
+      secondNameAr: r.name.ar.second,
+      thirdNameAr: r.name.ar.third,
+      lastNameAr: r.name.ar.last,
+      firstNameEn: r.name.en.first,
+      secondNameEn: r.name.en.second,
+      thirdNameEn: r.name.en.third,
+      lastNameEn: r.name.en.last,
+      birthDate: { calendar: 'hijri', value: r.birthDateHijri },
+    },
+    identity: {
+      nationalityId: r.nationalityId,
+      idNumber: r.nationalId,
+      idExpiryDate: { calendar: 'hijri', value: r.idExpiryDateHijri },
+    },
+  };
+}
+
+/** The full names a record gives an account. */
+export function namesOf(r: NicRecord): { ar: string; en: string } {
+  const join = (n: NicRecord['name']['ar']) => [n.first, n.second, n.third, n.last].filter(Boolean).join(' ');
+  return { ar: join(r.name.ar), en: join(r.name.en) };
+}
