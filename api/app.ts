@@ -27,6 +27,7 @@ import type { ApiDeps } from './http/deps.ts';
 import { idempotencyKeyOf } from './http/deps.ts';
 import { errorBody, errorHandler, frameworkError } from './http/errors.ts';
 import { requestIdOf } from './http/headers.ts';
+import { identityRoutes } from './identity/routes.ts';
 import { incidentRoutes } from './incidents/routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   // The API's map is for admins, like the detailed health.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiHooks: { preHandler: requireAdmin() } });
   sessionRoutes(app, deps, { secureCookies, loginRateLimit: opts.loginRateLimit ?? 60 });
+  identityRoutes(app, deps, { secureCookies });
   userRoutes(app, deps);
   healthRoutes(app, deps);
   parkedEventRoutes(app, deps);

@@ -4,6 +4,9 @@ import type { Kysely } from 'kysely';
 import type { EventStore } from '../../commands/event-store/port.ts';
 import { parsePosition } from '../../commands/event-store/port.ts';
 import type { CommandContext } from '../../commands/handle.ts';
+import type { IdentityService } from '../../commands/identity/nic-service.ts';
+import type { SignOnState } from '../../commands/identity/sign-on-state.ts';
+import type { SingleSignOn } from '../../commands/identity/single-sign-on.ts';
 import type { JobQueue } from '../../commands/jobs/port.ts';
 import type { EmployeeDirectory } from '../../commands/registration/employee-directory.ts';
 import type { ClientConfig } from '../../domain/shared/clients.ts';
@@ -26,6 +29,14 @@ export interface ApiDeps {
   readWaitMs: number;
   /** The client's HR system, for employee numbers. */
   employees: EmployeeDirectory;
+  /** The national identity service (NIC). */
+  identity: IdentityService;
+  /** The national single sign-on (HasSingleSignOn), null when the portal has none. */
+  sso: SingleSignOn | null;
+  /** Sign-ons in progress and identities waiting for verification (server-side, behind httpOnly cookies). */
+  signOn: SignOnState;
+  /** The admin site of the spec's hashed-key redirect, null when none is configured. */
+  adminSiteUrl: string | null;
   /** The screens × roles matrix (read-only here; the guards ask it). */
   permissions: PermissionCache;
   /** The master data (lookups read model, cached per process). */

@@ -19,6 +19,7 @@ import * as C from '../contracts/registration.ts';
 import { CSRF_COOKIE, requireScreen, requireUser, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { historyOf, readStreamEvents } from '../http/history.ts';
+import { dropPending, pendingOf } from '../http/pending-identity.ts';
 import { route } from '../http/route.ts';
 import { addressInScope, type Scope, staffScope } from '../http/scope.ts';
 
@@ -77,10 +78,27 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
   const limited = { config: { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } } };
 
   // A visitor registers (anonymous; CSRF by the double-submit cookie).
-  route(app, C.register, limited, async (req) => {
+  route(app, C.register, limited, async (req, reply) => {
     const files = fileIdsIn(req.body);
     await uploads.assertAttachable(files, ownerKey(null, req.cookies[CSRF_COOKIE]), null);
-    const res = await registerVolunteer(deps.store, deps.client, req.body, commandContext(req, deps), deps.employees);
+    // After the user-verification page (SSO register path): the verified record, and the sign-on account to link.
+    const pending = await pendingOf(deps, req);
+    const identity =
+      pending?.record && pending.userId === null
+        ? {
+            record: pending.record,
+            link: pending.sso ? { issuer: pending.sso.issuer, subject: pending.sso.subject } : null,
+          }
+        : undefined;
+    const res = await registerVolunteer(
+      deps.store,
+      deps.client,
+      req.body,
+      commandContext(req, deps),
+      deps.employees,
+      identity,
+    );
+    if (identity) await dropPending(deps, req, reply);
     await uploads.attach(files, res.volunteerId);
     return { ...res, position: formatPosition(res.position), hasEmailVerification: true };
   });

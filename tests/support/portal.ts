@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import { dropDatabase, withDatabase } from '../../commands/db/pool.ts';
+import type { SsoSettings } from '../../commands/identity/single-sign-on.ts';
 import type { Projection } from '../../projections/runner/projection.ts';
 import { loadDemoData } from '../../scripts/demo-data.ts';
 import { createRuntime, depsFrom, type Runtime } from '../../workers/runtime.ts';
@@ -26,6 +27,10 @@ export async function startTestPortal(
     clientCode?: 'MOH' | 'SRCA' | 'NEOM';
     employeeDirectoryUrl?: string;
     extraProjections?: readonly Projection[];
+    /** The national identity service, single sign-on and admin site (workers/identity starts local ones). */
+    nicUrl?: string;
+    sso?: SsoSettings;
+    adminSiteUrl?: string;
   } = {},
 ): Promise<TestPortal> {
   const url = withDatabase(inject('pgServerUrl'), `portal_${randomBytes(6).toString('hex')}`);
@@ -39,6 +44,9 @@ export async function startTestPortal(
     poolSize: 10,
     schedules: false,
     employeeDirectoryUrl: opts.employeeDirectoryUrl,
+    nicUrl: opts.nicUrl,
+    sso: opts.sso ?? null,
+    adminSiteUrl: opts.adminSiteUrl,
     ...(opts.extraProjections ? { extraProjections: opts.extraProjections } : {}),
   });
   await loadDemoData(runtime.store, opts.clientCode ?? 'MOH');
