@@ -62,7 +62,7 @@ async function main() {
   // citizens (README, "National single sign-on") unless NIC_URL / SSO_ISSUER_URL name real ones.
   const locals: LocalServer[] = [];
   if (!config.nicUrl) {
-    const nic = await startLocalNicServer({ port: Number(process.env.NIC_PORT ?? 3010) });
+    const nic = await startLocalNicServer({ port: Number(process.env.NIC_PORT ?? 0) });
     locals.push(nic);
     config.nicUrl = nic.url;
   }
@@ -71,7 +71,7 @@ async function main() {
     const settings = ssoSettingsFor('', client, process.env.PUBLIC_URL ?? url, process.env);
     const provider = await startLocalOidcProvider(
       { ...client, redirectUri: settings.redirectUri, postLogoutRedirectUri: settings.postLogoutRedirectUri },
-      { port: Number(process.env.SSO_PORT ?? 3011) },
+      { port: Number(process.env.SSO_PORT ?? 0) },
     );
     locals.push(provider);
     config.sso = { ...settings, issuer: provider.issuer };

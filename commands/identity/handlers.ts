@@ -1,7 +1,7 @@
 import { accountDecider, loginOutcome } from '../../domain/account/decide.ts';
 import { accountStream } from '../../domain/account/events.ts';
 import { assertNationalId, birthDateOf, type NicRecord } from '../../domain/identity/nic.ts';
-import type { CalendarDate } from '../../domain/registration/form.ts';
+import type { CalendarDate } from '../../domain/shared/calendar.ts';
 import type { ClientConfig } from '../../domain/shared/clients.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { loadAccount } from '../account/handlers.ts';

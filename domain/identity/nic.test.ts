@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { registrationPrefill } from '../registration/prefill.ts';
 import { DomainError } from '../shared/errors.ts';
 import { nicRecord } from './fixtures.ts';
-import { assertNationalId, birthDateOf, hijriOf, namesOf, registrationPrefill } from './nic.ts';
+import { assertNationalId, birthDateOf, hijriOf, namesOf, verificationIssues } from './nic.ts';
 
 const record = nicRecord();
 
@@ -19,6 +20,16 @@ describe('national identity rules', () => {
     expect(codeOf(() => assertNationalId('123456789'))).toBe('InvalidIdNo');
     expect(codeOf(() => assertNationalId('10000000a1'))).toBe('InvalidIdNo');
     expect(assertNationalId(' 1000000001 ')).toBe('1000000001');
+  });
+
+  it('gives the verification form its issues by field', () => {
+    expect(verificationIssues({ nationalId: '12', birthDate: { calendar: 'hijri', value: '1415-13-01' } })).toEqual([
+      { path: 'nationalId', code: 'InvalidIdNo' },
+      { path: 'birthDate', code: 'InvalidDate' },
+    ]);
+    expect(
+      verificationIssues({ nationalId: '1100000002', birthDate: { calendar: 'gregorian', value: '1995-05-20' } }),
+    ).toEqual([]);
   });
 
   it('takes the birth date in either calendar, and the same day is the same Gregorian date', () => {

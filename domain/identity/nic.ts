@@ -1,5 +1,4 @@
-import type { CalendarDate, RegistrationForm } from '../registration/form.ts';
-import { gregorianOf, toHijri } from '../registration/rules.ts';
+import { type CalendarDate, gregorianOf, toHijri } from '../shared/calendar.ts';
 import { DomainError } from '../shared/errors.ts';
 
 /**
@@ -41,36 +40,24 @@ export function birthDateOf(d: CalendarDate): string {
   return g;
 }
 
+/** The verification form's rules (the page and the server refuse the same): each broken rule a path and a code. */
+export function verificationIssues(input: { nationalId: string; birthDate: CalendarDate }): {
+  path: 'nationalId' | 'birthDate';
+  code: 'InvalidIdNo' | 'InvalidDate';
+}[] {
+  const issues: ReturnType<typeof verificationIssues> = [];
+  const id = input.nationalId.trim();
+  if (id.length < NATIONAL_ID_MIN_LENGTH || !NATIONAL_ID.test(id))
+    issues.push({ path: 'nationalId', code: 'InvalidIdNo' });
+  if (!gregorianOf(input.birthDate)) issues.push({ path: 'birthDate', code: 'InvalidDate' });
+  return issues;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The Umm al-Qura day of a Gregorian ISO day, `YYYY-MM-DD`. */
 export function hijriOf(gregorian: string): string {
   const [y, m, d] = toHijri(new Date(`${gregorian}T12:00:00Z`));
   return `${y}-${pad(m)}-${pad(d)}`;
-}
-
-/**
- * The registration fields the verified record fills in (spec: the registration form is prefilled from the national
- * identity result): names in both languages, birth date, nationality, id number and its expiry.
- */
-export function registrationPrefill(r: NicRecord): Pick<RegistrationForm, 'personal' | 'identity'> {
-  return {
-    personal: {
-      firstNameAr: r.name.ar.first,
-      secondNameAr: r.name.ar.second,
-      thirdNameAr: r.name.ar.third,
-      lastNameAr: r.name.ar.last,
-      firstNameEn: r.name.en.first,
-      secondNameEn: r.name.en.second,
-      thirdNameEn: r.name.en.third,
-      lastNameEn: r.name.en.last,
-      birthDate: { calendar: 'hijri', value: r.birthDateHijri },
-    },
-    identity: {
-      nationalityId: r.nationalityId,
-      idNumber: r.nationalId,
-      idExpiryDate: { calendar: 'hijri', value: r.idExpiryDateHijri },
-    },
-  };
 }
 
 /** The full names a record gives an account. */

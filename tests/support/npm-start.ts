@@ -27,7 +27,7 @@ export interface StartedPortal {
  * The portal started the way README says (`npm start`), on the embedded default: no DATABASE_URL, no REDIS_URL,
  * no EVENTSTORE_URL, in a data folder of its own. Resolves once it prints where to log in.
  */
-export async function npmStart(timeoutMs = 180_000): Promise<StartedPortal> {
+export async function npmStart(timeoutMs = 180_000, extraEnv: NodeJS.ProcessEnv = {}): Promise<StartedPortal> {
   const root = resolve(import.meta.dirname, '..', '..');
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as the postgres user (not root) and must reach its folder
@@ -39,6 +39,7 @@ export async function npmStart(timeoutMs = 180_000): Promise<StartedPortal> {
     PG_PORT: String(pgPort),
     PORTAL_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

@@ -4,6 +4,7 @@ import { certificatesAr } from '../../features/certificates/i18n.ts';
 import { dashboardAr } from '../../features/dashboard/i18n.ts';
 import { homeAr } from '../../features/home/i18n.ts';
 import { hoursAr } from '../../features/hours/i18n.ts';
+import { identityAr } from '../../features/identity/i18n.ts';
 import { myEventsAr } from '../../features/my-events/i18n.ts';
 import { notificationsAr } from '../../features/notifications/i18n.ts';
 import { opportunitiesAr } from '../../features/opportunities/i18n.ts';
@@ -187,6 +188,7 @@ export const ar = {
   ...manageEventsAr,
   ...reviewAr,
   ...sessionAr,
+  ...identityAr,
   ...statusAr,
   ...ticketsAr,
   ...preferencesAr,

@@ -4,6 +4,7 @@ import { certificatesEn } from '../../features/certificates/i18n.ts';
 import { dashboardEn } from '../../features/dashboard/i18n.ts';
 import { homeEn } from '../../features/home/i18n.ts';
 import { hoursEn } from '../../features/hours/i18n.ts';
+import { identityEn } from '../../features/identity/i18n.ts';
 import { myEventsEn } from '../../features/my-events/i18n.ts';
 import { notificationsEn } from '../../features/notifications/i18n.ts';
 import { opportunitiesEn } from '../../features/opportunities/i18n.ts';
@@ -185,6 +186,7 @@ export const en: Record<TranslationKey, string> = {
   ...manageEventsEn,
   ...reviewEn,
   ...sessionEn,
+  ...identityEn,
   ...statusEn,
   ...ticketsEn,
   ...preferencesEn,

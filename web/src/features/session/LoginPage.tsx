@@ -14,6 +14,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { isEmpty } from '../../app/validation.ts';
+import { SsoSignInButton } from '../identity/index.ts';
 import { LockedDetails, login, refreshSession } from './api.ts';
 import { useConfig } from './useSession.ts';
 
@@ -34,12 +35,17 @@ export function LoginPage() {
 
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<LoginError | null>(null);
+  const [error, setError] = useState<LoginError | null>(search.ssoError ? { code: search.ssoError } : null);
 
   const mutation = useMutation({
     mutationFn: () => login(queryClient, { userName: userName.trim(), password, language: languageId(lang) }),
     onSuccess: (response) => afterLogin(response),
-    onError: (e) => setError(toLoginError(e)),
+    onError: (e) => {
+      const failure = toLoginError(e);
+      // Spec: InvalidNIC goes to user verification (the server keeps the account for that page).
+      if (failure.code === 'InvalidNIC') void navigate({ to: '/$lang/user-verification', params: { lang } });
+      else setError(failure);
+    },
   });
 
   async function afterLogin({ user }: LoginResponse) {
@@ -155,6 +161,9 @@ export function LoginPage() {
           <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending} fullWidth>
             {t('login.submit')}
           </Button>
+          {config.data?.hasSingleSignOn && (
+            <SsoSignInButton returnTo={search.redirect ? `/${lang}${search.redirect}` : undefined} />
+          )}
         </Stack>
       </Paper>
 
