@@ -37,6 +37,12 @@ async function signOn(b: Browser, nationalId: string, returnTo = '/ar/my-events'
   return back.headers.location as string;
 }
 
+/** The user-verification page's call, with the session's (or the visitor's) CSRF token fetched first. */
+async function verify(b: Browser, nationalId: string, birthDate: { calendar: 'gregorian' | 'hijri'; value: string }) {
+  if (!b.csrf) b.csrf = (await b.get('/api/session')).json().csrfToken;
+  return b.post('/api/identity/verify', { nationalId, birthDate });
+}
+
 async function typesOf(userId: string) {
   const types: string[] = [];
   for await (const e of portal.runtime.store.readStream(accountStream(userId))) types.push(e.type);
@@ -84,24 +90,14 @@ describe('the national single sign-on (OpenID Connect, code + PKCE) against a re
     expect(b.cookies.has('sid')).toBe(false);
     const pending = (await b.get('/api/identity/pending')).json();
     expect(pending).toMatchObject({ pending: true, nationalId: '1100000002', viaSso: true, record: null });
-    b.csrf = (await b.get('/api/session')).json().csrfToken;
 
     // The provider asserted 1100000002: another person's id is refused.
-    const other = await b.post('/api/identity/verify', {
-      nationalId: '1100000003',
-      birthDate: { calendar: 'gregorian', value: '1990-01-15' },
-    });
+    const other = await verify(b, '1100000003', { calendar: 'gregorian', value: '1990-01-15' });
     expect(other.json().error.code).toBe('InvalidIdNo');
-    const wrongBirth = await b.post('/api/identity/verify', {
-      nationalId: '1100000002',
-      birthDate: { calendar: 'gregorian', value: '1995-05-21' },
-    });
+    const wrongBirth = await verify(b, '1100000002', { calendar: 'gregorian', value: '1995-05-21' });
     expect(wrongBirth.statusCode).toBe(422);
 
-    const ok = await b.post('/api/identity/verify', {
-      nationalId: '1100000002',
-      birthDate: { calendar: 'gregorian', value: '1995-05-20' },
-    });
+    const ok = await verify(b, '1100000002', { calendar: 'gregorian', value: '1995-05-20' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ next: 'register', record: { name: { en: { first: 'Sara' } } } });
     expect((await b.get('/api/identity/pending')).json().record.nationalId).toBe('1100000002');
@@ -126,11 +122,7 @@ describe('the national single sign-on (OpenID Connect, code + PKCE) against a re
     const b = new Browser(portal.app);
     expect(await signOn(b, '1100000003')).toBe('/ar/user-verification');
     expect(b.cookies.has('sid')).toBe(false);
-    b.csrf = (await b.get('/api/session')).json().csrfToken;
-    const ok = await b.post('/api/identity/verify', {
-      nationalId: '1100000003',
-      birthDate: { calendar: 'hijri', value: hijriOf('1990-01-15') },
-    });
+    const ok = await verify(b, '1100000003', { calendar: 'hijri', value: hijriOf('1990-01-15') });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().next).toBe('login');
 
@@ -198,23 +190,15 @@ describe('a password sign-in refused with InvalidNIC (6)', () => {
     const b = new Browser(portal.app);
     const refused = await b.login('citizen_1100000009', 'Str0ng#Password1');
     expect(refused.json().error.details.loginStatus).toBe(6);
-    b.csrf = (await b.get('/api/session')).json().csrfToken;
     // 1100000009 is no citizen the identity service knows.
-    const unknown = await b.post('/api/identity/verify', {
-      nationalId: '1100000009',
-      birthDate: { calendar: 'gregorian', value: '1990-01-15' },
-    });
+    const unknown = await verify(b, '1100000009', { calendar: 'gregorian', value: '1990-01-15' });
     expect(unknown.json().error).toMatchObject({ code: 'InvalidIdNo', details: { reason: 'NotFound' } });
     expect(await typesOf(userId)).not.toContain('IdentityVerified');
   });
 
   it('answers IdentityVerificationRequired to a visitor with nothing to verify', async () => {
     const b = new Browser(portal.app);
-    b.csrf = (await b.get('/api/session')).json().csrfToken;
-    const r = await b.post('/api/identity/verify', {
-      nationalId: '1100000002',
-      birthDate: { calendar: 'gregorian', value: '1995-05-20' },
-    });
+    const r = await verify(b, '1100000002', { calendar: 'gregorian', value: '1995-05-20' });
     expect(r.statusCode).toBe(401);
     expect(r.json().error.code).toBe('IdentityVerificationRequired');
   });

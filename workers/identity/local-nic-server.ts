@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CITIZENS, type Citizen } from './citizens.ts';
 
@@ -7,14 +7,32 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-async function jsonBody(req: IncomingMessage): Promise<unknown> {
+/** A small request body as text (a local server's forms and JSON; anything past 10 kB is cut off). */
+export async function smallBody(req: IncomingMessage): Promise<string> {
   let text = '';
   for await (const chunk of req) {
     text += chunk;
-    if (text.length > 10_000) return null;
+    if (text.length > 10_000) break;
   }
+  return text;
+}
+
+/** Listens on the loopback (port 0: any free one) and answers the server's address and how to close it. */
+export function listenLocally(server: Server, port: number): Promise<LocalServer> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+async function jsonBody(req: IncomingMessage): Promise<unknown> {
   try {
-    return JSON.parse(text);
+    return JSON.parse(await smallBody(req));
   } catch {
     return null;
   }
@@ -40,14 +58,5 @@ export function startLocalNicServer(opts: { port?: number; citizens?: readonly C
     if (found.record.birthDate !== body.birthDate) return send(422, { error: 'Invalid' });
     return send(200, { record: found.record });
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      });
-    });
-  });
+  return listenLocally(server, opts.port ?? 0);
 }

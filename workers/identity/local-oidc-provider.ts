@@ -1,11 +1,10 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { NATIONAL_ID_CLAIM, SSO_SCOPE } from '../../commands/identity/single-sign-on.ts';
 import { namesOf } from '../../domain/identity/nic.ts';
 import { CITIZENS, type Citizen } from './citizens.ts';
-import type { LocalServer } from './local-nic-server.ts';
+import { type LocalServer, listenLocally, smallBody } from './local-nic-server.ts';
 
 export interface LocalProviderClient {
   clientId: string;
@@ -32,15 +31,6 @@ ${failed ? '<p role="alert">رقم الهوية أو كلمة المرور غي�
 <button type="submit">تسجيل الدخول</button></form></main></body></html>`;
 }
 
-async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
-  let text = '';
-  for await (const chunk of req) {
-    text += chunk;
-    if (text.length > 10_000) break;
-  }
-  return new URLSearchParams(text);
-}
-
 /**
  * A real OpenID Connect provider (oidc-provider) for the embedded default and the tests: authorization code with PKCE
  * (S256, required), one confidential client (the portal), the fixture citizens as accounts whose ID token carries
@@ -64,7 +54,7 @@ export async function startLocalOidcProvider(
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
         return void res.end(signInPage(details.uid, false));
       }
-      const form = await formBody(req);
+      const form = new URLSearchParams(await smallBody(req));
       const who = citizens.find(
         (c) => c.record.nationalId === form.get('nationalId')?.trim() && c.password === form.get('password'),
       );
@@ -86,11 +76,8 @@ export async function startLocalOidcProvider(
       res.writeHead(400, { 'content-type': 'text/plain' }).end('interaction expired');
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const local = await listenLocally(server, opts.port ?? 0);
+  const issuer = local.url;
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   provider = new Provider(issuer, {
     clients: [
@@ -123,9 +110,5 @@ export async function startLocalOidcProvider(
     ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
     jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'local', use: 'sig', alg: 'RS256' }] },
   });
-  return {
-    issuer,
-    url: issuer,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
+  return { ...local, issuer };
 }
