@@ -10,6 +10,7 @@ import { testContext } from '../../tests/support/command-fixtures.ts';
 import { Browser, startTestPortal, type TestPortal } from '../../tests/support/portal.ts';
 import { signOnAtProvider, startIdentityServers } from '../../tests/support/sso.ts';
 import { startLocalNicServer } from '../../workers/identity/local-nic-server.ts';
+import { redactedUrl } from '../app.ts';
 import { safeReturnTo } from './routes.ts';
 
 const PORTAL = 'http://portal.test';
@@ -149,6 +150,12 @@ describe('the national single sign-on (OpenID Connect, code + PKCE) against a re
     expect(stranger.cookies.has('sid')).toBe(false);
     expect(b.cookies.has('sid')).toBe(false);
   }, 60_000);
+
+  it('keeps the codes, state and keys of the sign-on routes out of the request log', () => {
+    expect(redactedUrl('/api/sso/callback?code=secret&state=s')).toBe('/api/sso/callback?[redacted]');
+    expect(redactedUrl('/api/sso/admin?Hashedkey=k')).toBe('/api/sso/admin?[redacted]');
+    expect(redactedUrl('/api/opportunities?page=2')).toBe('/api/opportunities?page=2');
+  });
 
   it('never redirects outside the portal after a sign-on', () => {
     expect(safeReturnTo('https://evil.example/x', 'ar')).toBe('/ar/dashboard');
