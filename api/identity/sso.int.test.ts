@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../commands/account/handlers.ts';
 import { HttpIdentityService } from '../../commands/identity/nic-service.ts';
@@ -6,6 +7,7 @@ import { accountStream } from '../../domain/account/events.ts';
 import { hijriOf } from '../../domain/identity/nic.ts';
 import { completeForm } from '../../domain/registration/fixtures.ts';
 import { Role } from '../../domain/shared/roles.ts';
+import { waitForPosition } from '../../projections/runner/status.ts';
 import { testContext } from '../../tests/support/command-fixtures.ts';
 import { Browser, startTestPortal, type TestPortal } from '../../tests/support/portal.ts';
 import { signOnAtProvider, startIdentityServers } from '../../tests/support/sso.ts';
@@ -42,6 +44,15 @@ async function signOn(b: Browser, nationalId: string, returnTo = '/ar/my-events'
 async function verify(b: Browser, nationalId: string, birthDate: { calendar: 'gregorian' | 'hijri'; value: string }) {
   if (!b.csrf) b.csrf = (await b.get('/api/session')).json().csrfToken;
   return b.post('/api/identity/verify', { nationalId, birthDate });
+}
+
+/** rm.users' flag once the projection holds every event so far. */
+async function nicValidOf(userId: string) {
+  await waitForPosition(portal.runtime.db, ['users'], await portal.runtime.store.lastPosition(), 10_000);
+  const { rows } = await sql<{ nic_valid: boolean }>`select nic_valid from rm.users where user_id = ${userId}`.execute(
+    portal.runtime.db,
+  );
+  return rows[0]?.nic_valid;
 }
 
 async function typesOf(userId: string) {
@@ -122,6 +133,8 @@ describe('the national single sign-on (OpenID Connect, code + PKCE) against a re
     const userId = await accountFor('1100000003');
     const b = new Browser(portal.app);
     expect(await signOn(b, '1100000003')).toBe('/ar/user-verification');
+    // The join rule "NIC valid" reads rm.users.nic_valid: false until the identity service verified the holder.
+    expect(await nicValidOf(userId)).toBe(false);
     expect(b.cookies.has('sid')).toBe(false);
     const ok = await verify(b, '1100000003', { calendar: 'hijri', value: hijriOf('1990-01-15') });
     expect(ok.statusCode).toBe(200);
@@ -130,6 +143,7 @@ describe('the national single sign-on (OpenID Connect, code + PKCE) against a re
     expect(await signOn(b, '1100000003')).toBe('/ar/my-events');
     const session = (await b.get(`/api/session?after=${ok.json().position}`)).json();
     expect(session.user).toMatchObject({ id: userId, isNicValid: true });
+    expect(await nicValidOf(userId)).toBe(true);
     const types = await typesOf(userId);
     expect(types.filter((t) => t === 'IdentityLinked')).toHaveLength(1);
     expect(types).toContain('IdentityVerified');
