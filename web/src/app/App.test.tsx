@@ -105,6 +105,21 @@ describe('login', () => {
     expect(api.calls.some((c) => c.path === '/api/session/login')).toBe(false);
   });
 
+  it('offers the national single sign-on only when the client configuration has HasSingleSignOn', async () => {
+    installFakeApi({ hasSingleSignOn: true });
+    open('/en/login');
+    const link = await screen.findByRole('link', { name: 'Sign in with the national single sign-on' });
+    expect(link.getAttribute('href')).toBe('/api/sso/login?lang=en');
+  });
+
+  it('shows why a single sign-on came back refused', async () => {
+    installFakeApi({ hasSingleSignOn: true });
+    open('/en/login?ssoError=SsoFailed');
+    expect(
+      await screen.findByText('The sign-in through the national single sign-on did not complete. Please try again.'),
+    ).toBeTruthy();
+  });
+
   it('sends an InvalidNIC sign-in to the user-verification page (spec: InvalidNIC goes to user verification)', async () => {
     installFakeApi({ loginFailure: { status: 401, code: 'InvalidNIC', details: { loginStatus: 6 } } });
     open('/en/login');
