@@ -12,7 +12,9 @@ import { FormField } from '../../components/form/FormField.tsx';
 import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
+import { useConfig } from '../session/index.ts';
 import { pendingIdentityQuery, verifyIdentity } from './api.ts';
+import { SsoSignInButton } from './SsoSignInButton.tsx';
 
 interface Values {
   nationalId: string;
@@ -33,6 +35,7 @@ export function UserVerificationPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const pending = useQuery(pendingIdentityQuery);
+  const config = useConfig();
 
   if (!pending.data) {
     return (
@@ -62,6 +65,8 @@ export function UserVerificationPage() {
           {t('nic.nothingPending')}
         </Alert>
       )}
+      {/* Spec: the invalid-NIC message leads to the identity login, which verifies the id at the national provider. */}
+      {config.data?.hasSingleSignOn && !pending.data.viaSso && <SsoSignInButton />}
     </Stack>
   );
 }
