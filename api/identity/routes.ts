@@ -16,6 +16,8 @@ import { adminSiteRedirect } from './admin-key.ts';
 
 /** The browser's key to its sign-on in progress (only /api/sso reads it). */
 export const SSO_STATE_COOKIE = 'sso_state';
+/** Identity checks per client address and minute (each one asks the national service). */
+const VERIFY_PER_MINUTE = 20;
 
 const langOf = (path: string) => (path.startsWith('/en') ? 'en' : 'ar');
 /** Only a portal page: anything else (another host, a scheme, //evil) becomes the dashboard. */
@@ -113,7 +115,9 @@ export function identityRoutes(app: FastifyInstance, deps: ApiDeps, opts: { secu
     };
   });
 
-  route(app, C.verifyIdentity, {}, async (req, reply) => {
+  // Each call asks the identity service about a national id and birth date: bounded per client address.
+  const verifyLimit = { rateLimit: { max: VERIFY_PER_MINUTE, timeWindow: '1 minute' } };
+  route(app, C.verifyIdentity, { config: verifyLimit }, async (req, reply) => {
     const ctx = commandContext(req, deps);
     const pending = await pendingOf(deps, req);
     const userId = req.session?.userId ?? pending?.userId ?? null;

@@ -217,6 +217,15 @@ describe('a password sign-in refused with InvalidNIC (6)', () => {
     expect(await typesOf(userId)).not.toContain('IdentityVerified');
   });
 
+  it('bounds identity checks per client address (each one asks the national service)', async () => {
+    const b = new Browser(portal.app, '10.9.9.9');
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++)
+      codes.push((await verify(b, '1100000002', { calendar: 'gregorian', value: '1995-05-20' })).statusCode);
+    expect(codes.slice(0, 20).every((c) => c === 401)).toBe(true);
+    expect(codes[20]).toBe(429);
+  });
+
   it('answers IdentityVerificationRequired to a visitor with nothing to verify', async () => {
     const b = new Browser(portal.app);
     const r = await verify(b, '1100000002', { calendar: 'gregorian', value: '1995-05-20' });
