@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -28,6 +28,7 @@ import type { ApiDeps } from './http/deps.ts';
 import { idempotencyKeyOf } from './http/deps.ts';
 import { errorBody, errorHandler, frameworkError } from './http/errors.ts';
 import { requestIdOf } from './http/headers.ts';
+import { identityRoutes } from './identity/routes.ts';
 import { incidentRoutes } from './incidents/routes.ts';
 import { initiativeRoutes } from './initiatives/routes.ts';
 import { lookupAdminRoutes } from './lookups/admin-routes.ts';
@@ -66,6 +67,11 @@ export interface AppOptions {
   forgotAnswerMs?: number;
 }
 
+/** A request's address as logged: the query of the sign-on routes (codes, state, keys) is left out. */
+export function redactedUrl(url: string): string {
+  return url.startsWith('/api/sso/') && url.includes('?') ? `${url.slice(0, url.indexOf('?'))}?[redacted]` : url;
+}
+
 /** TRUST_PROXY's value as Fastify takes it: false when unset, else the list of proxy addresses. */
 export function trustProxyOption(value: string | undefined): false | string[] {
   const v = value?.trim();
@@ -98,7 +104,19 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   const https = publicUrl.startsWith('https://');
   const secureCookies = opts.secureCookies ?? (https || process.env.SECURE_COOKIES === '1');
   const app = Fastify({
-    logger: { level: opts.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
+    logger: {
+      level: opts.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+      // The sign-on's code and state and the admin site's key travel in query strings: never into the logs.
+      serializers: {
+        req: (req: FastifyRequest) => ({
+          method: req.method,
+          url: redactedUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
+    },
     // The client's x-request-id only when it is a short safe token (it becomes the events' correlation id).
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -143,6 +161,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   // The API's map is for admins, like the detailed health.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiHooks: { preHandler: requireAdmin() } });
   sessionRoutes(app, deps, { secureCookies, loginRateLimit: opts.loginRateLimit ?? 60 });
+  identityRoutes(app, deps, { secureCookies });
   userRoutes(app, deps);
   healthRoutes(app, deps);
   parkedEventRoutes(app, deps);

@@ -1,13 +1,17 @@
 // npm start: the whole portal in one process on the embedded default (or DATABASE_URL / REDIS_URL / EVENTSTORE_URL).
 
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../api/app.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../commands/db/embedded.ts';
 import { withDatabase } from '../commands/db/pool.ts';
 import { RoleNameKey } from '../domain/shared/roles.ts';
-import { configFromEnv, onStop } from '../workers/config.ts';
+import { configFromEnv, onStop, ssoSettingsFor } from '../workers/config.ts';
+import { CITIZENS } from '../workers/identity/citizens.ts';
+import { type LocalServer, startLocalNicServer } from '../workers/identity/local-nic-server.ts';
+import { startLocalOidcProvider } from '../workers/identity/local-oidc-provider.ts';
 import { createRuntime, depsFrom } from '../workers/runtime.ts';
 import { DEMO_LOGINS, loadDemoData } from './demo-data.ts';
 
@@ -52,7 +56,27 @@ async function main() {
     embedded = await startEmbeddedPostgres(join(dataDir, 'pg'), pgPort);
     databaseUrl = withDatabase(embedded.url, 'portal');
   }
-  const runtime = await createRuntime({ ...configFromEnv(databaseUrl), dataDir });
+  const config = { ...configFromEnv(databaseUrl), dataDir };
+  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  // The national identity service and, with SSO_ENABLED=1, the national single sign-on: local ones with the fixture
+  // citizens (README, "National single sign-on") unless NIC_URL / SSO_ISSUER_URL name real ones.
+  const locals: LocalServer[] = [];
+  if (!config.nicUrl) {
+    const nic = await startLocalNicServer({ port: Number(process.env.NIC_PORT ?? 0) });
+    locals.push(nic);
+    config.nicUrl = nic.url;
+  }
+  if (!config.sso && process.env.SSO_ENABLED === '1') {
+    const client = { clientId: 'portal', clientSecret: randomBytes(24).toString('base64url') };
+    const settings = ssoSettingsFor('', client, process.env.PUBLIC_URL ?? url, process.env);
+    const provider = await startLocalOidcProvider(
+      { ...client, redirectUri: settings.redirectUri, postLogoutRedirectUri: settings.postLogoutRedirectUri },
+      { port: Number(process.env.SSO_PORT ?? 0) },
+    );
+    locals.push(provider);
+    config.sso = { ...settings, issuer: provider.issuer };
+  }
+  const runtime = await createRuntime(config);
   const created = await loadDemoData(runtime.store, runtime.client.code);
   await runtime.startWorkers();
   const app = await buildApp(depsFrom(runtime, 2000), {
@@ -61,7 +85,6 @@ async function main() {
   });
   await app.listen({ port, host });
 
-  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   const roleName = (id: number) => RoleNameKey[id as keyof typeof RoleNameKey].replace(/^Role/, '');
   console.log('');
   console.log(`Volunteer portal (${runtime.client.code}) is running.`);
@@ -73,11 +96,17 @@ async function main() {
   console.log(`  Demo data: ${created ? `loaded ${created} users` : 'already loaded'}. Logins:`);
   for (const d of DEMO_LOGINS)
     console.log(`    ${d.userName.padEnd(11)} ${d.password.padEnd(16)} ${roleName(d.roleId).padEnd(14)} ${d.note}`);
+  console.log(`  Identity:  ${locals.length ? 'local' : 'configured'} identity service ${config.nicUrl}`);
+  if (config.sso) {
+    console.log(`  Single sign-on: ${config.sso.issuer} — citizens (national id / password, README):`);
+    for (const c of CITIZENS) console.log(`    ${c.record.nationalId}  ${c.password}  born ${c.record.birthDate}`);
+  }
   console.log('');
 
   onStop(async () => {
     await app.close();
     await runtime.close();
+    for (const l of locals) await l.close();
     await embedded?.stop();
   });
 }

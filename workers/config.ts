@@ -1,10 +1,11 @@
 import { join, resolve } from 'node:path';
+import type { SsoSettings } from '../commands/identity/single-sign-on.ts';
 import type { PortalEnvironment, RuntimeConfig } from './runtime.ts';
 
 /**
  * Runtime settings from the environment (DATABASE_URL, REDIS_URL, EVENTSTORE_URL, CLIENT_CODE, PORTAL_DATA_DIR,
  * SMTP_URL, PUBLIC_URL, EMPLOYEE_DIRECTORY_URL, COURSE_URL, CERTIFICATE_SIGNING_KEY, PORTAL_ENV, CAPTCHA,
- * CAPTCHA_HMAC_KEY, RESET_LINK_KEY).
+ * CAPTCHA_HMAC_KEY, RESET_LINK_KEY, NIC_URL, SSO_*, ADMIN_SITE_URL).
  */
 export function configFromEnv(databaseUrl = process.env.DATABASE_URL): RuntimeConfig {
   if (!databaseUrl) throw new Error('DATABASE_URL is not set (npm start runs an embedded PostgreSQL instead)');
@@ -23,6 +24,9 @@ export function configFromEnv(databaseUrl = process.env.DATABASE_URL): RuntimeCo
     captcha: switchOf(process.env.CAPTCHA),
     captchaHmacKey: process.env.CAPTCHA_HMAC_KEY,
     resetLinkKey: process.env.RESET_LINK_KEY,
+    nicUrl: process.env.NIC_URL,
+    sso: ssoFromEnv(process.env),
+    adminSiteUrl: process.env.ADMIN_SITE_URL,
     dataDir: resolve(process.env.PORTAL_DATA_DIR ?? join(import.meta.dirname, '..', '.data')),
   };
 }
@@ -42,6 +46,38 @@ function switchOf(value: string | undefined): boolean | undefined {
   if (['1', 'on', 'true'].includes(v)) return true;
   if (['0', 'off', 'false'].includes(v)) return false;
   throw new Error(`expected on or off, got ${value}`);
+}
+
+/**
+ * The national single sign-on: SSO_ISSUER_URL, SSO_CLIENT_ID, SSO_CLIENT_SECRET, and SSO_REDIRECT_URI (default
+ * <PUBLIC_URL>/api/sso/callback) and SSO_POST_LOGOUT_URI (default <PUBLIC_URL>/ar/sso/logout). Without an issuer,
+ * none (npm start runs a local provider instead when SSO_ENABLED=1).
+ */
+export function ssoFromEnv(
+  env: NodeJS.ProcessEnv,
+  publicUrl = env.PUBLIC_URL ?? 'http://127.0.0.1:3000',
+): SsoSettings | null {
+  const issuer = env.SSO_ISSUER_URL;
+  if (!issuer) return null;
+  const { SSO_CLIENT_ID: clientId, SSO_CLIENT_SECRET: clientSecret } = env;
+  if (!clientId || !clientSecret) throw new Error('SSO_ISSUER_URL needs SSO_CLIENT_ID and SSO_CLIENT_SECRET');
+  return ssoSettingsFor(issuer, { clientId, clientSecret }, publicUrl, env);
+}
+
+/** The portal's addresses at the provider, from its public address unless set. */
+export function ssoSettingsFor(
+  issuer: string,
+  client: { clientId: string; clientSecret: string },
+  publicUrl: string,
+  env: NodeJS.ProcessEnv = {},
+): SsoSettings {
+  const base = publicUrl.replace(/\/+$/, '');
+  return {
+    issuer,
+    ...client,
+    redirectUri: env.SSO_REDIRECT_URI ?? `${base}/api/sso/callback`,
+    postLogoutRedirectUri: env.SSO_POST_LOGOUT_URI ?? `${base}/ar/sso/logout`,
+  };
 }
 
 export function onStop(stop: () => Promise<void>) {

@@ -17,6 +17,13 @@ import { PostgresEventStore } from '../commands/event-store/postgres.ts';
 import { APP_ROLE } from '../commands/event-store/postgres-schema.ts';
 import { hasReadWithHead, SharedReads } from '../commands/event-store/shared-reads.ts';
 import { LocalFolderStorage } from '../commands/files/storage.ts';
+import {
+  HttpIdentityService,
+  type IdentityService,
+  IdentityServiceUnavailableError,
+} from '../commands/identity/nic-service.ts';
+import { SignOnState } from '../commands/identity/sign-on-state.ts';
+import { OpenIdSingleSignOn, type SingleSignOn, type SsoSettings } from '../commands/identity/single-sign-on.ts';
 import { seedLookups } from '../commands/lookups/seed.ts';
 import { pairLookupSource } from '../commands/lookups/source.ts';
 import { seedPermissions } from '../commands/permissions/handlers.ts';
@@ -119,7 +126,20 @@ export interface RuntimeConfig {
    * once and kept in the database (auth.signing_keys), shared by every process.
    */
   linkSigningKey?: string | undefined;
+  /** The national identity service (NIC_URL); without it verification answers IdentityServiceUnavailable. */
+  nicUrl?: string | undefined;
+  /** The national single sign-on (client config HasSingleSignOn); null or absent: off. */
+  sso?: SsoSettings | null | undefined;
+  /** The admin site a staff member's single sign-on goes to with a hashed key (ADMIN_SITE_URL; spec section 4). */
+  adminSiteUrl?: string | undefined;
 }
+
+/** No identity service configured: every verification answers IdentityServiceUnavailable (503). */
+const noIdentityService: IdentityService = {
+  verify: async () => {
+    throw new IdentityServiceUnavailableError('no identity service configured (NIC_URL)');
+  },
+};
 
 export type PortalEnvironment = 'local' | 'test' | 'production';
 
@@ -135,6 +155,13 @@ export interface Runtime {
   employees: EmployeeDirectory;
   /** The practitioners' course link, if the deployment has one. */
   courseUrl: string | null;
+  /** The national identity service (NIC). */
+  identity: IdentityService;
+  /** The national single sign-on, when the portal has one. */
+  sso: SingleSignOn | null;
+  /** Sign-ons in progress and identities waiting for verification. */
+  signOn: SignOnState;
+  adminSiteUrl: string | null;
   /** The screens × roles matrix of this process, following the permissions projection. */
   permissions: PermissionCache;
   /**
@@ -252,6 +279,8 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
   const employees: EmployeeDirectory = cfg.employeeDirectoryUrl
     ? new HttpEmployeeDirectory(cfg.employeeDirectoryUrl)
     : new FileEmployeeDirectory(join(cfg.dataDir, 'employees.json'));
+  const identity = cfg.nicUrl ? new HttpIdentityService(cfg.nicUrl) : noIdentityService;
+  const sso = cfg.sso ? new OpenIdSingleSignOn(cfg.sso) : null;
   const schedule = opportunitySchedule(queue, store, db, client.code);
   // The matrix is data: its seed goes in once, when its stream does not exist yet (every process may try; one writes).
   const seeded: Position = await seedPermissions(store, client.code);
@@ -279,6 +308,10 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     sessions,
     employees,
     courseUrl: cfg.courseUrl || null,
+    identity,
+    sso,
+    signOn: new SignOnState(db),
+    adminSiteUrl: cfg.adminSiteUrl ?? null,
     permissions,
     awaitPermissions,
     lookups,
@@ -321,6 +354,10 @@ export function depsFrom(rt: Runtime, readWaitMs = 2000): ApiDeps {
     readWaitMs,
     employees: rt.employees,
     courseUrl: rt.courseUrl,
+    identity: rt.identity,
+    sso: rt.sso,
+    signOn: rt.signOn,
+    adminSiteUrl: rt.adminSiteUrl,
     permissions: rt.permissions,
     lookups: rt.lookups,
     captcha: rt.captcha,

@@ -18,6 +18,15 @@ export const LoginStatus = {
 } as const;
 export type LoginStatus = (typeof LoginStatus)[keyof typeof LoginStatus];
 
+/** The catalogue code of each LoginStatus but Success (the error a refused sign-in answers). */
+export const LoginErrorCode = {
+  3: 'WrongInfo',
+  4: 'DeactivatedUser',
+  5: 'Locked',
+  6: 'InvalidNIC',
+  7: 'EmailVerification',
+} as const;
+
 export { PASSWORD_SPECIALS } from '../../domain/account/password.ts';
 
 export const SessionUser = z

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Action } from '../../domain/permissions/screens.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import { Role } from '../../domain/shared/roles.ts';
+import { Role, type RoleId } from '../../domain/shared/roles.ts';
 import type { Permission } from '../contracts/endpoint.ts';
 import type { ApiDeps } from './deps.ts';
 import { newToken, type Session } from './sessions.ts';
@@ -29,6 +29,26 @@ export function setSessionCookies(reply: FastifyReply, sessionId: string, csrfTo
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** A new session for a signed-in account (a new id at every sign-in); answers its CSRF token. */
+export async function openSession(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  deps: ApiDeps,
+  account: { userId: string; roleId: RoleId; mustChangePassword: boolean },
+  secure: boolean,
+): Promise<string> {
+  if (req.sessionId) await deps.sessions.destroy(req.sessionId);
+  const csrfToken = newToken();
+  const sid = await deps.sessions.create({
+    userId: account.userId,
+    roleId: account.roleId,
+    csrfToken,
+    mustChangePassword: account.mustChangePassword,
+  });
+  setSessionCookies(reply, sid, csrfToken, secure);
+  return csrfToken;
 }
 
 /** Anonymous visitors get a CSRF token in a readable cookie (double submit); a session has its own token. */

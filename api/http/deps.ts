@@ -5,6 +5,9 @@ import type { Captcha } from '../../commands/account/captcha.ts';
 import type { EventStore } from '../../commands/event-store/port.ts';
 import { parsePosition } from '../../commands/event-store/port.ts';
 import type { CommandContext } from '../../commands/handle.ts';
+import type { IdentityService } from '../../commands/identity/nic-service.ts';
+import type { SignOnState } from '../../commands/identity/sign-on-state.ts';
+import type { SingleSignOn } from '../../commands/identity/single-sign-on.ts';
 import type { JobQueue } from '../../commands/jobs/port.ts';
 import type { EmployeeDirectory } from '../../commands/registration/employee-directory.ts';
 import type { ClientConfig } from '../../domain/shared/clients.ts';
@@ -29,6 +32,14 @@ export interface ApiDeps {
   employees: EmployeeDirectory;
   /** The practitioners' course (spec: Course_URL), if the deployment has one. */
   courseUrl: string | null;
+  /** The national identity service (NIC). */
+  identity: IdentityService;
+  /** The national single sign-on (HasSingleSignOn), null when the portal has none. */
+  sso: SingleSignOn | null;
+  /** Sign-ons in progress and identities waiting for verification (server-side, behind httpOnly cookies). */
+  signOn: SignOnState;
+  /** The admin site of the spec's hashed-key redirect, null when none is configured. */
+  adminSiteUrl: string | null;
   /** The screens × roles matrix (read-only here; the guards ask it). */
   permissions: PermissionCache;
   /** The master data (lookups read model, cached per process). */

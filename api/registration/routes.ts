@@ -22,6 +22,7 @@ import * as C from '../contracts/registration.ts';
 import { CSRF_COOKIE, requireUser, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { recordHistory } from '../http/history.ts';
+import { dropPending, pendingOf } from '../http/pending-identity.ts';
 import { route } from '../http/route.ts';
 import { addressInScope, type Scope, staffScope } from '../http/scope.ts';
 
@@ -89,18 +90,28 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
   const limited = { config: { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } } };
 
   // A visitor registers (anonymous; CSRF by the double-submit cookie).
-  route(app, C.register, limited, async (req) => {
+  route(app, C.register, limited, async (req, reply) => {
     await deps.captcha.verify(req.body.captcha);
     const files = fileIdsIn(req.body);
     await uploads.assertAttachable(files, ownerKey(null, req.cookies[CSRF_COOKIE]), null);
-    const { form, submit } = req.body;
+    // After the user-verification page (SSO register path): the verified record, and the sign-on account to link.
+    const pending = await pendingOf(deps, req);
+    const identity =
+      pending?.record && pending.userId === null
+        ? {
+            record: pending.record,
+            link: pending.sso ? { issuer: pending.sso.issuer, subject: pending.sso.subject } : null,
+          }
+        : undefined;
     const res = await registerVolunteer(
       deps.store,
       deps.client,
-      { form, submit },
+      { form: req.body.form, submit: req.body.submit },
       commandContext(req, deps),
       deps.employees,
+      identity,
     );
+    if (identity) await dropPending(deps, req, reply);
     await uploads.attach(files, res.volunteerId);
     const courseUrl = courseUrlFor(req.body.form, req.body.submit, deps.courseUrl);
     return { ...res, position: formatPosition(res.position), hasEmailVerification: true, courseUrl };

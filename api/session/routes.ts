@@ -8,19 +8,12 @@ import { sessionUserOf } from '../../projections/account/queries.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
 import type { SessionUser } from '../contracts/session.ts';
 import * as C from '../contracts/session.ts';
-import { anonymousCsrf, clearSessionCookie, requireUser, setSessionCookies } from '../http/auth.ts';
+import { anonymousCsrf, clearSessionCookie, openSession, requireUser } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { IP_MAX, storableHeader, USER_AGENT_MAX } from '../http/headers.ts';
+import { keepPending } from '../http/pending-identity.ts';
 import { route } from '../http/route.ts';
-import { IDLE_WARNING_SECONDS, newToken } from '../http/sessions.ts';
-
-const LOGIN_ERROR = {
-  3: 'WrongInfo',
-  4: 'DeactivatedUser',
-  5: 'Locked',
-  6: 'InvalidNIC',
-  7: 'EmailVerification',
-} as const;
+import { IDLE_WARNING_SECONDS } from '../http/sessions.ts';
 
 async function sessionUser(deps: ApiDeps, userId: string, mustChangePassword: boolean): Promise<SessionUser | null> {
   const r = await sessionUserOf(deps.db, userId);
@@ -52,7 +45,7 @@ export function sessionRoutes(
     clientName: deps.client.name,
     homeView: deps.client.homeView,
     loginView: deps.client.loginView,
-    hasSingleSignOn: false,
+    hasSingleSignOn: deps.sso !== null,
     hasNotificationsHeader: true,
     captcha: deps.captcha.enabled,
     courseUrl: deps.courseUrl,
@@ -92,21 +85,16 @@ export function sessionRoutes(
         unknownNames,
       );
       if (result.status !== 1) {
-        throw new DomainError(LOGIN_ERROR[result.status], {
+        // InvalidNIC: the password matched; the user-verification page may verify this account's national id.
+        if (result.status === 6 && result.userId)
+          await keepPending(deps, reply, opts.secureCookies, { userId: result.userId, sso: null, record: null });
+        throw new DomainError(C.LoginErrorCode[result.status], {
           loginStatus: result.status,
           ...(result.lockedUntil ? { lockedUntil: result.lockedUntil } : {}),
         });
       }
       const a = result.account;
-      if (req.sessionId) await deps.sessions.destroy(req.sessionId); // a new session id at every login
-      const csrfToken = newToken();
-      const sid = await deps.sessions.create({
-        userId: a.userId,
-        roleId: a.roleId,
-        csrfToken,
-        mustChangePassword: a.mustChangePassword,
-      });
-      setSessionCookies(reply, sid, csrfToken, opts.secureCookies);
+      const csrfToken = await openSession(req, reply, deps, a, opts.secureCookies);
       // The user as GET /api/session shows it (the read models, once they include this login): the account stream's
       // own registration flag is only its value at creation, and would greet an approved volunteer as unregistered.
       await waitForPosition(deps.db, ['users', 'registrations'], result.position, deps.readWaitMs);

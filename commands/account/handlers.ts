@@ -46,6 +46,8 @@ export interface NewAccount {
   registrationComplete?: boolean;
   /** Fixed id (demo data); a new UUID otherwise. */
   userId?: string;
+  /** A registration after the user-verification page: the verified record and the sign-on account to link. */
+  identity?: Extract<AccountCommand, { type: 'CreateAccount' }>['identity'];
 }
 
 async function loadAccount(store: EventStore, userId: string): Promise<Account> {
@@ -178,6 +180,7 @@ export async function createAccount(
     nicValid: input.nicValid ?? true,
     registrationComplete: input.registrationComplete ?? true,
     ...(input.emailVerified === false ? { verificationToken: newVerificationToken(userId) } : {}),
+    ...(input.identity ? { identity: input.identity } : {}),
   };
   const r = await handleCommand(store, accountStream(userId), accountDecider, command, ctx).catch(async (e) => {
     if (password !== undefined) await vault.drop(credentialId);
@@ -246,7 +249,7 @@ export interface LoginAttempt {
 
 export type LoginResult =
   | { status: 1; account: Account; position: Position }
-  | { status: 3 | 4 | 5 | 6 | 7; lockedUntil: string | null; position: Position };
+  | { status: 3 | 4 | 5 | 6 | 7; lockedUntil: string | null; position: Position; userId?: string };
 
 /**
  * Records every attempt as an event (the users log) and answers with the spec's LoginStatus. An unknown user name
@@ -311,7 +314,8 @@ export async function login(
       : status === 5
         ? failuresOf(before, loginSource(attempt.ip)).lockedUntil
         : null;
-  return { status, lockedUntil, position: r.position };
+  // The account is named only where the password matched (InvalidNIC, EmailVerification): its owner is here.
+  return { status, lockedUntil, position: r.position, ...(passwordMatches ? { userId } : {}) };
 }
 
 /**

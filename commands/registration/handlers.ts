@@ -1,3 +1,4 @@
+import type { NicRecord } from '../../domain/identity/nic.ts';
 import type { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
 import { type RegistrationCommand, registrationDecider } from '../../domain/registration/decide.ts';
 import { employeeCheckNeeded, employeeCodeIssue } from '../../domain/registration/employee.ts';
@@ -175,6 +176,14 @@ const saved = (out: Record<string, StepOutput>): SaveOutput => out.form as SaveO
 interface RegisterInput extends FormInput {
   /** The password's hash, stored in the vault before the process starts: the log keeps only its id. */
   credentialId: string;
+  /** After the user-verification page: the identity service's record, and the sign-on account to link. */
+  identity?: VerifiedIdentity;
+}
+
+/** A registration's verified identity: its record's national id must be the form's id number. */
+export interface VerifiedIdentity {
+  record: NicRecord;
+  link: { issuer: string; subject: string } | null;
 }
 
 /**
@@ -208,7 +217,7 @@ export const registerProcess: Workflow<RegisterInput, unknown, SaveOutput> = {
     },
     {
       name: 'account',
-      run: async (st, { volunteerId, form, credentialId }, _l, ctx) => {
+      run: async (st, { volunteerId, form, credentialId, identity }, _l, ctx) => {
         const p = form.personal ?? {};
         const fullName = (parts: (string | undefined)[]) => parts.filter(Boolean).join(' ');
         await createAccount(
@@ -226,9 +235,11 @@ export const registerProcess: Workflow<RegisterInput, unknown, SaveOutput> = {
             mustChangePassword: false,
             // A verification link is mailed; until it is followed, sign-in answers EmailVerification (7).
             emailVerified: false,
-            // No national identity provider is reachable here; the id number has passed the client's pattern.
+            // Verified (IdentityVerified with the record) when the registration came through the user-verification
+            // page; otherwise the id number has only passed the client's pattern, and is taken as valid as before.
             nicValid: true,
             registrationComplete: false,
+            ...(identity ? { identity } : {}),
           },
           ctx,
         );
@@ -249,8 +260,11 @@ export async function registerVolunteer(
   input: { form: RegistrationForm; submit: boolean },
   ctx: CommandContext,
   employees?: EmployeeDirectory,
+  identity?: VerifiedIdentity,
 ): Promise<SaveResult> {
   const form = validateOrThrow(input.form, input.submit, client, ctx.now, await lookupsOf(eventStore));
+  if (identity && identity.record.nationalId !== form.identity?.idNumber?.trim())
+    throw new DomainError('InvalidIdNo', { field: 'identity.idNumber' });
   if (input.submit) await checkEmployeeCode(form, client, employees);
   const volunteerId = deterministicEventId(ctx.commandId, 'volunteer', 0);
   const ownCtx = { ...ctx, actorId: ctx.actorId ?? volunteerId, actorRole: ctx.actorRole ?? Role.Volunteer };
@@ -261,7 +275,14 @@ export async function registerVolunteer(
       await runProcess(
         eventStore,
         registerProcess,
-        { volunteerId, form: withPlaceholder(form), submit: input.submit, clientCode: client.code, credentialId },
+        {
+          volunteerId,
+          form: withPlaceholder(form),
+          submit: input.submit,
+          clientCode: client.code,
+          credentialId,
+          ...(identity ? { identity } : {}),
+        },
         ownCtx,
       ),
     );

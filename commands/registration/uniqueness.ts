@@ -24,6 +24,11 @@ async function ownerOf(store: EventStore, stream: string): Promise<{ owner: stri
   return { owner, revision };
 }
 
+/** Who holds a value now (null when nobody): read from its own stream, so never behind a command. */
+export async function ownerOfValue(store: EventStore, kind: UniqueKind, value: string): Promise<string | null> {
+  return (await ownerOf(store, uniqueStream(kind, value))).owner;
+}
+
 /**
  * Refuses (with the kind's catalogue code) when one of the values belongs to someone else, reading only: a command
  * checks every value before it claims any, so a refusal writes nothing. A claim made meanwhile by someone else is

@@ -1,3 +1,4 @@
+import type { NicRecord } from '../identity/nic.ts';
 import type { LookupSnapshot } from '../lookups/snapshot.ts';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -87,7 +88,14 @@ export interface Account {
   /** Staff accounts: the mobile number and the department (null: none, told to contact a super admin). */
   mobile: string;
   departmentId: number | null;
+  /** The national id the identity service verified (IdentityVerified), null before. */
+  nationalId: string | null;
+  /** Single sign-on accounts linked to this one, as `<issuer> <subject>`. */
+  linkedIdentities: string[];
 }
+
+/** One linked single sign-on account, as Account.linkedIdentities holds it. */
+export const identityKey = (issuer: string, subject: string) => `${issuer} ${subject}`;
 
 export type AccountCommand =
   | {
@@ -107,6 +115,8 @@ export type AccountCommand =
       registrationComplete: boolean;
       /** When the e-mail is not verified yet: the first verification link. */
       verificationToken?: string;
+      /** A registration after the user-verification page: the verified record, and the sign-on account to link. */
+      identity?: { record: NicRecord; link: { issuer: string; subject: string } | null };
     }
   | {
       type: 'VerifyEmail';
@@ -123,6 +133,8 @@ export type AccountCommand =
       ip: string | null;
       userAgent: string | null;
     }
+  | { type: 'LinkIdentity'; issuer: string; subject: string; nationalId: string }
+  | { type: 'VerifyIdentity'; record: NicRecord }
   | {
       type: 'ChangePassword';
       oldPasswordMatches: boolean;
@@ -201,6 +213,8 @@ export const initialAccount = (): Account => ({
   cityIds: [],
   mobile: '',
   departmentId: null,
+  nationalId: null,
+  linkedIdentities: [],
 });
 
 function withSource(s: Account, source: string, f: SourceFailures | null): Account {
@@ -283,6 +297,10 @@ export function evolve(s: Account, e: AccountEvent): Account {
       return { ...s, name: e.data.name, email: e.data.email, mobile: e.data.mobile, roleId: e.data.roleId };
     case 'UserDepartmentChanged':
       return { ...s, departmentId: e.data.departmentId };
+    case 'IdentityLinked':
+      return { ...s, linkedIdentities: [...s.linkedIdentities, identityKey(e.data.issuer, e.data.subject)] };
+    case 'IdentityVerified':
+      return { ...s, nicValid: true, nationalId: e.data.record.nationalId };
   }
 }
 
@@ -324,11 +342,19 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
       if (s.exists) throw new DomainError('UserNameAlreadyExists');
       if (cmd.password !== undefined && !isPasswordValid(cmd.password))
         throw new DomainError('WeakPassword', { problems: passwordProblems(cmd.password) });
-      const { type: _t, password: _p, verificationToken, ...data } = cmd;
+      const { type: _t, password: _p, verificationToken, identity, ...data } = cmd;
       const events: AccountEvent[] = [{ type: 'AccountCreated', data }];
       if (!cmd.emailVerified) {
         if (!verificationToken) throw new Error('an unverified account needs a verification token');
         events.push(verificationRequested(cmd.email, verificationToken, now));
+      }
+      if (identity) {
+        events.push({ type: 'IdentityVerified', data: { at, record: identity.record } });
+        if (identity.link)
+          events.push({
+            type: 'IdentityLinked',
+            data: { at, ...identity.link, nationalId: identity.record.nationalId },
+          });
       }
       return events;
     }
@@ -423,6 +449,19 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
         },
       ];
     }
+    case 'LinkIdentity': {
+      if (!s.exists) throw new DomainError('NotFound');
+      if (s.linkedIdentities.includes(identityKey(cmd.issuer, cmd.subject))) return [];
+      // Linked by national id: only to the account whose verified national id it is.
+      if (s.nationalId !== null && s.nationalId !== cmd.nationalId) throw new DomainError('InvalidIdNo');
+      const { type: _t, ...data } = cmd;
+      return [{ type: 'IdentityLinked', data: { at, ...data } }];
+    }
+    case 'VerifyIdentity':
+      if (!s.exists) throw new DomainError('NotFound');
+      // One holder per account: a verified account is never moved to another person's id.
+      if (s.nationalId !== null && s.nationalId !== cmd.record.nationalId) throw new DomainError('InvalidIdNo');
+      return [{ type: 'IdentityVerified', data: { at, record: cmd.record } }];
   }
 }
 

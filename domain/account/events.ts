@@ -1,3 +1,4 @@
+import type { NicRecord } from '../identity/nic.ts';
 import type { DomainEvent } from '../shared/decider.ts';
 import type { RoleId } from '../shared/roles.ts';
 import { type EventTypes, type EventVersions, eventTypes, fieldsOf } from '../shared/upcast.ts';
@@ -80,7 +81,11 @@ export type AccountEvent =
   | DomainEvent<
       'UserDepartmentChanged',
       { at: string; departmentId: number; previous: number | null; opportunityIds: string[] }
-    >;
+    >
+  /** The national single sign-on's account (issuer and subject) now signs in to this one, matched by national id. */
+  | DomainEvent<'IdentityLinked', { at: string; issuer: string; subject: string; nationalId: string }>
+  /** The national identity service (NIC) confirmed the holder: the record it answered, as it answered it. */
+  | DomainEvent<'IdentityVerified', { at: string; record: NicRecord }>;
 
 /**
  * The user-name reservation stream: owns the uniqueness of user names (one stream per name). Created with
@@ -118,6 +123,8 @@ export const accountEvents: EventTypes<AccountEvent> = eventTypes<AccountEvent>(
   AccountReactivated: true,
   UserEdited: true,
   UserDepartmentChanged: true,
+  IdentityLinked: true,
+  IdentityVerified: true,
 });
 export const userNameEvents: EventTypes<UserNameEvent> = eventTypes<UserNameEvent>({
   UserNameReserved: true,

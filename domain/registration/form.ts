@@ -3,11 +3,9 @@
  * optional in the type: a draft may be partial; the rules (rules.ts) say what each step requires.
  * Dates are ISO `YYYY-MM-DD` (Gregorian) unless a field says otherwise.
  */
-export interface CalendarDate {
-  calendar: 'gregorian' | 'hijri';
-  /** `YYYY-MM-DD` in the chosen calendar (Hijri months 1–12 of the Umm al-Qura calendar). */
-  value: string;
-}
+export type { CalendarDate } from '../shared/calendar.ts';
+
+import type { CalendarDate } from '../shared/calendar.ts';
 
 export interface RegistrationForm {
   personal?: {

@@ -100,6 +100,11 @@ export const ErrorCodes = [
   'NotFound',
   'TooManyRequests',
   'EmployeeDirectoryUnavailable',
+  // national single sign-on and identity verification (issue 13; keys not named by the spec)
+  'IdentityServiceUnavailable',
+  'SsoUnavailable',
+  'SsoFailed',
+  'IdentityVerificationRequired',
   // not in the spec's catalogue: the bounds of the API's primitives (api/contracts/primitives.ts)
   'InvalidNumber',
   'InvalidText',

@@ -24,6 +24,7 @@ export const usersProjection: Projection = {
     'UserAreasAssigned',
     'UserEdited',
     'UserDepartmentChanged',
+    'IdentityVerified',
     'RegistrationSubmitted',
   ],
   async setup({ tx, table }) {
@@ -127,6 +128,10 @@ export const usersProjection: Projection = {
           await sql`update ${t} set department_id = ${int4(e.data.departmentId)}, updated_at = ${at} where user_id = ${id}`.execute(
             tx,
           );
+          break;
+        case 'IdentityVerified':
+          // The join rule "NIC valid" and the InvalidNIC sign-in read this flag: the identity service confirmed the holder.
+          await sql`update ${t} set nic_valid = true, updated_at = ${at} where user_id = ${id}`.execute(tx);
           break;
         case 'EmailVerified':
           await sql`update ${t} set email_verified = true, updated_at = ${at} where user_id = ${id}`.execute(tx);

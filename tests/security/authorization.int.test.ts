@@ -199,7 +199,7 @@ async function call(op: string, who: Who): Promise<{ status: number; body: strin
   const url = urlOf(path);
   // A fresh session for what ends one, so the shared browsers stay signed in.
   const b =
-    op === 'POST /api/session/logout' && who !== 'anonymous'
+    (op === 'POST /api/session/logout' || op === 'POST /api/sso/logout') && who !== 'anonymous'
       ? await signedIn(portal.app, ...CREDENTIALS[who])
       : as[who]!;
   const cookie = [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

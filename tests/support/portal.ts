@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import { dropDatabase, withDatabase } from '../../commands/db/pool.ts';
 import type { StoredEvent } from '../../commands/event-store/port.ts';
+import type { SsoSettings } from '../../commands/identity/single-sign-on.ts';
 import type { Projection } from '../../projections/runner/projection.ts';
 import { loadDemoData } from '../../scripts/demo-data.ts';
 import { createRuntime, depsFrom, type Runtime } from '../../workers/runtime.ts';
@@ -32,6 +33,10 @@ export async function startTestPortal(
     captcha?: boolean;
     /** The least time of a forgot answer (production: 300 ms); 0 by default, as the fuzz test sends hundreds. */
     forgotAnswerMs?: number;
+    /** The national identity service, single sign-on and admin site (workers/identity starts local ones). */
+    nicUrl?: string;
+    sso?: SsoSettings;
+    adminSiteUrl?: string;
   } = {},
 ): Promise<TestPortal> {
   const url = withDatabase(inject('pgServerUrl'), `portal_${randomBytes(6).toString('hex')}`);
@@ -49,6 +54,9 @@ export async function startTestPortal(
     captchaCost: 50,
     employeeDirectoryUrl: opts.employeeDirectoryUrl,
     courseUrl: opts.courseUrl,
+    nicUrl: opts.nicUrl,
+    sso: opts.sso ?? null,
+    adminSiteUrl: opts.adminSiteUrl,
     ...(opts.extraProjections ? { extraProjections: opts.extraProjections } : {}),
   });
   await loadDemoData(runtime.store, opts.clientCode ?? 'MOH');

@@ -105,6 +105,28 @@ describe('login', () => {
     expect(api.calls.some((c) => c.path === '/api/session/login')).toBe(false);
   });
 
+  it('offers the national single sign-on only when the client configuration has HasSingleSignOn', async () => {
+    installFakeApi({ hasSingleSignOn: true });
+    open('/en/login');
+    const link = await screen.findByRole('link', { name: 'Sign in with the national single sign-on' });
+    expect(link.getAttribute('href')).toBe('/api/sso/login?lang=en');
+  });
+
+  it('shows why a single sign-on came back refused', async () => {
+    installFakeApi({ hasSingleSignOn: true });
+    open('/en/login?ssoError=SsoFailed');
+    expect(
+      await screen.findByText('The sign-in through the national single sign-on did not complete. Please try again.'),
+    ).toBeTruthy();
+  });
+
+  it('sends an InvalidNIC sign-in to the user-verification page (spec: InvalidNIC goes to user verification)', async () => {
+    installFakeApi({ loginFailure: { status: 401, code: 'InvalidNIC', details: { loginStatus: 6 } } });
+    open('/en/login');
+    await signIn('sara', 'right');
+    expect(await screen.findByRole('heading', { name: 'National identity verification' })).toBeTruthy();
+  });
+
   it('shows the translated message for wrong information, never the server text', async () => {
     installFakeApi();
     open('/ar/login');
@@ -116,7 +138,6 @@ describe('login', () => {
   it.each([
     ['DeactivatedUser', 4, 'This account is suspended. Please contact the administrator.'],
     ['EmailVerification', 7, 'Your e-mail address is not verified yet. Please open the confirmation link sent to you.'],
-    ['InvalidNIC', 6, 'National identity verification is required: please sign in through the national platform.'],
   ])('shows the message for %s', async (code, loginStatus, text) => {
     installFakeApi({ loginFailure: { status: 401, code, details: { loginStatus } } });
     open('/en/login');

@@ -59,6 +59,8 @@ const PAGES = [
   'register',
   'registration',
   'verify-email',
+  'user-verification',
+  'sso',
   'registrations',
   'audit-log',
   'hours',
@@ -89,7 +91,18 @@ const LOGIN_REASONS: readonly LoginReason[] = ['expired', 'forbidden', 'signedOu
 export interface LoginSearch {
   redirect?: string;
   reason?: LoginReason;
+  /** A single sign-on that came back refused (api/identity/routes.ts). */
+  ssoError?: SsoError;
 }
+const SSO_ERRORS = [
+  'SsoFailed',
+  'SsoUnavailable',
+  'WrongInfo',
+  'DeactivatedUser',
+  'Locked',
+  'EmailVerification',
+] as const;
+type SsoError = (typeof SSO_ERRORS)[number];
 
 function cookieHeader(): string {
   return typeof document === 'undefined' ? '' : document.cookie;
@@ -185,6 +198,7 @@ export const loginRoute = createRoute({
     const back = safeRedirect(search.redirect);
     if (back) out.redirect = back;
     if (LOGIN_REASONS.includes(search.reason as LoginReason)) out.reason = search.reason as LoginReason;
+    if (SSO_ERRORS.includes(search.ssoError as SsoError)) out.ssoError = search.ssoError as SsoError;
     return out;
   },
   beforeLoad: ({ params, search }) => {
@@ -234,6 +248,25 @@ const registerRoute = createRoute({
   },
   // The registration pages load on first use: the home and login pages do not carry the form.
   component: lazyRouteComponent(() => import('../features/registration/RegisterPage.tsx'), 'RegisterPage'),
+});
+
+/** Spec screens of the national single sign-on: register and logout pages, and user verification (public). */
+const ssoRegisterRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'sso/register',
+  component: lazyRouteComponent(() => import('../features/identity/SsoRegisterPage.tsx'), 'SsoRegisterPage'),
+});
+
+const ssoLogoutRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'sso/logout',
+  component: lazyRouteComponent(() => import('../features/identity/SsoLogoutPage.tsx'), 'SsoLogoutPage'),
+});
+
+const userVerificationRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'user-verification',
+  component: lazyRouteComponent(() => import('../features/identity/UserVerificationPage.tsx'), 'UserVerificationPage'),
 });
 
 const myRegistrationRoute = createRoute({
@@ -677,6 +710,9 @@ export const routeTree = rootRoute.addChildren([
     resetPasswordRoute,
     dashboardRoute,
     registerRoute,
+    ssoRegisterRoute,
+    ssoLogoutRoute,
+    userVerificationRoute,
     myRegistrationRoute,
     editRegistrationRoute,
     thankYouRoute,

@@ -19,6 +19,8 @@ export interface FakeApiState {
   clientCode: ClientCode;
   /** The practitioners' course link GET /api/config answers, and a submitted save with a CFHS number. */
   courseUrl: string | null;
+  /** HasSingleSignOn in GET /api/config. */
+  hasSingleSignOn: boolean;
   /** What GET /api/registrations/me answers for the signed-in user (404 when null). */
   registration: RegistrationDetail | null;
   /** What POST /api/registrations and PUT /api/registrations/me answer instead of success. */
@@ -66,6 +68,7 @@ export function installFakeApi(overrides: Partial<FakeApiState> = {}): FakeApiSt
     account: sara,
     permissions: { roleId: 1, screens: { dashboard: ['View'], changepassword: ['View', 'Edit'], myevents: ['View'] } },
     configFails: false,
+    hasSingleSignOn: false,
     changePasswordFailure: null,
     clientCode: 'MOH',
     courseUrl: null,
@@ -96,6 +99,7 @@ export function installFakeApi(overrides: Partial<FakeApiState> = {}): FakeApiSt
         if (state.configFails) return fail(500, 'InternalServerError');
         return json(200, {
           ...config,
+          hasSingleSignOn: state.hasSingleSignOn,
           clientCode: state.clientCode,
           clientName: CLIENTS[state.clientCode].name,
           homeView: CLIENTS[state.clientCode].homeView,

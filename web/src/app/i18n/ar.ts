@@ -5,6 +5,7 @@ import { dashboardAr } from '../../features/dashboard/i18n.ts';
 import { firstRespondersAr } from '../../features/first-responders/i18n.ts';
 import { homeAr } from '../../features/home/i18n.ts';
 import { hoursAr } from '../../features/hours/i18n.ts';
+import { identityAr } from '../../features/identity/i18n.ts';
 import { initiativesAr } from '../../features/initiatives/i18n.ts';
 import { masterDataAr } from '../../features/master-data/i18n.ts';
 import { myEventsAr } from '../../features/my-events/i18n.ts';
@@ -119,6 +120,10 @@ export const ar = {
   InvalidIdNo: 'رقم الهوية غير صحيح.',
   EmployeeCodeNotMatched: 'الرقم الوظيفي غير صحيح أو لا يطابق رقم الهوية المدخل.',
   EmployeeDirectoryUnavailable: 'تعذر التحقق من الرقم الوظيفي الآن، يرجى المحاولة لاحقاً.',
+  IdentityServiceUnavailable: 'تعذر التحقق من الهوية الوطنية الآن، يرجى المحاولة لاحقاً.',
+  SsoUnavailable: 'تعذر الوصول إلى النفاذ الوطني الموحد الآن، يرجى المحاولة لاحقاً.',
+  SsoFailed: 'لم يكتمل تسجيل الدخول عبر النفاذ الوطني الموحد، يرجى المحاولة مرة أخرى.',
+  IdentityVerificationRequired: 'يرجى تسجيل الدخول أولاً ثم التحقق من الهوية الوطنية.',
   InvalidMobile: 'رقم الجوال يجب أن يتكون من 10 أرقام ويبدأ بـ 05.',
   InvalidEmail: 'البريد الإلكتروني غير صحيح.',
   InvalidUserName: 'اسم المستخدم يقبل الحروف الإنجليزية والأرقام والشرطة السفلية فقط، دون مسافات.',
@@ -195,6 +200,7 @@ export const ar = {
   ...reviewAr,
   ...sessionAr,
   ...recoveryAr,
+  ...identityAr,
   ...statusAr,
   ...permissionsAr,
   ...ticketsAr,

@@ -5,6 +5,7 @@ import { dashboardEn } from '../../features/dashboard/i18n.ts';
 import { firstRespondersEn } from '../../features/first-responders/i18n.ts';
 import { homeEn } from '../../features/home/i18n.ts';
 import { hoursEn } from '../../features/hours/i18n.ts';
+import { identityEn } from '../../features/identity/i18n.ts';
 import { initiativesEn } from '../../features/initiatives/i18n.ts';
 import { masterDataEn } from '../../features/master-data/i18n.ts';
 import { myEventsEn } from '../../features/my-events/i18n.ts';
@@ -117,6 +118,10 @@ export const en: Record<TranslationKey, string> = {
   InvalidIdNo: 'Invalid ID number.',
   EmployeeCodeNotMatched: 'The employee number is wrong or does not belong to the ID number entered.',
   EmployeeDirectoryUnavailable: 'The employee number cannot be checked right now. Please try again later.',
+  IdentityServiceUnavailable: 'The national identity cannot be checked right now. Please try again later.',
+  SsoUnavailable: 'The national single sign-on cannot be reached right now. Please try again later.',
+  SsoFailed: 'The sign-in through the national single sign-on did not complete. Please try again.',
+  IdentityVerificationRequired: 'Please sign in first, then verify your national identity.',
   InvalidMobile: 'The mobile number must have 10 digits and start with 05.',
   InvalidEmail: 'Invalid e-mail address.',
   InvalidUserName: 'The user name accepts English letters, digits and underscore only, without spaces.',
@@ -193,6 +198,7 @@ export const en: Record<TranslationKey, string> = {
   ...reviewEn,
   ...sessionEn,
   ...recoveryEn,
+  ...identityEn,
   ...statusEn,
   ...permissionsEn,
   ...ticketsEn,

@@ -211,4 +211,9 @@ export const recordFieldsAr: FieldNames = {
   'field.statusId': 'الحالة',
   'field.previousStatusId': 'الحالة السابقة',
   'field.licenceExpiryDate': 'تاريخ انتهاء الترخيص',
+  'field.birthDate': 'تاريخ الميلاد (ميلادي)',
+  'field.birthDateHijri': 'تاريخ الميلاد (هجري)',
+  'field.idExpiryDate': 'تاريخ انتهاء الهوية (ميلادي)',
+  'field.idExpiryDateHijri': 'تاريخ انتهاء الهوية (هجري)',
+  'field.nationalId': 'رقم الهوية الوطنية',
 };

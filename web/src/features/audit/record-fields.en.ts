@@ -211,4 +211,9 @@ export const recordFieldsEn: FieldNames = {
   'field.statusId': 'Status',
   'field.previousStatusId': 'Previous status',
   'field.licenceExpiryDate': 'Licence expiry date',
+  'field.birthDate': 'Birth date (Gregorian)',
+  'field.birthDateHijri': 'Birth date (Hijri)',
+  'field.idExpiryDate': 'ID expiry date (Gregorian)',
+  'field.idExpiryDateHijri': 'ID expiry date (Hijri)',
+  'field.nationalId': 'National ID',
 };

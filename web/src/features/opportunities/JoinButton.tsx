@@ -17,6 +17,12 @@ export const MY_PARTICIPATION_ID = 'my-participation';
  * The Join button with the spec's dialogs: success, an information dialog, or a prompt then a redirect. The button
  * goes once the volunteer has asked (showButton), while the success dialog stays open.
  */
+const REDIRECT_LABEL = {
+  login: 'event.goLogin',
+  edit: 'event.goRegistration',
+  verify: 'event.goVerification',
+} as const;
+
 export function JoinButton({ id, name, showButton = true }: { id: string; name: string; showButton?: boolean }) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
@@ -41,6 +47,7 @@ export function JoinButton({ id, name, showButton = true }: { id: string; name: 
         params: { lang },
         search: { redirect: `/events/${id}`, reason: 'required' },
       });
+    else if (o.to === 'verify') void navigate({ to: '/$lang/user-verification', params: { lang } });
     else void navigate({ to: '/$lang/registration/edit', params: { lang } });
   };
   return (
@@ -82,7 +89,7 @@ export function JoinButton({ id, name, showButton = true }: { id: string; name: 
                     {t('app.close')}
                   </Button>
                   <Button onClick={() => follow(outcome)} data-autofocus data-testid="join-redirect">
-                    {outcome.to === 'login' ? t('event.goLogin') : t('event.goRegistration')}
+                    {t(REDIRECT_LABEL[outcome.to])}
                   </Button>
                 </>
               ) : (

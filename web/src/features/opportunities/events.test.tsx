@@ -309,7 +309,8 @@ describe('event details and join', () => {
       code: 'UpdateRegistrationTitle',
       to: 'edit',
     });
-    for (const code of ['YouMustBeVolunteer', 'InvalidNICAccount', 'NotAllowToJoinEvent', 'event_expired'] as const)
+    expect(joinOutcome('InvalidNICAccount')).toEqual({ kind: 'redirect', code: 'InvalidNICAccount', to: 'verify' });
+    for (const code of ['YouMustBeVolunteer', 'NotAllowToJoinEvent', 'event_expired'] as const)
       expect(joinOutcome(code)).toEqual({ kind: 'info', code });
   });
 

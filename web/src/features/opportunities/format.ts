@@ -43,16 +43,19 @@ export type JoinReason = (typeof JOIN_REASONS)[number];
 
 /**
  * What the event page does with a join refusal (spec section 8): most are an information dialog; a visitor is sent to
- * sign in and an incomplete registration to its edit page after the prompt. NotAllowToJoinEvent and
+ * sign in, an incomplete registration to its edit page and an unverified national id to user verification after the
+ * prompt. NotAllowToJoinEvent and
  * VolunteerJoinedAnotherEvent cover several rules: the reason the server gives picks the sentence.
  */
 export type JoinOutcome =
   | { kind: 'info'; code: ErrorCode; reason?: JoinReason }
-  | { kind: 'redirect'; code: ErrorCode; to: 'login' | 'edit' };
+  | { kind: 'redirect'; code: ErrorCode; to: 'login' | 'edit' | 'verify' };
 export function joinOutcome(code: ErrorCode, details?: Record<string, unknown>): JoinOutcome {
   if (code === 'YouMustLogIn' || code === 'SessionExpired' || code === 'Unauthorized')
     return { kind: 'redirect', code: 'YouMustLogIn', to: 'login' };
   if (code === 'UpdateRegistrationTitle') return { kind: 'redirect', code, to: 'edit' };
+  // Spec: InvalidNICAccount prompts, then opens user verification.
+  if (code === 'InvalidNICAccount') return { kind: 'redirect', code, to: 'verify' };
   const reason = details?.reason;
   if (
     (code === 'NotAllowToJoinEvent' || code === 'VolunteerJoinedAnotherEvent') &&

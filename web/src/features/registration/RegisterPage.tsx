@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { namesOf } from '../../../../domain/identity/nic.ts';
+import { registrationPrefill } from '../../../../domain/registration/prefill.ts';
 import { CLIENTS } from '../../../../domain/shared/clients.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
@@ -10,6 +12,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { allReads } from '../../lib/reads.ts';
+import { pendingIdentityQuery } from '../identity/index.ts';
 import { useConfig } from '../session/index.ts';
 import { lookupsQuery } from './api.ts';
 import { RegistrationForm } from './RegistrationForm.tsx';
@@ -31,6 +34,8 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const config = useConfig();
   const lookups = useQuery(lookupsQuery);
+  // After the user-verification page (SSO register path): the form starts from the verified record.
+  const verified = useQuery(pendingIdentityQuery).data?.record ?? null;
   const [draft, setDraft] = useState<DraftSaved | null>(null);
 
   if (!config.data || !lookups.data) {
@@ -56,8 +61,15 @@ export function RegisterPage() {
           </AnchorLink>
         </Group>
       </div>
+      {verified && (
+        <Alert color="brand" role="status" data-testid="reg-prefilled">
+          {t('nic.prefilled', { name: namesOf(verified)[lang] })}
+        </Alert>
+      )}
       <RegistrationForm
+        key={verified?.nationalId ?? 'blank'}
         target="create"
+        {...(verified ? { initial: registrationPrefill(verified) } : {})}
         client={CLIENTS[config.data.clientCode]}
         captcha={config.data.captcha}
         lookups={lookups.data}

@@ -92,6 +92,8 @@ export const reviewAr = {
   'action.UserNameReleased': 'إلغاء حجز اسم المستخدم',
   'action.PasswordCredentialMoved': 'نقل كلمة المرور إلى مخزن بيانات الاعتماد',
   'action.UserAreasAssigned': 'تحديد مناطق الموظف ومدنه',
+  'action.IdentityVerified': 'التحقق من الهوية الوطنية',
+  'action.IdentityLinked': 'ربط الحساب بالنفاذ الوطني الموحد',
 };
 
 export const reviewEn: Record<keyof typeof reviewAr, string> = {
@@ -185,4 +187,6 @@ export const reviewEn: Record<keyof typeof reviewAr, string> = {
   'action.UserNameReleased': 'User name released',
   'action.PasswordCredentialMoved': 'Password moved to the credential store',
   'action.UserAreasAssigned': 'Staff regions and cities assigned',
+  'action.IdentityVerified': 'National identity verified',
+  'action.IdentityLinked': 'Account linked to the national single sign-on',
 };

@@ -15,6 +15,7 @@ import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { isEmpty } from '../../app/validation.ts';
 import { useCaptcha } from '../../components/captcha/Captcha.tsx';
+import { SsoSignInButton } from '../identity/index.ts';
 import { LockedDetails, login, refreshSession } from './api.ts';
 import { useConfig } from './useSession.ts';
 
@@ -35,7 +36,7 @@ export function LoginPage() {
 
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<LoginError | null>(null);
+  const [error, setError] = useState<LoginError | null>(search.ssoError ? { code: search.ssoError } : null);
   // Spec: captcha unless the environment is local.
   const captcha = useCaptcha(config.data?.captcha ?? false);
 
@@ -49,8 +50,11 @@ export function LoginPage() {
       }),
     onSuccess: (response) => afterLogin(response),
     onError: (e) => {
-      setError(toLoginError(e));
+      const failure = toLoginError(e);
       captcha.renew(); // a solved challenge serves one attempt
+      // Spec: InvalidNIC goes to user verification (the server keeps the account for that page).
+      if (failure.code === 'InvalidNIC') void navigate({ to: '/$lang/user-verification', params: { lang } });
+      else setError(failure);
     },
   });
 
@@ -172,6 +176,9 @@ export function LoginPage() {
           <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending} fullWidth>
             {t('login.submit')}
           </Button>
+          {config.data?.hasSingleSignOn && (
+            <SsoSignInButton returnTo={search.redirect ? `/${lang}${search.redirect}` : undefined} />
+          )}
         </Stack>
       </Paper>
 

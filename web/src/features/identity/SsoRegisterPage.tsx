@@ -1,0 +1,43 @@
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../app/layout/links.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { QueryState } from '../../components/QueryState.tsx';
+import { pendingIdentityQuery } from './api.ts';
+
+/** /$lang/sso/register: a citizen signed on whom the portal does not know; verification comes first, then the form. */
+export function SsoRegisterPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.ssoRegister');
+  const lang = useLanguageStore((s) => s.lang);
+  const pending = useQuery(pendingIdentityQuery);
+  return (
+    <Stack maw={560} mx="auto" mt="xl">
+      <Title order={1}>{title}</Title>
+      {!pending.data ? (
+        <QueryState query={pending} />
+      ) : pending.data.viaSso && pending.data.nationalId ? (
+        <Paper withBorder p="lg" radius="md">
+          <Stack>
+            <Text>{t('sso.register.intro', { nationalId: pending.data.nationalId })}</Text>
+            <Text>{t('sso.register.next')}</Text>
+            <ButtonLink to="/$lang/user-verification" params={{ lang }} data-testid="sso-register-verify">
+              {t('sso.register.verify')}
+            </ButtonLink>
+          </Stack>
+        </Paper>
+      ) : (
+        <Alert color="yellow" role="status">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('sso.register.none')}</Text>
+            <ButtonLink to="/$lang/login" params={{ lang }} size="xs" variant="default">
+              {t('app.signIn')}
+            </ButtonLink>
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
