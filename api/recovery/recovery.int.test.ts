@@ -214,7 +214,7 @@ describe('a new verification link (RegenerateEmailVerifyLink)', () => {
 });
 
 describe('an admin sends a password reset', () => {
-  it('mails the user the same link; an unknown user is 404, a deactivated one DeactivatedUser', async () => {
+  it('mails the user the same link; an unknown user is 404, a deactivated one UserIsDeactivated (409, not a sign-in answer)', async () => {
     const a = await account();
     const admin = new Browser(portal.app);
     await admin.login('admin', 'Admin@2026!');
@@ -226,7 +226,8 @@ describe('an admin sends a password reset', () => {
     const off = await account();
     await deactivateAccount(portal.runtime.store, off.userId, 'left', ctx());
     const refused = await admin.post(`/api/users/${off.userId}/password-reset`);
-    expect(refused.json().error.code).toBe('DeactivatedUser');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('UserIsDeactivated');
   });
 });
 

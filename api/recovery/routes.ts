@@ -72,7 +72,7 @@ export function recoveryRoutes(
     const account = await loadAccount(deps.store, req.params.id);
     if (!account.exists) throw new DomainError('NotFound');
     // A deactivated account is sent nothing (it cannot sign in): say so rather than answer as if mailed.
-    if (!account.active) throw new DomainError('DeactivatedUser');
+    if (!account.active) throw new DomainError('UserIsDeactivated');
     const ctx = commandContext(req, deps);
     return {
       position: formatPosition(await requestPasswordReset(deps.store, deps.resetLinkKey, account.userId, true, ctx)),

@@ -168,6 +168,8 @@ export const ErrorCodes = [
   'InvalidArea',
   'CityNotInRegions',
   'CannotDeactivateSelf',
+  /** An administrator's action that needs an active account (a reset link) on a deactivated one. */
+  'UserIsDeactivated',
   'DepartmentImpactChanged',
   /** An Idempotency-Key already used for another kind of command. */
   'IdempotencyKeyReused',

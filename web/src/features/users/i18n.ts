@@ -8,6 +8,7 @@ export const usersAr = {
   InvalidArea: 'إحدى المناطق المختارة غير موجودة أو غير مفعّلة.',
   CityNotInRegions: 'كل مدينة مختارة يجب أن تكون ضمن المناطق المختارة.',
   CannotDeactivateSelf: 'لا يمكنك إيقاف حسابك بنفسك.',
+  UserIsDeactivated: 'هذا الحساب موقوف؛ أعد تفعيله أولًا.',
   DepartmentImpactChanged: 'تغيّر عدد الفعاليات المنقولة منذ التأكيد، راجع العدد الجديد وأكّد مرة أخرى.',
 
   'page.users': 'المستخدمون',
@@ -75,6 +76,7 @@ export const usersEn: Record<keyof typeof usersAr, string> = {
   InvalidArea: 'One of the chosen regions does not exist or is inactive.',
   CityNotInRegions: 'Every chosen city must lie in one of the chosen regions.',
   CannotDeactivateSelf: 'You cannot deactivate your own account.',
+  UserIsDeactivated: 'This account is deactivated; reactivate it first.',
   DepartmentImpactChanged:
     'The number of events that move has changed since you confirmed; check the new number and confirm again.',
 
