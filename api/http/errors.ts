@@ -59,7 +59,6 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   InvalidRole: 422,
   InvalidDepartment: 422,
   InvalidArea: 422,
-  CityNotInRegions: 422,
   UnknownScreen: 422,
   ActionNotOnScreen: 422,
   WrongCaptcha: 401,

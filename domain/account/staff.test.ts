@@ -129,11 +129,17 @@ describe('creating a staff account', () => {
       .thenEmits((events) => expect(events[0]).toMatchObject({ data: { departmentId: null } }));
   });
 
-  it('refuses a city outside the chosen regions (CityNotInRegions)', () => {
+  it('accepts a single city of a region not chosen (the scope is the regions and the cities together)', () => {
     // City 11 (Dammam) lies in region 5, not 1.
     given()
       .when(create({ regionIds: [1], cityIds: [11] }))
-      .thenFails('CityNotInRegions');
+      .thenEmits((events) => expect(events).toContainEqual(expect.objectContaining({ type: 'UserAreasAssigned' })));
+  });
+
+  it('refuses an unknown city (InvalidArea)', () => {
+    given()
+      .when(create({ regionIds: [1], cityIds: [9999] }))
+      .thenFails('InvalidArea');
   });
 
   it('refuses an unknown region (InvalidArea)', () => {
@@ -253,10 +259,10 @@ describe('deactivating and reactivating', () => {
 });
 
 describe('authorised areas', () => {
-  it('refuses a city outside the chosen regions (CityNotInRegions)', () => {
+  it('refuses an unknown city (InvalidArea)', () => {
     given(staffCreated)
-      .when({ type: 'AssignAreas', regionIds: [2], cityIds: [1], lookups })
-      .thenFails('CityNotInRegions');
+      .when({ type: 'AssignAreas', regionIds: [2], cityIds: [9999], lookups })
+      .thenFails('InvalidArea');
   });
 });
 
@@ -272,7 +278,7 @@ describe('the staff form (the same rules, every broken one)', () => {
         roleId: 1,
         departmentId: 99,
         regionIds: [1],
-        cityIds: [11],
+        cityIds: [9999],
       },
       lookups,
       true,
@@ -285,7 +291,7 @@ describe('the staff form (the same rules, every broken one)', () => {
       'email:InvalidEmail',
       'mobile:InvalidMobile',
       'departmentId:InvalidDepartment',
-      'cityIds:CityNotInRegions',
+      'cityIds:InvalidArea',
     ]);
   });
 

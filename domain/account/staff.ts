@@ -76,11 +76,10 @@ export function areaIssues(areas: StaffAreas, lookups: LookupSnapshot): StaffIss
   const out: StaffIssue[] = [];
   if (areas.regionIds.some((id) => lookups.get('region', id)?.active !== true))
     out.push({ path: 'regionIds', code: 'InvalidArea' });
-  const outside = areas.cityIds.filter((id) => {
-    const city = lookups.get('city', id);
-    return city?.active !== true || city.parentId === null || !areas.regionIds.includes(city.parentId);
-  });
-  if (outside.length) out.push({ path: 'cityIds', code: 'CityNotInRegions' });
+  // A chosen region covers all its cities; a city is chosen on its own for a region that is not (the staff scope is
+  // the union of both, api/http/scope.ts).
+  if (areas.cityIds.some((id) => lookups.get('city', id)?.active !== true))
+    out.push({ path: 'cityIds', code: 'InvalidArea' });
   return out;
 }
 

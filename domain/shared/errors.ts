@@ -166,7 +166,6 @@ export const ErrorCodes = [
   'InvalidRole',
   'InvalidDepartment',
   'InvalidArea',
-  'CityNotInRegions',
   'CannotDeactivateSelf',
   /** An administrator's action that needs an active account (a reset link) on a deactivated one. */
   'UserIsDeactivated',

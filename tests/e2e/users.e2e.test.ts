@@ -75,7 +75,7 @@ describe('users administration, in Arabic', () => {
     expect(await seriousA11yViolations(admin)).toEqual([]);
   });
 
-  it('creates a staff account limited to one region and one of its cities, with a department', async () => {
+  it('creates a staff account limited to one region and a single city of another, with a department', async () => {
     await press(admin, 'nav a[href="/ar/users"]');
     await press(admin, '[data-testid="new-user"]');
     await admin.waitForSelector('#user-userName');
@@ -94,20 +94,37 @@ describe('users administration, in Arabic', () => {
     await setValue(admin, '#user-mobile', '0551234567');
     await admin.select('#user-roleId', '2');
     await admin.select('#user-departmentId', '1');
-    // Cities are offered for the chosen regions only: Dammam (11) appears once the Eastern region (5) is chosen.
-    expect(await admin.$('[data-testid="city-11"]')).toBeNull();
+    // A chosen region covers its cities: single cities are offered from the other regions only. With the Eastern
+    // region (5) chosen, Jeddah (5, in Makkah region) is added on its own; Dammam (11, Eastern) is no longer offered.
     await press(admin, '[data-testid="region-5"]');
-    await press(admin, '[data-testid="city-11"]');
-    expect(await admin.$('[data-testid="city-1"]')).toBeNull();
+    await admin.click('[data-testid="user-cities"]');
+    await admin.type('[data-testid="user-cities"]', 'جدة');
+    await admin.waitForSelector('[role="option"]');
+    const offered = await admin.$$eval('[role="option"]', (os) => os.map((o) => o.textContent ?? ''));
+    expect(offered.some((o) => o.startsWith('جدة'))).toBe(true);
+    await admin.keyboard.press('ArrowDown');
+    await admin.keyboard.press('Enter');
+    await admin.keyboard.press('Escape');
+    await admin.click('[data-testid="user-cities"]');
+    await admin.type('[data-testid="user-cities"]', 'الدمام');
+    expect(
+      await admin.$$eval(
+        '[role="option"]',
+        (os) => os.filter((o) => (o.textContent ?? '').startsWith('الدمام')).length,
+      ),
+    ).toBe(0);
+    await admin.keyboard.press('Escape');
     await Promise.all([
       admin.waitForFunction(() => /^\/ar\/users\/[0-9a-f-]{36}$/.test(location.pathname), { timeout: 20_000 }),
       press(admin, '[data-testid="save-user"]'),
     ]);
     userPath = new URL(admin.url()).pathname;
     await waitForText(admin, 'موظفة المنطقة الشرقية');
+    // The saved areas: the Eastern region ticked, Jeddah among the single cities.
     await admin.waitForFunction(
-      () => (document.querySelector('[data-testid="city-11"]') as HTMLInputElement | null)?.checked === true,
+      () => (document.querySelector('[data-testid="region-5"]') as HTMLInputElement | null)?.checked === true,
     );
+    await waitForText(admin, 'جدة');
     expect(await seriousA11yViolations(admin)).toEqual([]);
   });
 

@@ -36,6 +36,12 @@ export interface AxeViolation {
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   const result = (await page.evaluate(async () => {
+    // Judge the page at rest: a modal fading in is half transparent, and its colours would be measured mid-way. Two
+    // frames let a transition that was just triggered start; then every running animation and transition ends.
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    await frame();
+    await frame();
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global.
     const axe = (window as any).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });

@@ -1,4 +1,4 @@
-import { Checkbox, NativeSelect, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Checkbox, MultiSelect, NativeSelect, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES } from '../../../../domain/account/staff.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
@@ -153,20 +153,23 @@ export function DepartmentField({ v, set, options }: { v: StaffValues; set: Set;
 }
 
 /**
- * Region–city permission: the authorised regions, then the cities of those regions only. Unticking a region drops
- * its cities.
+ * Region–city permission: the authorised regions (each covers all its cities), and single cities of the regions not
+ * chosen (the staff scope is both together). Ticking a region drops its single cities, now covered by it.
  */
 export function AreasFields({ v, set, options }: { v: StaffValues; set: Set; options: UserOptions | undefined }) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
-  const cities = (options?.cities ?? []).filter((c) => c.regionId !== null && v.regionIds.includes(c.regionId));
+  const regionName = new Map((options?.regions ?? []).map((r) => [r.id, nameIn(r, lang)]));
+  const cities = (options?.cities ?? []).filter((c) => c.regionId === null || !v.regionIds.includes(c.regionId));
   const toggle = (ids: number[], id: number, on: boolean) => (on ? [...ids, id] : ids.filter((x) => x !== id));
   const setRegions = (regionIds: number[]) => {
     set('regionIds', regionIds);
-    const kept = new Set((options?.cities ?? []).filter((c) => regionIds.includes(c.regionId ?? -1)).map((c) => c.id));
+    const covered = new Set(
+      (options?.cities ?? []).filter((c) => regionIds.includes(c.regionId ?? -1)).map((c) => c.id),
+    );
     set(
       'cityIds',
-      v.cityIds.filter((id) => kept.has(id)),
+      v.cityIds.filter((id) => !covered.has(id)),
     );
   };
   return (
@@ -186,24 +189,21 @@ export function AreasFields({ v, set, options }: { v: StaffValues; set: Set; opt
           </SimpleGrid>
         )}
       </FormField>
-      <FormField path="cityIds" label={t('users.field.cities')} description={t('users.field.citiesHint')} kind="group">
-        {() =>
-          cities.length === 0 ? (
-            <Text size="sm">—</Text>
-          ) : (
-            <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
-              {cities.map((c) => (
-                <Checkbox
-                  key={c.id}
-                  label={nameIn(c, lang)}
-                  checked={v.cityIds.includes(c.id)}
-                  onChange={(e) => set('cityIds', toggle(v.cityIds, c.id, e.currentTarget.checked))}
-                  data-testid={`city-${c.id}`}
-                />
-              ))}
-            </SimpleGrid>
-          )
-        }
+      <FormField path="cityIds" label={t('users.field.cities')} description={t('users.field.citiesHint')}>
+        {({ wrapper }) => (
+          <MultiSelect
+            {...wrapper}
+            searchable
+            clearable
+            data-testid="user-cities"
+            data={cities.map((c) => ({
+              value: String(c.id),
+              label: `${nameIn(c, lang)}${c.regionId !== null ? ` — ${regionName.get(c.regionId) ?? ''}` : ''}`,
+            }))}
+            value={v.cityIds.map(String)}
+            onChange={(ids) => set('cityIds', ids.map(Number))}
+          />
+        )}
       </FormField>
     </>
   );
