@@ -350,27 +350,41 @@ export async function changePassword(
   const account = await loadAccount(store, userId);
   const oldPasswordMatches =
     account.exists && (await verifyPassword(input.oldPassword, await passwordHashOf(store, account)));
-  const vault = credentialVault(store);
-  const newCredentialId = isPasswordValid(input.newPassword)
-    ? await vault.put(userId, await hashPassword(input.newPassword))
-    : '';
-  const r = await handleCommand(
+  return replacePassword(
     store,
-    accountStream(userId),
-    accountDecider,
-    {
+    userId,
+    input.newPassword,
+    (newCredentialId) => ({
       type: 'ChangePassword',
       oldPasswordMatches,
       newPassword: input.newPassword,
       confirmPassword: input.confirmPassword,
       newCredentialId,
-    },
+    }),
     ctx,
-  ).catch(async (e) => {
-    if (newCredentialId) await vault.drop(newCredentialId);
-    throw e;
-  });
-  // The old password's hash is erased, not kept; a retried change keeps the credential its first run logged.
+  );
+}
+
+/**
+ * A new password in force: its hash stored first (when the policy accepts it; '' otherwise, and the decider refuses),
+ * then the account's command; a refused command drops the stored hash. The old hash is then erased, and a retried
+ * command keeps the credential its first run logged.
+ */
+export async function replacePassword(
+  store: EventStore,
+  userId: string,
+  newPassword: string,
+  command: (newCredentialId: string) => AccountCommand,
+  ctx: CommandContext,
+): Promise<Position> {
+  const vault = credentialVault(store);
+  const newCredentialId = isPasswordValid(newPassword) ? await vault.put(userId, await hashPassword(newPassword)) : '';
+  const r = await handleCommand(store, accountStream(userId), accountDecider, command(newCredentialId), ctx).catch(
+    async (e) => {
+      if (newCredentialId) await vault.drop(newCredentialId);
+      throw e;
+    },
+  );
   await keepLoggedCredential(store, userId);
   return r.position;
 }

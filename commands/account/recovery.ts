@@ -1,12 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
 import { accountDecider } from '../../domain/account/decide.ts';
 import { accountStream } from '../../domain/account/events.ts';
-import { isPasswordValid } from '../../domain/account/password.ts';
 import type { EventStore, Position } from '../event-store/port.ts';
 import { type CommandContext, handleCommand } from '../handle.ts';
-import { credentialVault } from './credentials.ts';
-import { accountOfLink, keepLoggedCredential, newVerificationToken } from './handlers.ts';
-import { hashPassword } from './password-hash.ts';
+import { accountOfLink, newVerificationToken, replacePassword } from './handlers.ts';
 
 /**
  * A forgotten-password link's token: "<userId>.<HMAC(key, userId and the request's time)>". The log keeps only its
@@ -45,29 +42,20 @@ export async function resetPassword(
   ctx: CommandContext,
 ): Promise<{ userId: string; position: Position }> {
   const userId = accountOfLink(input.token);
-  const vault = credentialVault(store);
-  const newCredentialId = isPasswordValid(input.newPassword)
-    ? await vault.put(userId, await hashPassword(input.newPassword))
-    : '';
-  const r = await handleCommand(
+  const position = await replacePassword(
     store,
-    accountStream(userId),
-    accountDecider,
-    {
+    userId,
+    input.newPassword,
+    (newCredentialId) => ({
       type: 'ResetPassword',
       tokenHash: resetTokenHash(input.token),
       newPassword: input.newPassword,
       confirmPassword: input.confirmPassword,
       newCredentialId,
-    },
+    }),
     { ...ctx, actorId: ctx.actorId ?? userId },
-  ).catch(async (e) => {
-    if (newCredentialId) await vault.drop(newCredentialId);
-    throw e;
-  });
-  // The old password's hash is erased, as at a change.
-  await keepLoggedCredential(store, userId);
-  return { userId, position: r.position };
+  );
+  return { userId, position };
 }
 
 /** Mails the user name to the account's address (forgot username). */

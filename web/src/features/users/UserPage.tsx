@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isStaffRole } from '../../../../domain/account/staff.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
@@ -110,45 +110,27 @@ function UserEditor({ user, options }: { user: UserDetail; options: UserOptions 
   return (
     <DomainFormProvider value={domain.fields}>
       {staff && (
-        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="user-profile-title">
-          <form noValidate onSubmit={submit(() => saveProfile.mutate())}>
-            <Stack>
-              <Title order={2} size="h3" id="user-profile-title">
-                {t('users.profile')}
-              </Title>
-              <ProfileFields v={v} set={set} creating={false} />
-              {profile.alert}
-              {canEdit && (
-                <Group justify="flex-end">
-                  <Button type="submit" loading={saveProfile.isPending} data-testid="save-user">
-                    {t('users.save')}
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          </form>
-        </Paper>
+        <FormSection
+          id="user-profile-title"
+          title={t('users.profile')}
+          onSubmit={submit(() => saveProfile.mutate())}
+          alert={profile.alert}
+          save={canEdit ? { label: t('users.save'), busy: saveProfile.isPending, testId: 'save-user' } : null}
+        >
+          <ProfileFields v={v} set={set} creating={false} />
+        </FormSection>
       )}
       {staff && <DepartmentSection user={user} v={v} set={set} options={options} />}
       {staff && (
-        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="user-areas-title">
-          <form noValidate onSubmit={submit(() => saveAreas.mutate())}>
-            <Stack>
-              <Title order={2} size="h3" id="user-areas-title">
-                {t('users.areas')}
-              </Title>
-              <AreasFields v={v} set={set} options={options} />
-              {areas.alert}
-              {canEditAreas && (
-                <Group justify="flex-end">
-                  <Button type="submit" loading={saveAreas.isPending} data-testid="save-areas">
-                    {t('users.saveAreas')}
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          </form>
-        </Paper>
+        <FormSection
+          id="user-areas-title"
+          title={t('users.areas')}
+          onSubmit={submit(() => saveAreas.mutate())}
+          alert={areas.alert}
+          save={canEditAreas ? { label: t('users.saveAreas'), busy: saveAreas.isPending, testId: 'save-areas' } : null}
+        >
+          <AreasFields v={v} set={set} options={options} />
+        </FormSection>
       )}
     </DomainFormProvider>
   );
@@ -202,6 +184,37 @@ function CityVolunteers({ userId }: { userId: string }) {
           testId="city-volunteers"
         />
       </Stack>
+    </Paper>
+  );
+}
+
+/** A titled section of the user page holding one form, with its alert and (when the user may) its save button. */
+function FormSection(props: {
+  id: string;
+  title: string;
+  onSubmit: (e: FormEvent) => void;
+  alert: ReactNode;
+  save: { label: string; busy: boolean; testId: string } | null;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={props.id}>
+      <form noValidate onSubmit={props.onSubmit}>
+        <Stack>
+          <Title order={2} size="h3" id={props.id}>
+            {props.title}
+          </Title>
+          {props.children}
+          {props.alert}
+          {props.save && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={props.save.busy} data-testid={props.save.testId}>
+                {props.save.label}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
     </Paper>
   );
 }
