@@ -34,6 +34,13 @@ export interface AxeViolation {
 
 /** axe-core run inside the page; the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  // A dialog still fading in has its text half transparent, which axe reads as too little contrast: the finite
+  // animations and transitions end first (a loader's endless spin does not hold the check).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+  );
   await page.evaluate(axeSource);
   const result = (await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global.
