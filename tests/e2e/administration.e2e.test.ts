@@ -65,7 +65,8 @@ const staff = {
   nameEn: 'Layla Alsharqiya',
 };
 
-const bodyText = (page: Page) => page.$eval('body', (b) => b.textContent ?? '');
+/** The text the page shows (not its scripts' or noscript's). */
+const bodyText = (page: Page) => page.$eval('body', (b) => (b as HTMLElement).innerText);
 const signIn = (page: Page, userName: string, password: string) => signInAt(page, portal.url, userName, password);
 const links = (page: Page, scope: string) =>
   page.$$eval(`${scope} a[href]`, (as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
@@ -229,9 +230,16 @@ describe('the administration journey of issue 9, in Arabic', () => {
     expect(await seriousA11yViolations(admin)).toEqual([]);
   });
 
-  it("the admin reads the work fields' history: the rename, from and to, by her", async () => {
-    await admin.goto(`${portal.url}/ar/history/lookup/workField`, { waitUntil: 'networkidle2' });
+  it("the admin opens the work fields' history from their grid: the rename, from and to, by her", async () => {
+    await openLookupKind(admin, 'workField');
+    await press(admin, '[data-testid="master-data-history"]');
+    await admin.waitForFunction(() => location.pathname === '/ar/history/lookup/workField');
     await admin.waitForSelector('[data-testid="history-entry"][data-action="LookupItemRenamed"]');
+    // The list is named as its screen is, not by its key.
+    expect(await admin.$eval('[data-testid="history-record"]', (e) => e.textContent)).toBe(
+      'البيانات المرجعية: مجالات العمل',
+    );
+    expect(await bodyText(admin)).not.toContain('workField');
     const entries = await historyEntries(admin);
     const renamed = entries.filter((e) => e.action === 'LookupItemRenamed');
     expect(renamed).toHaveLength(1);
@@ -239,6 +247,7 @@ describe('the administration journey of issue 9, in Arabic', () => {
     expect(renamed[0]!.text).toContain(WORK_FIELD.before);
     expect(renamed[0]!.text).toContain(WORK_FIELD.ar);
     await expectNoRawKeys(admin, entries);
+    expect(await seriousA11yViolations(admin)).toEqual([]);
   });
 
   it("the admin finds the staff member's sign-in in the users log and exports it to Excel", async () => {
