@@ -225,6 +225,8 @@ describe('the administration journey of issue 9, in Arabic', () => {
     const by = (action: string) => entries.find((e) => e.action === action);
     expect(by('AccountCreated')).toMatchObject({ title: 'إنشاء حساب', actor: ADMIN_NAME });
     expect(by('UserAreasAssigned')).toMatchObject({ title: 'تحديد مناطق الموظف ومدنه', actor: ADMIN_NAME });
+    // Her region by its name, not its id.
+    expect(by('UserAreasAssigned')!.text).toContain('المنطقة الشرقية');
     expect(by('PasswordChanged')).toMatchObject({ title: 'تغيير كلمة المرور', actor: staff.nameAr });
     await expectNoRawKeys(admin, entries);
     expect(await seriousA11yViolations(admin)).toEqual([]);

@@ -61,6 +61,9 @@ const LOOKUP_FIELDS: Record<string, keyof Lookups> = {
   'specialities.preferredWorkFields': 'workFields',
   'specialities.preferredWorkCities': 'cities',
   skills: 'skills',
+  // A staff member's authorised areas (UserAreasAssigned) and an event's (its details).
+  regionIds: 'regions',
+  cityIds: 'cities',
   'emergencyContacts.relationId': 'contactRelations',
   'graduationCertificates.certificateFieldId': 'certificateFields',
   'languages.languageId': 'languages',
