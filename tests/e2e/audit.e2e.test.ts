@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client.ts';
-import { freshPage, press, setValue, signInAt, waitForText } from '../support/browser.ts';
+import { downloadedFile, freshPage, press, setValue, signInAt, waitForText } from '../support/browser.ts';
 import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
 import { eventDetails, inDays } from '../support/event-form.ts';
 import { npmStart, type StartedPortal } from '../support/npm-start.ts';
@@ -131,27 +131,7 @@ describe('audit for admins, in Arabic', () => {
     await waitForText(page, 'بيانات الدخول غير صحيحة');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    const cdp = await page.createCDPSession();
-    // Downloads are allowed per browser context (each page of this file has its own).
-    await cdp.send('Browser.setDownloadBehavior', {
-      behavior: 'allow',
-      downloadPath: downloads,
-      ...(page.browserContext().id ? { browserContextId: page.browserContext().id } : {}),
-    });
-    await press(page, '[data-testid="grid-export"]');
-    const file = await new Promise<string>((resolve, reject) => {
-      const started = Date.now();
-      const poll = setInterval(() => {
-        const done = readdirSync(downloads).find((f) => f.endsWith('.xlsx'));
-        if (done) {
-          clearInterval(poll);
-          resolve(join(downloads, done));
-        } else if (Date.now() - started > 20_000) {
-          clearInterval(poll);
-          reject(new Error('no download'));
-        }
-      }, 200);
-    });
+    const file = await downloadedFile(page, '[data-testid="grid-export"]', downloads);
     const sheet = await readSheet(readFileSync(file));
     expect(sheet.rightToLeft).toBe(true);
     expect(sheet.headers).toEqual(USERS_LOG_HEADERS_AR);

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { press, setValue, waitForText } from '../support/browser.ts';
+import {
+  fillLookupRow,
+  lookupRow,
+  openLookupKind,
+  registrationFormOffers,
+  renameLookupItem,
+} from '../support/admin-screens.ts';
+import { freshPage, press, setValue, signInAt, waitForText } from '../support/browser.ts';
 import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
 import { npmStart, type StartedPortal } from '../support/npm-start.ts';
 
@@ -20,24 +27,9 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function newPage(): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
-async function signIn(page: Page, userName: string, password: string) {
-  await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
-  await page.waitForSelector('input[name="userName"]');
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
-  ]);
-}
-
-const row = (key: string, testId: string) => `[data-row="${key}"] [data-testid="${testId}"]`;
+const newPage = () => freshPage(browser);
+const signIn = (page: Page, userName: string, password: string) => signInAt(page, portal.url, userName, password);
+const row = lookupRow;
 const NEW_CITY = { ar: 'العلا', en: 'AlUla' };
 const WORK_FIELD = { ar: 'الرعاية الصحية المجتمعية', en: 'Community health care' };
 
@@ -61,9 +53,7 @@ describe('master data, in Arabic', () => {
     await press(admin, '[data-testid="master-data-add"]');
     await admin.waitForSelector(row('new-1', 'edit-nameAr'));
     expect(await seriousA11yViolations(admin)).toEqual([]);
-    await setValue(admin, row('new-1', 'edit-nameAr'), NEW_CITY.ar);
-    await setValue(admin, row('new-1', 'edit-nameEn'), NEW_CITY.en);
-    await admin.select(row('new-1', 'edit-parentId'), '3');
+    await fillLookupRow(admin, 'new-1', NEW_CITY, '3');
     await press(admin, row('new-1', 'row-save'));
     await waitForText(admin, 'تم حفظ البيانات بنجاح.');
     await setValue(admin, '[data-testid="master-data-search"]', NEW_CITY.ar);
@@ -78,10 +68,7 @@ describe('master data, in Arabic', () => {
   it('a duplicate name is refused with the translated "already exists"', async () => {
     await setValue(admin, '[data-testid="master-data-search"]', '');
     await press(admin, '[data-testid="master-data-add"]');
-    await admin.waitForSelector(row('new-2', 'edit-nameAr'));
-    await setValue(admin, row('new-2', 'edit-nameAr'), 'جدة');
-    await setValue(admin, row('new-2', 'edit-nameEn'), 'Jeddah city');
-    await admin.select(row('new-2', 'edit-parentId'), '2');
+    await fillLookupRow(admin, 'new-2', { ar: 'جدة', en: 'Jeddah city' }, '2');
     await press(admin, row('new-2', 'row-save'));
     await admin.waitForSelector(row('new-2', 'row-error'));
     expect(await admin.$eval(row('new-2', 'row-error'), (e) => e.textContent)).toBe(
@@ -133,20 +120,8 @@ describe('master data, in Arabic', () => {
   });
 
   it('the administrator renames a work field inline', async () => {
-    await press(admin, 'a[href="/ar/master-data"]');
-    await press(admin, '[data-testid="kind-workField"]');
-    await admin.waitForSelector(row('1', 'row-edit'));
-    await press(admin, row('1', 'row-edit'));
-    await admin.waitForSelector(row('1', 'edit-nameAr'));
-    await setValue(admin, row('1', 'edit-nameAr'), WORK_FIELD.ar);
-    await setValue(admin, row('1', 'edit-nameEn'), WORK_FIELD.en);
-    await press(admin, row('1', 'row-save'));
-    await admin.waitForFunction(
-      (name) => document.querySelector('[data-row="1"]')?.textContent?.includes(name) ?? false,
-      {},
-      WORK_FIELD.ar,
-    );
-    expect(await admin.$(row('1', 'edit-nameAr'))).toBeNull();
+    await openLookupKind(admin, 'workField');
+    await renameLookupItem(admin, '1', WORK_FIELD);
   });
 
   it('the event types are edited as one batch: several rows, one save; a bad row refuses them all', async () => {
@@ -164,10 +139,7 @@ describe('master data, in Arabic', () => {
     await admin.waitForSelector('[data-testid="grid-empty"]');
     expect(await admin.$eval('[data-testid="grid-page-size"]', (e) => (e as HTMLSelectElement).value)).toBe('20');
     const fill = async (key: string, ar: string, en: string, min: string, max: string) => {
-      await admin.waitForSelector(row(key, 'edit-nameAr'));
-      await setValue(admin, row(key, 'edit-nameAr'), ar);
-      await setValue(admin, row(key, 'edit-nameEn'), en);
-      await admin.select(row(key, 'edit-parentId'), '1');
+      await fillLookupRow(admin, key, { ar, en }, '1');
       await setValue(admin, row(key, 'edit-minTarget'), min);
       await setValue(admin, row(key, 'edit-maxTarget'), max);
     };
@@ -190,16 +162,6 @@ describe('master data, in Arabic', () => {
   });
 
   it('the registration form, opened by a new volunteer, offers the new city and the renamed work field', async () => {
-    const visitor = await newPage();
-    await visitor.goto(`${portal.url}/ar/register`, { waitUntil: 'networkidle2' });
-    await visitor.waitForSelector('#reg-address-regionId');
-    await visitor.select('#reg-address-regionId', '3');
-    await visitor.waitForFunction(
-      (name) =>
-        [...document.querySelectorAll('#reg-address-cityId option')].some((o) => o.textContent?.trim() === name),
-      {},
-      NEW_CITY.ar,
-    );
-    await waitForText(visitor, WORK_FIELD.ar);
+    await registrationFormOffers(await newPage(), portal.url, '3', NEW_CITY.ar, WORK_FIELD.ar);
   });
 });

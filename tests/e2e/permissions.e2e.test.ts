@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setPermissionBox } from '../support/admin-screens.ts';
 import { apiClient } from '../support/api-client.ts';
 import { freshPage, press, signInAt, waitForText } from '../support/browser.ts';
 import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
@@ -53,30 +54,6 @@ async function pendingEvent(staff: Awaited<ReturnType<typeof apiClient>>, code: 
   return created.json.opportunityId;
 }
 
-/** The admin ticks or unticks one box of the matrix and saves it after the confirmation. */
-async function setBox(admin: Page, selector: string, on: boolean) {
-  await admin.goto(`${portal.url}/ar/permissions`, { waitUntil: 'networkidle2' });
-  await admin.waitForSelector(selector);
-  expect(await admin.$eval(selector, (e) => (e as HTMLInputElement).checked)).toBe(!on);
-  await press(admin, selector);
-  await waitForText(admin, 'تغييرات غير محفوظة: 1');
-  await press(admin, '[data-testid="permissions-save"]');
-  await admin.waitForSelector('[role="dialog"]');
-  await waitForText(admin, 'حفظ الصلاحيات');
-  expect(await seriousA11yViolations(admin)).toEqual([]);
-  await press(admin, '[data-testid="permissions-confirm"]');
-  // Saved: the dialog closes and nothing is left to save (the matrix read again from the server).
-  await admin.waitForFunction(() => !document.querySelector('[role="dialog"]'), { timeout: 40_000 });
-  await waitForText(admin, 'لا توجد تغييرات.');
-  expect(await admin.$('[data-testid="permissions-failed"]')).toBeNull();
-  await admin.waitForFunction(
-    (s, want) => (document.querySelector(s) as HTMLInputElement | null)?.checked === want,
-    {},
-    selector,
-    on,
-  );
-}
-
 describe('screen permissions, in Arabic', () => {
   const stamp = String(Date.now()).slice(-6);
   let admin: Page;
@@ -108,7 +85,7 @@ describe('screen permissions, in Arabic', () => {
     expect(await staff.$('[data-testid="stop-invitations"]')).toBeNull();
     expect((await staffApi('POST', `/api/opportunities/${first}/approve`)).status).toBe(403);
 
-    await setBox(admin, STAFF_APPROVE, true);
+    await setPermissionBox(admin, portal.url, STAFF_APPROVE, true);
 
     await staff.goto(`${portal.url}/ar/events/manage/${first}`, { waitUntil: 'networkidle2' });
     await press(staff, '[data-testid="approve-event"]');
@@ -116,7 +93,7 @@ describe('screen permissions, in Arabic', () => {
   });
 
   it('once revoked the button is gone and the API refuses', async () => {
-    await setBox(admin, STAFF_APPROVE, false);
+    await setPermissionBox(admin, portal.url, STAFF_APPROVE, false);
 
     await staff.goto(`${portal.url}/ar/events/manage/${second}`, { waitUntil: 'networkidle2' });
     await staff.waitForSelector('[data-testid="event-approval"][data-approval="pending"]');

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { press, setValue, waitForText } from '../support/browser.ts';
+import { fillStaffUser, saveNewUser } from '../support/admin-screens.ts';
+import { changeFirstPassword, freshPage, press, signInAt, submitLoginAt, waitForText } from '../support/browser.ts';
 import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
 import { npmStart, type StartedPortal } from '../support/npm-start.ts';
 
@@ -21,26 +22,8 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function newPage(): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
-async function submitLogin(page: Page, userName: string, password: string) {
-  await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
-  await page.waitForSelector('input[name="userName"]');
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await page.keyboard.press('Enter');
-}
-
-async function signIn(page: Page, userName: string, password: string) {
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    submitLogin(page, userName, password),
-  ]);
-}
+const newPage = () => freshPage(browser);
+const signIn = (page: Page, userName: string, password: string) => signInAt(page, portal.url, userName, password);
 
 describe('users administration, in Arabic', () => {
   const userName = `staff_east_${Date.now() % 100000}`;
@@ -86,14 +69,16 @@ describe('users administration, in Arabic', () => {
     );
     expect(await seriousA11yViolations(admin)).toEqual([]);
 
-    await setValue(admin, '#user-userName', userName);
-    await setValue(admin, '#user-password', password);
-    await setValue(admin, '#user-name-ar', 'موظفة المنطقة الشرقية');
-    await setValue(admin, '#user-name-en', 'Eastern region staff');
-    await setValue(admin, '#user-email', `${userName}@portal.localhost`);
-    await setValue(admin, '#user-mobile', '0551234567');
-    await admin.select('#user-roleId', '2');
-    await admin.select('#user-departmentId', '1');
+    await fillStaffUser(admin, {
+      userName,
+      password,
+      nameAr: 'موظفة المنطقة الشرقية',
+      nameEn: 'Eastern region staff',
+      email: `${userName}@portal.localhost`,
+      mobile: '0551234567',
+      roleId: '2',
+      departmentId: '1',
+    });
     // A chosen region covers its cities: single cities are offered from the other regions only. With the Eastern
     // region (5) chosen, Jeddah (5, in Makkah region) is added on its own; Dammam (11, Eastern) is no longer offered.
     await press(admin, '[data-testid="region-5"]');
@@ -114,11 +99,7 @@ describe('users administration, in Arabic', () => {
       ),
     ).toBe(0);
     await admin.keyboard.press('Escape');
-    await Promise.all([
-      admin.waitForFunction(() => /^\/ar\/users\/[0-9a-f-]{36}$/.test(location.pathname), { timeout: 20_000 }),
-      press(admin, '[data-testid="save-user"]'),
-    ]);
-    userPath = new URL(admin.url()).pathname;
+    userPath = await saveNewUser(admin);
     await waitForText(admin, 'موظفة المنطقة الشرقية');
     // The saved areas: the Eastern region ticked, Jeddah among the single cities.
     await admin.waitForFunction(
@@ -131,13 +112,7 @@ describe('users administration, in Arabic', () => {
   it('lets the new staff member sign in, change the first password and reach her dashboard', async () => {
     const page = await newPage();
     await signIn(page, userName, password);
-    await page.waitForFunction(() => location.pathname === '/ar/force-change-password');
-    await page.type('input[autocomplete="current-password"]', password);
-    for (const input of await page.$$('input[autocomplete="new-password"]')) await input.type('Fresh@2026!q');
-    await Promise.all([
-      page.waitForFunction(() => location.pathname === '/ar/dashboard', { timeout: 20_000 }),
-      press(page, 'button[type="submit"]'),
-    ]);
+    await changeFirstPassword(page, password, 'Fresh@2026!q');
     await waitForText(page, 'الدور: موظف');
     // She has a department: no "contact a super admin" notice.
     expect(await page.$('[data-testid="no-department"]')).toBeNull();
@@ -154,7 +129,7 @@ describe('users administration, in Arabic', () => {
     await admin.waitForSelector('[data-testid="reactivate-user"]');
 
     const page = await newPage();
-    await submitLogin(page, userName, 'Fresh@2026!q');
+    await submitLoginAt(page, portal.url, userName, 'Fresh@2026!q');
     await waitForText(page, 'تم إيقاف الحساب، يرجى التواصل مع مسؤول النظام.');
     expect(new URL(page.url()).pathname).toBe('/ar/login');
   });

@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 
 /**
- * A signed-in API client for browser journeys' set-up, with its cookies and CSRF token as the web app sends them:
- * `call(method, path, body?)` answers `{ status, json }`.
+ * A visitor's API client for browser journeys' set-up, keeping its cookies and sending the CSRF token as the web app
+ * does: `call(method, path, body?)` answers `{ status, json }`.
  */
-export async function apiClient(baseUrl: string, userName: string, password: string) {
+export async function visitorClient(baseUrl: string) {
   const cookies = new Map<string, string>();
   let csrf = '';
   const call = async (method: string, path: string, body?: unknown) => {
@@ -23,11 +23,19 @@ export async function apiClient(baseUrl: string, userName: string, password: str
       cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
     }
     const text = await res.text();
-    return { status: res.status, json: text ? JSON.parse(text) : null };
+    const json = text ? JSON.parse(text) : null;
+    // A sign-in hands out a new token; every other answer keeps the one the session gave.
+    if (json && typeof json.csrfToken === 'string') csrf = json.csrfToken;
+    return { status: res.status, json };
   };
-  csrf = (await call('GET', '/api/session')).json.csrfToken;
+  await call('GET', '/api/session');
+  return call;
+}
+
+/** The same client signed in as a user (the sign-in must succeed). */
+export async function apiClient(baseUrl: string, userName: string, password: string) {
+  const call = await visitorClient(baseUrl);
   const login = await call('POST', '/api/session/login', { userName, password, language: 1 });
   expect(login.status).toBe(200);
-  csrf = login.json.csrfToken;
   return call;
 }

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'puppeteer-core';
 
@@ -39,16 +41,53 @@ export async function freshPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Signs in through the login page (in Arabic unless told) and waits until the app has left it. */
-export async function signInAt(page: Page, baseUrl: string, userName: string, password: string, lang = 'ar') {
+/** Fills the login page (in Arabic unless told) and sends it, without waiting for the answer. */
+export async function submitLoginAt(page: Page, baseUrl: string, userName: string, password: string, lang = 'ar') {
   await page.goto(`${baseUrl}/${lang}/login`, { waitUntil: 'networkidle2' });
   await page.waitForSelector('input[name="userName"]');
   await page.type('input[name="userName"]', userName);
   await page.type('input[name="password"]', password);
+  await page.keyboard.press('Enter');
+}
+
+/** Signs in through the login page (in Arabic unless told) and waits until the app has left it. */
+export async function signInAt(page: Page, baseUrl: string, userName: string, password: string, lang = 'ar') {
   await Promise.all([
     page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
+    submitLoginAt(page, baseUrl, userName, password, lang),
   ]);
+}
+
+/** The first sign-in of an account an administrator created: the forced password change, then the dashboard. */
+export async function changeFirstPassword(page: Page, current: string, fresh: string): Promise<void> {
+  await page.waitForFunction(() => location.pathname === '/ar/force-change-password');
+  await page.type('input[autocomplete="current-password"]', current);
+  for (const input of await page.$$('input[autocomplete="new-password"]')) await input.type(fresh);
+  await Promise.all([
+    page.waitForFunction(() => location.pathname === '/ar/dashboard', { timeout: 20_000 }),
+    press(page, 'button[type="submit"]'),
+  ]);
+}
+
+/**
+ * Presses a download button and waits (up to 20 s) for a file ending in `ext` in `dir`, which should be empty; the
+ * download is allowed for the page's own browser context.
+ */
+export async function downloadedFile(page: Page, selector: string, dir: string, ext = '.xlsx'): Promise<string> {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Browser.setDownloadBehavior', {
+    behavior: 'allow',
+    downloadPath: dir,
+    ...(page.browserContext().id ? { browserContextId: page.browserContext().id } : {}),
+  });
+  await press(page, selector);
+  const started = Date.now();
+  for (;;) {
+    const done = readdirSync(dir).find((f) => f.endsWith(ext));
+    if (done) return join(dir, done);
+    if (Date.now() - started > 20_000) throw new Error(`no ${ext} download in ${dir}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 /** Waits until the page's text contains `text`. */

@@ -34,14 +34,17 @@ export interface AxeViolation {
 
 /** axe-core run inside the page; the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  // A dialog still fading in has its text half transparent, which axe reads as too little contrast: the finite
+  // animations and transitions end first (a loader's endless spin does not hold the check). Two frames first, so that
+  // a transition just triggered has started.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+  );
   await page.evaluate(axeSource);
   const result = (await page.evaluate(async () => {
-    // Judge the page at rest: a modal fading in is half transparent, and its colours would be measured mid-way. Two
-    // frames let a transition that was just triggered start; then every running animation and transition ends.
-    const frame = () => new Promise((r) => requestAnimationFrame(r));
-    await frame();
-    await frame();
-    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global.
     const axe = (window as any).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });

@@ -17,14 +17,18 @@ export function HistoryPage() {
   const title = usePageTitle('audit.historyPage.title');
   const { kind, id } = route.useParams();
   const kindName = translated(`audit.recordType.${kind}`, t) ?? kind;
+  // A master-data list is named by its kind (workField): its screen's title, not the key.
+  const recordName = kind === 'lookup' ? translated(`masterData.kind.${id}`, t) : null;
   return (
     <Stack mt="lg" gap="md">
       <Title order={1}>{title}</Title>
-      <Text>
+      <Text data-testid="history-record">
         {kindName}:{' '}
-        <bdi dir="ltr" className="ltr-value">
-          {id}
-        </bdi>
+        {recordName ?? (
+          <bdi dir="ltr" className="ltr-value">
+            {id}
+          </bdi>
+        )}
       </Text>
       {isRecordKind(kind) ? (
         <HistoryTab kind={kind} id={id} title={kindName} />

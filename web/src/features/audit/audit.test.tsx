@@ -13,6 +13,7 @@ const adminPermissions: Permissions = {
   screens: { dashboard: ['View'], auditlog: ['View'], registrationadmin: ['View', 'Approve', 'Edit'] },
 };
 const REG = '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c';
+const STAFF = '00000000-0000-4000-8000-000000000002';
 
 function auditRow(n: number) {
   return {
@@ -33,6 +34,33 @@ function installAuditApi(permissions: Permissions = adminPermissions) {
   const base = vi.mocked(fetch).getMockImplementation()!;
   vi.mocked(fetch).mockImplementation(async (input, init) => {
     const path = String(input);
+    if (path === '/api/history/lookup/workField') {
+      api.calls.push({ method: 'GET', path, body: undefined, csrf: undefined });
+      const renamed = {
+        at: '2026-11-21T10:30:00.000Z',
+        actor: { id: admin.id, nameAr: 'سارة العتيبي', nameEn: 'Sarah Alotaibi', roleId: 3 },
+        action: 'LookupItemRenamed',
+        changes: [
+          { field: 'kind', from: null, to: 'workField' },
+          { field: 'nameEn', from: 'Health awareness', to: 'Community health education' },
+        ],
+        correlationId: null,
+      };
+      return new Response(JSON.stringify([renamed]), { status: 200, headers: { 'content-type': 'application/json' } });
+    }
+    if (path === `/api/history/user/${STAFF}`) {
+      const areas = {
+        at: '2026-11-21T10:30:00.000Z',
+        actor: { id: admin.id, nameAr: 'سارة العتيبي', nameEn: 'Sarah Alotaibi', roleId: 3 },
+        action: 'UserAreasAssigned',
+        changes: [
+          { field: 'regionIds', from: [], to: [1, 2] },
+          { field: 'cityIds', from: [], to: [3] },
+        ],
+        correlationId: null,
+      };
+      return new Response(JSON.stringify([areas]), { status: 200, headers: { 'content-type': 'application/json' } });
+    }
     if (path.startsWith('/api/audit-log')) {
       api.calls.push({ method: 'GET', path, body: undefined, csrf: undefined });
       const before = new URL(path, 'http://x').searchParams.get('before');
@@ -105,5 +133,28 @@ describe('audit log', () => {
     installAuditApi({ roleId: 4, screens: { dashboard: ['View'], registrationadmin: ['View'] } });
     const { path } = open('/en/audit-log');
     await waitFor(() => expect(path()).toBe('/en/forbidden'));
+  });
+});
+
+describe("a record's history page", () => {
+  it('names a master-data list by its screen, not by its key, and translates the action', async () => {
+    installAuditApi({ ...adminPermissions, screens: { ...adminPermissions.screens, masterdata: ['View'] } });
+    open('/en/history/lookup/workField');
+    const entry = await screen.findByTestId('history-entry', {}, { timeout: 5000 });
+    expect(screen.getByTestId('history-record').textContent).toBe('Master data: Work fields');
+    expect(within(entry).getByText('Master data item renamed')).toBeTruthy();
+    expect(within(entry).getByText('Sarah Alotaibi')).toBeTruthy();
+    // The event's list, too, is named by its screen.
+    expect(within(entry).getAllByText('Work fields')).not.toHaveLength(0);
+    expect(document.body.textContent).not.toContain('workField');
+    expect(document.body.textContent).not.toContain('LookupItemRenamed');
+  });
+
+  it("names a staff member's authorised regions and cities, not their ids", async () => {
+    installAuditApi({ ...adminPermissions, screens: { ...adminPermissions.screens, users: ['View'] } });
+    open(`/en/history/user/${STAFF}`);
+    const entry = await screen.findByTestId('history-entry', {}, { timeout: 5000 });
+    await waitFor(() => expect(within(entry).getAllByTestId('change-to')[0]!.textContent).toBe('Riyadh, Makkah'));
+    expect(within(entry).getAllByTestId('change-to')[1]!.textContent).toBe('Diriyah');
   });
 });

@@ -174,6 +174,13 @@ function KindGrid({ shape }: { shape: KindShape }) {
       <AnchorLink to="/$lang/master-data" params={{ lang }}>
         {t('masterData.back')}
       </AnchorLink>
+      <AnchorLink
+        to="/$lang/history/$kind/$id"
+        params={{ lang, kind: 'lookup', id: shape.kind }}
+        data-testid="master-data-history"
+      >
+        {t('masterData.history')}
+      </AnchorLink>
       <Title order={1}>{title}</Title>
       {failure && <FailureAlert code={failure} />}
       <Group justify="space-between" align="flex-end">

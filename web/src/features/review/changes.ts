@@ -61,6 +61,9 @@ const LOOKUP_FIELDS: Record<string, keyof Lookups> = {
   'specialities.preferredWorkFields': 'workFields',
   'specialities.preferredWorkCities': 'cities',
   skills: 'skills',
+  // A staff member's authorised areas (UserAreasAssigned) and an event's (its details).
+  regionIds: 'regions',
+  cityIds: 'cities',
   'emergencyContacts.relationId': 'contactRelations',
   'graduationCertificates.certificateFieldId': 'certificateFields',
   'languages.languageId': 'languages',
@@ -135,6 +138,8 @@ export function formatValue(field: string, value: unknown, ctx: FormatContext): 
   if (path === 'eventStatus' && typeof value === 'number')
     return translated(`events.status.${value}`, t) ?? String(value);
   if (path.endsWith('.calendar') && (value === 'gregorian' || value === 'hijri')) return t(`reg.calendar.${value}`);
+  // A master-data event's list (workField): the list's screen title.
+  if (path === 'kind' && typeof value === 'string') return translated(`masterData.kind.${value}`, t) ?? value;
   if (/fileId$/i.test(path) && typeof value === 'string') return t('reg.file.attached');
   if (typeof value === 'boolean') return value ? t('reg.yes') : t('reg.no');
 
