@@ -1,41 +1,14 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
 import { press, setValue, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // In Arabic: the administrator adds a city and renames a work field inline in the master-data grids, and the
 // registration form, opened as a new volunteer would (a fresh browser context), offers the new names. A duplicate
 // name shows the translated "already exists". axe-core checks the new screens.
 
-let portal: StartedPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-async function newPage(): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
-async function signIn(page: Page, userName: string, password: string) {
-  await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
-  await page.waitForSelector('input[name="userName"]');
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
-  ]);
-}
+const site = journey();
 
 const row = (key: string, testId: string) => `[data-row="${key}"] [data-testid="${testId}"]`;
 const NEW_CITY = { ar: 'العلا', en: 'AlUla' };
@@ -45,8 +18,8 @@ describe('master data, in Arabic', () => {
   let admin: Page;
 
   it('the administrator opens the master data from the menu and adds a city in the grid', async () => {
-    admin = await newPage();
-    await signIn(admin, 'admin', 'Admin@2026!');
+    admin = await site.page();
+    await site.signIn(admin, 'admin', 'Admin@2026!');
     await press(admin, 'nav a[href="/ar/master-data"]');
     await admin.waitForSelector('[data-testid="master-data-kinds"]');
     await waitForText(admin, 'أنواع الفعاليات');
@@ -190,8 +163,8 @@ describe('master data, in Arabic', () => {
   });
 
   it('the registration form, opened by a new volunteer, offers the new city and the renamed work field', async () => {
-    const visitor = await newPage();
-    await visitor.goto(`${portal.url}/ar/register`, { waitUntil: 'networkidle2' });
+    const visitor = await site.page();
+    await visitor.goto(`${site.url}/ar/register`, { waitUntil: 'networkidle2' });
     await visitor.waitForSelector('#reg-address-regionId');
     await visitor.select('#reg-address-regionId', '3');
     await visitor.waitForFunction(

@@ -1,45 +1,22 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
 import { press, setValue, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // In Arabic: the admin creates a staff account limited to one region (and one of its cities) with a department; the
 // staff member signs in (a first password change, then the dashboard, with no "contact a super admin" notice); the
 // admin deactivates the account and the next sign-in is refused with the translated message. axe-core checks the
 // users grid, the new-user form (with its errors shown) and the account's page.
 
-let portal: StartedPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-async function newPage(): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const site = journey();
 
 async function submitLogin(page: Page, userName: string, password: string) {
-  await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
+  await page.goto(`${site.url}/ar/login`, { waitUntil: 'networkidle2' });
   await page.waitForSelector('input[name="userName"]');
   await page.type('input[name="userName"]', userName);
   await page.type('input[name="password"]', password);
   await page.keyboard.press('Enter');
-}
-
-async function signIn(page: Page, userName: string, password: string) {
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    submitLogin(page, userName, password),
-  ]);
 }
 
 describe('users administration, in Arabic', () => {
@@ -49,8 +26,8 @@ describe('users administration, in Arabic', () => {
   let userPath = '';
 
   it('lets the admin open the users grid from the menu and find the demo staff member', async () => {
-    admin = await newPage();
-    await signIn(admin, 'admin', 'Admin@2026!');
+    admin = await site.page();
+    await site.signIn(admin, 'admin', 'Admin@2026!');
     expect(await admin.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await press(admin, 'nav a[href="/ar/users"]');
     await admin.waitForSelector('[data-testid="users-grid"]');
@@ -129,8 +106,8 @@ describe('users administration, in Arabic', () => {
   });
 
   it('lets the new staff member sign in, change the first password and reach her dashboard', async () => {
-    const page = await newPage();
-    await signIn(page, userName, password);
+    const page = await site.page();
+    await site.signIn(page, userName, password);
     await page.waitForFunction(() => location.pathname === '/ar/force-change-password');
     await page.type('input[autocomplete="current-password"]', password);
     for (const input of await page.$$('input[autocomplete="new-password"]')) await input.type('Fresh@2026!q');
@@ -145,7 +122,7 @@ describe('users administration, in Arabic', () => {
   });
 
   it('deactivates the account after a confirmation, and the next sign-in is refused with the translated message', async () => {
-    await admin.goto(`${portal.url}${userPath}`, { waitUntil: 'networkidle2' });
+    await admin.goto(`${site.url}${userPath}`, { waitUntil: 'networkidle2' });
     await press(admin, '[data-testid="deactivate-user"]');
     await admin.waitForSelector('[data-testid="confirm-status"]');
     expect(await seriousA11yViolations(admin)).toEqual([]);
@@ -153,7 +130,7 @@ describe('users administration, in Arabic', () => {
     await admin.waitForFunction(() => document.querySelector('[data-testid="user-status"]')?.textContent === 'موقوف');
     await admin.waitForSelector('[data-testid="reactivate-user"]');
 
-    const page = await newPage();
+    const page = await site.page();
     await submitLogin(page, userName, 'Fresh@2026!q');
     await waitForText(page, 'تم إيقاف الحساب، يرجى التواصل مع مسؤول النظام.');
     expect(new URL(page.url()).pathname).toBe('/ar/login');
