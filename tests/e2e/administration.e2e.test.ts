@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fillLookupRow,
@@ -14,11 +14,11 @@ import {
   setPermissionBox,
 } from '../support/admin-screens.ts';
 import { apiClient, visitorClient } from '../support/api-client.ts';
-import { changeFirstPassword, downloadedFile, freshPage, press, signInAt, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
+import { changeFirstPassword, downloadedFile, press, waitForText } from '../support/browser.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
 import { uniqueRegistrationForm } from '../support/command-fixtures.ts';
 import { eventDetails, inDays } from '../support/event-form.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { journey } from '../support/journey.ts';
 import { readSheet, USERS_LOG_HEADERS_AR } from '../support/xlsx.ts';
 
 // Issue 9's administration journey, in Arabic, end to end: the admin creates a staff member limited to the Eastern
@@ -28,18 +28,14 @@ import { readSheet, USERS_LOG_HEADERS_AR } from '../support/xlsx.ts';
 // histories (her name, translated actions) and exports the staff member's sign-in from the users log to Excel.
 // axe-core checks the screens the users, permissions, master-data and audit journeys do not.
 
-let portal: StartedPortal;
-let browser: Browser;
 let downloads: string;
 
+const site = journey();
+
 beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
   downloads = mkdtempSync(join(tmpdir(), 'administration-e2e-'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+afterAll(() => {
   if (downloads) rmSync(downloads, { recursive: true, force: true });
 });
 
@@ -67,7 +63,6 @@ const staff = {
 
 /** The text the page shows (not its scripts' or noscript's). */
 const bodyText = (page: Page) => page.$eval('body', (b) => (b as HTMLElement).innerText);
-const signIn = (page: Page, userName: string, password: string) => signInAt(page, portal.url, userName, password);
 const links = (page: Page, scope: string) =>
   page.$$eval(`${scope} a[href]`, (as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 
@@ -76,7 +71,7 @@ async function registrationIn(regionId: number, cityId: number, first: string, l
   const form = uniqueRegistrationForm('adm');
   form.address = { ...form.address, regionId, cityId };
   form.personal = { ...form.personal, firstNameAr: first, lastNameAr: last };
-  const res = await (await visitorClient(portal.url))('POST', '/api/registrations', { form, submit: true });
+  const res = await (await visitorClient(site.url))('POST', '/api/registrations', { form, submit: true });
   expect(res.status).toBe(201);
   return res.json.volunteerId;
 }
@@ -101,14 +96,14 @@ describe('the administration journey of issue 9, in Arabic', () => {
   beforeAll(async () => {
     seeded.eastReg = await registrationIn(EASTERN, 11, 'بدر', 'الخالدي');
     seeded.riyadhReg = await registrationIn(RIYADH, 3, 'هند', 'العمري');
-    const adminApi = await apiClient(portal.url, 'admin', 'Admin@2026!');
+    const adminApi = await apiClient(site.url, 'admin', 'Admin@2026!');
     seeded.eastEvent = await eventIn(adminApi, EASTERN, `فعالية الشرقية ${stamp}`);
     seeded.riyadhEvent = await eventIn(adminApi, RIYADH, `فعالية الرياض ${stamp}`);
   });
 
   it('the admin creates a staff member limited to the Eastern region, with a department', async () => {
-    admin = await freshPage(browser);
-    await signIn(admin, 'admin', 'Admin@2026!');
+    admin = await site.page();
+    await site.signIn(admin, 'admin', 'Admin@2026!');
     expect(await admin.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await press(admin, 'nav a[href="/ar/users"]');
     await press(admin, '[data-testid="new-user"]');
@@ -138,24 +133,24 @@ describe('the administration journey of issue 9, in Arabic', () => {
   });
 
   it('the admin grants the staff role Approve on the events screen, which staff lack by default', async () => {
-    await setPermissionBox(admin, portal.url, STAFF_APPROVE, true);
+    await setPermissionBox(admin, site.url, STAFF_APPROVE, true);
   });
 
   it('the admin sees every region: both registrations and both pending events, and the delete button', async () => {
-    await admin.goto(`${portal.url}/ar/registrations`, { waitUntil: 'networkidle2' });
+    await admin.goto(`${site.url}/ar/registrations`, { waitUntil: 'networkidle2' });
     await admin.waitForSelector(`[data-testid="registrations-grid"] a[href="/ar/registrations/${seeded.riyadhReg}"]`);
     await admin.waitForSelector(`[data-testid="registrations-grid"] a[href="/ar/registrations/${seeded.eastReg}"]`);
-    await admin.goto(`${portal.url}/ar/events/manage`, { waitUntil: 'networkidle2' });
+    await admin.goto(`${site.url}/ar/events/manage`, { waitUntil: 'networkidle2' });
     await admin.waitForSelector(`[data-testid="pending-events"] a[href="/ar/events/manage/${seeded.riyadhEvent}"]`);
     await admin.waitForSelector(`[data-testid="pending-events"] a[href="/ar/events/manage/${seeded.eastEvent}"]`);
-    await admin.goto(`${portal.url}/ar/events/manage/${seeded.eastEvent}`, { waitUntil: 'networkidle2' });
+    await admin.goto(`${site.url}/ar/events/manage/${seeded.eastEvent}`, { waitUntil: 'networkidle2' });
     await admin.waitForSelector('[data-testid="delete-event"]');
   });
 
   it('the staff member signs in, changes her first password and reaches her dashboard', async () => {
-    member = await freshPage(browser);
+    member = await site.page();
     await member.setUserAgent({ userAgent: AGENT });
-    await signIn(member, staff.userName, staff.password);
+    await site.signIn(member, staff.userName, staff.password);
     await changeFirstPassword(member, staff.password, staff.fresh);
     await waitForText(member, 'الدور: موظف');
     expect(await member.$('[data-testid="no-department"]')).toBeNull();
@@ -171,13 +166,13 @@ describe('the administration journey of issue 9, in Arabic', () => {
     expect(await bodyText(member)).not.toContain('العمري');
     expect(await seriousA11yViolations(member)).toEqual([]);
     // Nor can she open the other region's application by its address.
-    await member.goto(`${portal.url}/ar/registrations/${seeded.riyadhReg}`, { waitUntil: 'networkidle2' });
+    await member.goto(`${site.url}/ar/registrations/${seeded.riyadhReg}`, { waitUntil: 'networkidle2' });
     await waitForText(member, 'العنصر المطلوب غير موجود.');
     expect(await bodyText(member)).not.toContain('العمري');
   });
 
   it("she sees only her region's pending events, the granted approve button and no delete button", async () => {
-    await member.goto(`${portal.url}/ar/events/manage`, { waitUntil: 'networkidle2' });
+    await member.goto(`${site.url}/ar/events/manage`, { waitUntil: 'networkidle2' });
     await member.waitForSelector(`[data-testid="pending-events"] a[href="/ar/events/manage/${seeded.eastEvent}"]`);
     expect(await links(member, '[data-testid="pending-events"]')).not.toContain(
       `/ar/events/manage/${seeded.riyadhEvent}`,
@@ -205,15 +200,15 @@ describe('the administration journey of issue 9, in Arabic', () => {
     await openLookupKind(admin, 'workField');
     await renameLookupItem(admin, WORK_FIELD.id, WORK_FIELD);
 
-    const visitor = await freshPage(browser);
-    await registrationFormOffers(visitor, portal.url, String(EASTERN), NEW_CITY.ar, WORK_FIELD.ar);
+    const visitor = await site.page();
+    await registrationFormOffers(visitor, site.url, String(EASTERN), NEW_CITY.ar, WORK_FIELD.ar);
     expect(await bodyText(visitor)).not.toContain(WORK_FIELD.before);
     expect(await seriousA11yViolations(visitor)).toEqual([]);
     await visitor.browserContext().close();
   });
 
   it("the admin reads the account's history: each change by its actor, its action translated", async () => {
-    await admin.goto(`${portal.url}${userPath}`, { waitUntil: 'networkidle2' });
+    await admin.goto(`${site.url}${userPath}`, { waitUntil: 'networkidle2' });
     await press(admin, '[data-testid="user-history"]');
     await admin.waitForFunction(
       (path) => location.pathname === `/ar/history/user/${path.split('/').pop()}`,
@@ -253,7 +248,7 @@ describe('the administration journey of issue 9, in Arabic', () => {
   });
 
   it("the admin finds the staff member's sign-in in the users log and exports it to Excel", async () => {
-    await admin.goto(`${portal.url}/ar/users-log`, { waitUntil: 'networkidle2' });
+    await admin.goto(`${site.url}/ar/users-log`, { waitUntil: 'networkidle2' });
     await admin.waitForSelector('[data-testid="users-log-row"]');
     await press(admin, '[data-testid="users-log-statuses"] input[value="1"]');
     await admin.type('input[data-testid="users-log-userAgent"]', 'AdministrationJourney');

@@ -1,38 +1,31 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client.ts';
-import { downloadedFile, freshPage, press, setValue, signInAt, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
+import { downloadedFile, press, setValue, waitForText } from '../support/browser.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
 import { eventDetails, inDays } from '../support/event-form.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { journey } from '../support/journey.ts';
 import { readSheet, USERS_LOG_HEADERS_AR } from '../support/xlsx.ts';
 
 // In Arabic: the admin opens an event's history tab and reads translated actions and field names (no raw keys), finds
 // the audit log's rows of a staff member by typing her name, opens the users log, filters the failed sign-ins and
 // downloads them as an Excel file, read back here. axe-core checks each new screen.
 
-let portal: StartedPortal;
-let browser: Browser;
 let downloads: string;
 
+const site = journey();
+
 beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
   downloads = mkdtempSync(join(tmpdir(), 'audit-e2e-'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+afterAll(() => {
   if (downloads) rmSync(downloads, { recursive: true, force: true });
 });
 
 const RAW_KEYS = ['OpportunityCreated', 'OpportunityEdited', 'OpportunityApproved', 'JoinRequestHeld', 'maxHours'];
-
-const signIn = (page: Page, userName: string, password: string) => signInAt(page, portal.url, userName, password);
-const newPage = () => freshPage(browser);
 
 const bodyText = (page: Page) => page.$eval('body', (b) => b.textContent ?? '');
 
@@ -40,7 +33,7 @@ describe('audit for admins, in Arabic', () => {
   let eventId = '';
 
   beforeAll(async () => {
-    const staff = await apiClient(portal.url, 'staff', 'Staff@2026!');
+    const staff = await apiClient(site.url, 'staff', 'Staff@2026!');
     const form = eventDetails({
       nameAr: `حملة التدقيق ${Date.now() % 100000}`,
       startDate: inDays(40),
@@ -51,13 +44,13 @@ describe('audit for admins, in Arabic', () => {
     eventId = created.json.opportunityId;
     expect((await staff('PUT', `/api/opportunities/${eventId}`, { ...form, maxHours: 4 })).status).toBe(200);
     // A failed sign-in for the users log.
-    const res = await fetch(`${portal.url}/api/session`);
+    const res = await fetch(`${site.url}/api/session`);
     const csrf = (await res.json()).csrfToken as string;
     const cookie = res.headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    const failed = await fetch(`${portal.url}/api/session/login`, {
+    const failed = await fetch(`${site.url}/api/session/login`, {
       method: 'POST',
       headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json', 'user-agent': 'AuditJourney/2.0' },
       body: JSON.stringify({ userName: 'staff', password: 'not-the-password', language: 1 }),
@@ -66,9 +59,9 @@ describe('audit for admins, in Arabic', () => {
   });
 
   it("shows an event's history with translated actions and field names", async () => {
-    const page = await newPage();
-    await signIn(page, 'admin', 'Admin@2026!');
-    await page.goto(`${portal.url}/ar/events/manage/${eventId}`, { waitUntil: 'networkidle2' });
+    const page = await site.page();
+    await site.signIn(page, 'admin', 'Admin@2026!');
+    await page.goto(`${site.url}/ar/events/manage/${eventId}`, { waitUntil: 'networkidle2' });
     await press(page, '[data-testid="event-history-tab"]');
     await page.waitForSelector('[data-testid="history-entry"][data-action="OpportunityEdited"]');
     await waitForText(page, 'إنشاء الفعالية');
@@ -81,7 +74,7 @@ describe('audit for admins, in Arabic', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // A record without a screen of its own (a master data list) has its history on a page of its own.
-    await page.goto(`${portal.url}/ar/history/lookup/city`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}/ar/history/lookup/city`, { waitUntil: 'networkidle2' });
     await page.waitForSelector('[data-testid="history-entry"][data-action="LookupItemAdded"]');
     await waitForText(page, 'إضافة عنصر بيانات مرجعية');
     expect(await bodyText(page)).not.toContain('LookupItemAdded');
@@ -90,8 +83,8 @@ describe('audit for admins, in Arabic', () => {
   });
 
   it("finds a staff member's changes in the audit log by typing her name", async () => {
-    const page = await newPage();
-    await signIn(page, 'admin', 'Admin@2026!');
+    const page = await site.page();
+    await site.signIn(page, 'admin', 'Admin@2026!');
     await press(page, 'nav a[href="/ar/audit-log"]');
     await page.waitForSelector('[data-testid="audit-row"]');
     await page.type('[data-testid="audit-actor"]', 'خالد');
@@ -113,9 +106,9 @@ describe('audit for admins, in Arabic', () => {
   });
 
   it('filters the failed sign-ins in the users log and downloads them as an Excel file', async () => {
-    const page = await newPage();
-    await signIn(page, 'admin', 'Admin@2026!');
-    await page.goto(`${portal.url}/ar/audit-log`, { waitUntil: 'networkidle2' });
+    const page = await site.page();
+    await site.signIn(page, 'admin', 'Admin@2026!');
+    await page.goto(`${site.url}/ar/audit-log`, { waitUntil: 'networkidle2' });
     await press(page, '[data-testid="users-log-link"]');
     await page.waitForSelector('[data-testid="users-log-row"]');
     await waitForText(page, 'سجل دخول المستخدمين');

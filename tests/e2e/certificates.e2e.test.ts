@@ -1,29 +1,18 @@
 import { createPublicKey, verify } from 'node:crypto';
-import type { Browser } from 'puppeteer-core';
 import { extractText } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client.ts';
 import { press } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // After staff record hours and the admin approves them, the volunteer (in Arabic) issues a participation certificate,
 // downloads its PDF, reads the verification link printed with its QR code, opens it and sees the signed record; the
 // signature checks with the published public key alone.
 
-let portal: StartedPortal;
-let browser: Browser;
+const site = journey();
 
-beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-const apiAs = (userName: string, password: string) => apiClient(portal.url, userName, password);
+const apiAs = (userName: string, password: string) => apiClient(site.url, userName, password);
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const volunteerId = '00000000-0000-4000-8000-000000000004';
@@ -81,16 +70,10 @@ describe('a participation certificate, from approved hours to its verification p
   });
 
   it('the volunteer issues and downloads the certificate; its PDF has the Arabic name, the hours and the link', async () => {
-    const page = await (await browser.createBrowserContext()).newPage();
+    const page = await site.page();
     page.setDefaultTimeout(30_000);
-    await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
-    await page.type('input[name="userName"]', 'volunteer1');
-    await page.type('input[name="password"]', 'Volunteer@2026!');
-    await Promise.all([
-      page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-      page.keyboard.press('Enter'),
-    ]);
-    await page.goto(`${portal.url}/ar/certificates`, { waitUntil: 'networkidle2' });
+    await site.signIn(page, 'volunteer1', 'Volunteer@2026!');
+    await page.goto(`${site.url}/ar/certificates`, { waitUntil: 'networkidle2' });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     // The approved hours reach the read model a moment after the approval: reload until the event is listed.
     for (let i = 0; ; i++) {
@@ -139,9 +122,9 @@ describe('a participation certificate, from approved hours to its verification p
     verifyPath = new URL(link!).pathname;
 
     // The QR link: the public verification page shows the signed record.
-    const visitor = await (await browser.createBrowserContext()).newPage();
+    const visitor = await site.page();
     visitor.setDefaultTimeout(30_000);
-    await visitor.goto(`${portal.url}${verifyPath}`, { waitUntil: 'networkidle2' });
+    await visitor.goto(`${site.url}${verifyPath}`, { waitUntil: 'networkidle2' });
     await visitor.waitForSelector('[data-testid="verify-status"][data-state="valid"]');
     const record = await visitor.$eval('[data-testid="verify-record"]', (t) => t.textContent ?? '');
     expect(record).toContain('عبدالله');
@@ -151,7 +134,7 @@ describe('a participation certificate, from approved hours to its verification p
     expect(await seriousA11yViolations(visitor)).toEqual([]);
     const statement = await visitor.$eval('[data-testid="verify-statement"]', (c) => c.textContent ?? '');
     const signature = await visitor.$eval('[data-testid="verify-signature"]', (c) => c.textContent ?? '');
-    const key = (await (await fetch(`${portal.url}/api/certificates/public-key`)).json()) as { publicKeyPem: string };
+    const key = (await (await fetch(`${site.url}/api/certificates/public-key`)).json()) as { publicKeyPem: string };
     expect(
       verify(null, Buffer.from(statement), createPublicKey(key.publicKeyPem), Buffer.from(signature, 'base64')),
     ).toBe(true);

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { press, setValue, tinyPng, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // The staff and volunteer actions on an event that events.e2e.test.ts does not walk through, on one portal, each
 // person in a browser context of their own:
@@ -17,25 +17,19 @@ import { npmStart, type StartedPortal } from '../support/npm-start.ts';
 //   invitation is refused; the deletion waits for an approver while a volunteer holds a seat (English).
 // axe-core checks every dialog on the way.
 
-let portal: StartedPortal;
-let browser: Browser;
 let files: string;
 
+const site = journey();
+
 beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
   files = mkdtempSync(join(tmpdir(), 'e2e-images-'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+afterAll(() => {
   if (files) rmSync(files, { recursive: true, force: true });
 });
 
 async function personPage(): Promise<Page> {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  const page = await site.page();
   // Two shared cores: a page load waiting for an idle network may take longer than one step.
   page.setDefaultNavigationTimeout(60_000);
   return page;
@@ -48,23 +42,13 @@ async function expectAccessible(page: Page) {
 const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`;
 const inDialog = (selector: string) => `[role="dialog"] ${selector}`;
 
-async function signIn(page: Page, lang: string, userName: string, password: string) {
-  await page.goto(`${portal.url}/${lang}/login`, { waitUntil: 'networkidle2' });
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
-  ]);
-}
-
 /**
  * Opens `path` until `selector` shows: another person's change reaches the read models a moment later. A volunteer's
  * pages hold the invitations' server-sent events connection open, so the network is never fully idle there.
  */
 async function openUntil(page: Page, path: string, selector: string, tries = 8): Promise<void> {
   for (let i = 0; ; i++) {
-    await page.goto(`${portal.url}${path}`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle2' });
     try {
       await page.waitForSelector(selector, { timeout: 3_000 });
       return;
@@ -108,7 +92,7 @@ interface NewEvent {
 
 /** Staff fill the create form (with images if given) and land on the event's page, pending approval. */
 async function createEvent(page: Page, e: NewEvent): Promise<string> {
-  await page.goto(`${portal.url}/${e.lang}/events/manage`, { waitUntil: 'networkidle2' });
+  await page.goto(`${site.url}/${e.lang}/events/manage`, { waitUntil: 'networkidle2' });
   await press(page, '[data-testid="create-event"]');
   await page.waitForSelector('[data-testid="event-form"]');
   await page.type('#event-code', e.code);
@@ -180,7 +164,7 @@ describe('the volunteer invited, accepted, refused a cancellation, and released 
   it('staff create an event with a main image and a gallery; once approved anyone may load them', async () => {
     for (const f of ['cover.png', 'one.png', 'two.png']) writeFileSync(join(files, f), tinyPng());
     staff = await personPage();
-    await signIn(staff, 'ar', 'staff', 'Staff@2026!');
+    await site.signIn(staff, 'staff', 'Staff@2026!');
     managePath = await createEvent(staff, {
       lang: 'ar',
       code,
@@ -191,7 +175,7 @@ describe('the volunteer invited, accepted, refused a cancellation, and released 
     });
     eventId = managePath.split('/').pop()!;
     admin = await personPage();
-    await signIn(admin, 'ar', 'admin', 'Admin@2026!');
+    await site.signIn(admin, 'admin', 'Admin@2026!');
     await approve(admin, managePath);
 
     // Release is only possible while the event runs: staff move its start to today (an edit may, a creation not).
@@ -204,7 +188,7 @@ describe('the volunteer invited, accepted, refused a cancellation, and released 
     await waitForText(staff, 'تم حفظ التعديلات.');
 
     volunteer = await personPage();
-    await signIn(volunteer, 'ar', 'volunteer1', 'Volunteer@2026!');
+    await site.signIn(volunteer, 'volunteer1', 'Volunteer@2026!');
     await openUntil(volunteer, `/ar/events/${eventId}`, '[data-testid="event-main-image"]');
     await imagesLoaded(volunteer, '[data-testid="event-main-image"]', 1);
     await imagesLoaded(volunteer, '[data-testid="event-gallery"] img', 2);
@@ -217,7 +201,7 @@ describe('the volunteer invited, accepted, refused a cancellation, and released 
     );
     // A visitor who never signed in: the pictures of an approved public event are readable by anyone.
     const visitor = await personPage();
-    await visitor.goto(`${portal.url}/ar`, { waitUntil: 'networkidle2' });
+    await visitor.goto(`${site.url}/ar`, { waitUntil: 'networkidle2' });
     const statuses = await visitor.evaluate(
       (urls) => Promise.all(urls.map(async (u) => (await fetch(u)).status)),
       sources,
@@ -227,7 +211,7 @@ describe('the volunteer invited, accepted, refused a cancellation, and released 
   });
 
   it('staff invite the approved volunteer, who sees the invitation arrive live and accepts it', async () => {
-    await volunteer.goto(`${portal.url}/ar/my-events`, { waitUntil: 'networkidle2' });
+    await volunteer.goto(`${site.url}/ar/my-events`, { waitUntil: 'networkidle2' });
     await volunteer.waitForSelector('[data-testid="stream-state"][data-state="live"]');
 
     await openUntil(staff, managePath, button('دعوة متطوعين'));
@@ -341,11 +325,11 @@ describe('a cancellation, stopped invitations and a deletion waiting for approva
 
   it('the volunteer accepts an invitation, then cancels it after confirming', async () => {
     staff = await personPage();
-    await signIn(staff, 'en', 'staff', 'Staff@2026!');
+    await site.signIn(staff, 'staff', 'Staff@2026!', 'en');
     managePath = await createEvent(staff, { lang: 'en', code, name, start: dayFromToday(4), end: dayFromToday(6) });
     eventId = managePath.split('/').pop()!;
     admin = await personPage();
-    await signIn(admin, 'en', 'admin', 'Admin@2026!');
+    await site.signIn(admin, 'admin', 'Admin@2026!', 'en');
     await approve(admin, managePath);
 
     await openUntil(staff, managePath, button('Invite volunteers'));
@@ -363,7 +347,7 @@ describe('a cancellation, stopped invitations and a deletion waiting for approva
     await closeDialog(staff);
 
     volunteer = await personPage();
-    await signIn(volunteer, 'en', 'volunteer2', 'Volunteer@2026!');
+    await site.signIn(volunteer, 'volunteer2', 'Volunteer@2026!', 'en');
     await openUntil(volunteer, '/en/my-events', myStatus(eventId, 1));
     await waitForText(volunteer, 'Waiting for the volunteer');
     await press(volunteer, `${myCard(eventId)} ${button('Accept')}`);

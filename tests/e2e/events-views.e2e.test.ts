@@ -1,22 +1,12 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // The events calendar in Arabic (ar-EG: Arabic-Indic digits) with an approved event on its day, and the ongoing list;
 // axe-core checks both pages.
 
-let portal: StartedPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const site = journey();
 
 /** A signed-in API client (cookies and the CSRF header, as the web app sends them). */
 async function apiAs(userName: string, password: string) {
@@ -30,10 +20,10 @@ async function apiAs(userName: string, password: string) {
     return res;
   };
   const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  let csrf: string = (await keep(await fetch(`${portal.url}/api/session`)).json()).csrfToken;
+  let csrf: string = (await keep(await fetch(`${site.url}/api/session`)).json()).csrfToken;
   const post = async (path: string, body?: unknown) => {
     const res = keep(
-      await fetch(`${portal.url}${path}`, {
+      await fetch(`${site.url}${path}`, {
         method: 'POST',
         headers: {
           cookie: cookie(),
@@ -85,12 +75,11 @@ describe('events calendar and ongoing list (ar)', () => {
     });
     await admin.post(`/api/opportunities/${opportunityId}/approve`);
 
-    const page = await (await browser.createBrowserContext()).newPage();
-    page.setDefaultTimeout(20_000);
+    const page = await site.page();
     const cell = `td[data-day="${day}"]`;
     // The read model takes a moment to have the approval: open the month until the event shows on its day.
     for (let i = 0; ; i++) {
-      await page.goto(`${portal.url}/ar/events/calendar?month=${day.slice(0, 7)}`, { waitUntil: 'networkidle2' });
+      await page.goto(`${site.url}/ar/events/calendar?month=${day.slice(0, 7)}`, { waitUntil: 'networkidle2' });
       try {
         await page.waitForSelector(`${cell} a[data-event="${opportunityId}"]`, { timeout: 3_000 });
         break;
@@ -110,7 +99,7 @@ describe('events calendar and ongoing list (ar)', () => {
     expect(await page.$eval('th', (th) => th.textContent)).toBe('السبت');
     await expectAccessible(page);
 
-    await page.goto(`${portal.url}/ar/events/ongoing`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}/ar/events/ongoing`, { waitUntil: 'networkidle2' });
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'الفعاليات الجارية');
     await page.waitForSelector('[data-testid="events-range"]');
     await expectAccessible(page);

@@ -1,32 +1,15 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
 import { press, setValue, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // One event from creation to approved hours, once in Arabic and once in English, each person in a browser context of
 // their own: staff create the event, the admin approves it, a volunteer finds it in the list and on the map and
 // joins, staff accept and record hours, the admin approves them, the volunteer sees them, and the invitation's
 // history names each actor. axe-core checks every screen on the way.
 
-let portal: StartedPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-async function personPage(): Promise<Page> {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const site = journey();
 
 async function expectAccessible(page: Page) {
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -34,20 +17,10 @@ async function expectAccessible(page: Page) {
 
 const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`;
 
-async function signIn(page: Page, lang: string, userName: string, password: string) {
-  await page.goto(`${portal.url}/${lang}/login`, { waitUntil: 'networkidle2' });
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
-  ]);
-}
-
 /** Opens `path` until `selector` shows: another person's change reaches the read models a moment later. */
 async function openUntil(page: Page, path: string, selector: string, tries = 8): Promise<void> {
   for (let i = 0; ; i++) {
-    await page.goto(`${portal.url}${path}`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle2' });
     try {
       await page.waitForSelector(selector, { timeout: 3_000 });
       return;
@@ -144,10 +117,10 @@ for (const j of JOURNEYS) {
     let managePath: string;
 
     it('staff create the event and the admin approves it', async () => {
-      staffPage = await personPage();
+      staffPage = await site.page();
       const page = staffPage;
-      await signIn(page, lang, 'staff', 'Staff@2026!');
-      await page.goto(`${portal.url}/${lang}/events/manage`, { waitUntil: 'networkidle2' });
+      await site.signIn(page, 'staff', 'Staff@2026!', lang);
+      await page.goto(`${site.url}/${lang}/events/manage`, { waitUntil: 'networkidle2' });
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
       await page.waitForSelector('[data-testid="create-event"]');
       await expectAccessible(page);
@@ -176,17 +149,17 @@ for (const j of JOURNEYS) {
       await page.waitForSelector('[data-testid="event-approval"][data-approval="pending"]');
       await expectAccessible(page);
 
-      adminPage = await personPage();
-      await signIn(adminPage, lang, 'admin', 'Admin@2026!');
+      adminPage = await site.page();
+      await site.signIn(adminPage, 'admin', 'Admin@2026!', lang);
       await openUntil(adminPage, managePath, '[data-testid="approve-event"]');
       await press(adminPage, '[data-testid="approve-event"]');
       await adminPage.waitForSelector('[data-testid="event-approval"][data-approval="approved"]');
     });
 
     it('the volunteer finds it in the list and on the map, and joins', async () => {
-      volunteerPage = await personPage();
+      volunteerPage = await site.page();
       const page = volunteerPage;
-      await signIn(page, lang, j.volunteer.userName, 'Volunteer@2026!');
+      await site.signIn(page, j.volunteer.userName, 'Volunteer@2026!', lang);
       await openUntil(page, `/${lang}/events?code=${code}`, '[data-testid="event-card"]');
       expect(await page.$$eval('[data-testid="event-card"]', (c) => c.length)).toBe(1);
       await waitForText(page, name);
@@ -240,7 +213,7 @@ for (const j of JOURNEYS) {
 
     it('the volunteer sees the approved hours among the current events', async () => {
       const page = volunteerPage;
-      await page.goto(`${portal.url}/${lang}/my-events`, { waitUntil: 'networkidle2' });
+      await page.goto(`${site.url}/${lang}/my-events`, { waitUntil: 'networkidle2' });
       await press(page, '[data-testid="my-tab-current"]');
       await page.waitForFunction(
         (want) =>

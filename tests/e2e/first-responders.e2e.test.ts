@@ -1,55 +1,34 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import type { ElementHandle } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { press, setValue, tinyPng, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // In Arabic: a volunteer requests first-responder status with a certificate file, the responder admin (role 6)
 // approves it from the requests list, and the volunteer sees the request approved. axe-core checks each new screen.
 
 const VOLUNTEER1 = '00000000-0000-4000-8000-000000000004';
 
-let portal: StartedPortal;
-let browser: Browser;
 let files: string;
 
+const site = journey();
+
 beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
   files = mkdtempSync(join(tmpdir(), 'fr-e2e-'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+afterAll(() => {
   if (files) rmSync(files, { recursive: true, force: true });
 });
-
-async function signIn(page: Page, userName: string, password: string) {
-  await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
-  await page.waitForSelector('input[name="userName"]');
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
-  ]);
-}
-
-async function newPage(): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 describe('first responders, in Arabic', () => {
   it('lets a volunteer request first-responder status with a certificate file', async () => {
-    const page = await newPage();
-    await signIn(page, 'volunteer1', 'Volunteer@2026!');
+    const page = await site.page();
+    await site.signIn(page, 'volunteer1', 'Volunteer@2026!');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await press(page, 'nav a[href="/ar/first-responder"]');
     await page.waitForSelector('[data-testid="fr-submit"]');
@@ -78,8 +57,8 @@ describe('first responders, in Arabic', () => {
   });
 
   it('lets the responder admin approve the request from the requests list', async () => {
-    const page = await newPage();
-    await signIn(page, 'responder', 'Responder@2026!');
+    const page = await site.page();
+    await site.signIn(page, 'responder', 'Responder@2026!');
     await press(page, 'nav a[href="/ar/first-responders"]');
     const row = `[data-testid="fr-row-${VOLUNTEER1}"]`;
     await page.waitForSelector(row);
@@ -99,9 +78,9 @@ describe('first responders, in Arabic', () => {
   });
 
   it('shows the volunteer the request approved', async () => {
-    const page = await newPage();
-    await signIn(page, 'volunteer1', 'Volunteer@2026!');
-    await page.goto(`${portal.url}/ar/first-responder`, { waitUntil: 'networkidle2' });
+    const page = await site.page();
+    await site.signIn(page, 'volunteer1', 'Volunteer@2026!');
+    await page.goto(`${site.url}/ar/first-responder`, { waitUntil: 'networkidle2' });
     await page.waitForFunction(() => document.querySelector('[data-testid="fr-status"]')?.textContent === 'مقبول');
     // An approved request is no longer the volunteer's to change.
     expect(await page.$('[data-testid="fr-submit"]')).toBeNull();

@@ -1,40 +1,17 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client.ts';
 import { press, waitForText } from '../support/browser.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { journey } from '../support/journey.ts';
 
 // Staff open the volunteer hours page in Arabic, select the pending hours of two events and approve them at once;
 // both rows show "approved". The set-up (two events, a volunteer's hours in each, the staff role's Approve right on
 // volunteer hours) goes through the API as staff and the admin.
 
-let portal: StartedPortal;
-let browser: Browser;
+const site = journey();
 
-beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-const apiAs = (userName: string, password: string) => apiClient(portal.url, userName, password);
+const apiAs = (userName: string, password: string) => apiClient(site.url, userName, password);
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
-async function signIn(page: Page, lang: string, userName: string, password: string) {
-  await page.goto(`${portal.url}/${lang}/login`, { waitUntil: 'networkidle2' });
-  await page.waitForSelector('input[name="userName"]');
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
-  ]);
-}
 
 describe('volunteer hours of many events, approved at once', () => {
   const hoursIds: string[] = [];
@@ -90,10 +67,9 @@ describe('volunteer hours of many events, approved at once', () => {
   });
 
   it('lets staff select both and approve them (Arabic, right to left)', async () => {
-    const page = await (await browser.createBrowserContext()).newPage();
-    page.setDefaultTimeout(20_000);
-    await signIn(page, 'ar', 'staff', 'Staff@2026!');
-    await page.goto(`${portal.url}/ar/hours`, { waitUntil: 'networkidle2' });
+    const page = await site.page();
+    await site.signIn(page, 'staff', 'Staff@2026!');
+    await page.goto(`${site.url}/ar/hours`, { waitUntil: 'networkidle2' });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     for (const id of hoursIds) await page.waitForSelector(`[data-hours-id="${id}"]`);
     for (const id of hoursIds) await page.click(`[data-hours-id="${id}"] [data-testid="grid-select"]`);

@@ -1,24 +1,13 @@
-import type { Browser } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPage, press, setValue, signInAt, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { describe, expect, it } from 'vitest';
+import { press, setValue, waitForText } from '../support/browser.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // In Arabic (issue 13): a volunteer proposes an event from the Initiatives menu (New), an admin finds it in the grid
 // by its code, approves it through the events form started from the proposal, and lands on the draft event pending
 // approval; the initiative reads Received. axe-core checks the new screens.
 
-let portal: StartedPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const site = journey();
 
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -27,8 +16,8 @@ describe('event initiatives, in Arabic', () => {
   let code = '';
 
   it('lets a volunteer propose an event from the Initiatives menu', async () => {
-    const page = await freshPage(browser);
-    await signInAt(page, portal.url, 'volunteer1', 'Volunteer@2026!');
+    const page = await site.page();
+    await site.signIn(page, 'volunteer1', 'Volunteer@2026!');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await press(page, 'nav a[href="/ar/initiatives"]');
     await page.waitForSelector('[data-testid="initiatives-grid"]');
@@ -61,8 +50,8 @@ describe('event initiatives, in Arabic', () => {
   });
 
   it('lets an admin find it by its code and approve it into a draft event', async () => {
-    const page = await freshPage(browser);
-    await signInAt(page, portal.url, 'admin', 'Admin@2026!');
+    const page = await site.page();
+    await site.signIn(page, 'admin', 'Admin@2026!');
     await press(page, 'nav a[href="/ar/initiatives"]');
     await page.waitForSelector('[data-testid="initiatives-grid"]');
     await setValue(page, '#initiatives-filter-code', code);
@@ -94,7 +83,7 @@ describe('event initiatives, in Arabic', () => {
     await page.waitForSelector('[data-testid="event-approval"][data-approval="pending"]');
     await waitForText(page, name);
 
-    await page.goto(`${portal.url}/ar/initiatives?code=${code}`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}/ar/initiatives?code=${code}`, { waitUntil: 'networkidle2' });
     const row = `[data-testid="initiative-row-${code}"]`;
     await page.waitForSelector(row);
     await page.waitForFunction(

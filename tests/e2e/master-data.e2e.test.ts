@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
 import {
   fillLookupRow,
   lookupRow,
@@ -7,28 +7,15 @@ import {
   registrationFormOffers,
   renameLookupItem,
 } from '../support/admin-screens.ts';
-import { freshPage, press, setValue, signInAt, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { press, setValue, waitForText } from '../support/browser.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // In Arabic: the administrator adds a city and renames a work field inline in the master-data grids, and the
 // registration form, opened as a new volunteer would (a fresh browser context), offers the new names. A duplicate
 // name shows the translated "already exists". axe-core checks the new screens.
 
-let portal: StartedPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-const newPage = () => freshPage(browser);
-const signIn = (page: Page, userName: string, password: string) => signInAt(page, portal.url, userName, password);
+const site = journey();
 const row = lookupRow;
 const NEW_CITY = { ar: 'العلا', en: 'AlUla' };
 const WORK_FIELD = { ar: 'الرعاية الصحية المجتمعية', en: 'Community health care' };
@@ -37,8 +24,8 @@ describe('master data, in Arabic', () => {
   let admin: Page;
 
   it('the administrator opens the master data from the menu and adds a city in the grid', async () => {
-    admin = await newPage();
-    await signIn(admin, 'admin', 'Admin@2026!');
+    admin = await site.page();
+    await site.signIn(admin, 'admin', 'Admin@2026!');
     await press(admin, 'nav a[href="/ar/master-data"]');
     await admin.waitForSelector('[data-testid="master-data-kinds"]');
     await waitForText(admin, 'أنواع الفعاليات');
@@ -162,6 +149,6 @@ describe('master data, in Arabic', () => {
   });
 
   it('the registration form, opened by a new volunteer, offers the new city and the renamed work field', async () => {
-    await registrationFormOffers(await newPage(), portal.url, '3', NEW_CITY.ar, WORK_FIELD.ar);
+    await registrationFormOffers(await site.page(), site.url, '3', NEW_CITY.ar, WORK_FIELD.ar);
   });
 });

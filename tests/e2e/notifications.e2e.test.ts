@@ -1,40 +1,18 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client.ts';
 import { press, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // Staff extend an event two volunteers take part in; each volunteer sees "opportunity extended" (type 16) under the
 // header's bell, one continues (in Arabic), the other does not continue after confirming (in English). The set-up
 // goes through the API as staff and the admin; the volunteers use the web app. axe-core checks the open list.
 
-let portal: StartedPortal;
-let browser: Browser;
+const site = journey();
 
-beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-const apiAs = (userName: string, password: string) => apiClient(portal.url, userName, password);
+const apiAs = (userName: string, password: string) => apiClient(site.url, userName, password);
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
-async function signIn(page: Page, lang: string, userName: string, password: string) {
-  await page.goto(`${portal.url}/${lang}/login`, { waitUntil: 'networkidle2' });
-  await page.waitForSelector('input[name="userName"]');
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
-  ]);
-}
 
 describe('opportunity extended, from the header bell', () => {
   let eventId = '';
@@ -79,9 +57,8 @@ describe('opportunity extended, from the header bell', () => {
   });
 
   it('lets a volunteer continue (Arabic, right to left)', async () => {
-    const page = await (await browser.createBrowserContext()).newPage();
-    page.setDefaultTimeout(20_000);
-    await signIn(page, 'ar', 'volunteer1', 'Volunteer@2026!');
+    const page = await site.page();
+    await site.signIn(page, 'volunteer1', 'Volunteer@2026!');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     // The offer is written by a job after the edit: reload until the bell counts it.
     for (let i = 0; ; i++) {
@@ -104,9 +81,8 @@ describe('opportunity extended, from the header bell', () => {
   });
 
   it('lets a volunteer not continue, after confirming (English)', async () => {
-    const page = await (await browser.createBrowserContext()).newPage();
-    page.setDefaultTimeout(20_000);
-    await signIn(page, 'en', 'volunteer2', 'Volunteer@2026!');
+    const page = await site.page();
+    await site.signIn(page, 'volunteer2', 'Volunteer@2026!', 'en');
     await page.waitForSelector('[data-testid="notifications-bell"]');
     await press(page, '[data-testid="notifications-bell"]');
     const item = '[data-testid="notifications-panel"] [data-type="16"]';

@@ -1,32 +1,19 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
 import { setPermissionBox } from '../support/admin-screens.ts';
 import { apiClient } from '../support/api-client.ts';
-import { freshPage, press, signInAt, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { press, waitForText } from '../support/browser.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // In Arabic: the super admin grants the staff role Approve on the events screen in the permissions matrix; the
 // staff member then sees the approve button on an event pending approval and approves it; the admin revokes it, and
 // the button is gone and the API refuses. axe-core checks the matrix and its confirmation.
 
-let portal: StartedPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const site = journey();
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const STAFF_APPROVE = '[data-testid="perm-2-eventsadmin-Approve"]';
-
-const signIn = (page: Page, userName: string, password: string) => signInAt(page, portal.url, userName, password);
-const newPage = () => freshPage(browser);
 
 /** An event the staff member creates (pending approval), through the API. */
 async function pendingEvent(staff: Awaited<ReturnType<typeof apiClient>>, code: string): Promise<string> {
@@ -63,11 +50,11 @@ describe('screen permissions, in Arabic', () => {
   let second = '';
 
   it('shows the super admin the matrix from the menu, in Arabic and accessible', async () => {
-    staffApi = await apiClient(portal.url, 'staff', 'Staff@2026!');
+    staffApi = await apiClient(site.url, 'staff', 'Staff@2026!');
     first = await pendingEvent(staffApi, `PRM-A-${stamp}`);
     second = await pendingEvent(staffApi, `PRM-B-${stamp}`);
-    admin = await newPage();
-    await signIn(admin, 'admin', 'Admin@2026!');
+    admin = await site.page();
+    await site.signIn(admin, 'admin', 'Admin@2026!');
     expect(await admin.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await press(admin, 'nav a[href="/ar/permissions"]');
     await admin.waitForSelector(STAFF_APPROVE);
@@ -77,25 +64,25 @@ describe('screen permissions, in Arabic', () => {
   });
 
   it('a staff member has no approve button, and the API refuses, until the admin grants it', async () => {
-    staff = await newPage();
-    await signIn(staff, 'staff', 'Staff@2026!');
-    await staff.goto(`${portal.url}/ar/events/manage/${first}`, { waitUntil: 'networkidle2' });
+    staff = await site.page();
+    await site.signIn(staff, 'staff', 'Staff@2026!');
+    await staff.goto(`${site.url}/ar/events/manage/${first}`, { waitUntil: 'networkidle2' });
     await staff.waitForSelector('[data-testid="event-approval"][data-approval="pending"]');
     expect(await staff.$('[data-testid="approve-event"]')).toBeNull();
     expect(await staff.$('[data-testid="stop-invitations"]')).toBeNull();
     expect((await staffApi('POST', `/api/opportunities/${first}/approve`)).status).toBe(403);
 
-    await setPermissionBox(admin, portal.url, STAFF_APPROVE, true);
+    await setPermissionBox(admin, site.url, STAFF_APPROVE, true);
 
-    await staff.goto(`${portal.url}/ar/events/manage/${first}`, { waitUntil: 'networkidle2' });
+    await staff.goto(`${site.url}/ar/events/manage/${first}`, { waitUntil: 'networkidle2' });
     await press(staff, '[data-testid="approve-event"]');
     await staff.waitForSelector('[data-testid="event-approval"][data-approval="approved"]');
   });
 
   it('once revoked the button is gone and the API refuses', async () => {
-    await setPermissionBox(admin, portal.url, STAFF_APPROVE, false);
+    await setPermissionBox(admin, site.url, STAFF_APPROVE, false);
 
-    await staff.goto(`${portal.url}/ar/events/manage/${second}`, { waitUntil: 'networkidle2' });
+    await staff.goto(`${site.url}/ar/events/manage/${second}`, { waitUntil: 'networkidle2' });
     await staff.waitForSelector('[data-testid="event-approval"][data-approval="pending"]');
     expect(await staff.$('[data-testid="approve-event"]')).toBeNull();
     const refused = await staffApi('POST', `/api/opportunities/${second}/approve`);

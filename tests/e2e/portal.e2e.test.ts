@@ -1,20 +1,14 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import type { Page } from 'puppeteer-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
-let portal: StartedPortal;
-let browser: Browser;
 let page: Page;
 
+const site = journey();
+
 beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
-  page = await browser.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+  page = await site.browser.newPage();
 });
 
 const htmlAttrs = () =>
@@ -23,19 +17,19 @@ const text = () => page.evaluate(() => document.body.innerText);
 
 describe('the portal started with npm start', () => {
   it('prints where to log in and the demo logins', () => {
-    expect(portal.output()).toMatch(/Sign in: +http:\/\/127\.0\.0\.1:\d+\/ar\/login/);
-    expect(portal.output()).toMatch(/admin +Admin@2026!/);
+    expect(site.portal.output()).toMatch(/Sign in: +http:\/\/127\.0\.0\.1:\d+\/ar\/login/);
+    expect(site.portal.output()).toMatch(/admin +Admin@2026!/);
   });
 
   it('opens in Arabic, right to left', async () => {
-    await page.goto(`${portal.url}/`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}/`, { waitUntil: 'networkidle2' });
     expect(new URL(page.url()).pathname).toMatch(/^\/ar/);
     expect(await htmlAttrs()).toEqual({ dir: 'rtl', lang: 'ar' });
     expect(await text()).toMatch(/[\u0600-\u06FF]{3,}/);
   });
 
   it('signs the demo admin in and greets her by name and role on the dashboard', async () => {
-    await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}/ar/login`, { waitUntil: 'networkidle2' });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.type('input[name="userName"]', 'admin');
     await page.type('input[name="password"]', 'Admin@2026!');
@@ -57,14 +51,14 @@ describe('the portal started with npm start', () => {
     ]);
     await page.waitForFunction(() => document.body.innerText.includes('Sarah Alotaibi'), { timeout: 10_000 });
     expect(await htmlAttrs()).toEqual({ dir: 'ltr', lang: 'en' });
-    const cookies = await browser.cookies();
+    const cookies = await site.browser.cookies();
     expect(cookies.find((c) => c.name === 'lang')?.value).toBe('en');
   });
 
   it('shows the wrong-credentials message in the page language', async () => {
-    const context = await browser.createBrowserContext(); // signed out, no cookies
+    const context = await site.browser.createBrowserContext(); // signed out, no cookies
     const p = await context.newPage();
-    await p.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
+    await p.goto(`${site.url}/ar/login`, { waitUntil: 'networkidle2' });
     await p.type('input[name="userName"]', 'admin');
     await p.type('input[name="password"]', 'Not-the@password1');
     await p.keyboard.press('Enter');

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { press, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 import { linkPath, waitForMail } from '../support/mail.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
 
 // In Arabic, on a portal with the captcha on (CAPTCHA=on; a test environment has it off, as the spec's local one):
 // a volunteer locks her account with wrong passwords, asks for a reset, opens the mailed link, sets a new password,
@@ -15,24 +15,18 @@ const EMAIL = 'volunteer2@portal.localhost';
 const RESET = 'Reset!Pass2026';
 const FINAL = 'Final!Pass2026';
 
-let portal: StartedPortal;
-let browser: Browser;
 let page: Page;
 const foreign: string[] = [];
 
+const site = journey({ env: { CAPTCHA: 'on' } });
+
 beforeAll(async () => {
-  portal = await npmStart(180_000, { CAPTCHA: 'on' });
-  browser = await launchChromium();
-  page = await (await browser.createBrowserContext()).newPage();
+  page = await site.page();
   page.setDefaultTimeout(30_000);
   page.on('request', (r) => {
     const url = r.url();
-    if (!url.startsWith(portal.url) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
+    if (!url.startsWith(site.url) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
   });
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
 });
 
 /** Solves the form's captcha as a keyboard user would: focus the checkbox, press Space, wait for "verified". */
@@ -60,7 +54,7 @@ async function attemptLogin(password: string) {
 
 describe('password recovery, in Arabic, with the captcha on', () => {
   it('locks the account after five wrong passwords (each with a solved captcha)', async () => {
-    await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}/ar/login`, { waitUntil: 'networkidle2' });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await waitForText(page, 'التحقق من أنك لست برنامجاً آلياً');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -85,10 +79,13 @@ describe('password recovery, in Arabic, with the captcha on', () => {
   });
 
   it('opens the mailed link, sets a new password, and the link then no longer works', async () => {
-    const mail = await waitForMail(portal.dataDir, (m) => m.includes(`To: ${EMAIL}`) && m.includes('reset-password'));
+    const mail = await waitForMail(
+      site.portal.dataDir,
+      (m) => m.includes(`To: ${EMAIL}`) && m.includes('reset-password'),
+    );
     const path = linkPath(mail, '/ar/reset-password');
     expect(path).toMatch(/^\/ar\/reset-password\?token=/);
-    await page.goto(`${portal.url}${path}`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle2' });
     await page.waitForSelector('input[name="newPassword"]');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.type('input[name="newPassword"]', RESET);
@@ -97,7 +94,7 @@ describe('password recovery, in Arabic, with the captcha on', () => {
     await page.waitForSelector('[data-testid="reset-done"]');
 
     // Used once: the same link is refused with Error_WrongActivationLink.
-    await page.goto(`${portal.url}${path}`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle2' });
     await page.type('input[name="newPassword"]', RESET);
     await page.type('input[name="confirmPassword"]', RESET);
     await press(page, 'form[aria-labelledby="reset-title"] button[type="submit"]');
@@ -107,7 +104,7 @@ describe('password recovery, in Arabic, with the captcha on', () => {
   });
 
   it('signs in with the new password (solving the captcha) and must change it before anything else', async () => {
-    await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}/ar/login`, { waitUntil: 'networkidle2' });
     await attemptLogin(RESET);
     await page.waitForFunction(() => location.pathname === '/ar/force-change-password');
     await page.waitForSelector('input[autocomplete="current-password"]');

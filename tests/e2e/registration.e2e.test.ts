@@ -1,29 +1,25 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeContrasts, press, setValue, tinyPng, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 import { linkPath, waitForMail } from '../support/mail.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
 
 // One registration from the visitor's form to approval, in Arabic, each person in a browser context of their own:
 // the volunteer registers and confirms the mailed link, the reviewer initially accepts, the admin approves, the
 // volunteer sees «معتمد», and the admin reads the history with each actor. axe-core checks every screen on the way.
 
-let portal: StartedPortal;
-let browser: Browser;
 let files: string;
 
+const site = journey();
+
 beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
   files = mkdtempSync(join(tmpdir(), 'e2e-files-'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+afterAll(() => {
   if (files) rmSync(files, { recursive: true, force: true });
 });
 
@@ -40,28 +36,11 @@ const REVIEWER_AR = 'نورة القحطاني';
 const ADMIN_AR = 'سارة العتيبي';
 
 /** A signed-out browser context of its own (cookies, session, CSRF token), with a page in it. */
-async function personPage(): Promise<Page> {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
 async function expectAccessible(page: Page) {
   expect(await seriousA11yViolations(page)).toEqual([]);
 }
 
 const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`;
-
-async function signIn(page: Page, userName: string, password: string) {
-  await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
-  ]);
-}
 
 /** A local day `days` from today, as the date input takes it. */
 function dayFromToday(days: number): string {
@@ -77,9 +56,9 @@ describe('a registration from the form to approval (Arabic)', () => {
   let detailPath: string;
 
   it('a visitor fills every required section of the MOH form and submits it', async () => {
-    volunteerPage = await personPage();
+    volunteerPage = await site.page();
     const page = volunteerPage;
-    await page.goto(`${portal.url}/ar/register`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}/ar/register`, { waitUntil: 'networkidle2' });
     await page.waitForSelector('#reg-personal-firstNameAr');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expectAccessible(page);
@@ -157,19 +136,19 @@ describe('a registration from the form to approval (Arabic)', () => {
 
   it('the volunteer opens the link mailed to her and the address is confirmed', async () => {
     const mail = await waitForMail(
-      portal.dataDir,
+      site.portal.dataDir,
       (m) => m.includes(`To: ${volunteer.email}`) && m.includes('verify-email'),
     );
     const path = linkPath(mail, '/ar/verify-email');
     expect(path).toMatch(/^\/ar\/verify-email\?token=/);
-    await volunteerPage.goto(`${portal.url}${path}`, { waitUntil: 'networkidle2' });
+    await volunteerPage.goto(`${site.url}${path}`, { waitUntil: 'networkidle2' });
     await waitForText(volunteerPage, 'تم تأكيد بريدك الإلكتروني بنجاح');
   });
 
   it('the reviewer finds it among the submitted applications and accepts it initially', async () => {
-    reviewerPage = await personPage();
+    reviewerPage = await site.page();
     const page = reviewerPage;
-    await signIn(page, 'reviewer', 'Review@2026!');
+    await site.signIn(page, 'reviewer', 'Review@2026!');
     await press(page, 'nav a[data-screen="registrationadmin"]');
     await page.waitForSelector('[data-testid="registrations-grid"]');
     expect(await page.$eval('[role="tab"][aria-selected="true"]', (t) => t.textContent)).toBe('مُرسَل');
@@ -208,10 +187,10 @@ describe('a registration from the form to approval (Arabic)', () => {
   });
 
   it('the admin approves it', async () => {
-    adminPage = await personPage();
+    adminPage = await site.page();
     const page = adminPage;
-    await signIn(page, 'admin', 'Admin@2026!');
-    await page.goto(`${portal.url}${detailPath}`, { waitUntil: 'networkidle2' });
+    await site.signIn(page, 'admin', 'Admin@2026!');
+    await page.goto(`${site.url}${detailPath}`, { waitUntil: 'networkidle2' });
     await page.waitForSelector('[data-testid="appointment"]');
     await press(page, button('اعتماد'));
     await press(page, '[data-testid="confirm-action"]');
@@ -221,7 +200,7 @@ describe('a registration from the form to approval (Arabic)', () => {
   it('the volunteer, approved while signed out, signs in on the page she asked for, with the menu', async () => {
     const page = volunteerPage;
     // The page she asked for sends her to sign in, and back there after (no "complete your registration").
-    await page.goto(`${portal.url}/ar/my-events`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}/ar/my-events`, { waitUntil: 'networkidle2' });
     await page.waitForFunction(() => location.pathname === '/ar/login');
     await page.type('input[name="userName"]', volunteer.userName);
     await page.type('input[name="password"]', volunteer.password);
@@ -236,7 +215,7 @@ describe('a registration from the form to approval (Arabic)', () => {
   });
 
   it('the volunteer sees her registration approved', async () => {
-    await volunteerPage.goto(`${portal.url}/ar/registration`, { waitUntil: 'networkidle2' });
+    await volunteerPage.goto(`${site.url}/ar/registration`, { waitUntil: 'networkidle2' });
     const badge = await volunteerPage.waitForSelector('[data-status="5"]');
     expect(await badge!.evaluate((e) => e.textContent)).toBe('معتمد');
     for (const b of await badgeContrasts(volunteerPage)) expect([b.text, b.ratio >= 4.5]).toEqual([b.text, true]);

@@ -1,37 +1,20 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hijriOf } from '../../domain/identity/nic.ts';
 import { press, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // In Arabic: a citizen the portal does not know signs in through the national single sign-on (the local OpenID
 // Connect provider npm start runs with SSO_ENABLED=1), lands on the SSO register page, verifies the national id with
 // the identity service (birth date in Hijri), and finds the registration form prefilled from the verified record.
 // axe-core checks every new screen: the login page's sign-on button, SSO register, user verification, SSO logout.
 
-let portal: StartedPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await npmStart(180_000, { SSO_ENABLED: '1' });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-async function newPage(): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const site = journey({ env: { SSO_ENABLED: '1' } });
 
 describe('the national single sign-on, in Arabic', () => {
   it('signs a new citizen on, verifies the national id and prefills the registration form', async () => {
-    const page = await newPage();
-    await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
+    const page = await site.page();
+    await page.goto(`${site.url}/ar/login`, { waitUntil: 'networkidle2' });
     await page.waitForSelector('[data-testid="sso-sign-in"]');
     await waitForText(page, 'الدخول عبر النفاذ الوطني الموحد');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -43,7 +26,7 @@ describe('the national single sign-on, in Arabic', () => {
     await page.type('#nationalId', '1100000002');
     await page.type('#password', 'Citizen#2026');
     await Promise.all([
-      page.waitForFunction((u) => location.href.startsWith(`${u}/ar/sso/register`), { timeout: 30_000 }, portal.url),
+      page.waitForFunction((u) => location.href.startsWith(`${u}/ar/sso/register`), { timeout: 30_000 }, site.url),
       page.keyboard.press('Enter'),
     ]);
     await waitForText(page, 'برقم الهوية 1100000002');
@@ -70,7 +53,7 @@ describe('the national single sign-on, in Arabic', () => {
     await page.type('#verify-birthDate', hijriOf('1995-05-20'));
     await press(page, '[data-testid="verify-submit"]');
 
-    await page.waitForFunction((u) => location.href === `${u}/ar/register`, {}, portal.url);
+    await page.waitForFunction((u) => location.href === `${u}/ar/register`, {}, site.url);
     await page.waitForSelector('[data-testid="reg-prefilled"]');
     await waitForText(page, 'سارة عبدالله محمد العتيبي');
     await page.waitForSelector('#reg-personal-firstNameAr');
@@ -83,8 +66,8 @@ describe('the national single sign-on, in Arabic', () => {
   }, 180_000);
 
   it('shows the SSO logout page, signed out of both', async () => {
-    const page = await newPage();
-    await page.goto(`${portal.url}/ar/sso/logout`, { waitUntil: 'networkidle2' });
+    const page = await site.page();
+    await page.goto(`${site.url}/ar/sso/logout`, { waitUntil: 'networkidle2' });
     await waitForText(page, 'تم تسجيل خروجك من البوابة ومن النفاذ الوطني الموحد.');
     expect(await seriousA11yViolations(page)).toEqual([]);
   });

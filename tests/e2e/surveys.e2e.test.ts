@@ -1,42 +1,24 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client.ts';
 import { press, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // In Arabic: staff build a survey for an event's participants in the builder; an approver (the admin) approves and
 // publishes it; the volunteer who takes part answers it once and a second answer is refused; staff see the results
 // chart and its table. The event and its participant are set up through the API.
 
-let portal: StartedPortal;
-let browser: Browser;
+const site = journey();
 
-beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-const apiAs = (userName: string, password: string) => apiClient(portal.url, userName, password);
+const apiAs = (userName: string, password: string) => apiClient(site.url, userName, password);
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const stamp = Date.now() % 100000;
 
 async function signIn(userName: string, password: string): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
-  page.setDefaultTimeout(20_000);
-  await page.goto(`${portal.url}/ar/login`, { waitUntil: 'networkidle2' });
-  await page.waitForSelector('input[name="userName"]');
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
-  ]);
+  const page = await site.page();
+  await site.signIn(page, userName, password);
   return page;
 }
 
@@ -92,7 +74,7 @@ describe('surveys, in Arabic', () => {
   it('lets staff build a survey for the event’s participants; it awaits approval', async () => {
     const page = await signIn('staff', 'Staff@2026!');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await page.goto(`${portal.url}/ar/surveys/new`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}/ar/surveys/new`, { waitUntil: 'networkidle2' });
     await typeInto(page, '#survey-code', code);
     await typeInto(page, '#survey-titleAr', titleAr);
     await typeInto(page, '#survey-titleEn', `Volunteer satisfaction ${stamp}`);
@@ -121,7 +103,7 @@ describe('surveys, in Arabic', () => {
 
   it('lets the approver approve and publish it', async () => {
     const page = await signIn('admin', 'Admin@2026!');
-    await page.goto(`${portal.url}/ar/surveys`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}/ar/surveys`, { waitUntil: 'networkidle2' });
     const row = `[data-testid="survey-row-${code}"]`;
     await page.waitForSelector(row);
     await press(page, `${row} [data-testid="survey-approve"]`);
@@ -136,7 +118,7 @@ describe('surveys, in Arabic', () => {
   it('lets the volunteer answer once, and refuses a second answer', async () => {
     const page = await signIn('volunteer1', 'Volunteer@2026!');
     for (let i = 0; ; i++) {
-      await page.goto(`${portal.url}/ar/my-surveys`, { waitUntil: 'networkidle2' });
+      await page.goto(`${site.url}/ar/my-surveys`, { waitUntil: 'networkidle2' });
       if (await page.$('[data-testid="my-survey"] a')) break;
       if (i > 10) throw new Error('the survey never reached the volunteer');
       await new Promise((r) => setTimeout(r, 500));
@@ -146,7 +128,7 @@ describe('surveys, in Arabic', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await press(page, '::-p-aria([name="إرسال الإجابات"][role="button"])');
     await page.waitForSelector('[data-testid="survey-thanks"]');
-    await page.goto(`${portal.url}/ar/my-surveys/${surveyId}`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}/ar/my-surveys/${surveyId}`, { waitUntil: 'networkidle2' });
     await waitForText(page, 'لقد شاركت في هذا الاستبيان من قبل.');
     const volunteer = await apiAs('volunteer1', 'Volunteer@2026!');
     const again = await volunteer('POST', `/api/me/surveys/${surveyId}/answers`, {
@@ -159,7 +141,7 @@ describe('surveys, in Arabic', () => {
   it('shows staff the results chart and its table', async () => {
     const page = await signIn('staff', 'Staff@2026!');
     for (let i = 0; ; i++) {
-      await page.goto(`${portal.url}/ar/surveys/${surveyId}/results`, { waitUntil: 'networkidle2' });
+      await page.goto(`${site.url}/ar/surveys/${surveyId}/results`, { waitUntil: 'networkidle2' });
       await page.waitForSelector('[data-testid="survey-responses"]');
       const text = await page.$eval('[data-testid="survey-responses"]', (e) => e.textContent ?? '');
       if (text.includes('1 من 1')) break;
@@ -180,7 +162,7 @@ describe('surveys, in Arabic', () => {
   it('lets the approver build a survey for volunteers of a region picked from the lookups, and save and publish it', async () => {
     const page = await signIn('admin', 'Admin@2026!');
     const filteredCode = `SVF-${stamp}`;
-    await page.goto(`${portal.url}/ar/surveys/new`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}/ar/surveys/new`, { waitUntil: 'networkidle2' });
     await typeInto(page, '#survey-code', filteredCode);
     await typeInto(page, '#survey-titleAr', `استبيان منطقة الرياض ${stamp}`);
     await typeInto(page, '#survey-titleEn', `Riyadh survey ${stamp}`);

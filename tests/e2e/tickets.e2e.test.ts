@@ -1,36 +1,22 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPage, press, setValue, signInAt, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { describe, expect, it } from 'vitest';
+import { press, setValue, waitForText } from '../support/browser.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // In Arabic: a volunteer opens a suggestion, the administration replies, the volunteer sees the reply under the bell
 // (type 20) and on the ticket, and marks it not resolved with reason 4 ("other") and its text. axe-core checks the
 // new screens. The reply is written by the admin: the demo staff member's scope (region 1) holds no registration of
 // the demo volunteers, and a scoped staff member sees only tickets of volunteers registered in their regions.
 
-let portal: StartedPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-const signIn = (page: Page, userName: string, password: string) => signInAt(page, portal.url, userName, password);
-const newPage = () => freshPage(browser);
+const site = journey();
 
 describe('tickets, in Arabic', () => {
   const title = `اقتراح مواقف إضافية ${Date.now() % 100000}`;
   let code = '';
 
   it('lets a volunteer send a suggestion from the Tickets menu and shows its code', async () => {
-    const page = await newPage();
-    await signIn(page, 'volunteer1', 'Volunteer@2026!');
+    const page = await site.page();
+    await site.signIn(page, 'volunteer1', 'Volunteer@2026!');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await press(page, 'nav a[href="/ar/tickets"]');
     await page.waitForSelector('[data-testid="tickets-grid"]');
@@ -56,8 +42,8 @@ describe('tickets, in Arabic', () => {
   });
 
   it('lets the administration reply from the tickets grid', async () => {
-    const page = await newPage();
-    await signIn(page, 'admin', 'Admin@2026!');
+    const page = await site.page();
+    await site.signIn(page, 'admin', 'Admin@2026!');
     await press(page, 'nav a[href="/ar/tickets/manage"]');
     await page.waitForSelector(`[data-testid="ticket-row-${code}"]`);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -77,8 +63,8 @@ describe('tickets, in Arabic', () => {
   });
 
   it('shows the volunteer the reply and its notification, and takes a not-resolved verdict with a reason', async () => {
-    const page = await newPage();
-    await signIn(page, 'volunteer1', 'Volunteer@2026!');
+    const page = await site.page();
+    await site.signIn(page, 'volunteer1', 'Volunteer@2026!');
     for (let i = 0; ; i++) {
       const label = await page
         .$eval('[data-testid="notifications-bell"]', (b) => b.getAttribute('aria-label') ?? '')

@@ -1,29 +1,16 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
 import { fillStaffUser, saveNewUser } from '../support/admin-screens.ts';
-import { changeFirstPassword, freshPage, press, signInAt, submitLoginAt, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { changeFirstPassword, press, submitLoginAt, waitForText } from '../support/browser.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // In Arabic: the admin creates a staff account limited to one region (and one of its cities) with a department; the
 // staff member signs in (a first password change, then the dashboard, with no "contact a super admin" notice); the
 // admin deactivates the account and the next sign-in is refused with the translated message. axe-core checks the
 // users grid, the new-user form (with its errors shown) and the account's page.
 
-let portal: StartedPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-const newPage = () => freshPage(browser);
-const signIn = (page: Page, userName: string, password: string) => signInAt(page, portal.url, userName, password);
+const site = journey();
 
 describe('users administration, in Arabic', () => {
   const userName = `staff_east_${Date.now() % 100000}`;
@@ -32,8 +19,8 @@ describe('users administration, in Arabic', () => {
   let userPath = '';
 
   it('lets the admin open the users grid from the menu and find the demo staff member', async () => {
-    admin = await newPage();
-    await signIn(admin, 'admin', 'Admin@2026!');
+    admin = await site.page();
+    await site.signIn(admin, 'admin', 'Admin@2026!');
     expect(await admin.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await press(admin, 'nav a[href="/ar/users"]');
     await admin.waitForSelector('[data-testid="users-grid"]');
@@ -110,8 +97,8 @@ describe('users administration, in Arabic', () => {
   });
 
   it('lets the new staff member sign in, change the first password and reach her dashboard', async () => {
-    const page = await newPage();
-    await signIn(page, userName, password);
+    const page = await site.page();
+    await site.signIn(page, userName, password);
     await changeFirstPassword(page, password, 'Fresh@2026!q');
     await waitForText(page, 'الدور: موظف');
     // She has a department: no "contact a super admin" notice.
@@ -120,7 +107,7 @@ describe('users administration, in Arabic', () => {
   });
 
   it('deactivates the account after a confirmation, and the next sign-in is refused with the translated message', async () => {
-    await admin.goto(`${portal.url}${userPath}`, { waitUntil: 'networkidle2' });
+    await admin.goto(`${site.url}${userPath}`, { waitUntil: 'networkidle2' });
     await press(admin, '[data-testid="deactivate-user"]');
     await admin.waitForSelector('[data-testid="confirm-status"]');
     expect(await seriousA11yViolations(admin)).toEqual([]);
@@ -128,8 +115,8 @@ describe('users administration, in Arabic', () => {
     await admin.waitForFunction(() => document.querySelector('[data-testid="user-status"]')?.textContent === 'موقوف');
     await admin.waitForSelector('[data-testid="reactivate-user"]');
 
-    const page = await newPage();
-    await submitLoginAt(page, portal.url, userName, 'Fresh@2026!q');
+    const page = await site.page();
+    await submitLoginAt(page, site.url, userName, 'Fresh@2026!q');
     await waitForText(page, 'تم إيقاف الحساب، يرجى التواصل مع مسؤول النظام.');
     expect(new URL(page.url()).pathname).toBe('/ar/login');
   });

@@ -1,40 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
 import { badgeContrasts, press, waitForText } from '../support/browser.ts';
-import { launchChromium, seriousA11yViolations } from '../support/chromium.ts';
-import { npmStart, type StartedPortal } from '../support/npm-start.ts';
+import { seriousA11yViolations } from '../support/chromium.ts';
+import { journey } from '../support/journey.ts';
 
 // What a volunteer meets first, in Chromium: readable status badges, a join refused with its own reason, the event
 // page telling her she already asked, and one live connection shared by all her tabs (a browser gives a plain-http
 // host six connections: a stream per tab left the seventh tab's page unloaded).
 
-let portal: StartedPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await npmStart();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-async function signIn(page: Page, lang: string, userName: string, password: string) {
-  await page.goto(`${portal.url}/${lang}/login`, { waitUntil: 'networkidle2' });
-  await page.type('input[name="userName"]', userName);
-  await page.type('input[name="password"]', password);
-  await Promise.all([
-    page.waitForFunction(() => !location.pathname.endsWith('/login'), { timeout: 20_000 }),
-    page.keyboard.press('Enter'),
-  ]);
-}
+const site = journey();
 
 async function personContext(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return { context, page };
+  const page = await site.page();
+  return { context: page.browserContext(), page };
 }
 
 /** A command through the page's own session (its cookies and CSRF token), as the web app sends it. */
@@ -83,7 +61,7 @@ function eventForm(start: number) {
 /** Opens `path` until `selector` shows: a change reaches the read models a moment later. */
 async function openUntil(page: Page, path: string, selector: string, tries = 8): Promise<void> {
   for (let i = 0; ; i++) {
-    await page.goto(`${portal.url}${path}`, { waitUntil: 'networkidle2' });
+    await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle2' });
     try {
       await page.waitForSelector(selector, { timeout: 3_000 });
       return;
@@ -100,8 +78,8 @@ describe('a volunteer’s first steps (Chromium)', () => {
   it('staff create three events and the admin approves them', async () => {
     const staff = await personContext();
     const admin = await personContext();
-    await signIn(staff.page, 'en', 'staff', 'Staff@2026!');
-    await signIn(admin.page, 'en', 'admin', 'Admin@2026!');
+    await site.signIn(staff.page, 'staff', 'Staff@2026!', 'en');
+    await site.signIn(admin.page, 'admin', 'Admin@2026!', 'en');
     for (const start of [4, 10, 16]) {
       const created = await command(staff.page, '/api/opportunities', eventForm(start));
       expect(created.status).toBe(201);
@@ -116,7 +94,7 @@ describe('a volunteer’s first steps (Chromium)', () => {
   it('joins one event, and its page then says she already asked, with no second join button', async () => {
     volunteer = await personContext();
     const { page } = volunteer;
-    await signIn(page, 'en', 'volunteer1', 'Volunteer@2026!');
+    await site.signIn(page, 'volunteer1', 'Volunteer@2026!', 'en');
     await openUntil(page, `/en/events/${events[0]}`, '[data-testid="join-event"]');
     await press(page, '[data-testid="join-event"]');
     await waitForText(page, 'Your request was sent');
@@ -163,13 +141,13 @@ describe('a volunteer’s first steps (Chromium)', () => {
         if (r.url().includes('/api/me/invitations/stream')) streams.push(r.url());
       });
     watch(first);
-    await first.goto(`${portal.url}/en/my-events`, { waitUntil: 'domcontentloaded' });
+    await first.goto(`${site.url}/en/my-events`, { waitUntil: 'domcontentloaded' });
     const tabs = [first];
     for (let i = 0; i < 7; i++) {
       const p = await context.newPage();
       p.setDefaultTimeout(20_000);
       watch(p);
-      await p.goto(`${portal.url}/en/my-events`, { waitUntil: 'domcontentloaded' });
+      await p.goto(`${site.url}/en/my-events`, { waitUntil: 'domcontentloaded' });
       await p.waitForSelector('[data-testid="my-status"]');
       tabs.push(p);
     }
@@ -178,7 +156,7 @@ describe('a volunteer’s first steps (Chromium)', () => {
     // Quick reloads of every tab free their streams at once: none is left holding the host's connections.
     for (const p of tabs) await p.reload({ waitUntil: 'domcontentloaded' });
     const last = await context.newPage();
-    await last.goto(`${portal.url}/en/events/${events[0]}`, { waitUntil: 'domcontentloaded' });
+    await last.goto(`${site.url}/en/events/${events[0]}`, { waitUntil: 'domcontentloaded' });
     await last.waitForSelector('[data-testid="event-title"]', { timeout: 10_000 });
     // Half the tabs close (the leader among them, or not): the rest keep receiving changes live, without reload.
     await Promise.all(tabs.slice(0, 4).map((p) => p.close()));
@@ -197,7 +175,7 @@ describe('a volunteer’s first steps (Chromium)', () => {
   });
   it('a volunteer account without a registration is offered to start one, on the dashboard and in the menu', async () => {
     const { context, page } = await personContext();
-    await signIn(page, 'en', 'volunteer3', 'Volunteer@2026!');
+    await site.signIn(page, 'volunteer3', 'Volunteer@2026!', 'en');
     // The demo account must change its password first.
     await page.waitForFunction(() => location.pathname === '/en/force-change-password');
     await page.type('input[autocomplete="current-password"]', 'Volunteer@2026!');
