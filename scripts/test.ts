@@ -20,7 +20,8 @@ function run(step: string, cmd: string, args: string[], env: NodeJS.ProcessEnv =
 
 function vitest(project: string): void {
   const out = join(reports, `${project}.json`);
-  run(`${project} tests`, bin('vitest'), [
+  const step = `${project} tests`;
+  run(step, bin('vitest'), [
     'run',
     '--project',
     project,
@@ -34,9 +35,17 @@ function vitest(project: string): void {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    numFailedTestSuites: number;
+    success: boolean;
   };
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
+  // A suite whose set-up failed (a beforeAll hook) fails no test of its own: its tests are reported skipped. It is a
+  // failure all the same, whatever vitest's exit status says.
+  if (!r.success || r.numFailedTestSuites > 0) {
+    if (r.numFailedTests === 0) totals.failed += Math.max(r.numFailedTestSuites, 1);
+    if (!failedSteps.includes(step)) failedSteps.push(step);
+  }
   totals.skipped += r.numPendingTests + r.numTodoTests;
 }
 
