@@ -2,7 +2,13 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { EventMetadata, StoredEvent } from '../../commands/event-store/port.ts';
+import {
+  comparePositions,
+  type EventMetadata,
+  type Position,
+  parsePosition,
+  type StoredEvent,
+} from '../../commands/event-store/port.ts';
 import { type Browser, signedIn, type TestPortal, visitorOn } from './portal.ts';
 
 // HTTP specs in given / when / then form:
@@ -76,8 +82,26 @@ export async function when(portal: TestPortal, who: Caller, request: Request): P
   const store = portal.runtime.store;
   const before = await store.lastPosition();
   const res = await send(b, request);
-  const events = await store.readAll({ after: before, limit: 1000 });
+  // The answer names the position of what it wrote: read the log up to it. A transaction another part of the
+  // portal still has open (a reactor's append) can keep a committed event out of sight for a moment.
+  const answered = positionIn(res);
+  let events = await store.readAll({ after: before, limit: 1000 });
+  for (let waited = 0; answered && waited < 10_000; waited += 50) {
+    const last = events.at(-1);
+    if (last && comparePositions(last.position, answered) >= 0) break;
+    await new Promise((r) => setTimeout(r, 50));
+    events = await store.readAll({ after: before, limit: 1000 });
+  }
   return { res, events };
+}
+
+function positionIn(res: LightMyRequestResponse): Position | null {
+  try {
+    const body = res.json() as { position?: unknown };
+    return typeof body.position === 'string' ? parsePosition(body.position) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The answer's status (and body, partially), and exactly these new events in this order (none when empty). */
