@@ -3,11 +3,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as I from '../../../../api/contracts/initiatives.ts';
 import { INITIATIVE_STATUSES, REASON_MAX } from '../../../../domain/initiative/rules.ts';
 import { errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
-import { usePermission } from '../../app/permissions.ts';
+import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
@@ -132,8 +133,8 @@ export function InitiativesPage() {
   const lang = useLanguageStore((s) => s.lang);
   const navigate = useNavigate();
   const search = route.useSearch();
-  const manage = usePermission('initiatives', 'Approve');
-  const canPropose = usePermission('initiatives', 'Add');
+  const manage = useCan(I.approveInitiative);
+  const canPropose = useCan(I.proposeInitiative);
   const [adding, setAdding] = useState(false);
   const [rejecting, setRejecting] = useState<InitiativeRow | null>(null);
   const params = initiativesParams(search);

@@ -3,10 +3,11 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as L from '../../../../api/contracts/lookups.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { usePermission } from '../../app/permissions.ts';
+import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
@@ -43,9 +44,9 @@ function KindGrid({ shape }: { shape: KindShape }) {
   const qc = useQueryClient();
   const title = usePageTitle(`masterData.kind.${shape.kind}`);
   const can = {
-    add: usePermission('masterdata', 'Add'),
-    edit: usePermission('masterdata', 'Edit'),
-    remove: usePermission('masterdata', 'Delete'),
+    add: useCan(L.addLookupItem),
+    edit: useCan(L.updateLookupItem),
+    remove: useCan(L.deleteLookupItem),
   };
   const [paging, setPaging] = useState({ page: 1, pageSize: shape.pageSize });
   const [search, setSearch] = useState('');

@@ -2,10 +2,11 @@ import { Alert, Button, Group, Stack, Textarea, TextInput, Title } from '@mantin
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as S from '../../../../api/contracts/subscriptions.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { BODY_MAX, HEADER_MAX, mailIssues } from '../../../../domain/subscription/rules.ts';
 import { errorCode } from '../../app/api.ts';
-import { usePermission } from '../../app/permissions.ts';
+import { useCan } from '../../app/permissions.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
@@ -107,8 +108,8 @@ function SendMailModal({
 export function MailSubscriptionsPage() {
   const { t } = useTranslation();
   const title = usePageTitle('page.mailSubscriptions');
-  const canSend = usePermission('masterdata', 'Edit');
-  const canRemove = usePermission('masterdata', 'Delete');
+  const canSend = useCan(S.sendSubscriptionMail);
+  const canRemove = useCan(S.removeSubscription);
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<SubscriberRow | null>(null);
   const remove = useMutation({

@@ -2,8 +2,10 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as R from '../../../../api/contracts/recovery.ts';
+import * as C from '../../../../api/contracts/users.ts';
 import { errorCode } from '../../app/api.ts';
-import { usePermission } from '../../app/permissions.ts';
+import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { notifyDone } from '../../lib/notify.ts';
@@ -46,7 +48,7 @@ export function DepartmentSection({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const canEdit = usePermission('users', 'Edit');
+  const canEdit = useCan(C.changeDepartment);
   const [impact, setImpact] = useState<number | null>(null);
   const ask = useMutation({
     mutationFn: () => queryClient.fetchQuery(departmentImpactQuery(user.userId)),
@@ -103,8 +105,8 @@ export function StatusSection({ user }: { user: UserDetail }) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
   const queryClient = useQueryClient();
-  const canDeactivate = usePermission('users', 'Delete');
-  const canReactivate = usePermission('users', 'Edit');
+  const canDeactivate = useCan(C.deactivateUser);
+  const canReactivate = useCan(C.reactivateUser);
   const [asking, setAsking] = useState(false);
   const act = useMutation({
     mutationFn: () =>
@@ -157,7 +159,7 @@ export function StatusSection({ user }: { user: UserDetail }) {
 export function PasswordResetSection({ user }: { user: UserDetail }) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
-  const canEdit = usePermission('users', 'Edit');
+  const canEdit = useCan(R.sendPasswordReset);
   const [asking, setAsking] = useState(false);
   const send = useMutation({
     mutationFn: () => sendPasswordReset(user.userId),

@@ -3,9 +3,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as C from '../../../../api/contracts/users.ts';
 import { isStaffRole } from '../../../../domain/account/staff.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { usePermission } from '../../app/permissions.ts';
+import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
@@ -82,8 +83,8 @@ function valuesOf(u: UserDetail): StaffValues {
 function UserEditor({ user, options }: { user: UserDetail; options: UserOptions }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const canEdit = usePermission('users', 'Edit');
-  const canEditAreas = usePermission('permissions', 'Edit');
+  const canEdit = useCan(C.editUser);
+  const canEditAreas = useCan(C.assignAreas);
   const lookups = useMemo(() => snapshotOf(options), [options]);
   const { domain, set } = useStaffForm(valuesOf(user), lookups, false, 'user');
   const v = domain.values;
@@ -140,7 +141,7 @@ function UserEditor({ user, options }: { user: UserDetail; options: UserOptions 
 function CityVolunteers({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
-  const canView = usePermission('permissions', 'View');
+  const canView = useCan(C.cityVolunteers);
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const query = useQuery({
     ...cityVolunteersQuery(userId, paging.page, paging.pageSize),
