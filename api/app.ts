@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, join as joinPath } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -19,6 +20,8 @@ import { permissionRoutes } from './admin/permissions.ts';
 import { parkedEventRoutes } from './admin/projections.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { certificateRoutes } from './certificates/routes.ts';
+import { contentRoutes } from './content/routes.ts';
+import { exportRoutes } from './exports/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { firstResponderRoutes } from './firstresponder/routes.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -28,6 +31,8 @@ import type { ApiDeps } from './http/deps.ts';
 import { idempotencyKeyOf } from './http/deps.ts';
 import { errorBody, errorHandler, frameworkError } from './http/errors.ts';
 import { requestIdOf } from './http/headers.ts';
+import { type MapTiles, tileOrigin } from './http/map-tiles.ts';
+import { injectMeta, metaForPath } from './http/page-meta.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { incidentRoutes } from './incidents/routes.ts';
 import { initiativeRoutes } from './initiatives/routes.ts';
@@ -40,7 +45,9 @@ import { participationRoutes } from './participation/routes.ts';
 import { preferenceRoutes } from './preferences/routes.ts';
 import { recoveryRoutes } from './recovery/routes.ts';
 import { registrationRoutes } from './registration/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
+import { statisticsRoutes } from './statistics/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { surveyRoutes } from './surveys/routes.ts';
 import { ticketRoutes } from './tickets/routes.ts';
@@ -99,9 +106,19 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The policy, with a deployment's map tile origin allowed as an image source (MAP_TILE_URL). */
+export function contentSecurityPolicy(tiles: MapTiles | null): string {
+  if (!tiles) return CONTENT_SECURITY_POLICY;
+  return CONTENT_SECURITY_POLICY.replace(
+    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob: ${tileOrigin(tiles)}`,
+  );
+}
+
 export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const publicUrl = opts.publicUrl ?? process.env.PUBLIC_URL ?? '';
   const https = publicUrl.startsWith('https://');
+  const csp = contentSecurityPolicy(deps.mapTiles);
   const secureCookies = opts.secureCookies ?? (https || process.env.SECURE_COOKIES === '1');
   const app = Fastify({
     logger: {
@@ -131,7 +148,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   app.setErrorHandler(errorHandler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');
@@ -183,10 +200,14 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
   notificationRoutes(app, deps);
   ticketRoutes(app, deps);
   initiativeRoutes(app, deps);
+  reportRoutes(app, deps);
+  contentRoutes(app, deps);
+  statisticsRoutes(app, deps);
   subscriptionRoutes(app, deps, { rateLimit: opts.registrationRateLimit ?? 30 });
   preferenceRoutes(app, deps);
   surveyRoutes(app, deps);
   certificateRoutes(app, deps);
+  exportRoutes(app, deps);
   firstResponderRoutes(app, deps, uploads);
   fileRoutes(
     app,
@@ -198,8 +219,10 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
 
   const dist = opts.webDist === undefined ? join(import.meta.dirname, '..', 'web', 'dist') : opts.webDist;
   const hasWeb = dist !== null && existsSync(join(dist, 'index.html'));
+  let indexHtml: string | undefined;
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false });
+    // The build writes .br and .gz beside each file (web/vite.config.ts): sent to a browser that accepts them.
+    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, preCompressed: true });
   }
   app.get('/', async (req, reply) => {
     const lang = req.cookies.lang === 'en' ? 'en' : 'ar';
@@ -211,6 +234,13 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
     }
     // The web app's routes live under /ar/… and /en/…; any other path goes to the Arabic home (spec: unknown routes fall back to home).
     if (!/^\/(ar|en)(\/|$|\?)/.test(req.url)) return reply.redirect('/ar');
+    // A news page or a public event's details carries its own title and card (Open Graph) in the HTML sent.
+    const origin = publicUrl.replace(/\/$/, '') || `${req.protocol}://${req.host}`;
+    const meta = await metaForPath(deps.db, req.url, origin);
+    if (meta) {
+      indexHtml ??= await readFile(join(dist, 'index.html'), 'utf8');
+      return reply.type('text/html').header('cache-control', 'no-cache').send(injectMeta(indexHtml, meta));
+    }
     return reply.type('text/html').sendFile('index.html');
   });
   return app;

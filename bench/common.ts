@@ -1,9 +1,15 @@
 // What bench/registration.ts and bench/events.ts share: percentiles, the CPU split of a measured window, and writing
 // their section of docs/performance.md between its markers.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../api/app.ts';
+import { newToken } from '../api/http/sessions.ts';
 import { type CoalescerStats, coalescerTotals } from '../commands/db/coalesce.ts';
+import { createRuntime, depsFrom, type Runtime } from '../workers/runtime.ts';
+import { assertLocal, freshDatabase, machineInfo } from './support.ts';
 
 export const percentile = (xs: readonly number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -92,6 +98,65 @@ export async function timeShapes(
     console.log(`${prefix} ${label}: p50 ${ms(percentile(lat, 50))} ms, p99 ${ms(percentile(lat, 99))} ms`);
   }
   return { rows, all };
+}
+
+/** The latency table of `timeShapes`' rows, with the "all shapes" line and whether p99 met the target. */
+export function shapesTable(rows: readonly string[], all: readonly number[], target: string, targetMs = 20): string[] {
+  return [
+    '| query | p50 ms | p99 ms |',
+    '|---|---:|---:|',
+    ...rows,
+    `| **all shapes** | **${ms(percentile(all, 50))}** | **${ms(percentile(all, 99))}** |`,
+    '',
+    `${target} p99 < ${targetMs} ms: **${percentile(all, 99) < targetMs ? 'met' : 'missed'}**.`,
+    '',
+  ];
+}
+
+/** The API of a benchmark's runtime on a port of its own, without rate limits (the load is the point). */
+export async function listeningApp(runtime: Runtime): Promise<{ app: FastifyInstance; base: string }> {
+  const app = await buildApp(depsFrom(runtime, 2000), {
+    logLevel: 'silent',
+    webDist: null,
+    loginRateLimit: 1e9,
+    registrationRateLimit: 1e9,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return { app, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+/**
+ * The whole portal in the benchmark's process on a fresh database, its API on a port of its own, the machine's facts,
+ * and sessions made the way login makes them (the benchmark skips the password hashing, which is not what it measures).
+ */
+export async function benchPortal(label: string, opts: { schedules?: boolean } = {}) {
+  const db = await freshDatabase(label);
+  assertLocal(db.url);
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-${label}-`));
+  const runtime = await createRuntime({ databaseUrl: db.url, dataDir, poolSize: 24, ...opts });
+  await runtime.startWorkers();
+  const { app, base } = await listeningApp(runtime);
+  const info = await machineInfo(db.url);
+  return {
+    db,
+    dataDir,
+    runtime,
+    app,
+    base,
+    info,
+    async sessionFor(userId: string, roleId: number) {
+      const csrfToken = newToken();
+      const sid = await runtime.sessions.create({ userId, roleId: roleId as 1, csrfToken, mustChangePassword: false });
+      return { cookie: `sid=${sid}`, csrfToken };
+    },
+    async close() {
+      await app.close();
+      await runtime.close();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The coalescers' totals now, or (given earlier totals) what was added since. */

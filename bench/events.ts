@@ -1,16 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../api/app.ts';
-import { newToken } from '../api/http/sessions.ts';
 import { Role } from '../domain/shared/roles.ts';
 import { waitForPosition } from '../projections/runner/status.ts';
-import { createRuntime, depsFrom } from '../workers/runtime.ts';
-import { coalescerStats, cpuWindow, ms, percentile, statsText, timeShapes, writeDocSection } from './common.ts';
+import {
+  benchPortal,
+  coalescerStats,
+  cpuWindow,
+  ms,
+  percentile,
+  shapesTable,
+  statsText,
+  timeShapes,
+  writeDocSection,
+} from './common.ts';
 import { prepareOurJoins } from './join-setup.ts';
 import { type LoadJob, runLoad } from './load.ts';
-import { assertLocal, freshDatabase, machineInfo } from './support.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -23,28 +26,10 @@ const PARTICIPATIONS = quick ? 100_000 : 1_000_000;
 const REPEATS = quick ? 50 : 300;
 
 async function main() {
-  const db = await freshDatabase('events');
-  assertLocal(db.url);
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-events-'));
-  const runtime = await createRuntime({ databaseUrl: db.url, dataDir, poolSize: 24, schedules: false });
-  await runtime.startWorkers();
-  const app = await buildApp(depsFrom(runtime, 2000), {
-    logLevel: 'silent',
-    webDist: null,
-    loginRateLimit: 1e9,
-    registrationRateLimit: 1e9,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const info = await machineInfo(db.url);
+  const portal = await benchPortal('events', { schedules: false });
+  const { runtime, base, info, sessionFor } = portal;
   const out: string[] = [];
   const t0 = Date.now();
-  async function sessionFor(userId: string, roleId: number) {
-    const csrfToken = newToken();
-    const sid = await runtime.sessions.create({ userId, roleId: roleId as 1, csrfToken, mustChangePassword: false });
-    return { cookie: `sid=${sid}`, csrfToken };
-  }
   async function waitForTable(name: string) {
     for (let i = 0; i < 500; i++) {
       const { rows } = await sql<{ t: string | null }>`select to_regclass(${name})::text as t`.execute(runtime.db);
@@ -160,13 +145,7 @@ async function main() {
         '',
         `${EVENTS_IN_LIST.toLocaleString('en')} events inserted into the read model (${fill.toFixed(1)} s; three in four approved; statuses 0/2/3; visibilities all/region/city), then \`ANALYZE\`. Each shape ${REPEATS} times by one anonymous client through HTTP (12 a page with the total) after 20 warm-up calls.`,
         '',
-        '| query | p50 ms | p99 ms |',
-        '|---|---:|---:|',
-        ...rows,
-        `| **all shapes** | **${ms(percentile(all, 50))}** | **${ms(percentile(all, 99))}** |`,
-        '',
-        `Target p99 < 20 ms: **${percentile(all, 99) < 20 ? 'met' : 'missed'}**.`,
-        '',
+        ...shapesTable(rows, all, 'Target'),
       );
     }
 
@@ -206,13 +185,7 @@ async function main() {
         '',
         `${PARTICIPATIONS.toLocaleString('en')} participations inserted into the read model (${fill.toFixed(1)} s): one event with ${(PARTICIPATIONS / 10).toLocaleString('en')} participants, 999 with about 900 each; statuses spread over 1–9. Each shape ${REPEATS} times by one staff client through HTTP (the page with names, and the total), after 20 warm-up calls.`,
         '',
-        '| query | p50 ms | p99 ms |',
-        '|---|---:|---:|',
-        ...rows,
-        `| **all shapes** | **${ms(percentile(all, 50))}** | **${ms(percentile(all, 99))}** |`,
-        '',
-        `Target p99 < 20 ms: **${percentile(all, 99) < 20 ? 'met' : 'missed'}**.`,
-        '',
+        ...shapesTable(rows, all, 'Target'),
       );
     }
 
@@ -228,10 +201,7 @@ async function main() {
       console.log(`written: ${writeDocSection('events', section)}`);
     }
   } finally {
-    await app.close();
-    await runtime.close();
-    await db.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await portal.close();
   }
 }
 

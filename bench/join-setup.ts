@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { newToken } from '../api/http/sessions.ts';
 import { handleCommand } from '../commands/handle.ts';
+import { lookupsOf } from '../commands/lookups/source.ts';
 import { opportunityDecider, opportunityStream } from '../domain/opportunity/decide.ts';
 import type { OpportunityDetails } from '../domain/opportunity/rules.ts';
 import { CLIENTS } from '../domain/shared/clients.ts';
@@ -99,7 +100,7 @@ export async function prepareOurJoins(runtime: Runtime, volunteers: number): Pro
       runtime.store,
       stream,
       opportunityDecider,
-      { type: 'Create', details, client: CLIENTS.MOH },
+      { type: 'Create', details, client: CLIENTS.MOH, lookups: await lookupsOf(runtime.store) },
       ctx(),
     );
     await handleCommand(runtime.store, stream, opportunityDecider, { type: 'Approve' }, ctx());

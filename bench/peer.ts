@@ -10,10 +10,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { buildApp } from '../api/app.ts';
 import { waitForPosition } from '../projections/runner/status.ts';
-import { createRuntime, depsFrom } from '../workers/runtime.ts';
-import { ms, percentile, writeDocSection } from './common.ts';
+import { createRuntime } from '../workers/runtime.ts';
+import { listeningApp, ms, percentile, writeDocSection } from './common.ts';
 import { type JoinPair, joinJob, prepareOurJoins } from './join-setup.ts';
 import { processCpuSeconds, runLoad } from './load.ts';
 import { type ProfileSummary, startProfile, summaryText } from './peer/profile.ts';
@@ -128,14 +127,7 @@ async function main() {
     }
     await tables.close();
   }
-  const app = await buildApp(depsFrom(runtime, 2000), {
-    logLevel: 'silent',
-    webDist: null,
-    loginRateLimit: 1e9,
-    registrationRateLimit: 1e9,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const portOf = (a: ReturnType<typeof app.server.address>) => (typeof a === 'object' && a ? a.port : 0);
+  const { app, base: ours } = await listeningApp(runtime);
   const peer = child('peer', peerDb.url);
   const peerReady = await peer.next();
   // The floor reads the peer's tables: it starts once the peer has made them.
@@ -143,7 +135,7 @@ async function main() {
   const floorReady = await floor.next();
   if (peerReady.type !== 'ready' || floorReady.type !== 'ready') throw new Error('servers did not start');
   const base: Record<System, string> = {
-    ours: `http://127.0.0.1:${portOf(app.server.address())}`,
+    ours,
     peer: `http://127.0.0.1:${peerReady.port}`,
     floor: `http://127.0.0.1:${floorReady.port}`,
   };

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../api/app.ts';
-import { newToken } from '../api/http/sessions.ts';
 import { handleCommand } from '../commands/handle.ts';
 import { lookupsFromStreams } from '../commands/lookups/seed.ts';
 import { registrationDecider } from '../domain/registration/decide.ts';
@@ -13,12 +8,20 @@ import { registrationStream } from '../domain/registration/events.ts';
 import { Role } from '../domain/shared/roles.ts';
 import { physicalTable } from '../projections/runner/runner.ts';
 import { waitForPosition } from '../projections/runner/status.ts';
-import { createRuntime, depsFrom } from '../workers/runtime.ts';
 import { type ApiProcesses, startApiProcesses } from './api-processes.ts';
-import { coalescerStats, cpuWindow, ms, percentile, statsText, timeShapes, writeDocSection } from './common.ts';
+import {
+  benchPortal,
+  coalescerStats,
+  cpuWindow,
+  ms,
+  percentile,
+  shapesTable,
+  statsText,
+  timeShapes,
+  writeDocSection,
+} from './common.ts';
 import { runLoad } from './load.ts';
 import { formOf, type SubmitPayload } from './registration-jobs.ts';
-import { assertLocal, freshDatabase, machineInfo } from './support.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -32,30 +35,10 @@ const GRID_ROWS = quick ? 20_000 : 100_000;
 const GRID_REPEATS = quick ? 50 : 300;
 
 async function main() {
-  const db = await freshDatabase('registration');
-  assertLocal(db.url);
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-reg-'));
-  const runtime = await createRuntime({ databaseUrl: db.url, dataDir, poolSize: 24 });
-  await runtime.startWorkers();
-  const app = await buildApp(depsFrom(runtime, 2000), {
-    logLevel: 'silent',
-    webDist: null,
-    loginRateLimit: 1e9,
-    registrationRateLimit: 1e9,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const info = await machineInfo(db.url);
+  const portal = await benchPortal('registration');
+  const { db, dataDir, runtime, base, info, sessionFor } = portal;
   const out: string[] = [];
   const t0 = Date.now();
-
-  /** A session the way login makes one (the benchmark skips the password hashing, which is not what it measures). */
-  async function sessionFor(userId: string, roleId: number) {
-    const csrfToken = newToken();
-    const sid = await runtime.sessions.create({ userId, roleId: roleId as 1, csrfToken, mustChangePassword: false });
-    return { cookie: `sid=${sid}`, csrfToken };
-  }
 
   try {
     if (want('submit')) {
@@ -268,13 +251,7 @@ async function main() {
         `${GRID_ROWS.toLocaleString('en')} applications inserted into the read model with \`generate_series\` (${fillSeconds.toFixed(1)} s; statuses 1/2/3/5/6 in the proportions 1:3:1:2:1, 13 regions, 23 cities, 700 days of submissions) once the projections had caught up with the submit phase, then \`VACUUM (ANALYZE)\` of the read model, as autovacuum would have done. ` +
           `Each query shape ${GRID_REPEATS} times in a row by one admin client through HTTP (\`GET /api/registrations\`: the page and the total count, session check included) after 20 warm-up calls.`,
         '',
-        '| query | p50 ms | p99 ms |',
-        '|---|---:|---:|',
-        ...rows,
-        `| **all shapes** | **${ms(percentile(all, 50))}** | **${ms(percentile(all, 99))}** |`,
-        '',
-        `Target grid p99 < 20 ms: **${percentile(all, 99) < 20 ? 'met' : 'missed'}**.`,
-        '',
+        ...shapesTable(rows, all, 'Target grid'),
       );
     }
 
@@ -291,10 +268,7 @@ async function main() {
       console.log(`written: ${writeDocSection('registration', section)}`);
     }
   } finally {
-    await app.close();
-    await runtime.close();
-    await db.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await portal.close();
   }
 }
 

@@ -1,5 +1,6 @@
 import { accountEvents, unknownLoginEvents, userNameEvents } from './account/events.ts';
 import { certificateEvents } from './certificate/decide.ts';
+import { contentEvents } from './content/events.ts';
 import { firstResponderEvents } from './firstresponder/events.ts';
 import { initiativeEvents } from './initiative/events.ts';
 import { lookupEvents } from './lookups/decide.ts';
@@ -51,6 +52,7 @@ export const RECORD_KINDS = {
   mailing: { events: mailingEvents, screen: 'masterdata' },
   firstresponder: { events: firstResponderEvents, screen: 'firstresponder' },
   practitioner: { events: practitionerEvents, screen: 'registrationadmin' },
+  content: { events: contentEvents, screen: 'content' },
 } as const satisfies Record<string, { events: EventTypes<DomainEvent>; screen: Screen }>;
 
 export type RecordKind = keyof typeof RECORD_KINDS;

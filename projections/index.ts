@@ -3,6 +3,7 @@ import { ownedOpportunitiesProjection } from './account/owned-opportunities.ts';
 import { usersProjection } from './account/users.ts';
 import { auditLogProjection } from './audit/audit-log.ts';
 import { certificatesProjection } from './certificates/certificates.ts';
+import { contentProjection } from './content/content.ts';
 import { firstRespondersProjection } from './firstresponder/first-responders.ts';
 import { initiativesProjection } from './initiatives/initiatives.ts';
 import { lookupsProjection } from './lookups/lookups.ts';
@@ -12,7 +13,9 @@ import { participationsProjection } from './opportunity/participations.ts';
 import { rolePermissionsProjection } from './permissions/role-permissions.ts';
 import { practitionersProjection } from './practitioner/practitioners.ts';
 import { registrationsProjection } from './registration/registrations.ts';
+import { eventReportsProjection } from './reports/event-reports.ts';
 import type { Projection } from './runner/projection.ts';
+import { statisticsProjection } from './statistics/statistics.ts';
 import { subscriptionsProjection } from './subscriptions/subscriptions.ts';
 import { surveysProjection } from './surveys/surveys.ts';
 import { ticketsProjection } from './tickets/tickets.ts';
@@ -36,4 +39,7 @@ export const projections: readonly Projection[] = [
   ownedOpportunitiesProjection,
   firstRespondersProjection,
   practitionersProjection,
+  eventReportsProjection,
+  contentProjection,
+  statisticsProjection,
 ];

@@ -7,12 +7,15 @@ import { join, resolve } from 'node:path';
 import { buildApp } from '../api/app.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../commands/db/embedded.ts';
 import { withDatabase } from '../commands/db/pool.ts';
+import { clientConfig } from '../domain/shared/clients.ts';
 import { RoleNameKey } from '../domain/shared/roles.ts';
 import { configFromEnv, onStop, ssoSettingsFor } from '../workers/config.ts';
 import { CITIZENS } from '../workers/identity/citizens.ts';
 import { type LocalServer, startLocalNicServer } from '../workers/identity/local-nic-server.ts';
 import { startLocalOidcProvider } from '../workers/identity/local-oidc-provider.ts';
+import type { NicMode } from '../workers/identity/sandbox.ts';
 import { createRuntime, depsFrom } from '../workers/runtime.ts';
+import { loadDemoYear } from './demo/year.ts';
 import { DEMO_LOGINS, loadDemoData } from './demo-data.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -32,7 +35,12 @@ function newestMtime(dir: string): number {
 /** Build the web app when it is missing or older than its sources. */
 function ensureWebBuild() {
   const index = join(root, 'web', 'dist', 'index.html');
-  const sources = Math.max(newestMtime(join(root, 'web', 'src')), statSync(join(root, 'web', 'index.html')).mtimeMs);
+  // The app's sources, its page and its build settings (a changed vite.config.ts changes what a build writes).
+  const sources = Math.max(
+    newestMtime(join(root, 'web', 'src')),
+    statSync(join(root, 'web', 'index.html')).mtimeMs,
+    statSync(join(root, 'web', 'vite.config.ts')).mtimeMs,
+  );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   console.log('Building the web app…');
   const r = spawnSync(
@@ -60,9 +68,17 @@ async function main() {
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   // The national identity service and, with SSO_ENABLED=1, the national single sign-on: local ones with the fixture
   // citizens (README, "National single sign-on") unless NIC_URL / SSO_ISSUER_URL name real ones.
+  // Without NIC_URL the local identity service runs in its SANDBOX mode (any id of the client's pattern is answered
+  // with a sandbox record), except in production, where only the fixture citizens are (STRICT). README.
   const locals: LocalServer[] = [];
+  let nicMode: NicMode | null = null;
   if (!config.nicUrl) {
-    const nic = await startLocalNicServer({ port: Number(process.env.NIC_PORT ?? 0) });
+    nicMode = config.environment === 'production' ? 'strict' : 'sandbox';
+    const nic = await startLocalNicServer({
+      port: Number(process.env.NIC_PORT ?? 0),
+      mode: nicMode,
+      idPattern: clientConfig(config.clientCode).idNumberPattern,
+    });
     locals.push(nic);
     config.nicUrl = nic.url;
   }
@@ -79,6 +95,11 @@ async function main() {
   const runtime = await createRuntime(config);
   const created = await loadDemoData(runtime.store, runtime.client.code);
   await runtime.startWorkers();
+  // A year of activity through the commands, once (DEMO_YEAR=off leaves it out: the browser journeys start empty).
+  const year =
+    process.env.DEMO_YEAR === 'off'
+      ? null
+      : await loadDemoYear(runtime.store, runtime.client, { nic: runtime.identity });
   const app = await buildApp(depsFrom(runtime, 2000), {
     logLevel: process.env.LOG_LEVEL ?? 'warn',
     filesDir: join(dataDir, 'files'),
@@ -93,10 +114,20 @@ async function main() {
   console.log(
     `  Database:  ${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; events: ${runtime.store.kind}; jobs: ${runtime.queue.kind}; mail sink: ${join(dataDir, 'mail')}`,
   );
+  if (year)
+    console.log(
+      year.loaded
+        ? `  Demo year: ${year.volunteers} volunteers, ${year.events} events, ${year.commands} commands in ${(year.ms / 1000).toFixed(1)} s.`
+        : '  Demo year: already loaded.',
+    );
   console.log(`  Demo data: ${created ? `loaded ${created} users` : 'already loaded'}. Logins:`);
   for (const d of DEMO_LOGINS)
     console.log(`    ${d.userName.padEnd(11)} ${d.password.padEnd(16)} ${roleName(d.roleId).padEnd(14)} ${d.note}`);
-  console.log(`  Identity:  ${locals.length ? 'local' : 'configured'} identity service ${config.nicUrl}`);
+  console.log(
+    nicMode
+      ? `  Identity:  local identity service ${config.nicUrl}, ${nicMode.toUpperCase()} mode (${nicMode === 'sandbox' ? 'any id of the client pattern is verified with a sandbox record; set NIC_URL for a real service' : 'fixture citizens only'})`
+      : `  Identity:  configured identity service ${config.nicUrl} (NIC_URL)`,
+  );
   if (config.sso) {
     console.log(`  Single sign-on: ${config.sso.issuer} — citizens (national id / password, README):`);
     for (const c of CITIZENS) console.log(`    ${c.record.nationalId}  ${c.password}  born ${c.record.birthDate}`);

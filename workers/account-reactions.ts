@@ -1,14 +1,36 @@
 import { resetLinkToken } from '../commands/account/recovery.ts';
 import { decode } from '../commands/event-store/decode.ts';
+import type { EventStore } from '../commands/event-store/port.ts';
+import type { IdentityService } from '../commands/identity/nic-service.ts';
+import { recheckIdentity } from '../commands/identity/recheck.ts';
 import { LOCKOUT_MINUTES } from '../domain/account/decide.ts';
 import { accountEvents } from '../domain/account/events.ts';
-import type { JobQueue } from './jobs/port.ts';
+import type { ClientCode } from '../domain/shared/clients.ts';
+import { type JobQueue, MAX_ATTEMPTS } from './jobs/port.ts';
 import { reactor } from './jobs/reactor.ts';
 import type { Mailer } from './mail/mailer.ts';
 
+export const IDENTITY_RECHECK_JOB = 'identity.recheck';
+/** Rounds of the identity recheck after the queue's own quick retries (about two weeks at the longest delay). */
+export const MAX_RECHECK_ROUNDS = 60;
+/** The wait before a recheck round: 5 minutes, doubling, at most 6 hours. */
+export const recheckDelayMs = (round: number) => Math.min(5 * 60_000 * 2 ** (round - 1), 6 * 3_600_000);
+
+interface RecheckJob {
+  userId: string;
+  nationalId: string;
+  birthDate: string;
+  /** The IdentityNotVerified event that asked for it (command ids and the next rounds' job ids derive from it). */
+  eventId: string;
+  correlationId: string;
+  round: number;
+}
+
 /**
  * Accounts' side effects: tell the owner when repeated failures lock the account; mail verification links, forgotten-
- * password links and forgotten user names.
+ * password links and forgotten user names; ask the identity service again about a registration it could not be asked
+ * about (IdentityNotVerified, reason Unavailable), until it answers: the queue's quick retries (seconds), then rounds
+ * of growing delay (recheckDelayMs), each a job of its own; the answer is recorded on the account stream.
  */
 export function accountReactions(
   queue: JobQueue,
@@ -16,7 +38,34 @@ export function accountReactions(
   lookupEmail: (userId: string) => Promise<{ email: string; nameAr: string; nameEn: string } | null>,
   publicUrl: string,
   resetLinkKey: Buffer,
+  identity: { store: EventStore; service: IdentityService; clientCode: ClientCode },
 ) {
+  queue.handle(IDENTITY_RECHECK_JOB, async (job) => {
+    const p = job.payload as RecheckJob;
+    const result = await recheckIdentity(
+      identity.store,
+      identity.service,
+      p.userId,
+      { nationalId: p.nationalId, birthDate: p.birthDate },
+      {
+        actorId: null,
+        actorRole: null,
+        correlationId: p.correlationId,
+        causationId: p.eventId,
+        clientCode: identity.clientCode,
+        commandId: `identity-recheck:${p.eventId}`,
+        now: new Date(),
+      },
+    );
+    if (result !== 'unavailable') return;
+    if (job.attempt < MAX_ATTEMPTS) throw new Error('the identity service is unavailable: asked again shortly');
+    if (p.round >= MAX_RECHECK_ROUNDS) return; // the user-verification page remains
+    const round = p.round + 1;
+    await queue.enqueue(IDENTITY_RECHECK_JOB, { ...p, round } satisfies RecheckJob, {
+      jobId: `${IDENTITY_RECHECK_JOB}.${p.eventId}.${round}`,
+      delayMs: recheckDelayMs(round),
+    });
+  });
   queue.handle('mail.account-locked', async (job) => {
     const p = job.payload as { userId: string; until: string };
     const who = await lookupEmail(p.userId);
@@ -82,6 +131,7 @@ export function accountReactions(
     'EmailVerificationRequested',
     'PasswordResetRequested',
     'UserNameReminderRequested',
+    'IdentityNotVerified',
   ] as const;
   return reactor('reactions-account', types, queue, (e) => {
     const ev = decode(accountEvents, e);
@@ -110,6 +160,18 @@ export function accountReactions(
           at: ev.data.at,
           expiresAt: ev.data.expiresAt,
         },
+      };
+    if (ev?.type === 'IdentityNotVerified' && ev.data.reason === 'Unavailable')
+      return {
+        job: IDENTITY_RECHECK_JOB,
+        payload: {
+          userId: e.streamId.slice('user-'.length),
+          nationalId: ev.data.nationalId,
+          birthDate: ev.data.birthDate,
+          eventId: e.id,
+          correlationId: e.metadata.correlationId,
+          round: 0,
+        } satisfies RecheckJob,
       };
     if (ev?.type === 'UserNameReminderRequested')
       return { job: 'mail.username', payload: { email: ev.data.email, userName: ev.data.userName } };

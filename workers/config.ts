@@ -1,10 +1,11 @@
 import { join, resolve } from 'node:path';
+import { mapTilesOf } from '../api/http/map-tiles.ts';
 import type { SsoSettings } from '../commands/identity/single-sign-on.ts';
 import type { PortalEnvironment, RuntimeConfig } from './runtime.ts';
 
 /**
  * Runtime settings from the environment (DATABASE_URL, REDIS_URL, EVENTSTORE_URL, CLIENT_CODE, PORTAL_DATA_DIR,
- * SMTP_URL, PUBLIC_URL, EMPLOYEE_DIRECTORY_URL, COURSE_URL, CERTIFICATE_SIGNING_KEY, PORTAL_ENV, CAPTCHA,
+ * SMTP_URL, PUBLIC_URL, EMPLOYEE_DIRECTORY_URL, COURSE_URL, MAP_TILE_URL, MAP_TILE_ATTRIBUTION, CERTIFICATE_SIGNING_KEY, PORTAL_ENV, CAPTCHA,
  * CAPTCHA_HMAC_KEY, RESET_LINK_KEY, NIC_URL, SSO_*, ADMIN_SITE_URL).
  */
 export function configFromEnv(databaseUrl = process.env.DATABASE_URL): RuntimeConfig {
@@ -18,6 +19,7 @@ export function configFromEnv(databaseUrl = process.env.DATABASE_URL): RuntimeCo
     publicUrl: process.env.PUBLIC_URL,
     employeeDirectoryUrl: process.env.EMPLOYEE_DIRECTORY_URL,
     courseUrl: process.env.COURSE_URL,
+    mapTiles: mapTilesOf(process.env.MAP_TILE_URL, process.env.MAP_TILE_ATTRIBUTION),
     certificateSigningKey: process.env.CERTIFICATE_SIGNING_KEY,
     linkSigningKey: process.env.LINK_SIGNING_KEY,
     environment: environmentOf(process.env.PORTAL_ENV),

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import type { ApiDeps } from '../api/http/deps.ts';
+import type { MapTiles } from '../api/http/map-tiles.ts';
 import { SessionStore } from '../api/http/sessions.ts';
 import { Captcha } from '../commands/account/captcha.ts';
 import { PostgresCredentialVault, pairCredentialVault } from '../commands/account/credentials.ts';
@@ -10,9 +11,10 @@ import { loadSecretKey } from '../commands/account/secret-key.ts';
 import '../commands/account/unknown-names.ts';
 import '../commands/files/ownership.ts';
 import { pairCertificates } from '../api/certificates/documents.ts';
+import { pairExports } from '../api/exports/run.ts';
 import { loadSigner } from '../commands/certificate/signing.ts';
 import { createKysely, createPool, ensureDatabase } from '../commands/db/pool.ts';
-import type { EventStore, Position } from '../commands/event-store/port.ts';
+import { type EventStore, type Position, parsePosition } from '../commands/event-store/port.ts';
 import { PostgresEventStore } from '../commands/event-store/postgres.ts';
 import { APP_ROLE } from '../commands/event-store/postgres-schema.ts';
 import { hasReadWithHead, SharedReads } from '../commands/event-store/shared-reads.ts';
@@ -38,6 +40,7 @@ import { type ClientConfig, clientConfig } from '../domain/shared/clients.ts';
 import { certificateReads } from '../projections/certificates/queries.ts';
 import { projections as readModels } from '../projections/index.ts';
 import { LookupCache } from '../projections/lookups/cache.ts';
+import { eventWithParticipants } from '../projections/opportunity/participation-queries.ts';
 import { PermissionCache } from '../projections/permissions/cache.ts';
 import { rolePermissionsProjection } from '../projections/permissions/role-permissions.ts';
 import type { AnyDB, Projection } from '../projections/runner/projection.ts';
@@ -47,6 +50,7 @@ import { accountReactions } from './account-reactions.ts';
 import { BrowserPool } from './certificates/browser-pool.ts';
 import { certificateReactions } from './certificates/reactions.ts';
 import { CertificateFiles, handleRenderJobs } from './certificates/service.ts';
+import { exportReactions, exportSweep } from './export-reactions.ts';
 import { extensionReactions } from './extension-reactions.ts';
 import { BullJobQueue } from './jobs/bullmq-queue.ts';
 import type { JobQueue } from './jobs/port.ts';
@@ -54,6 +58,7 @@ import { PostgresJobQueue } from './jobs/postgres-queue.ts';
 import { FolderMailer, type Mailer } from './mail/mailer.ts';
 import { SmtpMailer } from './mail/smtp.ts';
 import { migrateAll } from './migrate.ts';
+import { opportunityReactions, WAITING_STATUSES } from './opportunity-reactions.ts';
 import { opportunitySchedule } from './opportunity-schedule.ts';
 import { practitionerReactions } from './practitioner-reactions.ts';
 import { openProcessesProjection, processSweeper } from './process-reactions.ts';
@@ -66,7 +71,7 @@ import { ticketReactions } from './ticket-reactions.ts';
 const PERMISSIONS_START_WAIT_MS = 30_000;
 
 /** The reactors the runtime runs besides the read models (their lock connections are sized into the pool). */
-const REACTORS = 9;
+const REACTORS = 11;
 
 export interface RuntimeConfig {
   databaseUrl: string;
@@ -100,6 +105,8 @@ export interface RuntimeConfig {
   licenceRegistryPath?: string | undefined;
   /** The practitioners' course (spec: Course_URL in the registration response); COURSE_URL, none by default. */
   courseUrl?: string | undefined;
+  /** A deployment's map tiles (MAP_TILE_URL); none by default: the web draws its offline base layer. */
+  mapTiles?: MapTiles | null | undefined;
   /** Tests: projections of their own, run beside the portal's (and reported by health like them). */
   extraProjections?: readonly Projection[];
   /** How long a durable process may run before the sweeper resumes it as abandoned (default 5 s). */
@@ -155,6 +162,7 @@ export interface Runtime {
   employees: EmployeeDirectory;
   /** The practitioners' course link, if the deployment has one. */
   courseUrl: string | null;
+  mapTiles: MapTiles | null;
   /** The national identity service (NIC). */
   identity: IdentityService;
   /** The national single sign-on, when the portal has one. */
@@ -187,10 +195,10 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
   await ensureDatabase(cfg.databaseUrl);
   const ownerPool = createPool(cfg.databaseUrl, { max: 2, applicationName: 'volunteer-portal-migrate' });
   const { appRole } = await migrateAll(ownerPool);
-  // Every projection runner and reactor keeps one connection for its advisory lock, and the append hints one to
-  // LISTEN on: those are held, not worked with, so they come on top of the working connections asked for.
-  const extra = cfg.extraProjections ?? [];
-  const held = readModels.length + extra.length + REACTORS + 1;
+  // The runners and reactors hold their advisory locks on one shared connection (projections/runner/lock-keeper.ts),
+  // and the append hints take one to LISTEN on: those two are held, not worked with, so they come on top of the
+  // working connections asked for.
+  const held = 2;
   const pool = createPool(cfg.databaseUrl, { max: (cfg.poolSize ?? 20) + held, role: appRole ? APP_ROLE : null });
   const db = createKysely<AnyDB>(pool);
 
@@ -214,6 +222,8 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     const r = rows[0];
     return r ? { email: r.email, nameAr: r.name_ar, nameEn: r.name_en } : null;
   };
+  // The national identity service: the API's verification page, the registrations and their recheck job ask it.
+  const identity = cfg.nicUrl ? new HttpIdentityService(cfg.nicUrl) : noIdentityService;
   const resetLinkKey = loadSecretKey(cfg.resetLinkKey, join(cfg.dataDir, 'reset-link.key'));
   const environment = cfg.environment ?? 'production';
   const captcha = new Captcha({
@@ -243,10 +253,23 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
   pairCertificates(store, { deps: certificateDeps, files: certificateFiles });
   pairLinkSigner(store, new LinkSigner(await loadLinkKey(cfg.linkSigningKey, db)));
   handleRenderJobs(queue, certificateFiles);
+  // Exports: files in a folder of their own (no upload route serves them), PDFs from the same browser as certificates.
+  const exportFiles = { storage: new LocalFolderStorage(join(cfg.dataDir, 'exports')), pdf: pdfPool };
+  pairExports(store, exportFiles);
   const projections: Projection[] = [
     ...readModels,
-    accountReactions(queue, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000', resetLinkKey),
+    accountReactions(queue, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000', resetLinkKey, {
+      store,
+      service: identity,
+      clientCode: client.code,
+    }),
     registrationReactions(queue, mailer, lookupEmail),
+    opportunityReactions(queue, mailer, lookupEmail, async (id, position) =>
+      // The participations read model may trail the stop: read who waits once it has caught up (else retried).
+      (await waitForPosition(db, ['participations', 'opportunities'], parsePosition(position), 10_000))
+        ? eventWithParticipants(db, id, WAITING_STATUSES)
+        : null,
+    ),
     extensionReactions(queue, store, client.code),
     ticketReactions(queue, mailer, lookupEmail, store, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
     surveyReactions(queue, store, mailer, lookupEmail, cfg.publicUrl ?? 'http://127.0.0.1:3000'),
@@ -259,9 +282,10 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
       new LocalLicenceRegistry(cfg.licenceRegistryPath ?? join(cfg.dataDir, 'licences.json')),
       client.code,
     ),
+    exportReactions(queue, store, db, () => lookups.current(), exportFiles, client.code),
   ];
   if (projections.length !== readModels.length + REACTORS) throw new Error('REACTORS must count the reactors above');
-  projections.push(...extra);
+  projections.push(...(cfg.extraProjections ?? []));
   // The runners share their reads of the log where the store reads with the head (PostgreSQL): one query per wake-up
   // instead of one per runner.
   const runnerStore = hasReadWithHead(store) ? new SharedReads(store) : store;
@@ -279,7 +303,6 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
   const employees: EmployeeDirectory = cfg.employeeDirectoryUrl
     ? new HttpEmployeeDirectory(cfg.employeeDirectoryUrl)
     : new FileEmployeeDirectory(join(cfg.dataDir, 'employees.json'));
-  const identity = cfg.nicUrl ? new HttpIdentityService(cfg.nicUrl) : noIdentityService;
   const sso = cfg.sso ? new OpenIdSingleSignOn(cfg.sso) : null;
   const schedule = opportunitySchedule(queue, store, db, client.code);
   // The matrix is data: its seed goes in once, when its stream does not exist yet (every process may try; one writes).
@@ -290,6 +313,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     await permissions.refresh();
   };
   const sweeper = processSweeper(queue, store, db, cfg.processLeaseMs);
+  const exportFilesSweep = exportSweep(queue, exportFiles);
 
   // Its first answer waits (bounded) for the read model to hold the seed, so a fresh portal never offers empty lists.
   const lookups = new LookupCache(db, { atLeast: lookupsSeeded.position });
@@ -308,6 +332,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     sessions,
     employees,
     courseUrl: cfg.courseUrl || null,
+    mapTiles: cfg.mapTiles ?? null,
     identity,
     sso,
     signOn: new SignOnState(db),
@@ -326,12 +351,14 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
       if (cfg.schedules !== false) {
         schedule.start();
         sweeper.start();
+        exportFilesSweep.start();
       }
       await awaitPermissions();
     },
     async close() {
       schedule.stop();
       sweeper.stop();
+      exportFilesSweep.stop();
       await Promise.all(runners.map((r) => r.stop()));
       await queue.close();
       await pdfPool.close();
@@ -354,6 +381,7 @@ export function depsFrom(rt: Runtime, readWaitMs = 2000): ApiDeps {
     readWaitMs,
     employees: rt.employees,
     courseUrl: rt.courseUrl,
+    mapTiles: rt.mapTiles,
     identity: rt.identity,
     sso: rt.sso,
     signOn: rt.signOn,

@@ -42,3 +42,6 @@ export const NoContent = z.undefined();
 
 /** One page of a grid: its rows and how many there are in all. */
 export const GridPage = <Row extends z.ZodType>(row: Row) => z.object({ rows: z.array(row), total: z.number().int() });
+
+/** `:id` of a path that names one record by its uuid. */
+export const IdParams = z.object({ id: P.uuid() });

@@ -10,6 +10,8 @@ export const UploadedFile = z
     size: z.number(),
     mimeType: z.string(),
     kind: z.string().optional(),
+    /** A content image's thumbnail (another stored file). */
+    thumbnailId: z.string().optional(),
   })
   .meta({ id: 'UploadedFile' });
 export type UploadedFile = z.infer<typeof UploadedFile>;

@@ -26,6 +26,8 @@ export const Lookups = z
     subCategoriesLevel2: z.array(LookupItem.extend({ level1Id: z.number().int().nullable() })),
     experienceLevels: z.array(LookupItem),
     workFields: z.array(LookupItem),
+    /** The event types (master data) the event form and the events filters offer. */
+    eventTypes: z.array(LookupItem).optional(),
     certificateFields: z.array(LookupItem),
     languages: z.array(LookupItem),
     proficiencyLevels: z.array(LookupItem),
@@ -71,6 +73,8 @@ export const LookupAdminRow = z
     nameAr: z.string(),
     nameEn: z.string(),
     parentId: z.number().int().nullable(),
+    /** Cities: their city group (null: none; always null for other kinds). */
+    groupId: z.number().int().nullable(),
     active: z.boolean(),
     minTarget: z.number().int().nullable(),
     maxTarget: z.number().int().nullable(),
@@ -93,6 +97,8 @@ export const LookupItemInput = z
     nameAr: P.text(LOOKUP_NAME_MAX),
     nameEn: P.text(LOOKUP_NAME_MAX),
     parentId: P.id.nullable().optional(),
+    /** Cities: their city group; null takes it off, absent leaves it. */
+    groupId: P.id.nullable().optional(),
     minTarget: P.int().optional(),
     maxTarget: P.int().optional(),
   })

@@ -34,6 +34,9 @@ export const OpportunityDetails = z
     categoryId: P.id.optional(),
     workFieldId: P.id.optional(),
     workFieldGroupId: P.id.optional(),
+    regionId: P.id.optional(),
+    cityId: P.id.optional(),
+    eventTypeId: P.id.optional(),
     trainingCompulsory: z.boolean().optional(),
     trainingHours: P.decimal(0, 1000).optional(),
     travelRequired: z.boolean().optional(),
@@ -162,6 +165,9 @@ export const EventDetail = z
     categoryId: z.number().optional(),
     workFieldId: z.number().optional(),
     workFieldGroupId: z.number().optional(),
+    regionId: z.number().optional(),
+    cityId: z.number().optional(),
+    eventTypeId: z.number().optional(),
     trainingCompulsory: z.boolean().optional(),
     trainingHours: z.number().optional(),
     travelRequired: z.boolean().optional(),
@@ -180,6 +186,8 @@ export const EventDetail = z
     responsibilities: z.array(z.string()).optional(),
     status: z.number(),
     approval: z.enum(['pending', 'approved', 'rejected', 'pendingDelete']),
+    /** Why an approver rejected it (null unless rejected). */
+    rejectReason: z.string().nullable(),
     joinedCount: z.number(),
     /** The signed-in user's own participation status in this event, null without one (or signed out). */
     myStatus: z.number().nullable(),
@@ -228,6 +236,17 @@ export const stopInvitations = endpoint({
   tags,
 });
 
+/** An approver rejects an event, with a reason the event's page shows (spec: reject; RejectReasonRequired). */
+export const rejectOpportunity = endpoint({
+  permission: { screen: 'eventsadmin', action: 'Approve' },
+  method: 'POST',
+  path: '/api/opportunities/:id/reject',
+  params: Id,
+  body: z.object({ reason: P.longText(1000) }),
+  response: CommandAccepted,
+  tags,
+});
+
 /** A deletion: done at once, or waiting for an approver (pendingApproval). */
 export const deleteOpportunity = endpoint({
   permission: { screen: 'eventsadmin', action: 'Delete' },
@@ -260,12 +279,15 @@ export const listOpportunities = endpoint({
     status: P.queryOneOf([0, 2, 3]).optional(),
     regionId: P.queryInt().optional(),
     cityId: P.queryInt().optional(),
+    eventTypeId: P.queryInt().optional(),
     attendanceType: P.queryInt(1, 3).optional(),
     code: P.text(30).optional(),
     timePeriod: P.queryInt(1, 3).optional(),
     day: P.queryInt(0, 6).optional(),
     categoryId: P.queryInt().optional(),
     workFieldId: P.queryInt().optional(),
+    /** The work field group (spec filter "group"), as the event's details name it. */
+    workFieldGroupId: P.queryInt().optional(),
     scope: z.enum(['public', 'private']).default('public'),
     // Spec: 12 a page for the public list; 5, 10, 15 or 20 for the private one.
     pageSize: P.queryOneOf([5, 10, 12, 15, 20]).optional(),
@@ -284,10 +306,22 @@ export const opportunityCalendar = endpoint({
   tags,
 });
 
-/** Map view (spec): at most 100 markers; closed events (3) and remote ones (attendance 3) have none. */
+/**
+ * Map view (spec): at most 100 markers; closed events (3) and remote ones (attendance 3) have none. The public list's
+ * filters narrow it (a visitor filters by region and sees those events on the map).
+ */
 export const opportunityMap = endpoint({
   method: 'GET',
   path: '/api/opportunities/map',
+  query: z.object({
+    status: P.queryOneOf([0, 2, 3]).optional(),
+    regionId: P.queryInt().optional(),
+    cityId: P.queryInt().optional(),
+    eventTypeId: P.queryInt().optional(),
+    attendanceType: P.queryInt(1, 3).optional(),
+    code: P.text(30).optional(),
+    after: AfterQuery.shape.after,
+  }),
   response: z.array(MapMarker),
   tags,
 });
@@ -303,6 +337,44 @@ export const pendingOpportunities = endpoint({
     after: AfterQuery.shape.after,
   }),
   response: PendingOpportunities,
+  tags,
+});
+
+/** The staff's events list (issue 11): every status, approval and visibility in the viewer's scope, with filters. */
+export const ManagedEvent = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    nameAr: z.string(),
+    nameEn: z.string(),
+    status: z.number(),
+    approval: z.enum(['pending', 'approved', 'rejected', 'pendingDelete']),
+    visibility: z.number(),
+    startDate: z.string(),
+    endDate: z.string(),
+    seatsTaken: z.number(),
+    maxContributions: z.number(),
+  })
+  .meta({ id: 'ManagedEvent' });
+export const ManagedEvents = z.object({ rows: z.array(ManagedEvent), total: z.number() });
+export type ManagedEvents = z.infer<typeof ManagedEvents>;
+
+export const manageOpportunities = endpoint({
+  permission: { screen: 'eventsadmin', action: 'View' },
+  method: 'GET',
+  path: '/api/opportunities/manage',
+  query: z.object({
+    page: P.page,
+    pageSize: P.queryOneOf([5, 10, 15, 20]).optional(),
+    status: P.queryOneOf([0, 2, 3, 4]).optional(),
+    approval: z.enum(['pending', 'approved', 'rejected', 'pendingDelete']).optional(),
+    visibility: P.queryOneOf([0, 1, 2, 3]).optional(),
+    regionId: P.queryInt().optional(),
+    cityId: P.queryInt().optional(),
+    code: P.text(30).optional(),
+    after: AfterQuery.shape.after,
+  }),
+  response: ManagedEvents,
   tags,
 });
 

@@ -115,6 +115,8 @@ export const PublicConfig = z
     captcha: z.boolean(),
     /** The practitioners' course (spec: Course_URL), shown after a practitioner's registration; null without one. */
     courseUrl: z.string().nullable(),
+    /** The deployment's map tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION); null: the offline base layer only. */
+    mapTiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BODY_MAX, EMAIL_MAX, HEADER_MAX, MAX_RECIPIENTS } from '../../domain/subscription/rules.ts';
-import { AfterQuery, CommandAccepted, Lang, PageSize, PositionText } from './common.ts';
+import { AfterQuery, CommandAccepted, GridPage, Lang, PageSize, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -57,7 +57,7 @@ export const subscribers = endpoint({
   method: 'GET',
   path: '/api/subscriptions',
   query: SubscribersQuery,
-  response: z.object({ rows: z.array(SubscriberRow), total: z.number().int() }).meta({ id: 'SubscribersPage' }),
+  response: GridPage(SubscriberRow).meta({ id: 'SubscribersPage' }),
   tags,
 });
 

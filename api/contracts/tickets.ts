@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, REASON_MAX, RESPONSE_MAX, TICKET_STATUSES, TITLE_MAX } from '../../domain/ticket/rules.ts';
-import { AfterQuery, CommandAccepted, PositionText } from './common.ts';
+import { AfterQuery, CommandAccepted, GridPage, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -47,7 +47,7 @@ export const TicketRow = z
   .meta({ id: 'TicketRow' });
 export type TicketRow = z.infer<typeof TicketRow>;
 
-export const TicketsPage = z.object({ rows: z.array(TicketRow), total: z.number().int() }).meta({ id: 'TicketsPage' });
+export const TicketsPage = GridPage(TicketRow).meta({ id: 'TicketsPage' });
 
 export const TicketDetail = TicketRow.extend({
   description: z.string(),

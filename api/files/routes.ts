@@ -1,8 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { processContentImage } from '../../commands/content/images.ts';
 import { ownerKey, type Uploads } from '../../commands/files/ownership.ts';
-import { checkUpload, type FileStorage, isAttachmentKind, type StoredFile } from '../../commands/files/storage.ts';
+import {
+  type AttachmentKind,
+  checkUpload,
+  type FileStorage,
+  isAttachmentKind,
+  type StoredFile,
+} from '../../commands/files/storage.ts';
 import { MAX_FILE_BYTES } from '../../domain/registration/rules.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
+import { type ContentDB, contentShowsFile } from '../../projections/content/queries.ts';
 import { eventShowsFile } from '../../projections/opportunity/queries.ts';
 import * as C from '../contracts/files.ts';
 import { CSRF_COOKIE, requireScreen } from '../http/auth.ts';
@@ -45,6 +54,9 @@ export function fileRoutes(
 ) {
   const eventCreators = requireScreen(deps, 'eventsadmin', 'Add');
   const eventEditors = requireScreen(deps, 'eventsadmin', 'Edit');
+  const contentCreators = requireScreen(deps, 'content', 'Add');
+  const contentEditors = requireScreen(deps, 'content', 'Edit');
+  const isContent = (kind: AttachmentKind | undefined) => kind === 'contentImage' || kind === 'contentDocument';
 
   route(app, C.uploadFile, { config: { rateLimit: { max: rateLimit * 2, timeWindow: '1 minute' } } }, async (req) => {
     const part = await req.file({ limits: { fileSize: MAX_FILE_BYTES + 1, files: 1 } });
@@ -62,6 +74,12 @@ export function fileRoutes(
         req.session !== null && (await deps.permissions.fresh()).can(req.session.roleId, 'eventsadmin', 'Add');
       await (mayCreate ? eventCreators : eventEditors)(req);
     }
+    // Site content's files only from staff who add or edit content.
+    if (isContent(kind)) {
+      const mayCreate =
+        req.session !== null && (await deps.permissions.fresh()).can(req.session.roleId, 'content', 'Add');
+      await (mayCreate ? contentCreators : contentEditors)(req);
+    }
     const owner = ownerKey(req.session?.userId ?? null, req.cookies[CSRF_COOKIE]);
     if (!owner) throw new DomainError('CsrfRejected');
     if (!req.session) {
@@ -69,6 +87,15 @@ export function fileRoutes(
       await uploads.assertQuota(req.ip, bytes.byteLength);
     }
     const mime = await checkUpload(bytes, kind);
+    if (kind === 'contentImage') {
+      // Stored as processed (bounded, upright, no metadata), with its thumbnail beside it.
+      const { image, thumb } = await processContentImage(bytes);
+      const stored = await storage.put(image.bytes, part.filename, image.mimeType, kind);
+      const small = await storage.put(thumb.bytes, `thumb-${part.filename}`, thumb.mimeType, kind);
+      await uploads.record({ fileId: stored.fileId, kind, owner, source: req.ip, size: stored.size });
+      await uploads.record({ fileId: small.fileId, kind, owner, source: req.ip, size: small.size });
+      return { ...stored, thumbnailId: small.fileId };
+    }
     const stored = await storage.put(bytes, part.filename, mime, kind);
     await uploads.record({ fileId: stored.fileId, kind, owner, source: req.ip, size: stored.size });
     return stored;
@@ -113,6 +140,16 @@ export function fileRoutes(
     if (f.meta.kind === 'eventImage') {
       if (await isPublicEventImage(deps, req.params.id)) return send(reply, f, true, 'public, max-age=300');
       if (await managesEventImage(deps, req, req.params.id, uploads)) return send(reply, f, true, 'private, no-store');
+      throw new DomainError('NotFound');
+    }
+    if (isContent(f.meta.kind)) {
+      // Anyone, once a published item names it; before that, staff who see the content screens.
+      const inline = f.meta.kind === 'contentImage';
+      if (await contentShowsFile(deps.db as Kysely<ContentDB>, req.params.id))
+        return send(reply, f, inline, 'public, max-age=300');
+      const s = req.session;
+      if (s && (await deps.permissions.fresh()).can(s.roleId, 'content', 'View'))
+        return send(reply, f, inline, 'private, no-store');
       throw new DomainError('NotFound');
     }
     if (!(await mayReadAttachment(req, req.params.id))) throw new DomainError('NotFound');

@@ -16,6 +16,7 @@ import type { LookupCache } from '../../projections/lookups/cache.ts';
 import type { PermissionCache } from '../../projections/permissions/cache.ts';
 import type { AnyDB, Projection } from '../../projections/runner/projection.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
+import type { MapTiles } from './map-tiles.ts';
 import type { SessionStore } from './sessions.ts';
 
 /** What the routes need; built once by the runtime (workers/runtime.ts). */
@@ -32,6 +33,8 @@ export interface ApiDeps {
   employees: EmployeeDirectory;
   /** The practitioners' course (spec: Course_URL), if the deployment has one. */
   courseUrl: string | null;
+  /** The deployment's map tiles (MAP_TILE_URL), null for the offline base layer only. */
+  mapTiles: MapTiles | null;
   /** The national identity service (NIC). */
   identity: IdentityService;
   /** The national single sign-on (HasSingleSignOn), null when the portal has none. */

@@ -59,6 +59,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   InvalidRole: 422,
   InvalidDepartment: 422,
   InvalidArea: 422,
+  CityNotInRegion: 422,
+  InvalidEventType: 422,
   UnknownScreen: 422,
   ActionNotOnScreen: 422,
   WrongCaptcha: 401,

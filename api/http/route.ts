@@ -76,12 +76,7 @@ export function route<E extends Endpoint>(
   handler: (req: RequestOf<E>, reply: FastifyReply) => Promise<ReplyOf<E> | FastifyReply>,
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
-    method: e.method,
-    url: e.path,
-    schema: schemaOf(e),
-    preHandler: preHandlersOf(app, e, options),
-    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
-    ...(options.config ? { config: options.config } : {}),
+    ...fromContract(app, e, options),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler:
       e.status && e.status !== 200
@@ -91,6 +86,18 @@ export function route<E extends Endpoint>(
           }
         : (handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>),
   });
+}
+
+/** What a route takes from its contract and options: method, path, schema, guards, hooks and config. */
+function fromContract(app: FastifyInstance, e: Endpoint, options: RouteOptions) {
+  return {
+    method: e.method,
+    url: e.path,
+    schema: schemaOf(e),
+    preHandler: preHandlersOf(app, e, options),
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(options.config ? { config: options.config } : {}),
+  };
 }
 
 /** The Fastify schema of a contract: params, query, body and its responses (for a stream, each message's data). */
@@ -114,12 +121,7 @@ export function streamRoute<E extends Endpoint & { contentType: 'text/event-stre
   handler: (req: RequestOf<E>, reply: FastifyReply) => Promise<void>,
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
-    method: e.method,
-    url: e.path,
-    schema: schemaOf(e),
-    preHandler: preHandlersOf(app, e, options),
-    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
-    ...(options.config ? { config: options.config } : {}),
+    ...fromContract(app, e, options),
     handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<void>,
   });
 }

@@ -122,6 +122,27 @@ describe('deciding on an initiative', () => {
     expect((await events(initiativeStream(r.initiativeId))).map((e) => e.type)).toEqual(['InitiativeProposed']);
   });
 
+  it('the draft event’s place and type are checked against the master data: a bad one creates nothing', async () => {
+    const r = await propose(volunteer);
+    for (const [over, code] of [
+      [{ regionId: 1, cityId: 5 }, 'CityNotInRegion'],
+      [{ regionId: 999 }, 'InvalidArea'],
+      [{ eventTypeId: 4242 }, 'InvalidEventType'],
+    ] as const) {
+      const res = await admin.post(`/api/initiatives/${r.initiativeId}/approve`, eventDetails(over));
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().error.code).toBe(code);
+    }
+    expect(await events(opportunityStream(eventIdOf(r.initiativeId)))).toHaveLength(0);
+    expect((await events(initiativeStream(r.initiativeId))).map((e) => e.type)).toEqual(['InitiativeProposed']);
+    // The same initiative with a city in its region becomes its draft event.
+    const ok = await admin.post(`/api/initiatives/${r.initiativeId}/approve`, eventDetails({ regionId: 1, cityId: 1 }));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await events(opportunityStream(eventIdOf(r.initiativeId)))).map((e) => e.type)).toEqual([
+      'OpportunityCreated',
+    ]);
+  });
+
   it('rejecting needs a reason and records it', async () => {
     const r = await propose(volunteer);
     expect((await admin.post(`/api/initiatives/${r.initiativeId}/reject`, {})).json().error.code).toBe(

@@ -28,6 +28,7 @@ function itemOf(input: C.LookupItemInput) {
     nameAr: input.nameAr,
     nameEn: input.nameEn,
     ...(input.parentId !== undefined ? { parentId: input.parentId } : {}),
+    ...(input.groupId !== undefined ? { groupId: input.groupId } : {}),
     ...(targets ? { targets } : {}),
   };
 }

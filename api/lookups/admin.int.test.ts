@@ -88,6 +88,33 @@ describe('one item at a time', () => {
     expect(await streamLength('skill')).toBe(length + 1);
   });
 
+  it('places a city in a city group, moves it out, and keeps a group cities name', async () => {
+    const group = (await admin.post(`${base}/cityGroup`, { nameAr: 'مجموعة ب', nameEn: 'Group B' })).json()
+      .id as number;
+    const city = await admin.post(`${base}/city`, { nameAr: 'الوجه', nameEn: 'Al Wajh', parentId: 7, groupId: group });
+    expect(city.statusCode).toBe(201);
+    const id = city.json().id as number;
+    const row = async (after: string) =>
+      (
+        (await admin.get(`${base}/city?after=${after}&pageSize=1000`)).json() as {
+          rows: { id: number; groupId: number | null }[];
+        }
+      ).rows.find((r) => r.id === id);
+    expect((await row(city.json().position))?.groupId).toBe(group);
+    // In use: a city names it.
+    const refused = await admin.delete(`${base}/cityGroup/${group}`);
+    expect([refused.statusCode, refused.json().error.code]).toEqual([409, 'cannot_delete_message']);
+    // An unknown group is refused; none takes it off.
+    const unknown = await admin.put(`${base}/city/${id}`, { nameAr: 'الوجه', nameEn: 'Al Wajh', groupId: 9999 });
+    expect([unknown.statusCode, unknown.json().error.code]).toEqual([409, 'LookupParentInvalid']);
+    const off = await admin.put(`${base}/city/${id}`, { nameAr: 'الوجه', nameEn: 'Al Wajh', groupId: null });
+    expect(off.statusCode).toBe(200);
+    expect((await row(off.json().position))?.groupId).toBeNull();
+    // A region names no group.
+    const region = await admin.post(`${base}/region`, { nameAr: 'منطقة س', nameEn: 'Region X', groupId: group });
+    expect([region.statusCode, region.json().error.code]).toEqual([409, 'LookupParentInvalid']);
+  });
+
   it('keeps a region with active cities (child areas first)', async () => {
     const res = await admin.post(`${base}/region/1/deactivate`);
     expect([res.statusCode, res.json().error.code]).toEqual([409, 'ChildAreasActive']);

@@ -33,6 +33,7 @@ export function lookupsBody(s: LookupSnapshot) {
     subCategoriesLevel2: withParent('subCategoryLevel2', 'level1Id'),
     experienceLevels: list('experienceLevel'),
     workFields: list('workField'),
+    eventTypes: list('eventType'),
     certificateFields: list('certificateField'),
     languages: list('language'),
     proficiencyLevels: list('proficiencyLevel'),

@@ -5,6 +5,7 @@ import { DomainError } from '../../domain/shared/errors.ts';
 import {
   calendarEvents,
   eventsPage,
+  manageEventsPage,
   mapMarkers,
   type OpportunityDB,
   pendingEvents,
@@ -72,7 +73,19 @@ export function opportunityListRoutes(app: FastifyInstance, deps: ApiDeps) {
     return calendarEvents(deps.db, from, to, C.CALENDAR_MAX_EVENTS);
   });
 
-  route(app, C.opportunityMap, {}, async () => mapMarkers(deps.db, C.MAP_MARKERS));
+  route(app, C.opportunityMap, {}, async (req) => {
+    await readAfter(req, deps, ['opportunities']);
+    const { after: _after, ...f } = req.query;
+    return mapMarkers(deps.db, C.MAP_MARKERS, f);
+  });
+
+  // The staff's list of every event in their scope (403 for a role without the events screen).
+  route(app, C.manageOpportunities, {}, async (req) => {
+    await readAfter(req, deps, ['opportunities', 'users']);
+    const scope = await staffEventScope(deps.db, req.session!, await deps.lookups.current());
+    const { pageSize, after: _after, ...f } = req.query;
+    return manageEventsPage(deps.db, scope, { ...f, pageSize: pageSize ?? 10 });
+  });
 
   // Only a role that may approve events reaches it (403 otherwise).
   route(app, C.pendingOpportunities, {}, async (req) => {

@@ -37,7 +37,7 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
       deps.store,
       opportunityStream(opportunityId),
       opportunityDecider,
-      { type: 'Create', details: req.body, client: deps.client },
+      { type: 'Create', details: req.body, client: deps.client, lookups: await deps.lookups.current() },
       commandContext(req, deps),
     );
     reply.code(201);
@@ -47,7 +47,20 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
   route(app, C.approveOpportunity, staff, async (req) => ok((await onEvent(req, { type: 'Approve' })).position));
 
   route(app, C.editOpportunity, { preHandler: [staffOnEvent(deps), placesInScope] }, async (req) =>
-    ok((await onEvent(req, { type: 'Edit', details: req.body, client: deps.client })).position),
+    ok(
+      (
+        await onEvent(req, {
+          type: 'Edit',
+          details: req.body,
+          client: deps.client,
+          lookups: await deps.lookups.current(),
+        })
+      ).position,
+    ),
+  );
+
+  route(app, C.rejectOpportunity, staff, async (req) =>
+    ok((await onEvent(req, { type: 'Reject', reason: req.body.reason })).position),
   );
 
   route(app, C.stopInvitations, staff, async (req) => ok((await onEvent(req, { type: 'StopInvitations' })).position));
@@ -96,9 +109,10 @@ export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {
     if (!o || !(await mayViewEvent(req, o, mine !== undefined))) throw new DomainError('NotFound');
     return {
       id: req.params.id,
-      ...(o.details as Omit<C.EventDetail, 'id' | 'status' | 'approval' | 'joinedCount' | 'myStatus'>),
+      ...(o.details as Omit<C.EventDetail, 'id' | 'status' | 'approval' | 'rejectReason' | 'joinedCount' | 'myStatus'>),
       status: o.status,
       approval: o.approval,
+      rejectReason: o.approval === 'rejected' ? o.reject_reason : null,
       joinedCount: o.seats_taken,
       myStatus: mine ?? null,
     };

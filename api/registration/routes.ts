@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { verifyEmail } from '../../commands/account/handlers.ts';
 import { type EventStore, formatPosition } from '../../commands/event-store/port.ts';
 import { fileIdsIn, ownerKey, type Uploads } from '../../commands/files/ownership.ts';
+import { askIdentityService } from '../../commands/identity/ask.ts';
 import {
   checkEmployeeCode,
   registerVolunteer,
@@ -110,6 +111,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
       commandContext(req, deps),
       deps.employees,
       identity,
+      askIdentityService(deps.identity),
     );
     if (identity) await dropPending(deps, req, reply);
     await uploads.attach(files, res.volunteerId);
@@ -153,6 +155,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
       req.body,
       commandContext(req, deps),
       deps.employees,
+      askIdentityService(deps.identity),
     );
     await uploads.attach(files, id);
     const courseUrl = courseUrlFor(req.body.form, req.body.submit, deps.courseUrl);

@@ -49,6 +49,7 @@ export function sessionRoutes(
     hasNotificationsHeader: true,
     captcha: deps.captcha.enabled,
     courseUrl: deps.courseUrl,
+    mapTiles: deps.mapTiles,
   }));
 
   route(app, C.getSession, { config: open }, async (req, reply) => {

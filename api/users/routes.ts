@@ -9,7 +9,6 @@ import { DomainError } from '../../domain/shared/errors.ts';
 import {
   areasOf,
   loginLogPage,
-  loginLogRows,
   ownedOpportunityIds,
   staffMembers,
   userDetail,
@@ -18,9 +17,11 @@ import {
 import { type PractitionersDB, withLicences } from '../../projections/practitioner/queries.ts';
 import { registrationGrid } from '../../projections/registration/queries.ts';
 import * as C from '../contracts/users.ts';
+import { queryFormOf } from '../exports/registry.ts';
+import { usersLogSource } from '../exports/sources.ts';
+import { workbookStream, XLSX_TYPE } from '../exports/xlsx.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { route } from '../http/route.ts';
-import { usersLogWorkbook, XLSX_TYPE } from './users-log-excel.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const accepted = (position: Position) => ({ position: formatPosition(position) });
@@ -52,11 +53,21 @@ export function userRoutes(app: FastifyInstance, deps: ApiDeps) {
       commandContext(req, deps),
     );
     const day = new Date().toISOString().slice(0, 10);
+    // The same source and writer as the export jobs (api/exports): small enough to stay a direct download.
+    const opened = usersLogSource.open(deps.db, queryFormOf(filters), null, {
+      lookups: await deps.lookups.current(),
+      lang: 'ar',
+    });
+    const book = workbookStream(usersLogSource.columns, opened.rows(), {
+      sheetName: usersLogSource.title.ar,
+      lang: 'ar',
+      formatted: true,
+    });
     return reply
       .type(XLSX_TYPE)
       .header('content-disposition', `attachment; filename="users-log-${day}.xlsx"`)
       .header('cache-control', 'no-store')
-      .send(usersLogWorkbook(loginLogRows(deps.db, filters)));
+      .send(book);
   });
 
   route(app, C.listUsers, {}, async (req) => {

@@ -14,6 +14,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { errorHandler } from '../../api/http/errors.ts';
+import { seedSnapshot } from '../../domain/lookups/testing.ts';
 import { type Opportunity, type OpportunityEvent, opportunityDecider } from '../../domain/opportunity/decide.ts';
 import type { OpportunityDetails } from '../../domain/opportunity/rules.ts';
 import {
@@ -31,6 +32,9 @@ import type { RoleId } from '../../domain/shared/roles.ts';
 
 /** Emmett's event shape; our domain events are `{ type, data }` too, so the deciders' events are stored as they are. */
 type PeerEvent = Event<string, Record<string, unknown>>;
+/** The peer has no master data of its own: the seed's, as a freshly seeded portal checks an event against. */
+const SEED_LOOKUPS = seedSnapshot();
+
 const asPeer = (events: readonly { type: string; data: unknown }[]) => events as unknown as PeerEvent[];
 
 export const opportunityStreamOf = (id: string) => `opportunity-${id}`;
@@ -306,7 +310,7 @@ export async function createPeer(url: string, opts: { poolSize?: number; client?
       const id = randomUUID();
       const now = new Date();
       await handleOpportunity(store, id, (s) =>
-        asPeer(opportunityDecider.decide({ type: 'Create', details, client }, s, now)),
+        asPeer(opportunityDecider.decide({ type: 'Create', details, client, lookups: SEED_LOOKUPS }, s, now)),
       );
       await handleOpportunity(store, id, (s) => asPeer(opportunityDecider.decide({ type: 'Approve' }, s, now)));
       return id;

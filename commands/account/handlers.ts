@@ -23,9 +23,10 @@ import { fold } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import type { RoleId } from '../../domain/shared/roles.ts';
 import { decode, decodeAll, encode } from '../event-store/decode.ts';
-import { type EventStore, type Position, type StoredEvent, WrongExpectedRevisionError } from '../event-store/port.ts';
+import type { EventStore, Position, StoredEvent } from '../event-store/port.ts';
 import { type CommandContext, deterministicEventId, handleCommand, metadataOf } from '../handle.ts';
 import { lookupsFromStreams } from '../lookups/seed.ts';
+import { changeHolding, type Holding, readHolding } from '../ownership.ts';
 import { credentialVault } from './credentials.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password-hash.ts';
 import type { UnknownNameFailures } from './unknown-names.ts';
@@ -48,6 +49,8 @@ export interface NewAccount {
   userId?: string;
   /** A registration after the user-verification page: the verified record and the sign-on account to link. */
   identity?: Extract<AccountCommand, { type: 'CreateAccount' }>['identity'];
+  /** A registration whose national identity the identity service did not confirm (nicValid false). */
+  unverified?: Extract<AccountCommand, { type: 'CreateAccount' }>['unverified'];
 }
 
 async function loadAccount(store: EventStore, userId: string): Promise<Account> {
@@ -57,18 +60,11 @@ async function loadAccount(store: EventStore, userId: string): Promise<Account> 
 }
 
 /** A user name's reservation: its owner (null when free or released) and the stream's revision. */
-async function userNameOwner(
-  store: EventStore,
-  userName: string,
-): Promise<{ owner: string | null; revision: bigint | null }> {
-  let owner: string | null = null;
-  let revision: bigint | null = null;
-  for await (const e of store.readStream(userNameStream(userName))) {
-    revision = e.revision;
+function userNameOwner(store: EventStore, userName: string): Promise<Holding> {
+  return readHolding(store, userNameStream(userName), (e) => {
     const event = decode(userNameEvents, e);
-    owner = event?.type === 'UserNameReserved' ? event.data.userId : null;
-  }
-  return { owner, revision };
+    return event?.type === 'UserNameReserved' ? event.data.userId : null;
+  });
 }
 
 /** The owner of a user name, read from its reservation stream (consistent: no projection lag). */
@@ -86,30 +82,17 @@ export async function reserveUserName(
   userId: string,
   ctx: CommandContext,
 ): Promise<void> {
-  const stream = userNameStream(userName);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const { owner, revision } = await userNameOwner(store, userName);
-    if (owner === userId) return;
-    if (owner !== null) throw new DomainError('UserNameAlreadyExists');
-    const reservation: UserNameEvent = { type: 'UserNameReserved', data: { userName: userName.trim(), userId } };
-    try {
-      await store.append(
-        stream,
-        [
-          encode(
-            deterministicEventId(ctx.commandId, stream, Number(revision ?? -1n) + 1),
-            reservation,
-            metadataOf(ctx),
-          ),
-        ],
-        { expectedRevision: revision ?? 'no_stream' },
-      );
-      return;
-    } catch (e) {
-      if (!(e instanceof WrongExpectedRevisionError)) throw e; // someone else moved first: look again
-    }
-  }
-  throw new DomainError('ConcurrencyConflict', { stream });
+  await changeHolding(
+    store,
+    userNameStream(userName),
+    ctx,
+    () => userNameOwner(store, userName),
+    ({ owner }): UserNameEvent | null => {
+      if (owner === userId) return null;
+      if (owner !== null) throw new DomainError('UserNameAlreadyExists');
+      return { type: 'UserNameReserved', data: { userName: userName.trim(), userId } };
+    },
+  );
 }
 
 /** Gives a user name back (a registration that reserved it failed); a name userId does not hold is left alone. */
@@ -119,29 +102,17 @@ export async function releaseUserName(
   userId: string,
   ctx: CommandContext,
 ): Promise<void> {
-  const stream = userNameStream(userName);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const { owner, revision } = await userNameOwner(store, userName);
-    if (owner !== userId || revision === null) return;
-    const released: UserNameEvent = { type: 'UserNameReleased', data: { userName: userName.trim(), userId } };
-    try {
-      await store.append(
-        stream,
-        [
-          encode(
-            deterministicEventId(`${ctx.commandId}:release`, stream, Number(revision) + 1),
-            released,
-            metadataOf(ctx),
-          ),
-        ],
-        { expectedRevision: revision },
-      );
-      return;
-    } catch (e) {
-      if (!(e instanceof WrongExpectedRevisionError)) throw e;
-    }
-  }
-  throw new DomainError('ConcurrencyConflict', { stream });
+  await changeHolding(
+    store,
+    userNameStream(userName),
+    ctx,
+    () => userNameOwner(store, userName),
+    ({ owner, revision }): UserNameEvent | null =>
+      owner !== userId || revision === null
+        ? null
+        : { type: 'UserNameReleased', data: { userName: userName.trim(), userId } },
+    ':release',
+  );
 }
 
 /**
@@ -181,6 +152,7 @@ export async function createAccount(
     registrationComplete: input.registrationComplete ?? true,
     ...(input.emailVerified === false ? { verificationToken: newVerificationToken(userId) } : {}),
     ...(input.identity ? { identity: input.identity } : {}),
+    ...(input.unverified ? { unverified: input.unverified } : {}),
   };
   const r = await handleCommand(store, accountStream(userId), accountDecider, command, ctx).catch(async (e) => {
     if (password !== undefined) await vault.drop(credentialId);

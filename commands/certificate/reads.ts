@@ -1,3 +1,5 @@
+import type { CertifiedEvent } from '../../domain/certificate/record.ts';
+
 /**
  * What issuing a certificate reads from the read models. The commands layer names the reads; the composition root
  * (workers/runtime.ts) gives their implementation from projections/certificates/queries.ts, so commands never import a
@@ -11,26 +13,15 @@ export interface CertificateReads {
   participationStatus(eventId: string, volunteerId: string): Promise<number | null>;
 }
 
-export interface ApprovedHours {
+/** An event as a certificate names it, with its type (category). */
+export interface EventRow extends Omit<CertifiedEvent, 'hours'> {
+  categoryId: number | null;
+}
+
+export interface ApprovedHours extends Omit<EventRow, 'id'> {
   hoursId: string;
   hours: number;
   eventId: string;
-  code: string;
-  nameAr: string;
-  nameEn: string;
-  startDate: string;
-  endDate: string;
-  categoryId: number | null;
   /** The year the hours count in: the check-in's, else the event's start. */
   year: number;
-}
-
-export interface EventRow {
-  id: string;
-  code: string;
-  nameAr: string;
-  nameEn: string;
-  startDate: string;
-  endDate: string;
-  categoryId: number | null;
 }

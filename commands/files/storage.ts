@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_FILE_BYTES } from '../../domain/registration/rules.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
@@ -21,6 +24,10 @@ export const AttachmentKinds = {
   firstResponderCertificate: { id: 13, accept: 'mixed' },
   // Not a CertificateFor kind of the spec: an event's main image and gallery (spec: event fields "main image, gallery").
   eventImage: { id: 12, accept: 'image' },
+  // Not CertificateFor kinds of the spec (its News 7 and Slides 8 were images of those items): the site content's
+  // images (resized, thumbnailed, metadata stripped: commands/content/images.ts) and its documents to download.
+  contentImage: { id: 14, accept: 'image' },
+  contentDocument: { id: 15, accept: 'mixed' },
 } as const;
 export type AttachmentKind = keyof typeof AttachmentKinds;
 /** The closed list: own keys only (`in` would also accept "constructor" or "toString"). */
@@ -57,6 +64,13 @@ export interface FileStorage {
   put(bytes: Uint8Array, name: string, mimeType: string, kind: AttachmentKind): Promise<StoredFile>;
   get(fileId: string): Promise<{ bytes: Buffer; meta: StoredFile } | null>;
   delete(fileId: string): Promise<void>;
+  /**
+   * A file written as it is produced (an export): the bytes are never held in memory whole. It has no upload kind, so
+   * the upload routes never serve it; its reader decides who may (the exports routes: its requester).
+   */
+  putStream(source: Readable, name: string, mimeType: string): Promise<StoredFile>;
+  /** A stored file read as a stream, with its size. */
+  open(fileId: string): Promise<{ stream: Readable; meta: StoredFile } | null>;
 }
 
 export class LocalFolderStorage implements FileStorage {
@@ -80,10 +94,54 @@ export class LocalFolderStorage implements FileStorage {
       return null;
     }
   }
+  async putStream(source: Readable, name: string, mimeType: string): Promise<StoredFile> {
+    await mkdir(this.dir, { recursive: true });
+    const fileId = randomUUID();
+    const path = join(this.dir, fileId);
+    try {
+      await pipeline(source, createWriteStream(path));
+    } catch (e) {
+      await rm(path, { force: true });
+      throw e;
+    }
+    const meta: StoredFile = { fileId, name: name.slice(0, 200), size: (await stat(path)).size, mimeType };
+    await writeFile(join(this.dir, `${fileId}.json`), JSON.stringify(meta));
+    return meta;
+  }
+  async open(fileId: string) {
+    if (!/^[0-9a-f-]{36}$/.test(fileId)) return null;
+    try {
+      const meta = JSON.parse(await readFile(join(this.dir, `${fileId}.json`), 'utf8')) as StoredFile;
+      return { stream: createReadStream(join(this.dir, fileId)), meta };
+    } catch {
+      return null;
+    }
+  }
   async delete(fileId: string) {
     if (!/^[0-9a-f-]{36}$/.test(fileId)) return;
     await rm(join(this.dir, fileId), { force: true });
     await rm(join(this.dir, `${fileId}.json`), { force: true });
+  }
+  /**
+   * Removes the files last written before `before` (with their descriptions) and answers how many: the exports'
+   * folder keeps its files 7 days (workers/export-reactions.ts). Only names the storage gave (ids) are touched.
+   */
+  async removeOlderThan(before: Date): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return 0;
+    }
+    let removed = 0;
+    for (const name of names) {
+      if (!/^[0-9a-f-]{36}$/.test(name)) continue;
+      const written = await stat(join(this.dir, name)).catch(() => null);
+      if (!written || written.mtime >= before) continue;
+      await this.delete(name);
+      removed++;
+    }
+    return removed;
   }
 }
 

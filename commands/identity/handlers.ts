@@ -1,12 +1,14 @@
 import { accountDecider, loginOutcome } from '../../domain/account/decide.ts';
 import { accountStream } from '../../domain/account/events.ts';
 import { assertNationalId, birthDateOf, type NicRecord } from '../../domain/identity/nic.ts';
+import { registrationDecider } from '../../domain/registration/decide.ts';
+import { registrationStream } from '../../domain/registration/events.ts';
 import type { CalendarDate } from '../../domain/shared/calendar.ts';
 import type { ClientConfig } from '../../domain/shared/clients.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { loadAccount } from '../account/handlers.ts';
 import type { EventStore, Position } from '../event-store/port.ts';
-import { type CommandContext, handleCommand } from '../handle.ts';
+import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
 import { claim, ownerOfValue } from '../registration/uniqueness.ts';
 import { type IdentityService, IdentityServiceUnavailableError } from './nic-service.ts';
 import type { SsoIdentity } from './single-sign-on.ts';
@@ -73,7 +75,7 @@ export async function lookUpIdentity(
 
 /**
  * An existing account verifies its national identity (user verification after InvalidNIC, or a signed-in volunteer):
- * the national id is claimed for the account (another account's id is IdNumberAlreadyExists), the record recorded
+ * a registered volunteer's must be the id number of the registration; the national id is claimed for the account (another account's id is IdNumberAlreadyExists), the record recorded
  * (IdentityVerified: nic_valid, the join rule) and, after a sign-on, the provider's account linked.
  */
 export async function verifyAccountIdentity(
@@ -84,6 +86,11 @@ export async function verifyAccountIdentity(
   ctx: CommandContext,
 ): Promise<Position> {
   if (sso && sso.nationalId !== record.nationalId) throw new DomainError('InvalidIdNo', { reason: 'NotSignedOnId' });
+  // A volunteer who registered with a national id verifies that one (another id is changed in the registration first).
+  const registration = await loadFolded(store, registrationStream(userId), registrationDecider);
+  const registered = registration.state.exists ? registration.state.form.identity?.idNumber?.trim() : undefined;
+  if (registered && registered !== record.nationalId)
+    throw new DomainError('InvalidIdNo', { reason: 'NotRegisteredId' });
   const owner = await accountOfNationalId(store, record.nationalId);
   if (owner !== null && owner !== userId) throw new DomainError('IdNumberAlreadyExists');
   const account = await loadAccount(store, userId);

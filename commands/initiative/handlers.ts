@@ -64,7 +64,8 @@ export async function approveInitiative(
       store,
       opportunityStream(eventId),
       opportunityDecider,
-      { type: 'Create', details, client },
+      // Checked against the current master data (region, city, type) like any event created by hand.
+      { type: 'Create', details, client, lookups: await lookupsOf(store) },
       { ...ctx, commandId: `${ctx.commandId}:event` },
     );
   }

@@ -2,14 +2,18 @@ import {
   activeChildrenOf,
   type Colour,
   childrenOf,
+  groupedUnder,
   type LookupCommand,
   type LookupList,
   lookupDecider,
+  type NewItem,
   type ParentState,
   type Targets,
 } from '../../domain/lookups/decide.ts';
 import {
   childKindsOf,
+  groupedKindsOf,
+  groupKindOf,
   type LookupFlags,
   type LookupKind,
   lookupStream,
@@ -31,6 +35,24 @@ async function parentState(
   if (!parentKind || parentId == null) return null;
   const parent = (await loadFolded(store, lookupStream(parentKind), lookupDecider)).state.items[parentId];
   return parent ? { active: parent.active } : null;
+}
+
+/** The group item a city names, as `parentState` answers for the parent (null: none, or no such item). */
+async function groupState(
+  store: EventStore,
+  kind: LookupKind,
+  groupId: number | null | undefined,
+): Promise<ParentState> {
+  const groupKind = groupKindOf(kind);
+  if (!groupKind || groupId == null) return null;
+  const group = (await loadFolded(store, lookupStream(groupKind), lookupDecider)).state.items[groupId];
+  return group ? { active: group.active } : null;
+}
+
+/** The group kind's items (empty for a kind without one). */
+async function groupsOf(store: EventStore, kind: LookupKind): Promise<LookupList['items']> {
+  const groupKind = groupKindOf(kind);
+  return groupKind ? (await loadFolded(store, lookupStream(groupKind), lookupDecider)).state.items : {};
 }
 
 /** The parent kind's items (empty for a kind without one), to answer `parentState` for several rows at once. */
@@ -56,14 +78,8 @@ async function run(store: EventStore, command: LookupCommand, ctx: CommandContex
   return { position: r.position, events: r.events };
 }
 
-export interface NewLookupItem {
-  id?: number;
-  nameAr: string;
-  nameEn: string;
-  parentId?: number | null;
-  flags?: LookupFlags;
-  targets?: Targets;
-}
+/** A new item as an admin (or the seed) gives it: the decider's, less the parent's and group's state the handler reads. */
+export type NewLookupItem = Omit<NewItem, 'parent' | 'group'>;
 
 /** An item's new names; its new parent and targets when given. */
 export interface LookupItemChange {
@@ -72,6 +88,7 @@ export interface LookupItemChange {
   nameEn: string;
   parentId?: number | null;
   targets?: Targets;
+  groupId?: number | null;
 }
 
 export async function addLookupItem(
@@ -81,7 +98,8 @@ export async function addLookupItem(
   ctx: CommandContext,
 ): Promise<{ id: number; position: Position }> {
   const parent = await parentState(store, kind, item.parentId);
-  const r = await run(store, { type: 'AddLookupItem', kind, ...item, parent }, ctx);
+  const group = await groupState(store, kind, item.groupId);
+  const r = await run(store, { type: 'AddLookupItem', kind, ...item, parent, group }, ctx);
   // One LookupItemAdded, or (a retried command) the one it appended before.
   return { id: r.events[0]!.data.id, position: r.position };
 }
@@ -135,7 +153,8 @@ export async function updateLookupItem(
   ctx: CommandContext,
 ): Promise<{ position: Position }> {
   const parent = change.parentId === undefined ? undefined : await parentState(store, kind, change.parentId);
-  return run(store, { type: 'UpdateLookupItem', kind, ...change, parent }, ctx);
+  const group = await groupState(store, kind, change.groupId);
+  return run(store, { type: 'UpdateLookupItem', kind, ...change, parent, group }, ctx);
 }
 
 /** Spec: region colour setting (ColorName, ColorCode); null takes it off. */
@@ -166,6 +185,9 @@ export async function deleteLookupItem(
 async function usesOf(store: EventStore, kind: LookupKind, id: number, readModelUses: number): Promise<number> {
   let uses = readModelUses;
   for (const list of await childLists(store, kind)) uses += childrenOf(list, id);
+  // A city group is used by the cities that name it.
+  for (const grouped of groupedKindsOf(kind))
+    uses += groupedUnder((await loadFolded(store, lookupStream(grouped), lookupDecider)).state, id);
   return uses;
 }
 
@@ -184,6 +206,7 @@ export async function changeLookupItems(
   ctx: CommandContext,
 ): Promise<{ position: Position; added: number[] }> {
   const parents = await parentsOf(store, kind);
+  const groups = await groupsOf(store, kind);
   const remove = [];
   for (const r of batch.remove) remove.push({ id: r.id, uses: await usesOf(store, kind, r.id, r.readModelUses) });
   const r = await run(
@@ -191,8 +214,12 @@ export async function changeLookupItems(
     {
       type: 'ChangeLookupItems',
       kind,
-      add: batch.add.map((a) => ({ ...a, parent: stateOf(parents, a.parentId) })),
-      update: batch.update.map((u) => ({ ...u, parent: stateOf(parents, u.parentId) })),
+      add: batch.add.map((a) => ({ ...a, parent: stateOf(parents, a.parentId), group: stateOf(groups, a.groupId) })),
+      update: batch.update.map((u) => ({
+        ...u,
+        parent: stateOf(parents, u.parentId),
+        group: stateOf(groups, u.groupId),
+      })),
       remove,
     },
     ctx,

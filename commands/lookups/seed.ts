@@ -1,5 +1,5 @@
 import { lookupDecider } from '../../domain/lookups/decide.ts';
-import { type LookupKind, lookupKinds, lookupStream, parentKindOf } from '../../domain/lookups/kinds.ts';
+import { groupKindOf, type LookupKind, lookupKinds, lookupStream, parentKindOf } from '../../domain/lookups/kinds.ts';
 import { LOOKUP_SEED, type SeedItem } from '../../domain/lookups/seed.ts';
 import { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
 import type { ClientCode } from '../../domain/shared/clients.ts';
@@ -49,9 +49,12 @@ async function seedKind(
   if (missing.length === 0) return { added: 0, position: folded.lastPosition };
   const parentKind = parentKindOf(kind);
   const parents = parentKind ? (await loadFolded(store, lookupStream(parentKind), lookupDecider)).state.items : {};
+  const groupKind = groupKindOf(kind);
+  const groups = groupKind ? (await loadFolded(store, lookupStream(groupKind), lookupDecider)).state.items : {};
   const items = missing.map((i) => {
     const parent = i.parentId === undefined ? undefined : parents[i.parentId];
-    return { ...i, parent: parent ? { active: parent.active } : null };
+    const group = i.groupId === undefined ? undefined : groups[i.groupId];
+    return { ...i, parent: parent ? { active: parent.active } : null, group: group ? { active: group.active } : null };
   });
   const ctx: CommandContext = {
     actorId: null,

@@ -36,6 +36,20 @@ export const participationStream = (opportunityId: string, volunteerId: string) 
  */
 const SEAT_ATTEMPTS = 200;
 
+/** handleCommand on one decider's streams, each named by its ids. */
+function commandsOn<S, C, E extends DomainEvent, Ids extends string[]>(
+  decider: Decider<S, C, E>,
+  stream: (...ids: Ids) => string,
+) {
+  return (store: EventStore, ids: Ids, command: C, ctx: CommandContext, opts?: { maxAttempts?: number }) =>
+    handleCommand(store, stream(...ids), decider, command, ctx, opts);
+}
+// The volunteer's schedule (holds and accepted dates), an event (its seats and counts: contended, so callers give
+// more attempts), one volunteer's participation in one event.
+const onSchedule = commandsOn(scheduleDecider, scheduleStream);
+const onOpportunity = commandsOn(opportunityDecider, opportunityStream);
+const onParticipation = commandsOn(participationDecider, participationStream);
+
 async function load<S, C, E extends DomainEvent>(store: EventStore, stream: string, d: Decider<S, C, E>): Promise<S> {
   return (await loadFolded(store, stream, d)).state;
 }
@@ -111,36 +125,24 @@ export const staffAcceptProcess: Workflow<AcceptInput, Loaded, string> = {
       name: 'schedule',
       run: async (store, { opportunityId, volunteerId }, l, ctx) =>
         stepOutput(
-          await handleCommand(
+          await onSchedule(
             store,
-            scheduleStream(volunteerId),
-            scheduleDecider,
+            [volunteerId],
             { type: 'ReserveAcceptance', opportunityId, dates: l.opportunity },
             ctx,
           ),
         ),
       undo: async (store, { opportunityId, volunteerId }, out, ctx) => {
         if (out.did)
-          await handleCommand(
-            store,
-            scheduleStream(volunteerId),
-            scheduleDecider,
-            { type: 'ReleaseAcceptance', opportunityId, restoreHold: true },
-            ctx,
-          );
+          await onSchedule(store, [volunteerId], { type: 'ReleaseAcceptance', opportunityId, restoreHold: true }, ctx);
       },
     },
     {
       name: 'seat',
       run: async (store, { opportunityId, volunteerId, confirmRaise }, _l, ctx) => {
-        const r = await handleCommand(
-          store,
-          opportunityStream(opportunityId),
-          opportunityDecider,
-          { type: 'TakeSeat', volunteerId, confirmRaise },
-          ctx,
-          { maxAttempts: SEAT_ATTEMPTS },
-        );
+        const r = await onOpportunity(store, [opportunityId], { type: 'TakeSeat', volunteerId, confirmRaise }, ctx, {
+          maxAttempts: SEAT_ATTEMPTS,
+        });
         return stepOutput(
           r,
           r.events.some((e) => e.type === 'SeatTaken'),
@@ -148,27 +150,16 @@ export const staffAcceptProcess: Workflow<AcceptInput, Loaded, string> = {
       },
       undo: async (store, { opportunityId, volunteerId }, out, ctx) => {
         if (out.did)
-          await handleCommand(
-            store,
-            opportunityStream(opportunityId),
-            opportunityDecider,
-            { type: 'FreeSeat', volunteerId },
-            ctx,
-            { maxAttempts: SEAT_ATTEMPTS },
-          );
+          await onOpportunity(store, [opportunityId], { type: 'FreeSeat', volunteerId }, ctx, {
+            maxAttempts: SEAT_ATTEMPTS,
+          });
       },
     },
     {
       name: 'participation',
       run: async (store, input, l, ctx) =>
         stepOutput(
-          await handleCommand(
-            store,
-            participationStream(input.opportunityId, input.volunteerId),
-            participationDecider,
-            acceptCommand(input, l),
-            ctx,
-          ),
+          await onParticipation(store, [input.opportunityId, input.volunteerId], acceptCommand(input, l), ctx),
         ),
     },
   ],
@@ -218,10 +209,9 @@ export const joinProcess: Workflow<ParticipationInput, Loaded, string> = {
       name: 'schedule',
       run: async (store, { opportunityId, volunteerId }, l, ctx) => {
         const ended = await endedJoinRequests(store, l.schedule, opportunityId, ctx.now);
-        const r = await handleCommand(
+        const r = await onSchedule(
           store,
-          scheduleStream(volunteerId),
-          scheduleDecider,
+          [volunteerId],
           { type: 'HoldJoinRequest', opportunityId, dates: l.opportunity, ended },
           ctx,
           { maxAttempts: 20 },
@@ -233,28 +223,13 @@ export const joinProcess: Workflow<ParticipationInput, Loaded, string> = {
         );
       },
       undo: async (store, { opportunityId, volunteerId }, out, ctx) => {
-        if (out.did)
-          await handleCommand(
-            store,
-            scheduleStream(volunteerId),
-            scheduleDecider,
-            { type: 'SettleJoinRequest', opportunityId },
-            ctx,
-          );
+        if (out.did) await onSchedule(store, [volunteerId], { type: 'SettleJoinRequest', opportunityId }, ctx);
       },
     },
     {
       name: 'participation',
       run: async (store, { opportunityId, volunteerId }, _l, ctx) =>
-        stepOutput(
-          await handleCommand(
-            store,
-            participationStream(opportunityId, volunteerId),
-            participationDecider,
-            { type: 'RequestJoin' },
-            ctx,
-          ),
-        ),
+        stepOutput(await onParticipation(store, [opportunityId, volunteerId], { type: 'RequestJoin' }, ctx)),
     },
   ],
   result: (_input, out) => String(out.participation!.position),
@@ -291,13 +266,7 @@ export const participationActionProcess: Workflow<ActionInput, null, string> = {
     {
       name: 'participation',
       run: async (store, { opportunityId, volunteerId, command }, _l, ctx) => {
-        const r = await handleCommand(
-          store,
-          participationStream(opportunityId, volunteerId),
-          participationDecider,
-          command,
-          ctx,
-        );
+        const r = await onParticipation(store, [opportunityId, volunteerId], command, ctx);
         return { ...stepOutput(r), events: r.events };
       },
     },
@@ -309,35 +278,16 @@ export const participationActionProcess: Workflow<ActionInput, null, string> = {
         for (const e of done.participation!.events as ParticipationEvent[]) {
           if (pendingRequestChange(e) === -1)
             position = formatPosition(
-              (
-                await handleCommand(
-                  store,
-                  scheduleStream(volunteerId),
-                  scheduleDecider,
-                  { type: 'SettleJoinRequest', opportunityId },
-                  sub('settle'),
-                )
-              ).position,
+              (await onSchedule(store, [volunteerId], { type: 'SettleJoinRequest', opportunityId }, sub('settle')))
+                .position,
             );
           if (seatChange(e) === -1) {
-            await handleCommand(
-              store,
-              opportunityStream(opportunityId),
-              opportunityDecider,
-              { type: 'FreeSeat', volunteerId },
-              sub('seat'),
-              { maxAttempts: SEAT_ATTEMPTS },
-            );
+            await onOpportunity(store, [opportunityId], { type: 'FreeSeat', volunteerId }, sub('seat'), {
+              maxAttempts: SEAT_ATTEMPTS,
+            });
             position = formatPosition(
-              (
-                await handleCommand(
-                  store,
-                  scheduleStream(volunteerId),
-                  scheduleDecider,
-                  { type: 'ReleaseAcceptance', opportunityId },
-                  sub('schedule'),
-                )
-              ).position,
+              (await onSchedule(store, [volunteerId], { type: 'ReleaseAcceptance', opportunityId }, sub('schedule')))
+                .position,
             );
           }
           if (e.type === 'HoursApproved') {
@@ -345,10 +295,9 @@ export const participationActionProcess: Workflow<ActionInput, null, string> = {
             const hours = state.hours.find((h) => h.hoursId === e.data.hoursId)?.hours ?? 0;
             position = formatPosition(
               (
-                await handleCommand(
+                await onOpportunity(
                   store,
-                  opportunityStream(opportunityId),
-                  opportunityDecider,
+                  [opportunityId],
                   { type: 'CountApprovedHours', volunteerId, hours },
                   sub('hours'),
                   { maxAttempts: SEAT_ATTEMPTS },
@@ -439,14 +388,9 @@ export async function inviteVolunteer(
   const state = await load(store, stream, participationDecider);
   if (state.status !== null) throw new DomainError('VolunteerAlreadyInvited', { status: state.status });
   const sub = (suffix: string) => ({ ...ctx, commandId: `${ctx.commandId}:${suffix}` });
-  await handleCommand(
-    store,
-    opportunityStream(opportunityId),
-    opportunityDecider,
-    { type: 'CountInvitation', volunteerId, confirmRaise },
-    sub('count'),
-    { maxAttempts: SEAT_ATTEMPTS },
-  );
+  await onOpportunity(store, [opportunityId], { type: 'CountInvitation', volunteerId, confirmRaise }, sub('count'), {
+    maxAttempts: SEAT_ATTEMPTS,
+  });
   return (await handleCommand(store, stream, participationDecider, { type: 'Invite' }, sub('invite'))).position;
 }
 
@@ -493,10 +437,9 @@ export const continueExtensionProcess: Workflow<ParticipationInput, Loaded, stri
     {
       name: 'schedule',
       run: async (store, { opportunityId, volunteerId }, l, ctx) => {
-        const r = await handleCommand(
+        const r = await onSchedule(
           store,
-          scheduleStream(volunteerId),
-          scheduleDecider,
+          [volunteerId],
           {
             type: 'RescheduleAcceptance',
             opportunityId,
@@ -511,23 +454,16 @@ export const continueExtensionProcess: Workflow<ParticipationInput, Loaded, stri
         // A released acceptance stays released (RescheduleAcceptance moves only one the schedule holds).
         const previous = out.previous as Schedule['accepted'][string] | null;
         if (out.did && previous)
-          await handleCommand(
-            store,
-            scheduleStream(volunteerId),
-            scheduleDecider,
-            { type: 'RescheduleAcceptance', opportunityId, dates: previous },
-            ctx,
-          );
+          await onSchedule(store, [volunteerId], { type: 'RescheduleAcceptance', opportunityId, dates: previous }, ctx);
       },
     },
     {
       name: 'participation',
       run: async (store, { opportunityId, volunteerId }, l, ctx) =>
         stepOutput(
-          await handleCommand(
+          await onParticipation(
             store,
-            participationStream(opportunityId, volunteerId),
-            participationDecider,
+            [opportunityId, volunteerId],
             { type: 'ContinueExtension', opportunity: l.opportunity },
             ctx,
           ),

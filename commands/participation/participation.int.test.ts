@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSnapshot } from '../../domain/lookups/testing.ts';
 import { opportunityDecider, opportunityStream } from '../../domain/opportunity/decide.ts';
 import type { OpportunityDetails } from '../../domain/opportunity/rules.ts';
 import { participationDecider } from '../../domain/participation/decide.ts';
@@ -32,7 +33,7 @@ describe('participation under concurrent requests (real PostgreSQL)', () => {
       store,
       opportunityStream(id),
       opportunityDecider,
-      { type: 'Create', details, client: CLIENTS.MOH },
+      { type: 'Create', details, client: CLIENTS.MOH, lookups: seedSnapshot() },
       ctx(),
     );
     await handleCommand(store, opportunityStream(id), opportunityDecider, { type: 'Approve' }, ctx());

@@ -1,9 +1,13 @@
+import { type AccountCommand, accountDecider } from '../../domain/account/decide.ts';
+import { accountStream } from '../../domain/account/events.ts';
+import { type AskIdentity, identityOutcome, type UnverifiedReason } from '../../domain/identity/check.ts';
 import type { NicRecord } from '../../domain/identity/nic.ts';
 import type { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
 import { type RegistrationCommand, registrationDecider } from '../../domain/registration/decide.ts';
 import { employeeCheckNeeded, employeeCodeIssue } from '../../domain/registration/employee.ts';
 import { registrationStream } from '../../domain/registration/events.ts';
 import type { RegistrationForm } from '../../domain/registration/form.ts';
+import { identityQuestion } from '../../domain/registration/identity-question.ts';
 import { normaliseForm, summaryCode, validateRegistration } from '../../domain/registration/rules.ts';
 import { type ClientCode, type ClientConfig, clientConfig } from '../../domain/shared/clients.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
@@ -176,8 +180,13 @@ const saved = (out: Record<string, StepOutput>): SaveOutput => out.form as SaveO
 interface RegisterInput extends FormInput {
   /** The password's hash, stored in the vault before the process starts: the log keeps only its id. */
   credentialId: string;
-  /** After the user-verification page: the identity service's record, and the sign-on account to link. */
+  /**
+   * The identity service's record: after the user-verification page (with the sign-on account to link), or from the
+   * check this registration asked for.
+   */
   identity?: VerifiedIdentity;
+  /** The check found no record for the id and birth date, or could not ask: the account is not NIC-valid. */
+  unverified?: { nationalId: string; birthDate: string; reason: UnverifiedReason };
 }
 
 /** A registration's verified identity: its record's national id must be the form's id number. */
@@ -217,7 +226,7 @@ export const registerProcess: Workflow<RegisterInput, unknown, SaveOutput> = {
     },
     {
       name: 'account',
-      run: async (st, { volunteerId, form, credentialId, identity }, _l, ctx) => {
+      run: async (st, { volunteerId, form, credentialId, identity, unverified }, _l, ctx) => {
         const p = form.personal ?? {};
         const fullName = (parts: (string | undefined)[]) => parts.filter(Boolean).join(' ');
         await createAccount(
@@ -235,11 +244,13 @@ export const registerProcess: Workflow<RegisterInput, unknown, SaveOutput> = {
             mustChangePassword: false,
             // A verification link is mailed; until it is followed, sign-in answers EmailVerification (7).
             emailVerified: false,
-            // Verified (IdentityVerified with the record) when the registration came through the user-verification
-            // page; otherwise the id number has only passed the client's pattern, and is taken as valid as before.
-            nicValid: true,
+            // Verified (IdentityVerified with the record) when the identity service confirmed the holder (here or on
+            // the user-verification page); not NIC-valid (IdentityNotVerified) when it did not or could not be asked;
+            // valid as before where no check applies (a client without verification, a resident's id).
+            nicValid: !unverified,
             registrationComplete: false,
             ...(identity ? { identity } : {}),
+            ...(unverified ? { unverified } : {}),
           },
           ctx,
         );
@@ -253,7 +264,13 @@ export const registerProcess: Workflow<RegisterInput, unknown, SaveOutput> = {
 
 const parsed = (r: SaveOutput): SaveResult => ({ ...r, position: parsePosition(r.position) });
 
-/** A visitor registers (see registerProcess). A retry with the same command id repeats nothing. */
+/**
+ * A visitor registers (see registerProcess). A retry with the same command id repeats nothing. Where the client
+ * verifies identities and the id is a national one, the identity service (`askIdentity`, commands/identity/ask.ts;
+ * absent: it cannot be asked) is asked
+ * before anything is written: a record for the id and birth date makes the account NIC-valid; any other answer still
+ * accepts the registration, not NIC-valid (sign-in answers InvalidNIC and leads to the user-verification page).
+ */
 export async function registerVolunteer(
   eventStore: EventStore,
   client: ClientConfig,
@@ -261,11 +278,18 @@ export async function registerVolunteer(
   ctx: CommandContext,
   employees?: EmployeeDirectory,
   identity?: VerifiedIdentity,
+  askIdentity?: AskIdentity,
 ): Promise<SaveResult> {
   const form = validateOrThrow(input.form, input.submit, client, ctx.now, await lookupsOf(eventStore));
   if (identity && identity.record.nationalId !== form.identity?.idNumber?.trim())
     throw new DomainError('InvalidIdNo', { field: 'identity.idNumber' });
   if (input.submit) await checkEmployeeCode(form, client, employees);
+  // After the user-verification page the record is known; otherwise this registration asks.
+  const question = identity ? null : identityQuestion(form, client);
+  const checked = question && identityOutcome(question, askIdentity ? await askIdentity(question) : 'Unavailable');
+  const verified: VerifiedIdentity | undefined =
+    identity ?? (checked?.kind === 'verified' ? { record: checked.record, link: null } : undefined);
+  const unverified = checked?.kind === 'unverified' ? { ...checked.question, reason: checked.reason } : undefined;
   const volunteerId = deterministicEventId(ctx.commandId, 'volunteer', 0);
   const ownCtx = { ...ctx, actorId: ctx.actorId ?? volunteerId, actorRole: ctx.actorRole ?? Role.Volunteer };
   // A retry of the command stores a spare credential; the account keeps the one its log names (createAccount).
@@ -281,7 +305,8 @@ export async function registerVolunteer(
           submit: input.submit,
           clientCode: client.code,
           credentialId,
-          ...(identity ? { identity } : {}),
+          ...(verified ? { identity: verified } : {}),
+          ...(unverified ? { unverified } : {}),
         },
         ownCtx,
       ),
@@ -298,6 +323,8 @@ interface UpdateInput extends FormInput {
   /** Values new to this volunteer (claimed first) and the ones they replace (given back after the save). */
   claims: [UniqueKind, string][];
   releases: [UniqueKind, string][];
+  /** A changed national id or birth date: the identity service's answer for the new ones (asked before the process). */
+  revisedIdentity?: Extract<AccountCommand, { type: 'ReviseIdentity' }>['outcome'];
 }
 
 /** The signed-in volunteer edits (draft or edit state): claims changed unique values, saves, releases the old ones. */
@@ -312,6 +339,20 @@ export const updateProcess: Workflow<UpdateInput, unknown, SaveOutput> = {
     claimStep('idNumber', (i: UpdateInput) => valueIn(i.claims, 'idNumber')),
     formStep<UpdateInput>(),
     {
+      name: 'identity',
+      run: async (st, input, _l, ctx) => {
+        if (!input.revisedIdentity) return { did: false };
+        await handleCommand(
+          st,
+          accountStream(input.volunteerId),
+          accountDecider,
+          { type: 'ReviseIdentity', outcome: input.revisedIdentity },
+          ctx,
+        );
+        return { did: true };
+      },
+    },
+    {
       name: 'release',
       run: async (st, input, _l, ctx) => {
         for (const [kind, value] of input.releases) await release(st, kind, value, input.volunteerId, ctx);
@@ -322,6 +363,26 @@ export const updateProcess: Workflow<UpdateInput, unknown, SaveOutput> = {
   result: (_input, out) => saved(out),
 };
 
+/**
+ * The identity outcome of an edit that changes the national id or the birth date (where a check applies), or
+ * undefined when the edit changes neither (the account keeps its verification).
+ */
+async function reviseIdentity(
+  previous: RegistrationForm,
+  form: RegistrationForm,
+  client: ClientConfig,
+  askIdentity: AskIdentity | undefined,
+): Promise<UpdateInput['revisedIdentity']> {
+  const question = identityQuestion(form, client);
+  const before = identityQuestion(previous, client);
+  if (!question || (before?.nationalId === question.nationalId && before.birthDate === question.birthDate))
+    return undefined;
+  const o = identityOutcome(question, askIdentity ? await askIdentity(question) : 'Unavailable');
+  if (o.kind === 'verified') return { kind: 'verified', record: o.record };
+  if (o.kind === 'unverified') return { kind: 'unverified', ...o.question, reason: o.reason };
+  return undefined;
+}
+
 export async function updateRegistration(
   eventStore: EventStore,
   client: ClientConfig,
@@ -330,6 +391,7 @@ export async function updateRegistration(
   input: { form: RegistrationForm; submit: boolean },
   ctx: CommandContext,
   employees?: EmployeeDirectory,
+  askIdentity?: AskIdentity,
 ): Promise<SaveResult> {
   const incoming = { ...input.form }; // only its user section is replaced below
   // Editing never touches the account's password (that is POST /api/session/change-password) nor its user name:
@@ -347,11 +409,21 @@ export async function updateRegistration(
   const releases = claims.flatMap(([kind]): [UniqueKind, string][] =>
     before.has(kind) ? [[kind, before.get(kind)!]] : [],
   );
+  // A changed national id or birth date is asked about like a registration's, before anything is written.
+  const revisedIdentity = await reviseIdentity(previous, form, client, askIdentity);
   return parsed(
     await runProcess(
       eventStore,
       updateProcess,
-      { volunteerId, form, submit: input.submit, clientCode: client.code, claims, releases },
+      {
+        volunteerId,
+        form,
+        submit: input.submit,
+        clientCode: client.code,
+        claims,
+        releases,
+        ...(revisedIdentity ? { revisedIdentity } : {}),
+      },
       ctx,
     ),
   );

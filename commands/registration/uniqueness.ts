@@ -6,22 +6,19 @@ import {
   uniqueValueEvents,
 } from '../../domain/registration/unique.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import { decode, encode } from '../event-store/decode.ts';
-import { type EventStore, WrongExpectedRevisionError } from '../event-store/port.ts';
-import { type CommandContext, deterministicEventId, metadataOf } from '../handle.ts';
+import { decode } from '../event-store/decode.ts';
+import type { EventStore } from '../event-store/port.ts';
+import type { CommandContext } from '../handle.ts';
+import { changeHolding, type Holding, readHolding } from '../ownership.ts';
 
 // The unique values' events and streams are the domain's (domain/registration/unique.ts, listed in the record kinds).
 export { type UniqueKind, UniqueKinds, type UniqueValueEvent, uniqueStream, uniqueValueEvents };
 
-async function ownerOf(store: EventStore, stream: string): Promise<{ owner: string | null; revision: bigint | null }> {
-  let owner: string | null = null;
-  let revision: bigint | null = null;
-  for await (const e of store.readStream(stream)) {
-    revision = e.revision;
+function ownerOf(store: EventStore, stream: string): Promise<Holding> {
+  return readHolding(store, stream, (e) => {
     const event = decode(uniqueValueEvents, e);
-    owner = event?.type === 'UniqueValueClaimed' ? event.data.ownerId : null;
-  }
-  return { owner, revision };
+    return event?.type === 'UniqueValueClaimed' ? event.data.ownerId : null;
+  });
 }
 
 /** Who holds a value now (null when nobody): read from its own stream, so never behind a command. */
@@ -65,28 +62,17 @@ export async function claim(
   ctx: CommandContext,
 ): Promise<void> {
   const stream = uniqueStream(kind, value);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const { owner, revision } = await ownerOf(store, stream);
-    if (owner === ownerId) return;
-    if (owner !== null) throw new DomainError(UniqueKinds[kind].code, { field: UniqueKinds[kind].field });
-    try {
-      await store.append(
-        stream,
-        [
-          encode(
-            deterministicEventId(ctx.commandId, stream, Number(revision ?? -1n) + 1),
-            claimed(kind, UniqueKinds[kind].normalise(value), ownerId),
-            metadataOf(ctx),
-          ),
-        ],
-        { expectedRevision: revision ?? 'no_stream' },
-      );
-      return;
-    } catch (e) {
-      if (!(e instanceof WrongExpectedRevisionError)) throw e; // someone else moved first: look again
-    }
-  }
-  throw new DomainError('ConcurrencyConflict', { stream });
+  await changeHolding(
+    store,
+    stream,
+    ctx,
+    () => ownerOf(store, stream),
+    ({ owner }) => {
+      if (owner === ownerId) return null;
+      if (owner !== null) throw new DomainError(UniqueKinds[kind].code, { field: UniqueKinds[kind].field });
+      return claimed(kind, UniqueKinds[kind].normalise(value), ownerId);
+    },
+  );
 }
 
 /** Gives the value up (the owner changed it, or a registration that claimed it failed). */
@@ -99,25 +85,12 @@ export async function release(
 ): Promise<void> {
   const stream = uniqueStream(kind, value);
   // A conflict means someone appended meanwhile: look again (a release must not be lost, or the value leaks).
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const { owner, revision } = await ownerOf(store, stream);
-    if (owner !== ownerId || revision === null) return;
-    try {
-      await store.append(
-        stream,
-        [
-          encode(
-            deterministicEventId(`${ctx.commandId}:release`, stream, Number(revision) + 1),
-            released(kind, ownerId),
-            metadataOf(ctx),
-          ),
-        ],
-        { expectedRevision: revision },
-      );
-      return;
-    } catch (e) {
-      if (!(e instanceof WrongExpectedRevisionError)) throw e;
-    }
-  }
-  throw new DomainError('ConcurrencyConflict', { stream });
+  await changeHolding(
+    store,
+    stream,
+    ctx,
+    () => ownerOf(store, stream),
+    ({ owner, revision }) => (owner !== ownerId || revision === null ? null : released(kind, ownerId)),
+    ':release',
+  );
 }

@@ -8,13 +8,17 @@ import type { EventStore, Position } from '../event-store/port.ts';
 import { type CommandContext, handleCommand } from '../handle.ts';
 import { lookupsOf } from '../lookups/source.ts';
 
-export interface NewTicket {
-  requestType?: number | null;
-  title?: string | null;
-  description?: string | null;
-  priority?: number | null;
-  eventId?: string | null;
-  departmentId?: number | null;
+/** What the creator fills in: the submit command less the id and code chosen here. */
+export type NewTicket = Omit<Extract<TicketCommand, { type: 'SubmitTicket' }>, 'type' | 'ticketId' | 'code'>;
+
+/** A command on one of the volunteer's tickets (one stream per volunteer). */
+async function onTicket(
+  store: EventStore,
+  volunteerId: string,
+  command: TicketCommand,
+  ctx: CommandContext,
+): Promise<Position> {
+  return (await handleCommand(store, ticketsStream(volunteerId), ticketDecider, command, ctx)).position;
 }
 
 /** A department of the master data (active): what a ticket may be assigned to. */
@@ -64,15 +68,7 @@ export async function replyToTicket(
   input: { action?: number | null; response?: string | null },
   ctx: CommandContext,
 ): Promise<Position> {
-  return (
-    await handleCommand(
-      store,
-      ticketsStream(volunteerId),
-      ticketDecider,
-      { type: 'ReplyToTicket', ticketId, ...input },
-      ctx,
-    )
-  ).position;
+  return onTicket(store, volunteerId, { type: 'ReplyToTicket', ticketId, ...input }, ctx);
 }
 
 export async function assignTicketDepartment(
@@ -83,15 +79,7 @@ export async function assignTicketDepartment(
   ctx: CommandContext,
 ): Promise<Position> {
   await assertDepartment(store, departmentId);
-  return (
-    await handleCommand(
-      store,
-      ticketsStream(volunteerId),
-      ticketDecider,
-      { type: 'AssignTicketDepartment', ticketId, departmentId },
-      ctx,
-    )
-  ).position;
+  return onTicket(store, volunteerId, { type: 'AssignTicketDepartment', ticketId, departmentId }, ctx);
 }
 
 /** The creator's verdict: resolved (1) or not resolved (2) with a reason. */
@@ -102,13 +90,5 @@ export async function markTicket(
   input: { status?: number | null; reasonId?: number | null; reason?: string | null },
   ctx: CommandContext,
 ): Promise<Position> {
-  return (
-    await handleCommand(
-      store,
-      ticketsStream(volunteerId),
-      ticketDecider,
-      { type: 'MarkTicket', ticketId, ...input },
-      ctx,
-    )
-  ).position;
+  return onTicket(store, volunteerId, { type: 'MarkTicket', ticketId, ...input }, ctx);
 }

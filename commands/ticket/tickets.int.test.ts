@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSnapshot } from '../../domain/lookups/testing.ts';
 import { opportunityDecider, opportunityStream } from '../../domain/opportunity/decide.ts';
 import { CLIENTS } from '../../domain/shared/clients.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
@@ -49,7 +50,12 @@ describe('ticket commands and the tickets read model (real PostgreSQL)', () => {
       store,
       opportunityStream(eventId),
       opportunityDecider,
-      { type: 'Create', details: opportunityDetails({ nameEn: 'Marathon' }), client: CLIENTS.MOH },
+      {
+        type: 'Create',
+        details: opportunityDetails({ nameEn: 'Marathon' }),
+        client: CLIENTS.MOH,
+        lookups: seedSnapshot(),
+      },
       staffCtx(),
     );
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStream } from '../../domain/account/events.ts';
+import { seedSnapshot } from '../../domain/lookups/testing.ts';
 import { opportunityDecider, opportunityStream } from '../../domain/opportunity/decide.ts';
 import { CLIENTS } from '../../domain/shared/clients.ts';
 import { opportunityDetails, testContext } from '../../tests/support/command-fixtures.ts';
@@ -77,7 +78,7 @@ describe('staff account commands (real PostgreSQL)', () => {
         store,
         opportunityStream(id),
         opportunityDecider,
-        { type: 'Create', details: opportunityDetails(), client: CLIENTS.MOH },
+        { type: 'Create', details: opportunityDetails(), client: CLIENTS.MOH, lookups: seedSnapshot() },
         testContext({ actorId: owner.userId }),
       );
     const ctx = testContext({ actorRole: 3 });

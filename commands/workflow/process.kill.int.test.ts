@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSnapshot } from '../../domain/lookups/testing.ts';
 import { opportunityDecider, opportunityStream } from '../../domain/opportunity/decide.ts';
 import type { OpportunityDetails } from '../../domain/opportunity/rules.ts';
 import { participationDecider } from '../../domain/participation/decide.ts';
@@ -60,7 +61,7 @@ describe('durable processes killed at random points (real PostgreSQL, child proc
       store,
       s,
       opportunityDecider,
-      { type: 'Create', details: details(over), client: CLIENTS.MOH },
+      { type: 'Create', details: details(over), client: CLIENTS.MOH, lookups: seedSnapshot() },
       ctx(),
     );
     await handleCommand(store, s, opportunityDecider, { type: 'Approve' }, ctx());
@@ -155,7 +156,12 @@ describe('durable processes killed at random points (real PostgreSQL, child proc
           store,
           opportunityStream(o),
           opportunityDecider,
-          { type: 'Edit', details: details({ startDate: inDays(50), endDate: end }), client: CLIENTS.MOH },
+          {
+            type: 'Edit',
+            details: details({ startDate: inDays(50), endDate: end }),
+            client: CLIENTS.MOH,
+            lookups: seedSnapshot(),
+          },
           ctx(),
         );
         await offerExtension(store, o, v, { previousEndDate: inDays(52), newEndDate: end }, ctx());

@@ -1,3 +1,4 @@
+import type { UnverifiedReason } from '../identity/check.ts';
 import type { NicRecord } from '../identity/nic.ts';
 import type { LookupSnapshot } from '../lookups/snapshot.ts';
 import type { Decider } from '../shared/decider.ts';
@@ -90,6 +91,8 @@ export interface Account {
   departmentId: number | null;
   /** The national id the identity service verified (IdentityVerified), null before. */
   nationalId: string | null;
+  /** The national id and birth date the identity service did not confirm last (IdentityNotVerified), null after. */
+  identityCheck: { nationalId: string; birthDate: string } | null;
   /** Single sign-on accounts linked to this one, as `<issuer> <subject>`. */
   linkedIdentities: string[];
 }
@@ -117,6 +120,8 @@ export type AccountCommand =
       verificationToken?: string;
       /** A registration after the user-verification page: the verified record, and the sign-on account to link. */
       identity?: { record: NicRecord; link: { issuer: string; subject: string } | null };
+      /** A registration whose national identity the service did not confirm (the account is not NIC-valid). */
+      unverified?: { nationalId: string; birthDate: string; reason: UnverifiedReason };
     }
   | {
       type: 'VerifyEmail';
@@ -135,6 +140,18 @@ export type AccountCommand =
     }
   | { type: 'LinkIdentity'; issuer: string; subject: string; nationalId: string }
   | { type: 'VerifyIdentity'; record: NicRecord }
+  /** The identity service's later answer for a registration's national id (the retry job): nothing if verified since. */
+  | { type: 'RecordIdentityNotVerified'; nationalId: string; birthDate: string; reason: UnverifiedReason }
+  /**
+   * The volunteer changed the national id or birth date of the registration: the identity service's answer for the
+   * new ones replaces the account's (verified with the new record, or not NIC-valid).
+   */
+  | {
+      type: 'ReviseIdentity';
+      outcome:
+        | { kind: 'verified'; record: NicRecord }
+        | { kind: 'unverified'; nationalId: string; birthDate: string; reason: UnverifiedReason };
+    }
   | {
       type: 'ChangePassword';
       oldPasswordMatches: boolean;
@@ -214,6 +231,7 @@ export const initialAccount = (): Account => ({
   mobile: '',
   departmentId: null,
   nationalId: null,
+  identityCheck: null,
   linkedIdentities: [],
 });
 
@@ -300,7 +318,15 @@ export function evolve(s: Account, e: AccountEvent): Account {
     case 'IdentityLinked':
       return { ...s, linkedIdentities: [...s.linkedIdentities, identityKey(e.data.issuer, e.data.subject)] };
     case 'IdentityVerified':
-      return { ...s, nicValid: true, nationalId: e.data.record.nationalId };
+      return { ...s, nicValid: true, nationalId: e.data.record.nationalId, identityCheck: null };
+    case 'IdentityNotVerified':
+      // The id number or birth date the registration now gives is not confirmed: not NIC-valid until it is.
+      return {
+        ...s,
+        nicValid: false,
+        nationalId: null,
+        identityCheck: { nationalId: e.data.nationalId, birthDate: e.data.birthDate },
+      };
   }
 }
 
@@ -342,7 +368,8 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
       if (s.exists) throw new DomainError('UserNameAlreadyExists');
       if (cmd.password !== undefined && !isPasswordValid(cmd.password))
         throw new DomainError('WeakPassword', { problems: passwordProblems(cmd.password) });
-      const { type: _t, password: _p, verificationToken, identity, ...data } = cmd;
+      const { type: _t, password: _p, verificationToken, identity, unverified, ...data } = cmd;
+      if (identity && unverified) throw new Error('an account is either verified or not');
       const events: AccountEvent[] = [{ type: 'AccountCreated', data }];
       if (!cmd.emailVerified) {
         if (!verificationToken) throw new Error('an unverified account needs a verification token');
@@ -355,6 +382,10 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
             type: 'IdentityLinked',
             data: { at, ...identity.link, nationalId: identity.record.nationalId },
           });
+      }
+      if (unverified) {
+        if (cmd.nicValid) throw new Error('an account whose identity is not verified is not NIC-valid');
+        events.push({ type: 'IdentityNotVerified', data: { at, ...unverified } });
       }
       return events;
     }
@@ -462,6 +493,19 @@ export function decide(cmd: AccountCommand, s: Account, now: Date): AccountEvent
       // One holder per account: a verified account is never moved to another person's id.
       if (s.nationalId !== null && s.nationalId !== cmd.record.nationalId) throw new DomainError('InvalidIdNo');
       return [{ type: 'IdentityVerified', data: { at, record: cmd.record } }];
+    case 'ReviseIdentity': {
+      if (!s.exists) throw new DomainError('NotFound');
+      const o = cmd.outcome;
+      if (o.kind === 'verified') return [{ type: 'IdentityVerified', data: { at, record: o.record } }];
+      const { kind: _k, ...data } = o;
+      return [{ type: 'IdentityNotVerified', data: { at, ...data } }];
+    }
+    case 'RecordIdentityNotVerified': {
+      if (!s.exists) throw new DomainError('NotFound');
+      if (s.nicValid) return [];
+      const { type: _t, ...data } = cmd;
+      return [{ type: 'IdentityNotVerified', data: { at, ...data } }];
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import type { UnverifiedReason } from '../identity/check.ts';
 import type { NicRecord } from '../identity/nic.ts';
 import type { DomainEvent } from '../shared/decider.ts';
 import type { RoleId } from '../shared/roles.ts';
@@ -85,7 +86,13 @@ export type AccountEvent =
   /** The national single sign-on's account (issuer and subject) now signs in to this one, matched by national id. */
   | DomainEvent<'IdentityLinked', { at: string; issuer: string; subject: string; nationalId: string }>
   /** The national identity service (NIC) confirmed the holder: the record it answered, as it answered it. */
-  | DomainEvent<'IdentityVerified', { at: string; record: NicRecord }>;
+  | DomainEvent<'IdentityVerified', { at: string; record: NicRecord }>
+  /**
+   * The identity service did not confirm the holder of the national id and birth date a registration gave (NotFound,
+   * Invalid, Mismatch) or could not be asked (Unavailable: a job asks again later). The account stays not NIC-valid
+   * until IdentityVerified.
+   */
+  | DomainEvent<'IdentityNotVerified', { at: string; nationalId: string; birthDate: string; reason: UnverifiedReason }>;
 
 /**
  * The user-name reservation stream: owns the uniqueness of user names (one stream per name). Created with
@@ -125,6 +132,7 @@ export const accountEvents: EventTypes<AccountEvent> = eventTypes<AccountEvent>(
   UserDepartmentChanged: true,
   IdentityLinked: true,
   IdentityVerified: true,
+  IdentityNotVerified: true,
 });
 export const userNameEvents: EventTypes<UserNameEvent> = eventTypes<UserNameEvent>({
   UserNameReserved: true,

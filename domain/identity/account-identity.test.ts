@@ -102,4 +102,63 @@ describe('an account and its national identity', () => {
     expect(account.nationalId).toBe('1000000001');
     expect(account.linkedIdentities).toEqual([`${sso.issuer} ${sso.subject}`]);
   });
+
+  const unverified = { nationalId: '1000000001', birthDate: '1996-03-15', reason: 'Invalid' } as const;
+  const create = (over: { nicValid: boolean; unverified?: typeof unverified }) =>
+    ({
+      type: 'CreateAccount',
+      userId: 'v3',
+      userName: 'sara3',
+      name: { ar: 'سارة', en: 'Sara' },
+      email: 's3@example.org',
+      roleId: 1,
+      credentialId: 'c3',
+      mustChangePassword: false,
+      emailVerified: true,
+      registrationComplete: false,
+      ...over,
+    }) as const;
+
+  it('creates a registered account not NIC-valid, with why, when the service did not confirm the holder', () => {
+    const events = accountDecider.decide(create({ nicValid: false, unverified }), accountDecider.initialState(), NOW);
+    expect(events.map((e) => e.type)).toEqual(['AccountCreated', 'IdentityNotVerified']);
+    expect(events[1]!.data).toEqual({ at, ...unverified });
+    const account = fold(accountDecider, events);
+    expect(account.nicValid).toBe(false);
+    expect(account.nationalId).toBeNull();
+    // Sign-in answers InvalidNIC (6) until the user-verification page or the retry verifies the holder.
+    const login = accountDecider.decide(signIn, account, NOW);
+    expect(loginOutcome(login)).toBe(6);
+  });
+
+  it('never creates an account NIC-valid and not verified at once', () => {
+    expect(() =>
+      accountDecider.decide(create({ nicValid: true, unverified }), accountDecider.initialState(), NOW),
+    ).toThrow();
+  });
+
+  it('records a later answer of the service, unless the account was verified meanwhile', () => {
+    given(created(false))
+      .when({ type: 'RecordIdentityNotVerified', ...unverified, reason: 'NotFound' })
+      .thenEmits([{ type: 'IdentityNotVerified', data: { at, ...unverified, reason: 'NotFound' } }]);
+    given(created(false), verified())
+      .when({ type: 'RecordIdentityNotVerified', ...unverified })
+      .thenEmits([]);
+  });
+
+  it('replaces the verification when the registration’s id or birth date changes (ReviseIdentity)', () => {
+    given(created(false), verified('1000000001'))
+      .when({ type: 'ReviseIdentity', outcome: { kind: 'unverified', ...unverified } })
+      .thenEmits([{ type: 'IdentityNotVerified', data: { at, ...unverified } }]);
+    const after = fold(accountDecider, [
+      created(false),
+      verified('1000000001'),
+      { type: 'IdentityNotVerified', data: { at, ...unverified } },
+    ]);
+    expect(after).toMatchObject({ nicValid: false, nationalId: null, identityCheck: { nationalId: '1000000001' } });
+    expect(loginOutcome(accountDecider.decide(signIn, after, NOW))).toBe(6);
+    given(created(false), verified('1000000001'))
+      .when({ type: 'ReviseIdentity', outcome: { kind: 'verified', record: nicRecord({ nationalId: '1000000002' }) } })
+      .thenEmits([{ type: 'IdentityVerified', data: { at, record: nicRecord({ nationalId: '1000000002' }) } }]);
+  });
 });

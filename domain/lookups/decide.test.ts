@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { specFor } from '../shared/testing.ts';
-import { type LookupCommand, type LookupEvent, lookupDecider } from './decide.ts';
-import { childKindsOf, isLookupKind, lookupKinds, normaliseFlags, parentKindOf } from './kinds.ts';
+import { groupedUnder, type LookupCommand, type LookupEvent, lookupDecider } from './decide.ts';
+import {
+  childKindsOf,
+  groupedKindsOf,
+  groupKindOf,
+  isLookupKind,
+  lookupKinds,
+  normaliseFlags,
+  parentKindOf,
+} from './kinds.ts';
 
 const given = specFor(lookupDecider, () => new Date('2026-11-24T08:00:00.000Z'));
 const riyadh: LookupEvent = {
@@ -174,5 +182,74 @@ describe('changing a lookup item', () => {
         },
       ]);
     given(riyadh).when({ type: 'ChangeLookupItemFlags', kind: 'region', id: 1, flags: {} }).thenEmits([]);
+  });
+});
+
+describe('a city’s city group', () => {
+  const mainCities: LookupEvent = {
+    type: 'LookupItemAdded',
+    data: { kind: 'cityGroup', id: 1, nameAr: 'مقار المناطق', nameEn: 'Region seats', parentId: null, flags: {} },
+  };
+  it('is the city kind’s group kind, and cities are what names a city group', () => {
+    expect(groupKindOf('city')).toBe('cityGroup');
+    expect(groupKindOf('region')).toBeNull();
+    expect(groupedKindsOf('cityGroup')).toEqual(['city']);
+    for (const k of lookupKinds) {
+      const group = groupKindOf(k);
+      if (group) expect(lookupKinds).toContain(group);
+    }
+  });
+  it('is optional when a city is added, and kept on the event when named', () => {
+    given()
+      .when(addCity())
+      .thenEmits([
+        {
+          type: 'LookupItemAdded',
+          data: { kind: 'city', id: 6, nameAr: 'الطائف', nameEn: 'Taif', parentId: 2, flags: {} },
+        },
+      ]);
+    given()
+      .when(addCity({ groupId: 1, group: { active: true } }))
+      .thenEmits([
+        {
+          type: 'LookupItemAdded',
+          data: { kind: 'city', id: 6, nameAr: 'الطائف', nameEn: 'Taif', parentId: 2, flags: {}, groupId: 1 },
+        },
+      ]);
+  });
+  it('must be an active group, and only cities have one', () => {
+    given()
+      .when(addCity({ groupId: 9, group: null }))
+      .thenFails('LookupParentInvalid');
+    given()
+      .when(addCity({ groupId: 1, group: { active: false } }))
+      .thenFails('LookupParentInvalid');
+    given()
+      .when(addRegion({ groupId: 1, group: { active: true } }))
+      .thenFails('LookupParentInvalid');
+  });
+  it('moves a city from group to group and off, and says nothing when it stays', () => {
+    const update = (groupId: number | null | undefined, group: { active: boolean } | null = { active: true }) =>
+      ({ type: 'UpdateLookupItem', kind: 'city', id: 5, nameAr: 'جدة', nameEn: 'Jeddah', groupId, group }) as const;
+    given(mainCities, jeddah)
+      .when(update(1))
+      .thenEmits([{ type: 'LookupItemRegrouped', data: { kind: 'city', id: 5, from: null, to: 1 } }]);
+    const grouped: LookupEvent = { type: 'LookupItemRegrouped', data: { kind: 'city', id: 5, from: null, to: 1 } };
+    given(mainCities, jeddah, grouped).when(update(1)).thenEmits([]);
+    given(mainCities, jeddah, grouped).when(update(undefined)).thenEmits([]);
+    given(mainCities, jeddah, grouped)
+      .when(update(null, null))
+      .thenEmits([{ type: 'LookupItemRegrouped', data: { kind: 'city', id: 5, from: 1, to: null } }]);
+  });
+  it('counts the cities that name a group, active or not, as its uses', () => {
+    let s = lookupDecider.initialState();
+    for (const e of [
+      jeddah,
+      { type: 'LookupItemRegrouped', data: { kind: 'city', id: 5, from: null, to: 1 } },
+    ] as const)
+      s = lookupDecider.evolve(s, e as LookupEvent);
+    expect(s.items[5]?.groupId).toBe(1);
+    expect(groupedUnder(s, 1)).toBe(1);
+    expect(groupedUnder(s, 2)).toBe(0);
   });
 });

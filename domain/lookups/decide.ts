@@ -2,20 +2,17 @@ import { isBlank } from '../shared/blank.ts';
 import type { Decider, DomainEvent } from '../shared/decider.ts';
 import { DomainError, type ErrorCode, isDomainError } from '../shared/errors.ts';
 import { type EventTypes, eventTypes } from '../shared/upcast.ts';
-import { extraOf, type LookupFlags, type LookupKind, normaliseFlags, parentKindOf } from './kinds.ts';
+import { extraOf, groupKindOf, type LookupFlags, type LookupKind, normaliseFlags, parentKindOf } from './kinds.ts';
+import type { LookupRow } from './snapshot.ts';
 
 /**
  * One kind of master data (stream `lookup-<kind>`): its items with stable ids. Read models and events elsewhere refer
  * to the ids, so an item in use is never deleted, only deactivated (spec: `cannot_delete_message`); one never used may
  * be deleted, and its id is not given again (`lastId`).
  */
-export interface LookupItem {
-  id: number;
-  nameAr: string;
-  nameEn: string;
-  parentId: number | null;
-  flags: LookupFlags;
-  active: boolean;
+export interface LookupItem extends LookupRow {
+  /** Cities: the city group they belong to (null: none). */
+  groupId: number | null;
   /** Event types: the minimum and maximum targets (null until set). */
   targets: Targets | null;
   /** Regions: the colour setting (null until set). */
@@ -44,9 +41,13 @@ export interface Colour {
 type K = { kind: LookupKind; id: number };
 
 export type LookupEvent =
-  | DomainEvent<'LookupItemAdded', K & Names & { parentId: number | null; flags: LookupFlags; targets?: Targets }>
+  | DomainEvent<
+      'LookupItemAdded',
+      K & Names & { parentId: number | null; flags: LookupFlags; targets?: Targets; groupId?: number }
+    >
   | DomainEvent<'LookupItemRenamed', K & { from: Names; to: Names }>
   | DomainEvent<'LookupItemMoved', K & { from: number | null; to: number | null }>
+  | DomainEvent<'LookupItemRegrouped', K & { from: number | null; to: number | null }>
   | DomainEvent<'LookupItemTargetsChanged', K & { from: Targets | null; to: Targets }>
   | DomainEvent<'LookupItemColourChanged', K & { from: Colour | null; to: Colour | null }>
   | DomainEvent<'LookupItemDeactivated', K>
@@ -58,6 +59,7 @@ export const lookupEvents: EventTypes<LookupEvent> = eventTypes<LookupEvent>({
   LookupItemAdded: true,
   LookupItemRenamed: true,
   LookupItemMoved: true,
+  LookupItemRegrouped: true,
   LookupItemTargetsChanged: true,
   LookupItemColourChanged: true,
   LookupItemDeactivated: true,
@@ -79,6 +81,10 @@ export interface NewItem {
   /** Required for a kind with targets (event types), refused for the others. */
   targets?: Targets;
   parent: ParentState;
+  /** A kind with a group (cities): the group item, optional. */
+  groupId?: number | null;
+  /** The group item as the handler read it (when `groupId` is given). */
+  group?: ParentState;
 }
 
 /** An item's new names, and (when given) its new parent and targets. */
@@ -90,6 +96,10 @@ export interface ItemUpdate extends Names {
   parent?: ParentState;
   /** Undefined: the targets stay. */
   targets?: Targets;
+  /** Undefined: the group stays; null: none. */
+  groupId?: number | null;
+  /** The new group as the handler read it (when `groupId` is given). */
+  group?: ParentState;
 }
 
 /**
@@ -140,6 +150,7 @@ export function evolve(s: LookupList, e: LookupEvent): LookupList {
             nameAr: e.data.nameAr,
             nameEn: e.data.nameEn,
             parentId: e.data.parentId,
+            groupId: e.data.groupId ?? null,
             flags: e.data.flags,
             active: true,
             targets: e.data.targets ?? null,
@@ -151,6 +162,8 @@ export function evolve(s: LookupList, e: LookupEvent): LookupList {
       return change(e.data.to);
     case 'LookupItemMoved':
       return change({ parentId: e.data.to });
+    case 'LookupItemRegrouped':
+      return change({ groupId: e.data.to });
     case 'LookupItemTargetsChanged':
       return change({ targets: e.data.to });
     case 'LookupItemColourChanged':
@@ -197,6 +210,19 @@ function checkParent(kind: LookupKind, parentId: number | null | undefined, pare
   return parentId;
 }
 
+/** A city's city group: optional; when named, an active item of the group kind. Refused for kinds without one. */
+function checkGroup(
+  kind: LookupKind,
+  groupId: number | null | undefined,
+  group: ParentState | undefined,
+): number | null {
+  const groupKind = groupKindOf(kind);
+  if (groupId == null) return null;
+  if (!groupKind) throw new DomainError('LookupParentInvalid', { kind, groupId });
+  if (!group?.active) throw new DomainError('LookupParentInvalid', { groupKind, groupId });
+  return groupId;
+}
+
 const isCount = (n: number) => Number.isInteger(n) && n >= 0;
 
 /** Spec: an event type has its minimum and maximum targets, whole numbers, 0 or more, the minimum not above the maximum. */
@@ -239,9 +265,18 @@ function added(s: LookupList, kind: LookupKind, item: NewItem): LookupEvent {
   const parentId = checkParent(kind, item.parentId, item.parent);
   const names = checkNames(s, item, null);
   const targets = checkTargets(kind, item.targets, true);
+  const groupId = checkGroup(kind, item.groupId, item.group);
   return {
     type: 'LookupItemAdded',
-    data: { kind, id, ...names, parentId, flags: normaliseFlags(item.flags), ...(targets ? { targets } : {}) },
+    data: {
+      kind,
+      id,
+      ...names,
+      parentId,
+      flags: normaliseFlags(item.flags),
+      ...(targets ? { targets } : {}),
+      ...(groupId !== null ? { groupId } : {}),
+    },
   };
 }
 
@@ -259,6 +294,10 @@ function updated(s: LookupList, kind: LookupKind, u: ItemUpdate): LookupEvent[] 
   if (u.parentId !== undefined && u.parentId !== item.parentId) {
     const to = checkParent(kind, u.parentId, u.parent ?? null);
     out.push({ type: 'LookupItemMoved', data: { kind, id: item.id, from: item.parentId, to } });
+  }
+  if (u.groupId !== undefined && u.groupId !== item.groupId) {
+    const to = checkGroup(kind, u.groupId, u.group);
+    out.push({ type: 'LookupItemRegrouped', data: { kind, id: item.id, from: item.groupId, to } });
   }
   const targets = checkTargets(kind, u.targets, false);
   if (targets && (targets.min !== item.targets?.min || targets.max !== item.targets?.max))
@@ -367,6 +406,11 @@ export const lookupDecider: Decider<LookupList, LookupCommand, LookupEvent> = {
 /** Active items of the list whose parent is the given id (for the "deactivate child areas first" rule). */
 export function activeChildrenOf(children: LookupList, parentId: number): number {
   return Object.values(children.items).filter((x) => x.active && x.parentId === parentId).length;
+}
+
+/** Items of the list, active or not, that name the given id as their group: each is a use of the group. */
+export function groupedUnder(grouped: LookupList, groupId: number): number {
+  return Object.values(grouped.items).filter((x) => x.groupId === groupId).length;
 }
 
 /** Items of the list, active or not, whose parent is the given id: each is a use of the parent. */

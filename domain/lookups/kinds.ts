@@ -2,13 +2,14 @@
  * The kinds of master data (spec document 2, sections 2 and 7). Each kind is one stream, `lookup-<kind>`; a kind
  * with a parent kind requires every item to name an active item of it (a city lies in a region). Adding a kind is one
  * line here. `extra` names the fields a kind has besides its names: the event types' minimum and maximum targets, the
- * regions' colour setting (spec: "region colour setting", ColorName and ColorCode). The spec's "user categories" are
- * `category`.
+ * regions' colour setting (spec: "region colour setting", ColorName and ColorCode). `group` names the kind of an
+ * optional second reference: a city may name its city group (the statistics' city-group breakdown and filter). The
+ * spec's "user categories" are `category`.
  */
 export const LOOKUP_KINDS = {
   region: { extra: 'colour' },
   groupRegion: {},
-  city: { parent: 'region' },
+  city: { parent: 'region', group: 'cityGroup' },
   cityGroup: {},
   nationality: {},
   country: {},
@@ -34,7 +35,7 @@ export const LOOKUP_KINDS = {
   eventType: { parent: 'eventTypeGroup', extra: 'targets' },
   team: {},
   department: {},
-} as const satisfies Record<string, { parent?: string; extra?: LookupExtra }>;
+} as const satisfies Record<string, { parent?: string; group?: string; extra?: LookupExtra }>;
 
 /** The fields a kind may have besides its names. */
 export type LookupExtra = 'targets' | 'colour';
@@ -46,10 +47,21 @@ export function isLookupKind(s: string): s is LookupKind {
   return Object.hasOwn(LOOKUP_KINDS, s);
 }
 
-const kindOf = (kind: LookupKind): { parent?: LookupKind; extra?: LookupExtra } => LOOKUP_KINDS[kind];
+const kindOf = (kind: LookupKind): { parent?: LookupKind; group?: LookupKind; extra?: LookupExtra } =>
+  LOOKUP_KINDS[kind];
 
 export function parentKindOf(kind: LookupKind): LookupKind | null {
   return kindOf(kind).parent ?? null;
+}
+
+/** The kind of the optional group an item names (a city's city group), or null. */
+export function groupKindOf(kind: LookupKind): LookupKind | null {
+  return kindOf(kind).group ?? null;
+}
+
+/** The kinds whose items may name an item of this kind as their group. */
+export function groupedKindsOf(kind: LookupKind): LookupKind[] {
+  return lookupKinds.filter((k) => groupKindOf(k) === kind);
 }
 
 export function extraOf(kind: LookupKind): LookupExtra | null {

@@ -30,30 +30,36 @@ const REGIONS: Lookup[] = [
   l(16, 'خارج المملكة', 'Outside the Kingdom'),
 ];
 
-const CITIES: (Lookup & { regionId: number })[] = [
-  { ...l(1, 'الرياض', 'Riyadh'), regionId: 1 },
-  { ...l(2, 'الخرج', 'Al Kharj'), regionId: 1 },
-  { ...l(3, 'الدرعية', 'Diriyah'), regionId: 1 },
-  { ...l(4, 'مكة المكرمة', 'Makkah'), regionId: 2 },
-  { ...l(5, 'جدة', 'Jeddah'), regionId: 2 },
-  { ...l(6, 'الطائف', 'Taif'), regionId: 2 },
-  { ...l(7, 'المدينة المنورة', 'Madinah'), regionId: 3 },
-  { ...l(8, 'ينبع', 'Yanbu'), regionId: 3 },
-  { ...l(9, 'بريدة', 'Buraydah'), regionId: 4 },
-  { ...l(10, 'عنيزة', 'Unaizah'), regionId: 4 },
-  { ...l(11, 'الدمام', 'Dammam'), regionId: 5 },
-  { ...l(12, 'الخبر', 'Khobar'), regionId: 5 },
-  { ...l(13, 'الأحساء', 'Al Ahsa'), regionId: 5 },
-  { ...l(14, 'أبها', 'Abha'), regionId: 6 },
-  { ...l(15, 'خميس مشيط', 'Khamis Mushait'), regionId: 6 },
-  { ...l(16, 'تبوك', 'Tabuk'), regionId: 7 },
-  { ...l(17, 'نيوم', 'NEOM'), regionId: 7 },
-  { ...l(18, 'حائل', 'Hail'), regionId: 8 },
-  { ...l(19, 'عرعر', 'Arar'), regionId: 9 },
-  { ...l(20, 'جازان', 'Jazan'), regionId: 10 },
-  { ...l(21, 'نجران', 'Najran'), regionId: 11 },
-  { ...l(22, 'الباحة', 'Al Bahah'), regionId: 12 },
-  { ...l(23, 'سكاكا', 'Sakaka'), regionId: 13 },
+/**
+ * City groups (the statistics' city-group breakdown and filter): the regions' seats, and the governorates. Cities
+ * seeded before groups existed keep none until an admin sets it (the seed only adds missing items).
+ */
+const CITY_GROUPS: Lookup[] = [l(1, 'مقار المناطق', 'Region seats'), l(2, 'المحافظات', 'Governorates')];
+
+const CITIES: (Lookup & { regionId: number; groupId: number })[] = [
+  { ...l(1, 'الرياض', 'Riyadh'), regionId: 1, groupId: 1 },
+  { ...l(2, 'الخرج', 'Al Kharj'), regionId: 1, groupId: 2 },
+  { ...l(3, 'الدرعية', 'Diriyah'), regionId: 1, groupId: 2 },
+  { ...l(4, 'مكة المكرمة', 'Makkah'), regionId: 2, groupId: 1 },
+  { ...l(5, 'جدة', 'Jeddah'), regionId: 2, groupId: 2 },
+  { ...l(6, 'الطائف', 'Taif'), regionId: 2, groupId: 2 },
+  { ...l(7, 'المدينة المنورة', 'Madinah'), regionId: 3, groupId: 1 },
+  { ...l(8, 'ينبع', 'Yanbu'), regionId: 3, groupId: 2 },
+  { ...l(9, 'بريدة', 'Buraydah'), regionId: 4, groupId: 1 },
+  { ...l(10, 'عنيزة', 'Unaizah'), regionId: 4, groupId: 2 },
+  { ...l(11, 'الدمام', 'Dammam'), regionId: 5, groupId: 1 },
+  { ...l(12, 'الخبر', 'Khobar'), regionId: 5, groupId: 2 },
+  { ...l(13, 'الأحساء', 'Al Ahsa'), regionId: 5, groupId: 2 },
+  { ...l(14, 'أبها', 'Abha'), regionId: 6, groupId: 1 },
+  { ...l(15, 'خميس مشيط', 'Khamis Mushait'), regionId: 6, groupId: 2 },
+  { ...l(16, 'تبوك', 'Tabuk'), regionId: 7, groupId: 1 },
+  { ...l(17, 'نيوم', 'NEOM'), regionId: 7, groupId: 2 },
+  { ...l(18, 'حائل', 'Hail'), regionId: 8, groupId: 1 },
+  { ...l(19, 'عرعر', 'Arar'), regionId: 9, groupId: 1 },
+  { ...l(20, 'جازان', 'Jazan'), regionId: 10, groupId: 1 },
+  { ...l(21, 'نجران', 'Najran'), regionId: 11, groupId: 1 },
+  { ...l(22, 'الباحة', 'Al Bahah'), regionId: 12, groupId: 1 },
+  { ...l(23, 'سكاكا', 'Sakaka'), regionId: 13, groupId: 1 },
 ];
 
 const NATIONALITIES: Lookup[] = [
@@ -148,12 +154,15 @@ const DEPARTMENTS: Lookup[] = [
 
 export interface SeedItem extends Lookup {
   parentId?: number;
+  /** Cities: their city group. */
+  groupId?: number;
   flags?: LookupFlags;
 }
 
-/** The seed lists per kind, in display order. */
+/** The seed lists per kind, in display order; a kind's parent and group kinds come before it. */
 export const LOOKUP_SEED: Partial<Record<LookupKind, readonly SeedItem[]>> = {
   region: REGIONS.map((r) => (r.id === 16 ? { ...r, flags: { excludedFromRegistration: true } } : r)),
+  cityGroup: CITY_GROUPS,
   city: CITIES.map(({ regionId, ...c }) => ({ ...c, parentId: regionId })),
   nationality: NATIONALITIES.map((n) => (n.id === 44 ? { ...n, flags: { national: true } } : n)),
   country: COUNTRIES,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seedSnapshot } from '../lookups/testing.ts';
 import { CLIENTS } from '../shared/clients.ts';
 import { specFor } from '../shared/testing.ts';
 import { type OpportunityEvent, opportunityDecider } from './decide.ts';
@@ -7,6 +8,7 @@ import { datesOverlap, type OpportunityDetails, statusByDates, validateOpportuni
 const NOW = new Date('2026-11-22T09:00:00.000Z');
 const given = specFor(opportunityDecider, () => NOW);
 const client = CLIENTS.MOH;
+const lookups = seedSnapshot();
 
 const details = (over: Partial<OpportunityDetails> = {}): OpportunityDetails => ({
   code: 'EV-001',
@@ -111,14 +113,14 @@ describe('bounds the event owns (what its read model columns hold)', () => {
   });
   it('refuses creating an event on a day that does not exist, and writes nothing', () => {
     given()
-      .when({ type: 'Create', details: details({ endDate: '2026-11-31' }), client })
+      .when({ type: 'Create', details: details({ endDate: '2026-11-31' }), client, lookups })
       .thenFails('InvalidDate');
   });
 });
 
 describe('an event', () => {
   it('is created pending approval, then approved', () => {
-    given().when({ type: 'Create', details: details(), client }).thenEmits([created()]);
+    given().when({ type: 'Create', details: details(), client, lookups }).thenEmits([created()]);
     given(created())
       .when({ type: 'Approve' })
       .thenEmits([{ type: 'OpportunityApproved', data: { previous: 'pending' } }]);
@@ -199,7 +201,7 @@ describe('an event', () => {
   });
   it('records only the changed fields of an edit, and refuses a contribution count below the accepted', () => {
     given(created())
-      .when({ type: 'Edit', details: details({ nameEn: 'Awareness' }), client })
+      .when({ type: 'Edit', details: details({ nameEn: 'Awareness' }), client, lookups })
       .thenEmits((e) =>
         expect(e[0]).toMatchObject({
           type: 'OpportunityEdited',
@@ -207,7 +209,7 @@ describe('an event', () => {
         }),
       );
     given(created(), seat('v1'), seat('v2'))
-      .when({ type: 'Edit', details: details({ maxContributions: 1 }), client })
+      .when({ type: 'Edit', details: details({ maxContributions: 1 }), client, lookups })
       .thenFails('InvalidCount');
   });
 });

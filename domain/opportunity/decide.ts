@@ -1,3 +1,4 @@
+import type { LookupSnapshot } from '../lookups/snapshot.ts';
 import { isBlank, summaryCode } from '../registration/rules.ts';
 import type { ClientConfig } from '../shared/clients.ts';
 import { day } from '../shared/days.ts';
@@ -8,6 +9,7 @@ import {
   type Approval,
   type OpportunityDetails,
   OpportunityStatus,
+  placeIssues,
   statusByDates,
   validateOpportunity,
 } from './rules.ts';
@@ -71,8 +73,9 @@ export const opportunityEvents: EventTypes<OpportunityEvent> = eventTypes<Opport
 });
 
 export type OpportunityCommand =
-  | { type: 'Create'; details: OpportunityDetails; client: ClientConfig }
-  | { type: 'Edit'; details: OpportunityDetails; client: ClientConfig }
+  /** lookups: the master data the place and type are checked against (placeIssues); every path passes it. */
+  | { type: 'Create'; details: OpportunityDetails; client: ClientConfig; lookups: LookupSnapshot }
+  | { type: 'Edit'; details: OpportunityDetails; client: ClientConfig; lookups: LookupSnapshot }
   | { type: 'Approve' }
   | { type: 'Reject'; reason: string }
   | { type: 'UpdateStatusByDate' }
@@ -149,8 +152,10 @@ function validated(
   client: ClientConfig,
   now: Date,
   creating: boolean,
+  lookups: LookupSnapshot,
 ): OpportunityDetails {
   const issues = validateOpportunity(details, client, now, creating);
+  issues.push(...placeIssues(details, lookups));
   if (issues.length) throw new DomainError(summaryCode(issues), { issues });
   return details;
 }
@@ -159,10 +164,12 @@ export function decide(cmd: OpportunityCommand, s: Opportunity, now: Date): Oppo
   switch (cmd.type) {
     case 'Create':
       if (s.exists) throw new DomainError('ConcurrencyConflict');
-      return [{ type: 'OpportunityCreated', data: { details: validated(cmd.details, cmd.client, now, true) } }];
+      return [
+        { type: 'OpportunityCreated', data: { details: validated(cmd.details, cmd.client, now, true, cmd.lookups) } },
+      ];
     case 'Edit': {
       const before = live(s);
-      const details = validated(cmd.details, cmd.client, now, false);
+      const details = validated(cmd.details, cmd.client, now, false, cmd.lookups);
       if (details.maxContributions < s.seats.length)
         throw new DomainError('InvalidCount', { field: 'maxContributions', accepted: s.seats.length });
       const changes = (Object.keys({ ...before, ...details }) as (keyof OpportunityDetails)[])

@@ -1,3 +1,4 @@
+import type { LookupSnapshot } from '../lookups/snapshot.ts';
 import {
   DATE_PICKER_MAX,
   DATE_PICKER_MIN,
@@ -93,6 +94,10 @@ export interface OpportunityDetails {
   categoryId?: number;
   workFieldId?: number;
   workFieldGroupId?: number;
+  /** Where the event takes place (issue 11): a region, a city of it, and the event type (master data). Old events lack them. */
+  regionId?: number;
+  cityId?: number;
+  eventTypeId?: number;
   trainingCompulsory?: boolean;
   trainingHours?: number;
   travelRequired?: boolean;
@@ -150,7 +155,7 @@ export function validateOpportunity(
   for (const k of ['regionIds', 'cityIds'] as const) {
     if (!o[k].every(isInt4Id)) add(k, 'InvalidNumber');
   }
-  for (const k of ['categoryId', 'workFieldId', 'workFieldGroupId'] as const) {
+  for (const k of ['categoryId', 'workFieldId', 'workFieldGroupId', 'regionId', 'cityId', 'eventTypeId'] as const) {
     if (o[k] !== undefined && !isInt4Id(o[k])) add(k, 'InvalidNumber');
   }
   if (o.visibility === Visibility.Regions && o.regionIds.length === 0) add('regionIds', 'AllFieldsRequired');
@@ -199,4 +204,27 @@ export function datesOverlap(
   b: { startDate: string; endDate: string },
 ): boolean {
   return day(a.startDate) <= day(b.endDate) && day(b.startDate) <= day(a.endDate);
+}
+
+/**
+ * The event's place and type against the master data (issue 11): the region and the city active lookups, the city one
+ * of the region's, the event type an active `eventType`. Each field is optional; a city without a region is checked
+ * alone.
+ */
+export function placeIssues(
+  o: Pick<OpportunityDetails, 'regionId' | 'cityId' | 'eventTypeId'>,
+  lookups: LookupSnapshot,
+): Issue[] {
+  const issues: Issue[] = [];
+  if (o.regionId !== undefined && lookups.get('region', o.regionId)?.active !== true)
+    issues.push({ path: 'regionId', code: 'InvalidArea' });
+  if (o.cityId !== undefined) {
+    const city = lookups.get('city', o.cityId);
+    if (city?.active !== true) issues.push({ path: 'cityId', code: 'InvalidArea' });
+    else if (o.regionId !== undefined && city.parentId !== o.regionId)
+      issues.push({ path: 'cityId', code: 'CityNotInRegion' });
+  }
+  if (o.eventTypeId !== undefined && lookups.get('eventType', o.eventTypeId)?.active !== true)
+    issues.push({ path: 'eventTypeId', code: 'InvalidEventType' });
+  return issues;
 }

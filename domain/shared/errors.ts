@@ -170,8 +170,16 @@ export const ErrorCodes = [
   /** An administrator's action that needs an active account (a reset link) on a deactivated one. */
   'UserIsDeactivated',
   'DepartmentImpactChanged',
+  // events' place and type (issue 11): a city outside the event's region, an event type that is not active master data
+  'CityNotInRegion',
+  'InvalidEventType',
   /** An Idempotency-Key already used for another kind of command. */
   'IdempotencyKeyReused',
+  // content (issue 11; the spec names no keys): a link that is not http(s), a gallery over its 150 images, a
+  // static page whose key already has its page
+  'InvalidLink',
+  'TooManyImages',
+  'ContentAlreadyExists',
 ] as const;
 
 export type ErrorCode = (typeof ErrorCodes)[number];

@@ -201,6 +201,12 @@ export async function loginLogPage(
   return { total: Number(rows[0]?.total ?? 0), rows: rows.map(loginLogRow) };
 }
 
+/** How many rows of the users log the filters select (an export's total). */
+export async function loginLogCount(db: Kysely<AccountDB>, q: LoginLogFilter): Promise<number> {
+  const r = await loginLogQuery(db, q).clearSelect().select(sql<string>`count(*)::text`.as('n')).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
 /**
  * Every row of the users log the filters select, newest first, read in batches by key (time, event id): an export of
  * any size holds one batch in memory at a time.
@@ -295,8 +301,17 @@ function userRow(
   return { ...x, lastLoginAt: x.lastLoginAt?.toISOString() ?? null, createdAt: x.createdAt.toISOString() };
 }
 
-/** One page of the users grid and how many users match (server-side search, filters, paging and sorting). */
-export async function usersGrid(db: Kysely<AccountDB>, q: UserGridFilter): Promise<{ rows: UserRow[]; total: number }> {
+const USER_SORT_TYPE: Record<UserSort, string> = {
+  nameAr: 'text',
+  nameEn: 'text',
+  userName: 'text',
+  roleId: 'int',
+  createdAt: 'timestamptz',
+  lastLoginAt: 'timestamptz',
+};
+
+/** The users grid's conditions: its page, its count and its export select the same users. */
+function usersWhere(q: Omit<UserGridFilter, 'page' | 'pageSize' | 'sort' | 'dir'>): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [sql<SqlBool>`true`];
   if (q.search?.trim()) {
     const like = likeEscaped(q.search);
@@ -308,7 +323,12 @@ export async function usersGrid(db: Kysely<AccountDB>, q: UserGridFilter): Promi
   if (q.departmentId) where.push(sql<SqlBool>`department_id = ${q.departmentId}`);
   if (q.regionId) where.push(sql<SqlBool>`${q.regionId}::int = any(region_ids)`);
   if (q.status) where.push(sql<SqlBool>`active = ${q.status === 'active'}`);
-  const cond = sql<SqlBool>`${sql.join(where, sql` and `)}`;
+  return where;
+}
+
+/** One page of the users grid and how many users match (server-side search, filters, paging and sorting). */
+export async function usersGrid(db: Kysely<AccountDB>, q: UserGridFilter): Promise<{ rows: UserRow[]; total: number }> {
+  const cond = sql<SqlBool>`${sql.join(usersWhere(q), sql` and `)}`;
   const order = sql.raw(
     q.dir === 'desc'
       ? `${USER_SORT[q.sort]} desc nulls last, user_id desc`
@@ -323,6 +343,62 @@ export async function usersGrid(db: Kysely<AccountDB>, q: UserGridFilter): Promi
     .offset((q.page - 1) * q.pageSize)
     .execute();
   return { total: Number(rows[0]?.total ?? 0), rows: rows.map(({ total: _t, ...x }) => userRow(x)) };
+}
+
+export type UsersExportFilter = Omit<UserGridFilter, 'page' | 'pageSize'>;
+
+/** How many users the grid's filters select (an export's total). */
+export async function usersCount(db: Kysely<AccountDB>, q: UsersExportFilter): Promise<number> {
+  const r = await db
+    .selectFrom('rm.users')
+    .select(sql<string>`count(*)::text`.as('n'))
+    .where(sql<SqlBool>`${sql.join(usersWhere(q), sql` and `)}`)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * Every user the grid's filters select, in the grid's order (its sort, then the id), read in keyset batches: the
+ * values first then the empty ones when descending (nulls last), the reverse ascending. A batch's last key comes back
+ * as text (a timestamp's microseconds kept) and is cast back, never through a JS Date.
+ */
+export async function* usersRows(db: Kysely<AccountDB>, q: UsersExportFilter, batch = 1000): AsyncGenerator<UserRow> {
+  const col = sql.raw(USER_SORT[q.sort]);
+  const type = sql.raw(USER_SORT_TYPE[q.sort]);
+  const desc = q.dir === 'desc';
+  const dir = sql.raw(desc ? 'desc nulls last' : 'asc nulls first');
+  const idDir = sql.raw(desc ? 'desc' : 'asc');
+  const phases: ('values' | 'nulls')[] = desc ? ['values', 'nulls'] : ['nulls', 'values'];
+  for (const phase of phases) {
+    let after: { key: string | null; id: string } | null = null;
+    for (;;) {
+      const where = [
+        ...usersWhere(q),
+        phase === 'nulls' ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${col} is not null`,
+      ];
+      if (after) {
+        const { key, id } = after;
+        if (phase === 'nulls') where.push(desc ? sql<SqlBool>`user_id < ${id}` : sql<SqlBool>`user_id > ${id}`);
+        else
+          where.push(
+            desc
+              ? sql<SqlBool>`(${col}, user_id) < (${key}::${type}, ${id}::uuid)`
+              : sql<SqlBool>`(${col}, user_id) > (${key}::${type}, ${id}::uuid)`,
+          );
+      }
+      const rows = await db
+        .selectFrom('rm.users')
+        .select([...userColumns, sql<string | null>`${col}::text`.as('sortKey')])
+        .where(sql<SqlBool>`${sql.join(where, sql` and `)}`)
+        .orderBy(sql`${col} ${dir}, user_id ${idDir}`)
+        .limit(batch)
+        .execute();
+      for (const { sortKey: _k, ...x } of rows) yield userRow(x);
+      if (rows.length < batch) break;
+      const last = rows[rows.length - 1]!;
+      after = { key: last.sortKey, id: last.userId };
+    }
+  }
 }
 
 export interface UserDetail extends UserRow {

@@ -25,6 +25,7 @@ export const usersProjection: Projection = {
     'UserEdited',
     'UserDepartmentChanged',
     'IdentityVerified',
+    'IdentityNotVerified',
     'RegistrationSubmitted',
   ],
   async setup({ tx, table }) {
@@ -132,6 +133,10 @@ export const usersProjection: Projection = {
         case 'IdentityVerified':
           // The join rule "NIC valid" and the InvalidNIC sign-in read this flag: the identity service confirmed the holder.
           await sql`update ${t} set nic_valid = true, updated_at = ${at} where user_id = ${id}`.execute(tx);
+          break;
+        case 'IdentityNotVerified':
+          // A registration's id or birth date the identity service did not confirm (or could not be asked about).
+          await sql`update ${t} set nic_valid = false, updated_at = ${at} where user_id = ${id}`.execute(tx);
           break;
         case 'EmailVerified':
           await sql`update ${t} set email_verified = true, updated_at = ${at} where user_id = ${id}`.execute(tx);

@@ -42,23 +42,55 @@ export interface AuditRow {
   link: RecordLink;
 }
 
+export type AuditExportFilter = Omit<AuditFilter, 'before' | 'limit'>;
+
+/** The audit log's filters: its pages, its count and its export select the same rows. */
+function auditWhere(q: AuditExportFilter): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [sql<SqlBool>`true`];
+  if (q.actorId) where.push(sql<SqlBool>`a.actor_id = ${q.actorId}`);
+  if (q.recordType) where.push(sql<SqlBool>`a.record_type = ${q.recordType}`);
+  if (q.recordId) where.push(sql<SqlBool>`a.record_id = ${q.recordId}`);
+  if (q.from) where.push(sql<SqlBool>`a.at >= ${q.from}::date`);
+  if (q.to) where.push(sql<SqlBool>`a.at < ${q.to}::date + 1`);
+  return where;
+}
+
+/** How many rows of the audit log the filters select (an export's total). */
+export async function auditCount(db: Kysely<AuditDB>, q: AuditExportFilter): Promise<number> {
+  const r = await db
+    .selectFrom('rm.audit_log as a')
+    .select(sql<string>`count(*)::text`.as('n'))
+    .where(sql<SqlBool>`${sql.join(auditWhere(q), sql` and `)}`)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * Every row of the audit log the filters select, newest first, read in batches keyed by the log position (the pages'
+ * own key, compared as numerics): an export of any size holds one batch.
+ */
+export async function* auditRows(db: Kysely<AuditDB>, q: AuditExportFilter, batch = 1000): AsyncGenerator<AuditRow> {
+  let before: string | undefined;
+  for (;;) {
+    const page = await auditPage(db, { ...q, before, limit: batch });
+    yield* page.rows;
+    if (!page.next) return;
+    before = page.next;
+  }
+}
+
 /** One page of the audit log, newest first, and the position to continue before (null on the last page). */
 export async function auditPage(
   db: Kysely<AuditDB>,
   q: AuditFilter,
 ): Promise<{ rows: AuditRow[]; next: string | null }> {
-  const where: Expression<SqlBool>[] = [sql<SqlBool>`true`];
+  const where = auditWhere(q);
   if (q.before) {
     const p = parsePosition(q.before);
     where.push(
       sql<SqlBool>`(a.commit_pos, a.prepare_pos) < (${p.commit.toString()}::numeric, ${p.prepare.toString()}::numeric)`,
     );
   }
-  if (q.actorId) where.push(sql<SqlBool>`a.actor_id = ${q.actorId}`);
-  if (q.recordType) where.push(sql<SqlBool>`a.record_type = ${q.recordType}`);
-  if (q.recordId) where.push(sql<SqlBool>`a.record_id = ${q.recordId}`);
-  if (q.from) where.push(sql<SqlBool>`a.at >= ${q.from}::date`);
-  if (q.to) where.push(sql<SqlBool>`a.at < ${q.to}::date + 1`);
   const rows = await db
     .selectFrom('rm.audit_log as a')
     .leftJoin('rm.users as u', (j) => j.on(sql<SqlBool>`u.user_id::text = a.actor_id`))

@@ -164,18 +164,7 @@ const certificateColumns = [
   'state_at',
 ] as const;
 
-function toCertificate(r: {
-  certificate_id: string;
-  volunteer_id: string;
-  subject: string;
-  kind: string;
-  record: CertifiedRecord;
-  issued_at: Date;
-  signature: string;
-  key_id: string;
-  state: CertificateState;
-  state_at: Date | null;
-}): CertificateRow {
+function toCertificate(r: Omit<CertificatesDB['rm.certificates'], 'state_reason'>): CertificateRow {
   return {
     certificateId: r.certificate_id,
     volunteerId: r.volunteer_id,
@@ -214,13 +203,8 @@ export async function certificatesOf(db: Kysely<CertificatesDB>, volunteerId: st
   return rows.map(toCertificate);
 }
 
-export interface PastEventRow {
+export interface PastEventRow extends Omit<EventRow, 'id' | 'categoryId'> {
   eventId: string;
-  code: string;
-  nameAr: string;
-  nameEn: string;
-  startDate: string;
-  endDate: string;
   status: number;
   approvedHours: number;
   pendingHours: number;

@@ -6,13 +6,13 @@ import { int4, int4Clamped } from '../runner/values.ts';
 
 /**
  * rm.lookups: the master data, one row per item of every kind, in the order added (`position`), with the kinds'
- * extra fields (event types' targets, regions' colour setting); a deleted item's row goes. rm.lookups_state
+ * extra fields (event types' targets, regions' colour setting) and a city's city group (group_id); a deleted item's row goes. rm.lookups_state
  * holds the position of the last lookup event applied, written in the batch's transaction: the cheap question the
  * per-process cache asks before reloading (the checkpoint itself also moves past events of other types).
  */
 export const lookupsProjection: Projection = {
   name: 'lookups',
-  version: 2,
+  version: 3,
   tables: ['lookups', 'lookups_state'],
   types: [
     'LookupItemAdded',
@@ -21,6 +21,7 @@ export const lookupsProjection: Projection = {
     'LookupItemReactivated',
     'LookupItemFlagsChanged',
     'LookupItemMoved',
+    'LookupItemRegrouped',
     'LookupItemTargetsChanged',
     'LookupItemColourChanged',
     'LookupItemDeleted',
@@ -32,6 +33,7 @@ export const lookupsProjection: Projection = {
         kind text not null,
         id int not null,
         parent_id int,
+        group_id int,
         name_ar text not null,
         name_en text not null,
         flags jsonb not null default '{}',
@@ -59,8 +61,9 @@ export const lookupsProjection: Projection = {
       switch (e.type) {
         case 'LookupItemAdded': {
           const d = e.data;
-          await sql`insert into ${t} (kind, id, parent_id, name_ar, name_en, flags, active, position, min_target, max_target)
-            values (${kind}, ${id}, ${d.parentId}, ${d.nameAr}, ${d.nameEn}, ${JSON.stringify(d.flags)}::jsonb, true,
+          await sql`insert into ${t} (kind, id, parent_id, group_id, name_ar, name_en, flags, active, position, min_target,
+              max_target)
+            values (${kind}, ${id}, ${d.parentId}, ${int4(d.groupId)}, ${d.nameAr}, ${d.nameEn}, ${JSON.stringify(d.flags)}::jsonb, true,
               (select coalesce(max(position) + 1, 0) from ${t} where kind = ${kind}),
               ${int4Clamped(d.targets?.min ?? null)}, ${int4Clamped(d.targets?.max ?? null)})
             on conflict (kind, id) do nothing`.execute(tx);
@@ -78,6 +81,9 @@ export const lookupsProjection: Projection = {
           break;
         case 'LookupItemMoved':
           await sql`update ${t} set parent_id = ${int4(e.data.to)} where kind = ${kind} and id = ${id}`.execute(tx);
+          break;
+        case 'LookupItemRegrouped':
+          await sql`update ${t} set group_id = ${int4(e.data.to)} where kind = ${kind} and id = ${id}`.execute(tx);
           break;
         case 'LookupItemTargetsChanged':
           await sql`update ${t} set min_target = ${int4Clamped(e.data.to.min)}, max_target = ${int4Clamped(e.data.to.max)}

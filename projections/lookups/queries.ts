@@ -9,6 +9,7 @@ export interface LookupsDB {
     kind: string;
     id: number;
     parent_id: number | null;
+    group_id: number | null;
     name_ar: string;
     name_en: string;
     flags: Record<string, boolean>;
@@ -61,6 +62,7 @@ export interface LookupAdminRow {
   nameAr: string;
   nameEn: string;
   parentId: number | null;
+  groupId: number | null;
   active: boolean;
   minTarget: number | null;
   maxTarget: number | null;
@@ -95,6 +97,7 @@ export async function lookupPage(
         'name_ar',
         'name_en',
         'parent_id',
+        'group_id',
         'active',
         'min_target',
         'max_target',
@@ -115,6 +118,7 @@ export async function lookupPage(
       nameAr: r.name_ar,
       nameEn: r.name_en,
       parentId: r.parent_id,
+      groupId: r.group_id,
       active: r.active,
       minTarget: r.min_target,
       maxTarget: r.max_target,

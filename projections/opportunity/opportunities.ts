@@ -8,8 +8,8 @@ import { dateClamped, int4, int4Array, int4Clamped } from '../runner/values.ts';
 /** rm.opportunities: the events list (public and staff), with seats taken and approved hours. */
 export const opportunitiesProjection: Projection = {
   name: 'opportunities',
-  // 2: the calendar's date-range index.
-  version: 2,
+  // 2: the calendar's date-range index. 3: the event's region, city and type (issue 11), and the reject reason.
+  version: 3,
   tables: ['opportunities'],
   types: [
     'OpportunityCreated',
@@ -43,6 +43,10 @@ export const opportunitiesProjection: Projection = {
         attendance_type int not null,
         category_id int,
         work_field_id int,
+        region_id int,
+        city_id int,
+        event_type_id int,
+        reject_reason text,
         latitude double precision,
         longitude double precision,
         status int not null default 0,
@@ -55,6 +59,7 @@ export const opportunitiesProjection: Projection = {
       );
       create index on ${t} (approval, status, start_date, opportunity_id);
       create index on ${t} (code);
+      create index on ${t} (region_id, city_id);
       -- The calendar: public events whose dates overlap a range (api/opportunity/calendar.ts).
       create index on ${t} using gist (daterange(start_date, end_date, '[]'))
         where approval = 'approved' and status <> 4 and visibility = 0;`)
@@ -71,7 +76,8 @@ export const opportunitiesProjection: Projection = {
         code = ${d.code}, name_ar = ${d.nameAr}, name_en = ${d.nameEn}, details = ${JSON.stringify(d)}::jsonb, visibility = ${int4(d.visibility)},
         region_ids = ${int4Array(d.regionIds)}::int[], city_ids = ${int4Array(d.cityIds)}::int[], start_date = ${dateClamped(d.startDate)},
         end_date = ${dateClamped(d.endDate)}, attendance_type = ${int4(d.attendanceType)}, category_id = ${int4(d.categoryId)},
-        work_field_id = ${int4(d.workFieldId)}, latitude = ${d.latitude ?? null}, longitude = ${d.longitude ?? null},
+        work_field_id = ${int4(d.workFieldId)}, region_id = ${int4(d.regionId)}, city_id = ${int4(d.cityId)},
+        event_type_id = ${int4(d.eventTypeId)}, latitude = ${d.latitude ?? null}, longitude = ${d.longitude ?? null},
         max_contributions = ${int4Clamped(d.maxContributions)}, updated_at = ${at}`;
       switch (e.type) {
         case 'OpportunityCreated': {
@@ -88,10 +94,14 @@ export const opportunitiesProjection: Projection = {
           await sql`update ${t} set ${row(e.data.details)} where opportunity_id = ${id}`.execute(tx);
           break;
         case 'OpportunityApproved':
-          await sql`update ${t} set approval = 'approved', updated_at = ${at} where opportunity_id = ${id}`.execute(tx);
+          await sql`update ${t} set approval = 'approved', reject_reason = null, updated_at = ${at} where opportunity_id = ${id}`.execute(
+            tx,
+          );
           break;
         case 'OpportunityRejected':
-          await sql`update ${t} set approval = 'rejected', updated_at = ${at} where opportunity_id = ${id}`.execute(tx);
+          await sql`update ${t} set approval = 'rejected', reject_reason = ${e.data.reason}, updated_at = ${at} where opportunity_id = ${id}`.execute(
+            tx,
+          );
           break;
         case 'OpportunityDeleteRequested':
           await sql`update ${t} set approval = 'pendingDelete', updated_at = ${at} where opportunity_id = ${id}`.execute(

@@ -17,6 +17,10 @@ export interface OpportunityDB {
     attendance_type: number;
     category_id: number | null;
     work_field_id: number | null;
+    region_id: number | null;
+    city_id: number | null;
+    event_type_id: number | null;
+    reject_reason: string | null;
     latitude: number | null;
     longitude: number | null;
     status: number;
@@ -59,6 +63,8 @@ export interface OpportunityDB {
     user_id: string;
     name_ar: string;
     name_en: string;
+    email: string;
+    mobile: string | null;
     nic_valid: boolean;
     registration_complete: boolean;
     region_ids: number[];
@@ -146,32 +152,52 @@ export interface EventsFilter {
   status?: number | undefined;
   regionId?: number | undefined;
   cityId?: number | undefined;
+  eventTypeId?: number | undefined;
   attendanceType?: number | undefined;
   code?: string | undefined;
   timePeriod?: number | undefined;
   day?: number | undefined;
   categoryId?: number | undefined;
   workFieldId?: number | undefined;
+  workFieldGroupId?: number | undefined;
+}
+
+/** The list filters shared by the events lists and the map (all optional; an absent one keeps every event). */
+export type EventsFilterFields = Omit<EventsFilter, 'page' | 'pageSize' | 'volunteerId'>;
+
+/** The conditions of the list filters on rm.opportunities (the listing rule itself is the caller's). */
+function filterConditions(eb: EB, f: EventsFilterFields): Expression<SqlBool>[] {
+  const all: Expression<SqlBool>[] = [];
+  if (f.status !== undefined) all.push(eb('status', '=', f.status));
+  if (f.timePeriod) all.push(sql<boolean>`(details->>'timePeriod')::int in (${f.timePeriod}, 3)`);
+  if (f.day !== undefined) all.push(sql<boolean>`details->'volunteeringDays' @> ${JSON.stringify([f.day])}::jsonb`);
+  if (f.categoryId) all.push(eb('category_id', '=', f.categoryId));
+  if (f.workFieldId) all.push(eb('work_field_id', '=', f.workFieldId));
+  // The group has no column of its own: the event's details carry it (an event without one never matches).
+  if (f.workFieldGroupId) all.push(sql<boolean>`(details->>'workFieldGroupId')::int = ${f.workFieldGroupId}`);
+  // The event's own region or city (issue 11), or one it is restricted to: an event elsewhere never matches (the
+  // old condition let every event not restricted to regions through, so the filter returned every event).
+  if (f.regionId) all.push(eb.or([eb('region_id', '=', f.regionId), sql<boolean>`${f.regionId} = any(region_ids)`]));
+  if (f.cityId) all.push(eb.or([eb('city_id', '=', f.cityId), sql<boolean>`${f.cityId} = any(city_ids)`]));
+  if (f.eventTypeId) all.push(eb('event_type_id', '=', f.eventTypeId));
+  if (f.attendanceType) all.push(eb('attendance_type', '=', f.attendanceType));
+  if (f.code) all.push(eb('code', '=', f.code));
+  return all;
+}
+
+/** An events list's conditions (public, or a volunteer's private one). */
+function eventsWhere(f: Omit<EventsFilter, 'page' | 'pageSize'>) {
+  return (eb: EB) => {
+    const all: Expression<SqlBool>[] = [f.volunteerId ? listed(eb) : listedPublic(eb)];
+    if (f.volunteerId) all.push(openToVolunteer(eb, f.volunteerId));
+    all.push(...filterConditions(eb, f));
+    return eb.and(all);
+  };
 }
 
 /** One page of an events list (public, or a volunteer's private one), newest first, and how many match. */
 export async function eventsPage(db: Db, f: EventsFilter) {
-  const where = (eb: EB) => {
-    const all: Expression<SqlBool>[] = [f.volunteerId ? listed(eb) : listedPublic(eb)];
-    if (f.volunteerId) all.push(openToVolunteer(eb, f.volunteerId));
-    if (f.status !== undefined) all.push(eb('status', '=', f.status));
-    if (f.timePeriod) all.push(sql<boolean>`(details->>'timePeriod')::int in (${f.timePeriod}, 3)`);
-    if (f.day !== undefined) all.push(sql<boolean>`details->'volunteeringDays' @> ${JSON.stringify([f.day])}::jsonb`);
-    if (f.categoryId) all.push(eb('category_id', '=', f.categoryId));
-    if (f.workFieldId) all.push(eb('work_field_id', '=', f.workFieldId));
-    if (f.regionId)
-      all.push(eb.or([eb('visibility', '<>', Visibility.Regions), sql<boolean>`${f.regionId} = any(region_ids)`]));
-    if (f.cityId)
-      all.push(eb.or([eb('visibility', '<>', Visibility.Cities), sql<boolean>`${f.cityId} = any(city_ids)`]));
-    if (f.attendanceType) all.push(eb('attendance_type', '=', f.attendanceType));
-    if (f.code) all.push(eb('code', '=', f.code));
-    return eb.and(all);
-  };
+  const where = eventsWhere(f);
   const [rows, count] = await Promise.all([
     db
       .selectFrom('rm.opportunities')
@@ -256,8 +282,11 @@ export async function calendarEvents(db: Db, from: string, to: string, limit: nu
   };
 }
 
-/** The map's markers: public, listed, located, not closed and not remote events, the soonest first. */
-export async function mapMarkers(db: Db, limit: number) {
+/**
+ * The map's markers: public, listed, located, not closed and not remote events matching the list filters, the
+ * soonest first, at most `limit`. A filter cannot bring closed (3) or remote (attendance 3) events back.
+ */
+export async function mapMarkers(db: Db, limit: number, f: EventsFilterFields = {}) {
   const rows = await db
     .selectFrom('rm.opportunities')
     .select([sql<string>`opportunity_id::text`.as('id'), 'name_ar', 'name_en', 'latitude', 'longitude', 'status'])
@@ -268,9 +297,11 @@ export async function mapMarkers(db: Db, limit: number) {
         eb('attendance_type', '<>', 3),
         eb('latitude', 'is not', null),
         eb('longitude', 'is not', null),
+        ...filterConditions(eb, f),
       ]),
     )
     .orderBy('start_date')
+    .orderBy('opportunity_id')
     .limit(limit)
     .$narrowType<{ latitude: number; longitude: number }>()
     .execute();
@@ -362,7 +393,7 @@ export async function pendingEvents(db: Db, scope: RawBuilder<boolean> | null, p
 export async function eventRow(db: Db, opportunityId: string) {
   return db
     .selectFrom('rm.opportunities')
-    .select(['details', 'status', 'approval', 'seats_taken', 'visibility', 'region_ids', 'city_ids'])
+    .select(['details', 'status', 'approval', 'reject_reason', 'seats_taken', 'visibility', 'region_ids', 'city_ids'])
     .where('opportunity_id', '=', opportunityId)
     .executeTakeFirst();
 }
@@ -408,4 +439,178 @@ export async function eventShowsFile(
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export interface ManageFilter {
+  page: number;
+  pageSize: number;
+  status?: number | undefined;
+  approval?: Approval | undefined;
+  visibility?: number | undefined;
+  regionId?: number | undefined;
+  cityId?: number | undefined;
+  code?: string | undefined;
+}
+
+/** The manage grid's filters without its paging: what its export selects. */
+export type ManageExportFilter = Omit<ManageFilter, 'page' | 'pageSize'>;
+
+/**
+ * The manage grid's conditions (the staff scope and the filters): its page, count and export share them, so the file
+ * holds exactly the grid's rows.
+ */
+function manageWhere(scope: RawBuilder<boolean> | null, f: ManageExportFilter) {
+  return (eb: EB) => {
+    const all: Expression<SqlBool>[] = scope ? [scope] : [];
+    if (f.status !== undefined) all.push(eb('status', '=', f.status));
+    if (f.approval) all.push(eb('approval', '=', f.approval));
+    if (f.visibility !== undefined) all.push(eb('visibility', '=', f.visibility));
+    if (f.regionId) all.push(eb.or([eb('region_id', '=', f.regionId), sql<boolean>`${f.regionId} = any(region_ids)`]));
+    if (f.cityId) all.push(eb.or([eb('city_id', '=', f.cityId), sql<boolean>`${f.cityId} = any(city_ids)`]));
+    if (f.code) all.push(eb('code', '=', f.code));
+    return eb.and(all);
+  };
+}
+
+/**
+ * The staff's events list (issue 11): every status (deleted too), approval and visibility, in the viewer's scope,
+ * newest first, with the lists' filters. Restricted, rejected and deleted events are found here, not only by address.
+ */
+export async function manageEventsPage(db: Db, scope: RawBuilder<boolean> | null, f: ManageFilter) {
+  const where = manageWhere(scope, f);
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('rm.opportunities')
+      .select([
+        sql<string>`opportunity_id::text`.as('id'),
+        'code',
+        'name_ar',
+        'name_en',
+        'status',
+        'approval',
+        'visibility',
+        isoDay('start_date').as('start_day'),
+        isoDay('end_date').as('end_day'),
+        'seats_taken',
+        'max_contributions',
+      ])
+      .where(where)
+      .orderBy('created_at', 'desc')
+      .orderBy('opportunity_id', 'desc')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+    db.selectFrom('rm.opportunities').select(sql<string>`count(*)::text`.as('n')).where(where).executeTakeFirst(),
+  ]);
+  return {
+    total: Number(count?.n ?? 0),
+    rows: rows.map((x) => ({
+      id: x.id,
+      code: x.code,
+      nameAr: x.name_ar,
+      nameEn: x.name_en,
+      status: x.status,
+      approval: x.approval,
+      visibility: x.visibility,
+      startDate: x.start_day,
+      endDate: x.end_day,
+      seatsTaken: x.seats_taken,
+      maxContributions: x.max_contributions,
+    })),
+  };
+}
+
+export interface EventExportRow {
+  id: string;
+  code: string;
+  nameAr: string;
+  nameEn: string;
+  status: number;
+  approval: Approval;
+  visibility: number;
+  startDate: string;
+  endDate: string;
+  attendanceType: number;
+  regionIds: number[];
+  cityIds: number[];
+  seatsTaken: number;
+  maxContributions: number;
+  approvedHours: number;
+}
+
+/** How many events of the manage grid the filters select in the staff scope (the grid's own total). */
+export async function eventsCount(db: Db, f: ManageExportFilter, scope: RawBuilder<boolean> | null): Promise<number> {
+  const r = await db
+    .selectFrom('rm.opportunities')
+    .select(sql<string>`count(*)::text`.as('n'))
+    .where(manageWhere(scope, f))
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * Every event of the manage grid the filters select in the staff scope, in the grid's order (newest created first,
+ * then the id descending), read in keyset batches: the creation moment's key goes back as text with its microseconds
+ * and is compared in SQL (never through a JS Date).
+ */
+export async function* eventsRows(
+  db: Db,
+  f: ManageExportFilter,
+  scope: RawBuilder<boolean> | null,
+  batch = 1000,
+): AsyncGenerator<EventExportRow> {
+  const where = manageWhere(scope, f);
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const a: { at: string; id: string } | null = after;
+    const rows = await db
+      .selectFrom('rm.opportunities')
+      .select([
+        sql<string>`opportunity_id::text`.as('id'),
+        sql<string>`created_at::text`.as('created_key'),
+        'code',
+        'name_ar',
+        'name_en',
+        'status',
+        'approval',
+        'visibility',
+        isoDay('start_date').as('start_day'),
+        isoDay('end_date').as('end_day'),
+        'attendance_type',
+        'region_ids',
+        'city_ids',
+        'seats_taken',
+        'max_contributions',
+        sql<string>`approved_hours::text`.as('approved_hours'),
+      ])
+      .where(where)
+      .$if(a !== null, (q) =>
+        q.where(sql<boolean>`(created_at, opportunity_id) < (${a!.at}::timestamptz, ${a!.id}::uuid)`),
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('opportunity_id', 'desc')
+      .limit(batch)
+      .execute();
+    for (const x of rows)
+      yield {
+        id: x.id,
+        code: x.code,
+        nameAr: x.name_ar,
+        nameEn: x.name_en,
+        status: x.status,
+        approval: x.approval,
+        visibility: x.visibility,
+        startDate: x.start_day,
+        endDate: x.end_day,
+        attendanceType: x.attendance_type,
+        regionIds: x.region_ids,
+        cityIds: x.city_ids,
+        seatsTaken: x.seats_taken,
+        maxContributions: x.max_contributions,
+        approvedHours: Number(x.approved_hours),
+      };
+    if (rows.length < batch) return;
+    const last: { created_key: string; id: string } = rows[rows.length - 1]!;
+    after = { at: last.created_key, id: last.id };
+  }
 }

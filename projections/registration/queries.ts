@@ -50,6 +50,15 @@ export interface RegistrationGridRow {
   appointmentAt: string | null;
 }
 
+/** The sort columns' types: a batch's last key comes back as text (a timestamp's microseconds kept) and is cast back. */
+const SORT_TYPE: Record<RegistrationSort, string> = {
+  submittedAt: 'timestamptz',
+  updatedAt: 'timestamptz',
+  nameAr: 'text',
+  nameEn: 'text',
+  referenceNumber: 'text',
+};
+
 const SORT_COLUMN: Record<RegistrationSort, string> = {
   submittedAt: 'submitted_at',
   updatedAt: 'updated_at',
@@ -58,15 +67,10 @@ const SORT_COLUMN: Record<RegistrationSort, string> = {
   referenceNumber: 'reference_number',
 };
 
-/**
- * One page of the review grid and how many applications match. `scope` limits a staff member to her regions and
- * cities (null: not limited).
- */
-export async function registrationGrid(
-  db: Kysely<RegistrationsDB>,
-  q: RegistrationGridFilter,
-  scope: { regionIds: readonly number[]; cityIds: readonly number[] } | null,
-): Promise<{ rows: RegistrationGridRow[]; total: number }> {
+type GridScope = { regionIds: readonly number[]; cityIds: readonly number[] } | null;
+
+/** The grid's conditions (status, scope, filters): the page, its count and the export select the same rows. */
+function gridConditions(q: Omit<RegistrationGridFilter, 'page' | 'pageSize'>, scope: GridScope): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [sql<SqlBool>`status = ${q.status}`];
   if (scope)
     where.push(
@@ -88,6 +92,48 @@ export async function registrationGrid(
   if (q.cityId) where.push(sql<SqlBool>`city_id = ${q.cityId}`);
   if (q.from) where.push(sql<SqlBool>`submitted_at >= ${q.from}::date`);
   if (q.to) where.push(sql<SqlBool>`submitted_at < ${q.to}::date + 1`);
+  return where;
+}
+
+/** The columns a grid row (and an export's row) reads, and the row they make. */
+const GRID_COLUMNS = [
+  'volunteer_id',
+  'reference_number',
+  'status',
+  'name_ar',
+  'name_en',
+  'id_number',
+  'mobile',
+  'region_id',
+  'city_id',
+  'submitted_at',
+  'appointment_at',
+] as const;
+type GridRecord = Pick<RegistrationsDB['rm.registrations'], (typeof GRID_COLUMNS)[number]>;
+const gridRow = (x: GridRecord): RegistrationGridRow => ({
+  volunteerId: x.volunteer_id,
+  referenceNumber: x.reference_number,
+  status: x.status,
+  nameAr: x.name_ar,
+  nameEn: x.name_en,
+  idNumber: x.id_number,
+  mobile: x.mobile,
+  regionId: x.region_id,
+  cityId: x.city_id,
+  submittedAt: x.submitted_at?.toISOString() ?? null,
+  appointmentAt: x.appointment_at?.toISOString() ?? null,
+});
+
+/**
+ * One page of the review grid and how many applications match. `scope` limits a staff member to her regions and
+ * cities (null: not limited).
+ */
+export async function registrationGrid(
+  db: Kysely<RegistrationsDB>,
+  q: RegistrationGridFilter,
+  scope: { regionIds: readonly number[]; cityIds: readonly number[] } | null,
+): Promise<{ rows: RegistrationGridRow[]; total: number }> {
+  const where = gridConditions(q, scope);
   const cond = sql<SqlBool>`${sql.join(where, sql` and `)}`;
   // Exact mirrors of the sort indexes (desc nulls last, id desc): either direction is an index scan.
   const order = sql.raw(
@@ -97,19 +143,7 @@ export async function registrationGrid(
   );
   const rowsQuery = db
     .selectFrom('rm.registrations')
-    .select([
-      'volunteer_id',
-      'reference_number',
-      'status',
-      'name_ar',
-      'name_en',
-      'id_number',
-      'mobile',
-      'region_id',
-      'city_id',
-      'submitted_at',
-      'appointment_at',
-    ])
+    .select(GRID_COLUMNS)
     .where(cond)
     .orderBy(order)
     .limit(q.pageSize)
@@ -130,19 +164,7 @@ export async function registrationGrid(
   const [rows, count] = await Promise.all([rowsQuery, countQuery]);
   return {
     total: Number(count?.n ?? 0),
-    rows: rows.map((x) => ({
-      volunteerId: x.volunteer_id,
-      referenceNumber: x.reference_number,
-      status: x.status,
-      nameAr: x.name_ar,
-      nameEn: x.name_en,
-      idNumber: x.id_number,
-      mobile: x.mobile,
-      regionId: x.region_id,
-      cityId: x.city_id,
-      submittedAt: x.submitted_at?.toISOString() ?? null,
-      appointmentAt: x.appointment_at?.toISOString() ?? null,
-    })),
+    rows: rows.map(gridRow),
   };
 }
 
@@ -157,4 +179,70 @@ export async function addressOf(
     .where('volunteer_id', '=', volunteerId)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** How many applications the grid's filters and scope select (an export's total). */
+export async function registrationCount(
+  db: Kysely<RegistrationsDB>,
+  q: Omit<RegistrationGridFilter, 'page' | 'pageSize'>,
+  scope: GridScope,
+): Promise<number> {
+  const cond = sql<SqlBool>`${sql.join(gridConditions(q, scope), sql` and `)}`;
+  const r = await db
+    .selectFrom('rm.registrations')
+    .select(sql<string>`count(*)::text`.as('n'))
+    .where(cond)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * Every application the grid's filters and scope select, in the grid's order, read in batches by key (the sort value,
+ * then the id) so that each batch is one range of the grid's own index: an export of any size holds one batch in
+ * memory at a time, and each batch costs the same. Empty sort values (nulls last descending, first ascending) are
+ * read as a phase of their own, keyed by id alone.
+ */
+export async function* registrationRows(
+  db: Kysely<RegistrationsDB>,
+  q: Omit<RegistrationGridFilter, 'page' | 'pageSize'>,
+  scope: GridScope,
+  batch = 1000,
+): AsyncGenerator<RegistrationGridRow> {
+  const base = gridConditions(q, scope);
+  const col = sql.raw(SORT_COLUMN[q.sort]);
+  const type = sql.raw(SORT_TYPE[q.sort]);
+  const desc = q.dir === 'desc';
+  // The index's exact order (desc nulls last; its mirror asc nulls first), so the row comparison is an index range.
+  const dir = sql.raw(desc ? 'desc nulls last' : 'asc nulls first');
+  const idDir = sql.raw(desc ? 'desc' : 'asc');
+  // Descending: the values, then the empty ones; ascending: the empty ones first.
+  const phases: ('values' | 'nulls')[] = desc ? ['values', 'nulls'] : ['nulls', 'values'];
+  for (const phase of phases) {
+    let after: { key: string | null; id: string } | null = null;
+    for (;;) {
+      const where = [...base, phase === 'nulls' ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${col} is not null`];
+      if (after) {
+        const { key, id } = after;
+        if (phase === 'nulls')
+          where.push(desc ? sql<SqlBool>`volunteer_id < ${id}` : sql<SqlBool>`volunteer_id > ${id}`);
+        else
+          where.push(
+            desc
+              ? sql<SqlBool>`(${col}, volunteer_id) < (${key}::${type}, ${id}::uuid)`
+              : sql<SqlBool>`(${col}, volunteer_id) > (${key}::${type}, ${id}::uuid)`,
+          );
+      }
+      const rows = await db
+        .selectFrom('rm.registrations')
+        .select([...GRID_COLUMNS, sql<string | null>`${col}::text`.as('sort_key')])
+        .where(sql<SqlBool>`${sql.join(where, sql` and `)}`)
+        .orderBy(sql`${col} ${dir}, volunteer_id ${idDir}`)
+        .limit(batch)
+        .execute();
+      for (const x of rows) yield gridRow(x);
+      if (rows.length < batch) break;
+      const last = rows[rows.length - 1]!;
+      after = { key: last.sort_key, id: last.volunteer_id };
+    }
+  }
 }

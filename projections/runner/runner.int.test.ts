@@ -6,6 +6,7 @@ import type { NewEvent } from '../../commands/event-store/port.ts';
 import { PostgresEventStore } from '../../commands/event-store/postgres.ts';
 import { testEvent } from '../../commands/event-store/test-events.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
+import { LockKeeper } from './lock-keeper.ts';
 import { ProjectionRunner } from './runner.ts';
 import { projectionLag, waitForPosition } from './status.ts';
 import { appliedLogProjection, totalsProjection } from './test-projections.ts';
@@ -65,8 +66,15 @@ describe('projection runner', () => {
     expect(BigInt(cp[0]!.p)).toBeGreaterThan(0n);
 
     // Restart once more and let it finish; then replay everything from scratch into a second projection.
-    const survivor = new ProjectionRunner(store, t.pool, t.db, totalsProjection('crashy', [type]), { batchSize: 7 });
-    await survivor.runUntilCaughtUp();
+    // Started, as a process would be, so it retries: under load the server may not yet have ended the last killed
+    // child's backends (its lock still held, or its last commit still landing, which the checkpoint guard refuses).
+    const survivor = new ProjectionRunner(store, t.pool, t.db, totalsProjection('crashy', [type]), {
+      batchSize: 7,
+      lockRetryMs: 50,
+    });
+    survivor.start();
+    expect(await waitForPosition(t.db, ['crashy'], await store.lastPosition(), 60_000)).toBe(true);
+    await survivor.stop();
     const replay = new ProjectionRunner(store, t.pool, t.db, totalsProjection('replayed', [type]), { batchSize: 1000 });
     await replay.runUntilCaughtUp();
 
@@ -87,10 +95,12 @@ describe('projection runner', () => {
       idlePollMs: 5,
       lockRetryMs: 20,
     });
+    // Its own keeper: a second lock connection, as a runner in another process would have.
     const b = new ProjectionRunner(store, t.pool, t.db, appliedLogProjection('locked', [type]), {
       batchSize: 5,
       idlePollMs: 5,
       lockRetryMs: 20,
+      locks: new LockKeeper(t.pool),
     });
     a.start();
     b.start();

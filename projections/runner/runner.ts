@@ -8,6 +8,7 @@ import {
   START,
   type StoredEvent,
 } from '../../commands/event-store/port.ts';
+import { type LockKeeper, lockKeeperFor } from './lock-keeper.ts';
 import { cleanEvent, errorText, mayBeTheEvents } from './parking.ts';
 import type { AnyDB, Projection, ProjectionContext } from './projection.ts';
 
@@ -30,6 +31,8 @@ export interface RunnerOptions {
   /** While the generation has parked events: how often the runner looks for an admin's request to retry them. */
   retryCheckMs?: number;
   onError?: (e: unknown) => void;
+  /** Where the advisory lock is held: by default the pool's keeper, one connection for every runner of the pool. */
+  locks?: LockKeeper;
   /** Told of each event set aside (logged by default). */
   onParked?: (p: ParkedEvent) => void;
 }
@@ -97,7 +100,7 @@ export function physicalTable(table: string, generation: number): string {
 export class ProjectionRunner {
   readonly projection: Projection;
   private readonly store: EventStore;
-  private readonly pool: pg.Pool;
+  private readonly locks: LockKeeper;
   private readonly db: Kysely<AnyDB>;
   private readonly batchSize: number;
   private readonly idlePollMs: number;
@@ -116,14 +119,15 @@ export class ProjectionRunner {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private unsubscribe: (() => void) | null = null;
-  private lockClient: pg.PoolClient | null = null;
+  /** Holds the projection's lock (set false by the keeper when its connection breaks). */
+  private locked = false;
   private current: Generation | null = null;
   /** True once the live generation has read everything there was to read at least once. */
   caughtUp = false;
 
   constructor(store: EventStore, pool: pg.Pool, db: Kysely<AnyDB>, projection: Projection, opts: RunnerOptions = {}) {
     this.store = store;
-    this.pool = pool;
+    this.locks = opts.locks ?? lockKeeperFor(pool);
     this.db = db;
     this.projection = projection;
     this.batchSize = opts.batchSize ?? 500;
@@ -144,6 +148,7 @@ export class ProjectionRunner {
   start(): void {
     if (this.loop) return;
     this.stopped = false;
+    this.locks.join();
     this.unsubscribe = this.store.onAppended(() => this.wake?.());
     this.loop = this.run();
   }
@@ -154,6 +159,7 @@ export class ProjectionRunner {
     this.unsubscribe?.();
     await this.loop;
     this.loop = null;
+    this.locks.leave();
   }
 
   /**
@@ -187,7 +193,7 @@ export class ProjectionRunner {
           continue;
         }
         await this.prepareGeneration();
-        while (!this.stopped) {
+        while (!this.stopped && this.locked) {
           this.lastReadAt = Date.now();
           if (this.parkedOpen > 0 && Date.now() - this.lastRetryCheckAt >= this.retryCheckMs) {
             this.lastRetryCheckAt = Date.now();
@@ -196,6 +202,8 @@ export class ProjectionRunner {
           const more = await this.step();
           if (!more) await this.idle(this.idlePollMs);
         }
+        // A lost lock (its connection broke): ask again at once, on a new connection; another process may hold it now.
+        if (!this.stopped) await this.releaseLock();
       } catch (e) {
         if (!this.stopped) this.onError(e);
         await this.releaseLock();
@@ -222,34 +230,18 @@ export class ProjectionRunner {
   }
 
   private async acquireLock(): Promise<boolean> {
-    if (this.lockClient) return true;
-    const client = await this.pool.connect();
-    // A lock connection that breaks loses the lock: stop writing until it is taken again.
-    client.on('error', () => {
-      this.lockClient = null;
+    if (this.locked) return true;
+    this.locked = await this.locks.tryLock(this.projection.name, () => {
+      this.locked = false;
+      this.wake?.();
     });
-    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [
-      `projection:${this.projection.name}`,
-    ]);
-    if (!rows[0]?.ok) {
-      client.release();
-      return false;
-    }
-    this.lockClient = client;
-    return true;
+    return this.locked;
   }
 
   private async releaseLock(): Promise<void> {
-    const client = this.lockClient;
-    this.lockClient = null;
+    this.locked = false;
     this.current = null;
-    if (!client) return;
-    try {
-      await client.query('select pg_advisory_unlock(hashtext($1))', [`projection:${this.projection.name}`]);
-      client.release();
-    } catch {
-      client.release(true);
-    }
+    await this.locks.unlock(this.projection.name);
   }
 
   /**
@@ -338,7 +330,7 @@ export class ProjectionRunner {
   /** One batch. Returns true when there may be more to read right away. */
   private async step(): Promise<boolean> {
     const gen = this.current;
-    if (!gen || !this.lockClient) throw new Error('runner lost its lock');
+    if (!gen || !this.locked) throw new Error('runner lost its lock');
     // The head read before (or in the same statement as) the typed read: every event at or before it is visible, so
     // once the typed read comes back short, the checkpoint may move up to the head, past events of other types.
     const opts = {

@@ -269,7 +269,13 @@ describe('the administration journey of issue 9, in Arabic', () => {
     );
     await waitForText(admin, staff.nameAr);
 
-    const sheet = await readSheet(readFileSync(await downloadedFile(admin, '[data-testid="grid-export"]', downloads)));
+    // The export button opens the export dialog (Excel, formatted, by default): start it, then download.
+    await press(admin, '[data-testid="grid-export"]');
+    await press(admin, '[data-testid="export-start"]');
+    await admin.waitForSelector('[data-testid="export-download"]', { timeout: 30_000 });
+    const sheet = await readSheet(
+      readFileSync(await downloadedFile(admin, '[data-testid="export-download"]', downloads)),
+    );
     expect(sheet.headers).toEqual(USERS_LOG_HEADERS_AR);
     expect(sheet.rows.length).toBeGreaterThan(0);
     for (const row of sheet.rows) expect(row[5]).toBe(AGENT);

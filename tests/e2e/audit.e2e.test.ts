@@ -124,7 +124,11 @@ describe('audit for admins, in Arabic', () => {
     await waitForText(page, 'بيانات الدخول غير صحيحة');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    const file = await downloadedFile(page, '[data-testid="grid-export"]', downloads);
+    // The export button opens the export dialog (Excel, formatted, by default): start it, then download.
+    await press(page, '[data-testid="grid-export"]');
+    await press(page, '[data-testid="export-start"]');
+    await page.waitForSelector('[data-testid="export-download"]', { timeout: 30_000 });
+    const file = await downloadedFile(page, '[data-testid="export-download"]', downloads);
     const sheet = await readSheet(readFileSync(file));
     expect(sheet.rightToLeft).toBe(true);
     expect(sheet.headers).toEqual(USERS_LOG_HEADERS_AR);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client.ts';
 import { press } from '../support/browser.ts';
 import { seriousA11yViolations } from '../support/chromium.ts';
+import { eventDetails, inDays } from '../support/event-form.ts';
 import { journey } from '../support/journey.ts';
 
 // After staff record hours and the admin approves them, the volunteer (in Arabic) issues a participation certificate,
@@ -14,7 +15,6 @@ const site = journey();
 
 const apiAs = (userName: string, password: string) => apiClient(site.url, userName, password);
 
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const volunteerId = '00000000-0000-4000-8000-000000000004';
 
 describe('a participation certificate, from approved hours to its verification page (Arabic)', () => {
@@ -26,26 +26,21 @@ describe('a participation certificate, from approved hours to its verification p
     const staff = await apiAs('staff', 'Staff@2026!');
     const admin = await apiAs('admin', 'Admin@2026!');
     const volunteer = await apiAs('volunteer1', 'Volunteer@2026!');
-    const created = await staff('POST', '/api/opportunities', {
-      code: `CERT-${stamp}`,
-      nameAr,
-      nameEn: `Certificates campaign ${stamp}`,
-      leadName: 'Khalid Alharbi',
-      leadMobile: '0551234567',
-      leadEmail: 'lead@example.org',
-      visibility: 0,
-      regionIds: [],
-      cityIds: [],
-      maxInvitations: 10,
-      maxContributions: 2,
-      startDate: inDays(70),
-      endDate: inDays(71),
-      gender: 3,
-      timePeriod: 3,
-      volunteeringDays: [0, 1, 2, 3, 4, 5, 6],
-      attendanceType: 1,
-      maxHours: 6,
-    });
+    const created = await staff(
+      'POST',
+      '/api/opportunities',
+      eventDetails({
+        code: `CERT-${stamp}`,
+        nameAr,
+        nameEn: `Certificates campaign ${stamp}`,
+        leadName: 'Khalid Alharbi',
+        maxInvitations: 10,
+        maxContributions: 2,
+        startDate: inDays(70),
+        endDate: inDays(71),
+        volunteeringDays: [0, 1, 2, 3, 4, 5, 6],
+      }),
+    );
     expect(created.status).toBe(201);
     const eventId = created.json.opportunityId;
     expect((await admin('POST', `/api/opportunities/${eventId}/approve`)).status).toBe(200);

@@ -165,12 +165,19 @@ for (const j of JOURNEYS) {
       await waitForText(page, name);
       await expectAccessible(page);
 
-      await openUntil(page, `/${lang}/events?view=map`, `[data-testid="map-marker"][aria-label="${name}"]`);
+      // The map narrowed to this event's code: its one leaflet marker, reached and opened with the keyboard (Enter
+      // opens the popup and moves the focus to its link; Enter again opens the event).
+      await openUntil(
+        page,
+        `/${lang}/events?view=map&code=${code}`,
+        `[data-testid="map-marker"][aria-label="${name}"]`,
+      );
       await expectAccessible(page);
-      // The marker is a link in the SVG plot: reached and opened with the keyboard.
       const marker = await page.waitForSelector(`[data-testid="map-marker"][aria-label="${name}"]`);
-      await marker!.evaluate((e) => (e as SVGElement).focus());
+      await marker!.focus();
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('map-marker');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.closest('[data-testid="map-popup"]') !== null);
       await Promise.all([page.waitForSelector('[data-testid="event-title"]'), page.keyboard.press('Enter')]);
       expect(await page.$eval('[data-testid="event-title"]', (e) => e.textContent)).toBe(name);
       await expectAccessible(page);

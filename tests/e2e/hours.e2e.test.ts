@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client.ts';
 import { press, waitForText } from '../support/browser.ts';
+import { eventDetails, inDays } from '../support/event-form.ts';
 import { journey } from '../support/journey.ts';
 
 // Staff open the volunteer hours page in Arabic, select the pending hours of two events and approve them at once;
@@ -11,8 +12,6 @@ const site = journey();
 
 const apiAs = (userName: string, password: string) => apiClient(site.url, userName, password);
 
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
 describe('volunteer hours of many events, approved at once', () => {
   const hoursIds: string[] = [];
   const V1 = '00000000-0000-4000-8000-000000000004';
@@ -22,26 +21,21 @@ describe('volunteer hours of many events, approved at once', () => {
     const admin = await apiAs('admin', 'Admin@2026!');
     const volunteer = await apiAs('volunteer1', 'Volunteer@2026!');
     for (const day of [40, 50]) {
-      const created = await staff('POST', '/api/opportunities', {
-        code: `HRS-${day}-${Date.now() % 100000}`,
-        nameAr: `حملة الساعات ${day}`,
-        nameEn: `Hours campaign ${day}`,
-        leadName: 'Khalid Alharbi',
-        leadMobile: '0551234567',
-        leadEmail: 'lead@example.org',
-        visibility: 0,
-        regionIds: [],
-        cityIds: [],
-        maxInvitations: 10,
-        maxContributions: 2,
-        startDate: inDays(day),
-        endDate: inDays(day + 2),
-        gender: 3,
-        timePeriod: 3,
-        volunteeringDays: [0, 1, 2, 3, 4, 5, 6],
-        attendanceType: 1,
-        maxHours: 6,
-      });
+      const created = await staff(
+        'POST',
+        '/api/opportunities',
+        eventDetails({
+          code: `HRS-${day}-${Date.now() % 100000}`,
+          nameAr: `حملة الساعات ${day}`,
+          nameEn: `Hours campaign ${day}`,
+          leadName: 'Khalid Alharbi',
+          maxInvitations: 10,
+          maxContributions: 2,
+          startDate: inDays(day),
+          endDate: inDays(day + 2),
+          volunteeringDays: [0, 1, 2, 3, 4, 5, 6],
+        }),
+      );
       expect(created.status).toBe(201);
       const id = created.json.opportunityId;
       expect((await admin('POST', `/api/opportunities/${id}/approve`)).status).toBe(200);

@@ -11,7 +11,7 @@ import { press, setValue, waitForText } from '../support/browser.ts';
 import { seriousA11yViolations } from '../support/chromium.ts';
 import { journey } from '../support/journey.ts';
 
-// In Arabic: the administrator adds a city and renames a work field inline in the master-data grids, and the
+// In Arabic: the administrator adds a city (in a city group) and renames a work field inline in the master-data grids, and the
 // registration form, opened as a new volunteer would (a fresh browser context), offers the new names. A duplicate
 // name shows the translated "already exists". axe-core checks the new screens.
 
@@ -41,6 +41,8 @@ describe('master data, in Arabic', () => {
     await admin.waitForSelector(row('new-1', 'edit-nameAr'));
     expect(await seriousA11yViolations(admin)).toEqual([]);
     await fillLookupRow(admin, 'new-1', NEW_CITY, '3');
+    // Its city group (optional): the governorates.
+    await admin.select(row('new-1', 'edit-groupId'), '2');
     await press(admin, row('new-1', 'row-save'));
     await waitForText(admin, 'تم حفظ البيانات بنجاح.');
     await setValue(admin, '[data-testid="master-data-search"]', NEW_CITY.ar);
@@ -50,6 +52,9 @@ describe('master data, in Arabic', () => {
       {},
       NEW_CITY.en,
     );
+    expect(
+      await admin.$eval('[data-testid="master-data-row"]:not([data-row^="new-"])', (r) => r.textContent ?? ''),
+    ).toContain('المحافظات');
   });
 
   it('a duplicate name is refused with the translated "already exists"', async () => {
@@ -88,13 +93,14 @@ describe('master data, in Arabic', () => {
     await setValue(admin, row('new-1', 'edit-nameAr'), 'مجموعة مؤقتة');
     await setValue(admin, row('new-1', 'edit-nameEn'), 'Temporary group');
     await press(admin, row('new-1', 'row-save'));
-    await admin.waitForSelector(row('1', 'row-delete'));
-    await press(admin, row('1', 'row-delete'));
+    // The seed's two city groups (region seats, governorates) come first: the new one is 3.
+    await admin.waitForSelector(row('3', 'row-delete'));
+    await press(admin, row('3', 'row-delete'));
     await admin.waitForSelector('[data-testid="master-data-confirm-delete"]');
     expect(await seriousA11yViolations(admin)).toEqual([]);
     await press(admin, '[data-testid="master-data-confirm-delete"]');
     await waitForText(admin, 'تم حذف العنصر.');
-    await admin.waitForSelector('[data-testid="grid-empty"]');
+    await admin.waitForFunction(() => !document.querySelector('[data-row="3"]'));
 
     await press(admin, 'a[href="/ar/master-data"]');
     await press(admin, '[data-testid="kind-region"]');

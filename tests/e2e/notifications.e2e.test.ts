@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client.ts';
 import { press, waitForText } from '../support/browser.ts';
 import { seriousA11yViolations } from '../support/chromium.ts';
+import { eventDetails, inDays } from '../support/event-form.ts';
 import { journey } from '../support/journey.ts';
 
 // Staff extend an event two volunteers take part in; each volunteer sees "opportunity extended" (type 16) under the
@@ -12,8 +13,6 @@ const site = journey();
 
 const apiAs = (userName: string, password: string) => apiClient(site.url, userName, password);
 
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
 describe('opportunity extended, from the header bell', () => {
   let eventId = '';
   const name = `Extended health awareness campaign ${Date.now() % 100000}`;
@@ -21,26 +20,17 @@ describe('opportunity extended, from the header bell', () => {
   it('offers the extension to both seat holders when staff move the end date later', async () => {
     const staff = await apiAs('staff', 'Staff@2026!');
     const admin = await apiAs('admin', 'Admin@2026!');
-    const body = {
+    const body = eventDetails({
       code: `E2E-${Date.now() % 100000}`,
       nameAr: `حملة ممتدة ${Date.now() % 100000}`,
       nameEn: name,
       leadName: 'Khalid Alharbi',
-      leadMobile: '0551234567',
-      leadEmail: 'lead@example.org',
-      visibility: 0,
-      regionIds: [],
-      cityIds: [],
       maxInvitations: 10,
       maxContributions: 2,
       startDate: inDays(60),
       endDate: inDays(62),
-      gender: 3,
-      timePeriod: 3,
       volunteeringDays: [0, 1, 2, 3, 4, 5, 6],
-      attendanceType: 1,
-      maxHours: 6,
-    };
+    });
     const created = await staff('POST', '/api/opportunities', body);
     expect(created.status).toBe(201);
     eventId = created.json.opportunityId;

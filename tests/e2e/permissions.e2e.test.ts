@@ -4,6 +4,7 @@ import { setPermissionBox } from '../support/admin-screens.ts';
 import { apiClient } from '../support/api-client.ts';
 import { press, waitForText } from '../support/browser.ts';
 import { seriousA11yViolations } from '../support/chromium.ts';
+import { eventDetails, inDays } from '../support/event-form.ts';
 import { journey } from '../support/journey.ts';
 
 // In Arabic: the super admin grants the staff role Approve on the events screen in the permissions matrix; the
@@ -12,31 +13,25 @@ import { journey } from '../support/journey.ts';
 
 const site = journey();
 
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const STAFF_APPROVE = '[data-testid="perm-2-eventsadmin-Approve"]';
 
 /** An event the staff member creates (pending approval), through the API. */
 async function pendingEvent(staff: Awaited<ReturnType<typeof apiClient>>, code: string): Promise<string> {
-  const created = await staff('POST', '/api/opportunities', {
-    code,
-    nameAr: `فعالية الصلاحيات ${code}`,
-    nameEn: `Permissions event ${code}`,
-    leadName: 'Khalid Alharbi',
-    leadMobile: '0551234567',
-    leadEmail: 'lead@example.org',
-    visibility: 0,
-    regionIds: [],
-    cityIds: [],
-    maxInvitations: 10,
-    maxContributions: 2,
-    startDate: inDays(30),
-    endDate: inDays(31),
-    gender: 3,
-    timePeriod: 3,
-    volunteeringDays: [0, 1, 2, 3, 4, 5, 6],
-    attendanceType: 1,
-    maxHours: 6,
-  });
+  const created = await staff(
+    'POST',
+    '/api/opportunities',
+    eventDetails({
+      code,
+      nameAr: `فعالية الصلاحيات ${code}`,
+      nameEn: `Permissions event ${code}`,
+      leadName: 'Khalid Alharbi',
+      maxInvitations: 10,
+      maxContributions: 2,
+      startDate: inDays(30),
+      endDate: inDays(31),
+      volunteeringDays: [0, 1, 2, 3, 4, 5, 6],
+    }),
+  );
   expect(created.status).toBe(201);
   return created.json.opportunityId;
 }

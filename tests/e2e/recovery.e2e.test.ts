@@ -107,7 +107,7 @@ describe('password recovery, in Arabic, with the captcha on', () => {
     await page.goto(`${site.url}/ar/login`, { waitUntil: 'networkidle2' });
     await attemptLogin(RESET);
     await page.waitForFunction(() => location.pathname === '/ar/force-change-password');
-    await page.waitForSelector('input[autocomplete="current-password"]');
+    await page.waitForSelector('input[autocomplete="new-password"]'); // the lazy page, not the login form still shown
     await page.type('input[autocomplete="current-password"]', RESET);
     const [newPassword, confirm] = await page.$$('input[autocomplete="new-password"]');
     await newPassword!.type(FINAL);

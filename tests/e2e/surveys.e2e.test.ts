@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client.ts';
 import { press, waitForText } from '../support/browser.ts';
 import { seriousA11yViolations } from '../support/chromium.ts';
+import { eventDetails, inDays } from '../support/event-form.ts';
 import { journey } from '../support/journey.ts';
 
 // In Arabic: staff build a survey for an event's participants in the builder; an approver (the admin) approves and
@@ -13,7 +14,6 @@ const site = journey();
 
 const apiAs = (userName: string, password: string) => apiClient(site.url, userName, password);
 
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const stamp = Date.now() % 100000;
 
 async function signIn(userName: string, password: string): Promise<Page> {
@@ -38,26 +38,20 @@ describe('surveys, in Arabic', () => {
   it('sets up an event with one accepted volunteer', async () => {
     const staff = await apiAs('staff', 'Staff@2026!');
     const admin = await apiAs('admin', 'Admin@2026!');
-    const created = await staff('POST', '/api/opportunities', {
-      code: eventCode,
-      nameAr: eventNameAr,
-      nameEn: `Survey event ${stamp}`,
-      leadName: 'Khalid Alharbi',
-      leadMobile: '0551234567',
-      leadEmail: 'lead@example.org',
-      visibility: 0,
-      regionIds: [],
-      cityIds: [],
-      maxInvitations: 10,
-      maxContributions: 5,
-      startDate: inDays(40),
-      endDate: inDays(42),
-      gender: 3,
-      timePeriod: 3,
-      volunteeringDays: [0, 1, 2, 3, 4, 5, 6],
-      attendanceType: 1,
-      maxHours: 6,
-    });
+    const created = await staff(
+      'POST',
+      '/api/opportunities',
+      eventDetails({
+        code: eventCode,
+        nameAr: eventNameAr,
+        nameEn: `Survey event ${stamp}`,
+        leadName: 'Khalid Alharbi',
+        maxInvitations: 10,
+        startDate: inDays(40),
+        endDate: inDays(42),
+        volunteeringDays: [0, 1, 2, 3, 4, 5, 6],
+      }),
+    );
     expect(created.status).toBe(201);
     const eventId = created.json.opportunityId;
     expect((await admin('POST', `/api/opportunities/${eventId}/approve`)).status).toBe(200);

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { badgeContrasts, press, waitForText } from '../support/browser.ts';
 import { seriousA11yViolations } from '../support/chromium.ts';
+import { eventDetails, inDays } from '../support/event-form.ts';
 import { journey } from '../support/journey.ts';
 
 // What a volunteer meets first, in Chromium: readable status badges, a join refused with its own reason, the event
@@ -32,30 +33,17 @@ async function command(page: Page, path: string, body?: unknown): Promise<{ stat
   );
 }
 
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 let codes = 0;
 function eventForm(start: number) {
   const code = `FS-${String(Date.now()).slice(-6)}-${++codes}`;
-  return {
+  return eventDetails({
     code,
     nameAr: `فعالية ${code}`,
     nameEn: `Event ${code}`,
     leadName: 'Lead',
-    leadMobile: '0551234567',
-    leadEmail: 'lead@example.org',
-    visibility: 0,
-    regionIds: [],
-    cityIds: [],
-    maxInvitations: 20,
-    maxContributions: 5,
     startDate: inDays(start),
     endDate: inDays(start + 2),
-    gender: 3,
-    timePeriod: 3,
-    volunteeringDays: [0, 1, 2, 3, 4],
-    attendanceType: 1,
-    maxHours: 6,
-  };
+  });
 }
 
 /** Opens `path` until `selector` shows: a change reaches the read models a moment later. */
@@ -178,6 +166,7 @@ describe('a volunteer’s first steps (Chromium)', () => {
     await site.signIn(page, 'volunteer3', 'Volunteer@2026!', 'en');
     // The demo account must change its password first.
     await page.waitForFunction(() => location.pathname === '/en/force-change-password');
+    await page.waitForSelector('input[autocomplete="new-password"]'); // the lazy page, not the login form still shown
     await page.type('input[autocomplete="current-password"]', 'Volunteer@2026!');
     const fresh = await page.$$('input[autocomplete="new-password"]');
     for (const input of fresh) await input.type('Fresh@2026!q');

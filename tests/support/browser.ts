@@ -61,6 +61,9 @@ export async function signInAt(page: Page, baseUrl: string, userName: string, pa
 /** The first sign-in of an account an administrator created: the forced password change, then the dashboard. */
 export async function changeFirstPassword(page: Page, current: string, fresh: string): Promise<void> {
   await page.waitForFunction(() => location.pathname === '/ar/force-change-password');
+  // The page is a lazy route: the address changes before it replaces the login form (whose password field is also
+  // "current-password"), so wait for its own fields.
+  await page.waitForSelector('input[autocomplete="new-password"]');
   await page.type('input[autocomplete="current-password"]', current);
   for (const input of await page.$$('input[autocomplete="new-password"]')) await input.type(fresh);
   await Promise.all([

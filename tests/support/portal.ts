@@ -5,11 +5,14 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../api/app.ts';
+import type { MapTiles } from '../../api/http/map-tiles.ts';
 import { dropDatabase, withDatabase } from '../../commands/db/pool.ts';
 import type { StoredEvent } from '../../commands/event-store/port.ts';
 import type { SsoSettings } from '../../commands/identity/single-sign-on.ts';
+import { clientConfig } from '../../domain/shared/clients.ts';
 import type { Projection } from '../../projections/runner/projection.ts';
 import { loadDemoData } from '../../scripts/demo-data.ts';
+import { startLocalNicServer } from '../../workers/identity/local-nic-server.ts';
 import { createRuntime, depsFrom, type Runtime } from '../../workers/runtime.ts';
 
 export interface TestPortal {
@@ -28,12 +31,17 @@ export async function startTestPortal(
     clientCode?: 'MOH' | 'SRCA' | 'NEOM';
     employeeDirectoryUrl?: string;
     courseUrl?: string;
+    mapTiles?: MapTiles;
     extraProjections?: readonly Projection[];
     /** Turn the captcha on (a test environment has it off, as the spec's local one), with a cheap proof of work. */
     captcha?: boolean;
     /** The least time of a forgot answer (production: 300 ms); 0 by default, as the fuzz test sends hundreds. */
     forgotAnswerMs?: number;
-    /** The national identity service, single sign-on and admin site (workers/identity starts local ones). */
+    /**
+     * The national identity service, single sign-on and admin site (workers/identity starts local ones). Without a
+     * nicUrl the portal asks a local identity service in its SANDBOX mode (any id of the client's pattern verified),
+     * as `npm start` does: the tests of the identity check itself pass a STRICT one.
+     */
     nicUrl?: string;
     sso?: SsoSettings;
     adminSiteUrl?: string;
@@ -41,6 +49,12 @@ export async function startTestPortal(
 ): Promise<TestPortal> {
   const url = withDatabase(inject('pgServerUrl'), `portal_${randomBytes(6).toString('hex')}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-'));
+  const sandbox = opts.nicUrl
+    ? null
+    : await startLocalNicServer({
+        mode: 'sandbox',
+        idPattern: clientConfig(opts.clientCode ?? 'MOH').idNumberPattern,
+      });
   const runtime = await createRuntime({
     databaseUrl: url,
     dataDir,
@@ -54,7 +68,8 @@ export async function startTestPortal(
     captchaCost: 50,
     employeeDirectoryUrl: opts.employeeDirectoryUrl,
     courseUrl: opts.courseUrl,
-    nicUrl: opts.nicUrl,
+    mapTiles: opts.mapTiles ?? null,
+    nicUrl: opts.nicUrl ?? sandbox?.url,
     sso: opts.sso ?? null,
     adminSiteUrl: opts.adminSiteUrl,
     ...(opts.extraProjections ? { extraProjections: opts.extraProjections } : {}),
@@ -70,6 +85,7 @@ export async function startTestPortal(
     async close() {
       await app.close();
       await runtime.close();
+      await sandbox?.close();
       await dropDatabase(url);
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -5,7 +5,13 @@ import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/App.tsx';
+import { loadLanguage } from './app/i18n/index.ts';
+import { isLang, preferredLang } from './app/language.ts';
 import { connectApi, createAppRouter } from './app/router.tsx';
+
+// Ask for the page language's texts at once, beside the session (the router's language route waits for them).
+const first = window.location.pathname.split('/')[1];
+void loadLanguage(isLang(first) ? first : preferredLang(document.cookie)).catch(() => undefined);
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CITIZENS, type Citizen } from './citizens.ts';
+import type { Citizen } from './citizens.ts';
+import { assertSandboxAllowed, localNicAnswer, type NicMode } from './sandbox.ts';
 
 export interface LocalServer {
   url: string;
@@ -38,12 +39,27 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** The local identity service: its address, and (tests) a switch that makes it answer 503 as an outage would. */
+export interface LocalNicServer extends LocalServer {
+  mode: NicMode;
+  setAvailable(available: boolean): void;
+}
+
 /**
- * A national identity service of the HTTP shape HttpIdentityService speaks (POST /identity/verify), answering for
- * fixture citizens: the embedded default starts it when NIC_URL is not set, and the tests start it.
+ * A national identity service of the HTTP shape HttpIdentityService speaks (POST /identity/verify). STRICT (the
+ * default): it answers for the fixture citizens only. SANDBOX (workers/identity/sandbox.ts; `idPattern` is the
+ * client's id-number pattern): any id of that pattern gets a record built from the id and birth date asked; never
+ * with NIC_URL set or in production. The embedded default starts it when NIC_URL is not set, and the tests start it.
  */
-export function startLocalNicServer(opts: { port?: number; citizens?: readonly Citizen[] } = {}): Promise<LocalServer> {
-  const citizens = opts.citizens ?? CITIZENS;
+export async function startLocalNicServer(
+  opts: { port?: number; citizens?: readonly Citizen[]; mode?: NicMode; idPattern?: RegExp } = {},
+): Promise<LocalNicServer> {
+  const mode = opts.mode ?? 'strict';
+  if (mode === 'sandbox') {
+    assertSandboxAllowed({ nicUrl: process.env.NIC_URL });
+    if (!opts.idPattern) throw new Error('the identity sandbox needs the client id-number pattern');
+  }
+  let available = true;
   const server = createServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -51,12 +67,22 @@ export function startLocalNicServer(opts: { port?: number; citizens?: readonly C
     };
     if (req.method !== 'POST' || req.url !== '/identity/verify') return send(404, { error: 'NoSuchCall' });
     const body = (await jsonBody(req)) as { nationalId?: unknown; birthDate?: unknown } | null;
+    if (!available) return send(503, { error: 'Unavailable' });
     if (typeof body?.nationalId !== 'string' || typeof body.birthDate !== 'string')
       return send(400, { error: 'BadRequest' });
-    const found = citizens.find((c) => c.record.nationalId === body.nationalId);
-    if (!found) return send(404, { error: 'NotFound' });
-    if (found.record.birthDate !== body.birthDate) return send(422, { error: 'Invalid' });
-    return send(200, { record: found.record });
+    const answer = localNicAnswer(
+      { nationalId: body.nationalId, birthDate: body.birthDate },
+      { mode, idPattern: opts.idPattern, citizens: opts.citizens },
+    );
+    if (answer.found) return send(200, { record: answer.record });
+    return send(answer.reason === 'NotFound' ? 404 : 422, { error: answer.reason });
   });
-  return listenLocally(server, opts.port ?? 0);
+  const started = await listenLocally(server, opts.port ?? 0);
+  return {
+    ...started,
+    mode,
+    setAvailable(v: boolean) {
+      available = v;
+    },
+  };
 }

@@ -51,10 +51,18 @@ describe('routing', () => {
     await waitFor(() => expect(path()).toBe('/ar/login'));
   });
 
-  it('falls back to home for an unknown page', async () => {
+  it('shows the not-found page for an unknown address, keeping the address (issue 11)', async () => {
     installFakeApi();
     const { path } = open('/en/no-such-page');
-    await waitFor(() => expect(path()).toBe('/en'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('We could not find the page you are looking for.')).toBeTruthy();
+    expect(path()).toBe('/en/no-such-page');
+  });
+
+  it('shows the not-found page in Arabic', async () => {
+    installFakeApi();
+    open('/ar/events/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'الصفحة غير موجودة' })).toBeTruthy();
   });
 
   it('sends an anonymous user from a page that needs login to login, remembering the page', async () => {

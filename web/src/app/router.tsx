@@ -16,8 +16,7 @@ import { getPermissions } from '../../../api/contracts/admin.ts';
 import type { Endpoint } from '../../../api/contracts/endpoint.ts';
 import type { Action, Screen } from '../../../domain/permissions/screens.ts';
 import { validateAuditSearch, validateUsersLogSearch } from '../features/audit/search.ts';
-import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { HomePage } from '../features/home/HomePage.tsx';
+import { validateContentSearch, validatePageSearch } from '../features/content/search.ts';
 import { validateInitiativesSearch } from '../features/initiatives/search.ts';
 import { isMasterDataKind } from '../features/master-data/kinds.ts';
 import {
@@ -26,17 +25,16 @@ import {
   validateFixedStatusSearch,
 } from '../features/opportunities/search.ts';
 import { validateThankYouSearch } from '../features/registration/thankYouSearch.ts';
+import { validateAsOfSearch, validateReportsSearch } from '../features/reports/search.ts';
 import { validateGridSearch } from '../features/review/search.ts';
 import { bootstrapSession, endClientSession } from '../features/session/api.ts';
-import { ChangePasswordPage } from '../features/session/ChangePasswordPage.tsx';
-import { ForceChangePasswordPage } from '../features/session/ForceChangePasswordPage.tsx';
 import { appIdleTracker } from '../features/session/IdleWatcher.tsx';
-import { LoginPage } from '../features/session/LoginPage.tsx';
 import type { LoginReason } from '../features/session/useSession.ts';
 import { StatusPage } from '../features/status/StatusPage.tsx';
 import { validateTicketsSearch } from '../features/tickets/search.ts';
 import { validateUsersSearch } from '../features/users/search.ts';
 import { setApiHooks } from './api.ts';
+import { languageLoaded, loadLanguage } from './i18n/index.ts';
 import { fixLangPath, isLang, isLoginPath, preferredLang, safeRedirect, stripLang } from './language.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { canCall, hasPermission } from './permissions.ts';
@@ -70,6 +68,8 @@ const PAGES = [
   'my-events',
   'tickets',
   'initiatives',
+  'reports',
+  'statistics',
   'subscribe',
   'unsubscribe',
   'master-data',
@@ -85,6 +85,16 @@ const PAGES = [
   'not-found',
   'forbidden',
   'unauthorized',
+  'content',
+  'news',
+  'about',
+  'faq',
+  'terms',
+  'privacy',
+  'media-center',
+  'gallery',
+  'documents',
+  'excellent-volunteers',
 ];
 const LOGIN_REASONS: readonly LoginReason[] = ['expired', 'forbidden', 'signedOut', 'required'];
 
@@ -168,16 +178,24 @@ const langRoute = createRoute({
       const fixed = fixLangPath(location.pathname, preferredLang(cookieHeader()), PAGES);
       throw redirect({ href: `${fixed}${location.searchStr}`, replace: true });
     }
-    useLanguageStore.getState().setLanguage(params.lang);
-    // Spec: after a first or reset login the user cannot go anywhere before changing the password.
-    const user = useSessionStore.getState().user;
-    if (user?.mustChangePassword && !location.pathname.endsWith('/force-change-password')) {
-      throw redirect({ to: '/$lang/force-change-password', params: { lang: params.lang }, replace: true });
-    }
+    const lang = params.lang;
+    const enter = () => {
+      useLanguageStore.getState().setLanguage(lang);
+      // Spec: after a first or reset login the user cannot go anywhere before changing the password.
+      const user = useSessionStore.getState().user;
+      if (user?.mustChangePassword && !location.pathname.endsWith('/force-change-password')) {
+        throw redirect({ to: '/$lang/force-change-password', params: { lang }, replace: true });
+      }
+    };
+    // The language's texts are a chunk of their own (app/i18n/index.ts): waited for the first time only, so every
+    // later navigation stays synchronous as before.
+    if (!languageLoaded(lang)) return loadLanguage(lang).then(enter);
+    enter();
   },
   component: AppLayout,
-  // Spec: unknown routes fall back to home.
-  notFoundComponent: () => <Navigate to="/$lang" params={{ lang: currentLang() }} replace />,
+  // Issue 11: an unknown address shows the not-found page in the layout (the address stays, so it can be corrected);
+  // it used to fall back to home silently.
+  notFoundComponent: () => <StatusPage kind="notFound" />,
 });
 
 const homeRoute = createRoute({
@@ -187,7 +205,8 @@ const homeRoute = createRoute({
     // Spec: the root state sends a logged-in user to the dashboard and an anonymous user to home.
     if (useSessionStore.getState().user) throw redirect({ to: '/$lang/dashboard', params, replace: true });
   },
-  component: HomePage,
+  // Its own chunk: the slides' carousel stays out of the pages that do not show it.
+  component: lazyRouteComponent(() => import('../features/home/HomePage.tsx'), 'HomePage'),
 });
 
 export const loginRoute = createRoute({
@@ -208,7 +227,7 @@ export const loginRoute = createRoute({
     if (back && !isLoginPath(back)) throw redirect({ href: `/${params.lang}${back}`, replace: true });
     throw redirect({ to: '/$lang/dashboard', params, replace: true });
   },
-  component: LoginPage,
+  component: lazyRouteComponent(() => import('../features/session/LoginPage.tsx'), 'LoginPage'),
 });
 
 const forceChangePasswordRoute = createRoute({
@@ -218,7 +237,10 @@ const forceChangePasswordRoute = createRoute({
     const user = requireUser(ctx);
     if (!user.mustChangePassword) throw redirect({ to: '/$lang/dashboard', params: ctx.params, replace: true });
   },
-  component: ForceChangePasswordPage,
+  component: lazyRouteComponent(
+    () => import('../features/session/ForceChangePasswordPage.tsx'),
+    'ForceChangePasswordPage',
+  ),
 });
 
 const changePasswordRoute = createRoute({
@@ -227,7 +249,7 @@ const changePasswordRoute = createRoute({
   beforeLoad: (ctx) => {
     requireUser(ctx);
   },
-  component: ChangePasswordPage,
+  component: lazyRouteComponent(() => import('../features/session/ChangePasswordPage.tsx'), 'ChangePasswordPage'),
 });
 
 const dashboardRoute = createRoute({
@@ -236,7 +258,7 @@ const dashboardRoute = createRoute({
   beforeLoad: (ctx) => {
     requireUser(ctx);
   },
-  component: DashboardPage,
+  component: lazyRouteComponent(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage'),
 });
 
 /** The visitor's registration form; a signed-in user already has one and sees it instead. */
@@ -589,6 +611,30 @@ const initiativesRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/initiatives/InitiativesPage.tsx'), 'InitiativesPage'),
 });
 
+/** Event reports (screen `statistics`): the list with the summary, and one event's report; both as of a day. */
+const reportsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'reports',
+  validateSearch: validateReportsSearch,
+  beforeLoad: (ctx) => requireScreen(ctx, 'statistics'),
+  component: lazyRouteComponent(() => import('../features/reports/ReportsPage.tsx'), 'ReportsPage'),
+});
+const eventReportRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'reports/$id',
+  validateSearch: validateAsOfSearch,
+  beforeLoad: (ctx) => requireScreen(ctx, 'statistics'),
+  component: lazyRouteComponent(() => import('../features/reports/EventReportPage.tsx'), 'EventReportPage'),
+});
+
+/** Statistics (screen `statistics`): the dashboard statistics, the other statistics pages and the KPI comparison. */
+const statisticsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'statistics',
+  beforeLoad: (ctx) => requireScreen(ctx, 'statistics'),
+  component: lazyRouteComponent(() => import('../features/statistics/StatisticsPage.tsx'), 'StatisticsPage'),
+});
+
 /** Approving an initiative into a draft event (the API checks Approve and the events' Add). */
 const approveInitiativeRoute = createRoute({
   getParentRoute: () => langRoute,
@@ -698,6 +744,66 @@ const unauthorizedRoute = createRoute({
   component: () => <StatusPage kind="unauthorized" />,
 });
 
+// Site content (issue 11): the admin's screens (screen `content`) and the public pages that show what is published.
+const contentAdminRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'content',
+  validateSearch: validateContentSearch,
+  beforeLoad: (ctx) => requireScreen(ctx, 'content'),
+  component: lazyRouteComponent(() => import('../features/content/ContentAdminPage.tsx'), 'ContentAdminPage'),
+});
+const newContentRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'content/new/$kind',
+  beforeLoad: (ctx) => requireScreen(ctx, 'content', 'Add'),
+  component: lazyRouteComponent(() => import('../features/content/ContentFormPage.tsx'), 'NewContentPage'),
+});
+const editContentRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'content/$id',
+  beforeLoad: (ctx) => requireScreen(ctx, 'content'),
+  component: lazyRouteComponent(() => import('../features/content/ContentFormPage.tsx'), 'EditContentPage'),
+});
+const newsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'news',
+  validateSearch: validatePageSearch,
+  component: lazyRouteComponent(() => import('../features/content/NewsPages.tsx'), 'NewsListPage'),
+});
+const newsDetailsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'news/$id',
+  component: lazyRouteComponent(() => import('../features/content/NewsPages.tsx'), 'NewsDetailsPage'),
+});
+const publicPage = <P extends string>(
+  path: P,
+  name:
+    | 'AboutPage'
+    | 'FaqPage'
+    | 'TermsPage'
+    | 'PrivacyPage'
+    | 'MediaCenterPage'
+    | 'DocumentsPage'
+    | 'ExcellentVolunteersPage',
+) =>
+  createRoute({
+    getParentRoute: () => langRoute,
+    path,
+    component: lazyRouteComponent(() => import('../features/content/PublicPages.tsx'), name),
+  });
+const aboutRoute = publicPage('about', 'AboutPage');
+const faqRoute = publicPage('faq', 'FaqPage');
+const termsRoute = publicPage('terms', 'TermsPage');
+const privacyRoute = publicPage('privacy', 'PrivacyPage');
+const mediaCenterRoute = publicPage('media-center', 'MediaCenterPage');
+const documentsRoute = publicPage('documents', 'DocumentsPage');
+const excellentVolunteersRoute = publicPage('excellent-volunteers', 'ExcellentVolunteersPage');
+const galleryRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'gallery/$id',
+  component: lazyRouteComponent(() => import('../features/content/PublicPages.tsx'), 'GalleryPage'),
+});
+
 export const routeTree = rootRoute.addChildren([
   rootIndexRoute,
   langRoute.addChildren([
@@ -739,6 +845,9 @@ export const routeTree = rootRoute.addChildren([
     staffTicketsRoute,
     ticketRoute,
     initiativesRoute,
+    reportsRoute,
+    eventReportRoute,
+    statisticsRoute,
     approveInitiativeRoute,
     subscribeRoute,
     confirmSubscriptionRoute,
@@ -761,6 +870,19 @@ export const routeTree = rootRoute.addChildren([
     notFoundRoute,
     forbiddenRoute,
     unauthorizedRoute,
+    contentAdminRoute,
+    newContentRoute,
+    editContentRoute,
+    newsRoute,
+    newsDetailsRoute,
+    aboutRoute,
+    faqRoute,
+    termsRoute,
+    privacyRoute,
+    mediaCenterRoute,
+    documentsRoute,
+    excellentVolunteersRoute,
+    galleryRoute,
   ]),
 ]);
 

@@ -22,9 +22,11 @@ export type FileKind =
   | 'scfhs'
   | 'volunteerCertificate'
   | 'firstResponderCertificate'
-  | 'eventImage';
+  | 'eventImage'
+  | 'contentImage'
+  | 'contentDocument';
 
-const IMAGE_KINDS: readonly FileKind[] = ['personalPhoto', 'idPhoto', 'eventImage'];
+const IMAGE_KINDS: readonly FileKind[] = ['personalPhoto', 'idPhoto', 'eventImage', 'contentImage'];
 const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'bmp'] as const;
 const DOCUMENT_EXTENSIONS = [
   ...IMAGE_EXTENSIONS,

@@ -24,10 +24,11 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import { type ComponentPropsWithoutRef, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { useColumnChoice } from './columnChoice.ts';
+import { ExportDialog, type StartExport } from './ExportDialog.tsx';
 import { Pager } from './Pager.tsx';
 import { PAGE_SIZES, pageRange } from './paging.ts';
 import { QueryError } from './QueryError.tsx';
@@ -95,9 +96,13 @@ export interface GridSelection<TData> {
   canSelect?(row: TData): boolean;
 }
 
-/** The export button: a link to the server's export of the current filters, or a handler that starts it. */
-/** `label`: the button's text when "Export" alone would not say what comes out ("Export to Excel"). */
-export type GridExport = ({ href: string } | { onExport(): void }) & { label?: string };
+/**
+ * The export button: a link to the server's export of the current filters, a handler that starts it, or (`start`) the
+ * shared export dialog (components/ExportDialog.tsx: Excel or PDF, with or without formatting, run as a job with its
+ * progress and download link), whose `start` calls the grid's export source with the grid's current filters.
+ * `label`: the button's text when "Export" alone would not say what comes out ("Export to Excel").
+ */
+export type GridExport = ({ href: string } | { onExport(): void } | { start: StartExport }) & { label?: string };
 
 type RowProps = ComponentPropsWithoutRef<'tr'> & { [data: `data-${string}`]: string | undefined };
 
@@ -356,6 +361,16 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
 
 function ExportButton({ action }: { action: GridExport }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  if ('start' in action)
+    return (
+      <>
+        <Button variant="default" size="xs" onClick={() => setOpen(true)} data-testid="grid-export">
+          {action.label ?? t('grid.export')}
+        </Button>
+        {open && <ExportDialog opened onClose={() => setOpen(false)} start={action.start} />}
+      </>
+    );
   if ('href' in action)
     return (
       <Button component="a" href={action.href} download variant="default" size="xs" data-testid="grid-export">

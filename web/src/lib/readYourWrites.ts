@@ -4,6 +4,8 @@
  * Positions are global to the event log, so one tracker serves every feature.
  */
 
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
 let latest: { text: string; commit: bigint; prepare: bigint } | null = null;
 
 const POSITION = /^(-?\d+)\.(-?\d+)$/;
@@ -32,4 +34,19 @@ export function withAfter(path: string): string {
 /** Forgets the position (a new session starts clean; tests start from nothing). */
 export function forgetPosition(): void {
   latest = null;
+}
+
+/**
+ * A command's answer, once its position is remembered and the queries under `key` are refetched: what the screens
+ * read next includes the change.
+ */
+export async function afterCommand<T extends { position?: string | null }>(
+  queryClient: QueryClient,
+  key: QueryKey,
+  done: Promise<T>,
+): Promise<T> {
+  const res = await done;
+  rememberPosition(res.position);
+  await queryClient.invalidateQueries({ queryKey: key });
+  return res;
 }

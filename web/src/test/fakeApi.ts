@@ -50,6 +50,7 @@ export const config: PublicConfig = {
   hasNotificationsHeader: false,
   captcha: false,
   courseUrl: null,
+  mapTiles: null,
 };
 
 function json(status: number, body: unknown): Response {

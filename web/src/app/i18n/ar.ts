@@ -1,6 +1,7 @@
 import { componentsAr } from '../../components/i18n.ts';
 import { auditAr } from '../../features/audit/i18n.ts';
 import { certificatesAr } from '../../features/certificates/i18n.ts';
+import { contentAr } from '../../features/content/i18n.ts';
 import { dashboardAr } from '../../features/dashboard/i18n.ts';
 import { firstRespondersAr } from '../../features/first-responders/i18n.ts';
 import { homeAr } from '../../features/home/i18n.ts';
@@ -16,13 +17,16 @@ import { permissionsAr } from '../../features/permissions/i18n.ts';
 import { preferencesAr } from '../../features/preferences/i18n.ts';
 import { recoveryAr } from '../../features/recovery/i18n.ts';
 import { ar as registrationAr } from '../../features/registration/i18n.ts';
+import { reportsAr } from '../../features/reports/i18n.ts';
 import { reviewAr } from '../../features/review/i18n.ts';
 import { sessionAr } from '../../features/session/i18n.ts';
+import { statisticsAr } from '../../features/statistics/i18n.ts';
 import { statusAr } from '../../features/status/i18n.ts';
 import { subscriptionsAr } from '../../features/subscriptions/i18n.ts';
 import { surveysAr } from '../../features/surveys/i18n.ts';
 import { ticketsAr } from '../../features/tickets/i18n.ts';
 import { usersAr } from '../../features/users/i18n.ts';
+import { footerAr } from '../layout/i18n.ts';
 import { opportunityErrorsAr } from './opportunity-errors.ts';
 import { volunteerAr } from './volunteer.ts';
 /**
@@ -187,6 +191,7 @@ export const ar = {
   'history.empty': 'لا توجد تغييرات مسجّلة.',
   ...opportunityErrorsAr,
   ...componentsAr,
+  ...footerAr,
   // each feature's own strings (web/src/features/<feature>/i18n.ts)
   ...auditAr,
   ...hoursAr,
@@ -205,6 +210,9 @@ export const ar = {
   ...permissionsAr,
   ...ticketsAr,
   ...initiativesAr,
+  ...reportsAr,
+  ...contentAr,
+  ...statisticsAr,
   ...subscriptionsAr,
   ...masterDataAr,
   ...usersAr,

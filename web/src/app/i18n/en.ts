@@ -1,6 +1,7 @@
 import { componentsEn } from '../../components/i18n.ts';
 import { auditEn } from '../../features/audit/i18n.ts';
 import { certificatesEn } from '../../features/certificates/i18n.ts';
+import { contentEn } from '../../features/content/i18n.ts';
 import { dashboardEn } from '../../features/dashboard/i18n.ts';
 import { firstRespondersEn } from '../../features/first-responders/i18n.ts';
 import { homeEn } from '../../features/home/i18n.ts';
@@ -16,13 +17,16 @@ import { permissionsEn } from '../../features/permissions/i18n.ts';
 import { preferencesEn } from '../../features/preferences/i18n.ts';
 import { recoveryEn } from '../../features/recovery/i18n.ts';
 import { en as registrationEn } from '../../features/registration/i18n.ts';
+import { reportsEn } from '../../features/reports/i18n.ts';
 import { reviewEn } from '../../features/review/i18n.ts';
 import { sessionEn } from '../../features/session/i18n.ts';
+import { statisticsEn } from '../../features/statistics/i18n.ts';
 import { statusEn } from '../../features/status/i18n.ts';
 import { subscriptionsEn } from '../../features/subscriptions/i18n.ts';
 import { surveysEn } from '../../features/surveys/i18n.ts';
 import { ticketsEn } from '../../features/tickets/i18n.ts';
 import { usersEn } from '../../features/users/i18n.ts';
+import { footerEn } from '../layout/i18n.ts';
 import type { TranslationKey } from './ar.ts';
 import { opportunityErrorsEn } from './opportunity-errors.ts';
 import { volunteerEn } from './volunteer.ts';
@@ -185,6 +189,7 @@ export const en: Record<TranslationKey, string> = {
   'history.empty': 'No changes recorded.',
   ...opportunityErrorsEn,
   ...componentsEn,
+  ...footerEn,
   // each feature's own strings (web/src/features/<feature>/i18n.ts)
   ...auditEn,
   ...hoursEn,
@@ -203,6 +208,9 @@ export const en: Record<TranslationKey, string> = {
   ...permissionsEn,
   ...ticketsEn,
   ...initiativesEn,
+  ...reportsEn,
+  ...contentEn,
+  ...statisticsEn,
   ...subscriptionsEn,
   ...masterDataEn,
   ...usersEn,

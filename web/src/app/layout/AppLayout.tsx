@@ -1,17 +1,21 @@
-import { Box, Button, Container, Group, Menu, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Container, Group } from '@mantine/core';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotificationsBell } from '../../features/notifications/NotificationsBell.tsx';
-import { PreferencesModal } from '../../features/preferences/index.ts';
 import { IdleWatcher } from '../../features/session/IdleWatcher.tsx';
-import { useSignOut } from '../../features/session/useSession.ts';
 import { otherLang, stripLang, withLang } from '../language.ts';
 import { useLanguageStore } from '../stores/language.ts';
 import { useSessionStore } from '../stores/session.ts';
-import { ChevronDownIcon, GlobeIcon, UserIcon } from './icons.tsx';
-import { AnchorLink, ButtonLink, MenuItemLink } from './links.tsx';
-import { headerMenu, userMenu, visitorMenu } from './menu.ts';
+import { GlobeIcon } from './icons.tsx';
+import { AnchorLink, ButtonLink } from './links.tsx';
+import { headerMenu, visitorMenu } from './menu.ts';
+import { SiteFooter } from './SiteFooter.tsx';
+
+// Only a signed-in user sees these: their chunks stay out of the public pages' first load (docs/performance.md).
+const NotificationsBell = lazy(() =>
+  import('../../features/notifications/NotificationsBell.tsx').then((m) => ({ default: m.NotificationsBell })),
+);
+const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 
 /** Skip link, header (title, language, user menu), permitted menus, and the main landmark around the page. */
 export function AppLayout() {
@@ -38,6 +42,7 @@ export function AppLayout() {
       <Container component="main" id="main" size="lg" py="md" tabIndex={-1} ref={mainRef} className="app-main">
         <Outlet />
       </Container>
+      <SiteFooter />
       <IdleWatcher />
     </>
   );
@@ -63,8 +68,18 @@ function Header() {
           </AnchorLink>
           <Group gap="sm">
             <LanguageToggle />
-            <NotificationsBell />
-            {user ? <UserMenu /> : !onLogin && <SignInButton />}
+            {user && (
+              <Suspense fallback={null}>
+                <NotificationsBell />
+              </Suspense>
+            )}
+            {user ? (
+              <Suspense fallback={null}>
+                <UserMenu />
+              </Suspense>
+            ) : (
+              !onLogin && <SignInButton />
+            )}
           </Group>
         </Group>
       </Container>
@@ -105,43 +120,6 @@ function SignInButton() {
     <ButtonLink to="/$lang/login" params={{ lang }}>
       {t('app.signIn')}
     </ButtonLink>
-  );
-}
-
-function UserMenu() {
-  const { t } = useTranslation();
-  const lang = useLanguageStore((s) => s.lang);
-  const user = useSessionStore((s) => s.user);
-  const permissions = useSessionStore((s) => s.permissions);
-  const signOut = useSignOut();
-  const [preferences, setPreferences] = useState(false);
-  if (!user) return null;
-  const name = user.name[lang].trim() || user.userName;
-  return (
-    <>
-      <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
-        <Menu.Target>
-          <Button variant="default" leftSection={<UserIcon />} rightSection={<ChevronDownIcon />}>
-            {name}
-            <VisuallyHidden>{` (${t('app.userMenu')})`}</VisuallyHidden>
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {userMenu(user, permissions).map((item) => (
-            <MenuItemLink key={item.screen} to={item.to} params={{ lang }}>
-              {t(item.labelKey)}
-            </MenuItemLink>
-          ))}
-          {!user.mustChangePassword && (
-            <Menu.Item onClick={() => setPreferences(true)} data-testid="open-preferences">
-              {t('preferences.open')}
-            </Menu.Item>
-          )}
-          <Menu.Item onClick={() => void signOut('signedOut')}>{t('app.signOut')}</Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <PreferencesModal opened={preferences} onClose={() => setPreferences(false)} />
-    </>
   );
 }
 

@@ -1,9 +1,9 @@
-import { Anchor, type AnchorProps, Button, type ButtonProps, Menu, type MenuItemProps } from '@mantine/core';
+import { Anchor, type AnchorProps, Button, type ButtonProps } from '@mantine/core';
 import { createLink, type LinkComponent } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, Ref } from 'react';
 
 /** Mantine components rendered as router links, with the router's typed `to` and `params`. */
-type AnchorAttrs = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'>;
+export type AnchorAttrs = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'>;
 
 function MantineButtonAnchor(props: ButtonProps & AnchorAttrs & { ref?: Ref<HTMLAnchorElement> }) {
   return <Button component="a" {...props} />;
@@ -13,14 +13,8 @@ function MantineAnchor(props: AnchorProps & AnchorAttrs & { ref?: Ref<HTMLAnchor
   return <Anchor {...props} />;
 }
 
-function MantineMenuItemAnchor(props: MenuItemProps & AnchorAttrs & { ref?: Ref<HTMLAnchorElement> }) {
-  return <Menu.Item component="a" {...props} />;
-}
-
-const CreatedButtonLink = createLink(MantineButtonAnchor);
-const CreatedAnchorLink = createLink(MantineAnchor);
-const CreatedMenuItemLink = createLink(MantineMenuItemAnchor);
+const CreatedButtonLink = /* @__PURE__ */ createLink(MantineButtonAnchor);
+const CreatedAnchorLink = /* @__PURE__ */ createLink(MantineAnchor);
 
 export const ButtonLink: LinkComponent<typeof MantineButtonAnchor> = (props) => <CreatedButtonLink {...props} />;
 export const AnchorLink: LinkComponent<typeof MantineAnchor> = (props) => <CreatedAnchorLink {...props} />;
-export const MenuItemLink: LinkComponent<typeof MantineMenuItemAnchor> = (props) => <CreatedMenuItemLink {...props} />;

@@ -71,9 +71,13 @@ describe('header menu', () => {
   it('shows no entry for a screen without a page of its own, whatever the role holds', () => {
     const perms: Permissions = {
       roleId: 3,
-      screens: { dashboard: ['View'], statistics: ['View'], content: ['View'] },
+      screens: { dashboard: ['View'], statistics: ['View'], approvevolunteerhours: ['View'] },
     };
-    expect(headerMenu(user, perms).map((i) => i.screen)).toEqual(['dashboard']);
+    // approvevolunteerhours has no page of its own; statistics opens the statistics (which link to the event reports).
+    expect(headerMenu(user, perms).map((i) => [i.screen, i.to])).toEqual([
+      ['dashboard', '/$lang/dashboard'],
+      ['statistics', '/$lang/statistics'],
+    ]);
   });
 
   it('opens the permissions matrix only to a role that may also read it (the page’s own endpoint guard)', () => {

@@ -26,7 +26,8 @@ export interface SessionState {
 const DEFAULT_IDLE_TIMEOUT_SECONDS = 900;
 const DEFAULT_IDLE_WARNING_SECONDS = 60;
 
-export const useSessionStore = create<SessionState>()((set) => ({
+/** The state before the first GET /api/session. */
+const INITIAL = {
   status: 'unknown',
   user: null,
   csrfToken: null,
@@ -34,6 +35,10 @@ export const useSessionStore = create<SessionState>()((set) => ({
   idleTimeoutSeconds: DEFAULT_IDLE_TIMEOUT_SECONDS,
   idleWarningSeconds: DEFAULT_IDLE_WARNING_SECONDS,
   loadFailed: false,
+} as const satisfies Partial<SessionState>;
+
+export const useSessionStore = create<SessionState>()((set) => ({
+  ...INITIAL,
   setSessionInfo: (info) =>
     set((s) => ({
       status: info.user ? 'authenticated' : 'anonymous',
@@ -59,13 +64,5 @@ export const useSessionStore = create<SessionState>()((set) => ({
 /** Test helper and logout reset: back to the state before the first GET /api/session. */
 export function resetSessionStore(): void {
   forgetPosition();
-  useSessionStore.setState({
-    status: 'unknown',
-    user: null,
-    csrfToken: null,
-    permissions: null,
-    idleTimeoutSeconds: DEFAULT_IDLE_TIMEOUT_SECONDS,
-    idleWarningSeconds: DEFAULT_IDLE_WARNING_SECONDS,
-    loadFailed: false,
-  });
+  useSessionStore.setState(INITIAL);
 }

@@ -7,9 +7,11 @@ import { useTranslation } from 'react-i18next';
 import type { AuditPage, AuditRow } from '../../../../api/contracts/audit.ts';
 import * as C from '../../../../api/contracts/audit.ts';
 import type { Lang } from '../../../../api/contracts/common.ts';
+import { exportAuditLog } from '../../../../api/contracts/exports.ts';
 import { RECORD_TYPES } from '../../../../domain/record-kinds.ts';
 import { errorCode } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
+import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
@@ -19,6 +21,7 @@ import { call } from '../../lib/client.ts';
 import { lastPosition } from '../../lib/readYourWrites.ts';
 import { actionLabel, actorName, ChangesTable, translated } from '../review/index.ts';
 import { ActorFilter } from './ActorFilter.tsx';
+import { startAuditExport } from './api.ts';
 import { type AuditSearch, auditQuery } from './search.ts';
 import { WhenCell } from './WhenCell.tsx';
 
@@ -51,6 +54,7 @@ export function AuditLogPage() {
   const filters = route.useSearch();
   const navigate = useNavigate();
   const log = useInfiniteQuery(auditLogQuery(filters));
+  const canExport = useCan(exportAuditLog);
   const rows = log.data?.pages.flatMap((p) => p.rows);
   const columns = useMemo(() => auditColumns(t, lang), [t, lang]);
 
@@ -70,6 +74,7 @@ export function AuditLogPage() {
         rows={rows}
         getRowId={(row) => row.position}
         read={log}
+        {...(canExport ? { exportAction: { start: startAuditExport(filters) } } : {})}
         filters={
           <AuditFilters
             key={JSON.stringify(filters)}

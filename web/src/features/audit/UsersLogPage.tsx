@@ -5,15 +5,17 @@ import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../api/contracts/common.ts';
+import { exportUsersLog } from '../../../../api/contracts/exports.ts';
 import { LOGIN_STATUSES, type LoginLogRow } from '../../../../api/contracts/users.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
+import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { actorName } from '../review/index.ts';
-import { USERS_LOG_PAGE_SIZE, usersLogExportUrl, usersLogQuery } from './api.ts';
+import { startUsersLogExport, USERS_LOG_PAGE_SIZE, usersLogQuery } from './api.ts';
 import type { UsersLogSearch } from './search.ts';
 import { WhenCell } from './WhenCell.tsx';
 
@@ -21,7 +23,7 @@ const route = getRouteApi('/$lang/users-log');
 
 const statusKey = (s: number) => `usersLog.status.${s}` as TranslationKey;
 
-/** /$lang/users-log: every sign-in attempt (GetUsersLogReportData), filtered, paged, and exported to Excel. */
+/** /$lang/users-log: every sign-in attempt (GetUsersLogReportData), filtered, paged, and exported (Excel or PDF). */
 export function UsersLogPage() {
   const { t } = useTranslation();
   const title = usePageTitle('usersLog.title');
@@ -30,6 +32,7 @@ export function UsersLogPage() {
   const navigate = useNavigate();
   const log = useQuery({ ...usersLogQuery(search), placeholderData: keepPreviousData });
   const columns = useMemo(() => usersLogColumns(t, lang), [t, lang]);
+  const canExport = useCan(exportUsersLog);
   const go = (next: UsersLogSearch) => void navigate({ to: '/$lang/users-log', params: { lang }, search: next });
 
   return (
@@ -44,7 +47,7 @@ export function UsersLogPage() {
         getRowId={(row) => `${row.at}-${row.userId ?? row.userName ?? ''}-${row.ip ?? ''}`}
         read={log}
         filters={<UsersLogFilters key={JSON.stringify(search)} initial={search} onApply={go} />}
-        exportAction={{ href: usersLogExportUrl(search), label: t('usersLog.export') }}
+        {...(canExport ? { exportAction: { start: startUsersLogExport(search) } } : {})}
         paging={{
           page: search.page ?? 1,
           pageSize: USERS_LOG_PAGE_SIZE,

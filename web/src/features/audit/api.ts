@@ -1,8 +1,9 @@
 import * as C from '../../../../api/contracts/audit.ts';
+import { type ExportFormat, exportAuditLog, exportUsersLog } from '../../../../api/contracts/exports.ts';
 import * as U from '../../../../api/contracts/users.ts';
 import type { RecordKind } from '../../../../domain/record-kinds.ts';
-import { call, urlOf } from '../../lib/client.ts';
-import type { UsersLogSearch } from './search.ts';
+import { call } from '../../lib/client.ts';
+import { type AuditSearch, auditQuery, type UsersLogSearch } from './search.ts';
 
 /** The history of one record of any kind (GET /api/history/:kind/:id), oldest first. */
 export function recordHistoryQuery(kind: RecordKind, id: string) {
@@ -48,7 +49,16 @@ export function usersLogQuery(s: UsersLogSearch) {
   };
 }
 
-/** The address of the Excel export of what the filters select (a download: the browser follows it). */
-export function usersLogExportUrl(s: UsersLogSearch): string {
-  return urlOf(U.exportLoginLog, { query: filterQuery(s) });
+/** Starts the export (Excel or PDF, a job) of every row the filters select: the export dialog follows it. */
+export function startUsersLogExport(s: UsersLogSearch) {
+  const filters = filterQuery(s);
+  return (choice: { format: ExportFormat; formatted: boolean; language: 'ar' | 'en' }) =>
+    call(exportUsersLog, { body: { ...choice, filters } });
+}
+
+/** Starts the export (a job) of every audit log row the filters select, newest first. */
+export function startAuditExport(filters: AuditSearch) {
+  const { limit: _l, before: _b, after: _a, ...f } = auditQuery(filters, 1, null);
+  return (choice: { format: ExportFormat; formatted: boolean; language: 'ar' | 'en' }) =>
+    call(exportAuditLog, { body: { ...choice, filters: f } });
 }

@@ -42,6 +42,7 @@ export const auditAr = {
   'audit.recordType.loginlog': 'سجل الدخول',
   'audit.recordType.lookup': 'البيانات المرجعية',
   'audit.recordType.initiative': 'مبادرة فعالية',
+  'audit.recordType.content': 'محتوى الموقع',
   'audit.recordType.subscription': 'اشتراك في القائمة البريدية',
   'audit.recordType.mailing': 'رسالة إلى المشتركين',
   'audit.recordType.firstresponder': 'طلب مسعف أول',
@@ -75,7 +76,6 @@ export const auditAr = {
   'usersLog.ip': 'عنوان IP',
   'usersLog.userAgent': 'المتصفح',
   'usersLog.total': 'عدد المحاولات: {{n}}',
-  'usersLog.export': 'تصدير إلى Excel',
 };
 
 export const auditEn: Record<keyof typeof auditAr, string> = {
@@ -106,6 +106,7 @@ export const auditEn: Record<keyof typeof auditAr, string> = {
   'audit.recordType.loginlog': 'Sign-in log',
   'audit.recordType.lookup': 'Master data',
   'audit.recordType.initiative': 'Event initiative',
+  'audit.recordType.content': 'Site content',
   'audit.recordType.subscription': 'Mail-list subscription',
   'audit.recordType.mailing': 'Mail to subscribers',
   'audit.recordType.firstresponder': 'First-responder request',
@@ -139,5 +140,4 @@ export const auditEn: Record<keyof typeof auditAr, string> = {
   'usersLog.ip': 'IP address',
   'usersLog.userAgent': 'User agent',
   'usersLog.total': 'Attempts: {{n}}',
-  'usersLog.export': 'Export to Excel',
 };

@@ -1,4 +1,5 @@
 import { RECORD_TYPES, type RecordType } from '../../../../domain/record-kinds.ts';
+import { isIsoDay, isUuid, searchText as text } from '../../lib/search-params.ts';
 
 // The audit log's filters as they stand in the URL, apart from the page so the router validates them cheaply.
 
@@ -12,14 +13,9 @@ export interface AuditSearch {
   to?: string;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const text = (v: unknown, max: number) =>
-  typeof v === 'string' && v.trim() !== '' && v.length <= max ? v.trim() : undefined;
-
 export function validateAuditSearch(search: Record<string, unknown>): AuditSearch {
   const out: AuditSearch = {};
-  const actorId = typeof search.actorId === 'string' && UUID.test(search.actorId) ? search.actorId : undefined;
+  const actorId = isUuid(search.actorId) ? search.actorId : undefined;
   if (actorId) out.actorId = actorId;
   const actorName = text(search.actorName, 200);
   if (actorId && actorName) out.actorName = actorName;
@@ -27,8 +23,8 @@ export function validateAuditSearch(search: Record<string, unknown>): AuditSearc
   if (recordType) out.recordType = recordType;
   const recordId = text(search.recordId, 200);
   if (recordId) out.recordId = recordId;
-  if (typeof search.from === 'string' && ISO_DAY.test(search.from)) out.from = search.from;
-  if (typeof search.to === 'string' && ISO_DAY.test(search.to)) out.to = search.to;
+  if (isIsoDay(search.from)) out.from = search.from;
+  if (isIsoDay(search.to)) out.to = search.to;
   return out;
 }
 
@@ -59,8 +55,8 @@ export interface UsersLogSearch {
 /** The users log's filters in the URL: a date range, login statuses ("1,3"), IP, user agent, and the page. */
 export function validateUsersLogSearch(search: Record<string, unknown>): UsersLogSearch {
   const out: UsersLogSearch = {};
-  if (typeof search.from === 'string' && ISO_DAY.test(search.from)) out.from = search.from;
-  if (typeof search.to === 'string' && ISO_DAY.test(search.to)) out.to = search.to;
+  if (isIsoDay(search.from)) out.from = search.from;
+  if (isIsoDay(search.to)) out.to = search.to;
   const statuses = typeof search.loginStatuses === 'string' ? search.loginStatuses : String(search.loginStatuses ?? '');
   if (/^[1-7](,[1-7]){0,6}$/.test(statuses)) out.loginStatuses = statuses;
   const ip = text(search.ip, 64);

@@ -9,6 +9,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const admin: SessionUser = { ...sara, id: '00000000-0000-4000-8000-000000000001', userName: 'admin', roleId: 3 };
 const permissions: Permissions = { roleId: 3, screens: { dashboard: ['View'], users: ['View'], auditlog: ['View'] } };
+const EXPORT_ID = '0b6c2d1e-0000-4000-8000-0000000000e1';
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -35,6 +36,28 @@ function installApi() {
         ],
       });
     }
+    if (path === '/api/exports/users-log' && init?.method === 'POST') {
+      api.calls.push({ method: 'POST', path, body: JSON.parse(String(init.body)), csrf: undefined });
+      return new Response(JSON.stringify({ id: EXPORT_ID, position: '1.1' }), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    if (path === `/api/exports/${EXPORT_ID}`)
+      return json({
+        id: EXPORT_ID,
+        source: 'users-log',
+        format: 'xlsx',
+        formatted: true,
+        status: 'completed',
+        done: 1,
+        total: 1,
+        requestedAt: '2026-11-24T10:00:00.000Z',
+        finishedAt: '2026-11-24T10:00:01.000Z',
+        rows: 1,
+        truncated: false,
+        reason: null,
+      });
     if (path.startsWith('/api/history/lookup/city')) {
       api.calls.push({ method: 'GET', path, body: undefined, csrf: undefined });
       return json([
@@ -65,7 +88,7 @@ afterEach(() => {
 });
 
 describe('users log', () => {
-  it('shows the sign-ins with their translated result, filters them and links the Excel export', async () => {
+  it('shows the sign-ins with their translated result, filters them and exports what the filters select', async () => {
     const api = installApi();
     app = renderApp('/en/users-log');
     const [row] = await screen.findAllByTestId('users-log-row', {}, { timeout: 5000 });
@@ -79,12 +102,21 @@ describe('users log', () => {
     const sent = new URL(api.calls.filter((c) => c.path.startsWith('/api/users/login-log'))[1]!.path, 'http://x');
     expect(sent.searchParams.get('loginStatuses')).toBe('3,5');
     expect(sent.searchParams.get('ip')).toBe('10.0.');
-    expect(screen.getByTestId('grid-export').textContent).toBe('Export to Excel');
-    await waitFor(() =>
-      expect(screen.getByTestId('grid-export').getAttribute('href')).toBe(
-        '/api/users/login-log/export?loginStatuses=3%2C5&ip=10.0.',
-      ),
-    );
+
+    // The export button opens the export dialog; the export is started with the grid's current filters.
+    await waitFor(() => expect(screen.getByTestId('grid-export').textContent).toBe('Export'));
+    fireEvent.click(screen.getByTestId('grid-export'));
+    fireEvent.click(await screen.findByTestId('export-start'));
+    const link = await screen.findByTestId('export-download', {}, { timeout: 5000 });
+    expect(link.getAttribute('href')).toBe(`/api/exports/${EXPORT_ID}/file`);
+    const posted = api.calls.filter((c) => c.method === 'POST' && c.path === '/api/exports/users-log');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.body).toEqual({
+      format: 'xlsx',
+      formatted: true,
+      language: 'en',
+      filters: { loginStatuses: '3,5', ip: '10.0.' },
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueEventTypeCertificate, issueHoursCertificate } from '../../../../api/contracts/certificates.ts';
 import { errorCode } from '../../app/api.ts';
@@ -53,6 +53,11 @@ export function CertificatesPanel() {
     },
     [queryClient, t],
   );
+  /** What a button that issues one certificate takes: its spinner while its own request runs, and the request. */
+  const issuing = useCallback(
+    (key: string, r: IssueRequest) => ({ loading: busy === key, onClick: () => run(key, r) }),
+    [busy, run],
+  );
 
   const eventColumns = useMemo(
     () =>
@@ -80,25 +85,19 @@ export function CertificatesPanel() {
             <Group gap="xs" wrap="nowrap">
               <Button
                 size="xs"
-                loading={busy === `p:${r.eventId}`}
                 data-testid="issue-participation"
-                onClick={() => run(`p:${r.eventId}`, { kind: 'participation', eventId: r.eventId })}
+                {...issuing(`p:${r.eventId}`, { kind: 'participation', eventId: r.eventId })}
               >
                 {t('certs.issue.participation')}
               </Button>
-              <Button
-                size="xs"
-                variant="default"
-                loading={busy === `c:${r.eventId}`}
-                onClick={() => run(`c:${r.eventId}`, { kind: 'card', eventId: r.eventId })}
-              >
+              <Button size="xs" variant="default" {...issuing(`c:${r.eventId}`, { kind: 'card', eventId: r.eventId })}>
                 {t('certs.issue.card')}
               </Button>
             </Group>
           ),
         }),
       ]),
-    [t, lang, busy, run],
+    [t, lang, issuing],
   );
 
   const certColumns = useMemo(
@@ -168,31 +167,21 @@ export function CertificatesPanel() {
           {error}
         </Alert>
       )}
-      <Paper withBorder p="md" component="section" aria-labelledby="certs-events">
-        <Title order={2} size="h4" id="certs-events" mb="sm">
-          {t('certs.events.title')}
-        </Title>
-        {d.events.length === 0 ? (
-          <Text c="dimmed">{t('certs.events.empty')}</Text>
-        ) : (
-          <DataGrid
-            id="cert-events"
-            caption={t('certs.events.title')}
-            columns={eventColumns}
-            rows={d.events}
-            getRowId={(r) => r.eventId}
-            read={query}
-            columnChoice={false}
-            testId="cert-events"
-            rowProps={() => ({ 'data-testid': 'cert-event-row' })}
-          />
-        )}
-      </Paper>
+      <Panel id="certs-events" title={t('certs.events.title')} empty={d.events.length === 0 && t('certs.events.empty')}>
+        <DataGrid
+          id="cert-events"
+          caption={t('certs.events.title')}
+          columns={eventColumns}
+          rows={d.events}
+          getRowId={(r) => r.eventId}
+          read={query}
+          columnChoice={false}
+          testId="cert-events"
+          rowProps={() => ({ 'data-testid': 'cert-event-row' })}
+        />
+      </Panel>
       {canHours && (
-        <Paper withBorder p="md" component="section" aria-labelledby="certs-hours">
-          <Title order={2} size="h4" id="certs-hours" mb="sm">
-            {t('certs.hours.title')}
-          </Title>
+        <Panel id="certs-hours" title={t('certs.hours.title')}>
           <Group align="end">
             <NativeSelect
               label={t('certs.hours.year')}
@@ -200,77 +189,83 @@ export function CertificatesPanel() {
               data={d.years.map(String)}
               onChange={(e) => setYear(Number(e.currentTarget.value))}
             />
-            <Button loading={busy === 'hours'} onClick={() => run('hours', { kind: 'hours', year: chosenYear })}>
-              {t('certs.issue.hours')}
-            </Button>
+            <Button {...issuing('hours', { kind: 'hours', year: chosenYear })}>{t('certs.issue.hours')}</Button>
           </Group>
-        </Paper>
+        </Panel>
       )}
       {canTypes && (
-        <Paper withBorder p="md" component="section" aria-labelledby="certs-types">
-          <Title order={2} size="h4" id="certs-types" mb="sm">
-            {t('certs.types.title')}
-          </Title>
-          {d.eventTypes.length === 0 ? (
-            <Text c="dimmed">{t('certs.types.empty')}</Text>
-          ) : (
-            <Stack gap="xs">
-              {d.eventTypes.map((ty) => {
-                const anEvent = d.events.find((e) => e.categoryId === ty.id);
-                return (
-                  <Group key={ty.id} justify="space-between">
-                    <Text>
-                      {nameIn(ty, lang)} · {t('certs.hoursUnit', { hours: formatHours(ty.hours, lang) })}
-                    </Text>
-                    {anEvent && (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        loading={busy === `t:${ty.id}`}
-                        onClick={() => run(`t:${ty.id}`, { kind: 'eventType', eventId: anEvent.eventId })}
-                      >
-                        {t('certs.issue.eventType')}
-                      </Button>
-                    )}
-                  </Group>
-                );
-              })}
-            </Stack>
-          )}
-        </Paper>
+        <Panel
+          id="certs-types"
+          title={t('certs.types.title')}
+          empty={d.eventTypes.length === 0 && t('certs.types.empty')}
+        >
+          <Stack gap="xs">
+            {d.eventTypes.map((ty) => {
+              const anEvent = d.events.find((e) => e.categoryId === ty.id);
+              return (
+                <Group key={ty.id} justify="space-between">
+                  <Text>
+                    {nameIn(ty, lang)} · {t('certs.hoursUnit', { hours: formatHours(ty.hours, lang) })}
+                  </Text>
+                  {anEvent && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      {...issuing(`t:${ty.id}`, { kind: 'eventType', eventId: anEvent.eventId })}
+                    >
+                      {t('certs.issue.eventType')}
+                    </Button>
+                  )}
+                </Group>
+              );
+            })}
+          </Stack>
+        </Panel>
       )}
-      <Paper withBorder p="md" component="section" aria-labelledby="certs-badge">
-        <Title order={2} size="h4" id="certs-badge" mb="sm">
-          {t('certs.badge.title')}
-        </Title>
+      <Panel id="certs-badge" title={t('certs.badge.title')}>
         <Group justify="space-between">
           <Text>{t('certs.badge.text')}</Text>
-          <Button variant="default" loading={busy === 'badge'} onClick={() => run('badge', { kind: 'badge' })}>
+          <Button variant="default" {...issuing('badge', { kind: 'badge' })}>
             {t('certs.issue.badge')}
           </Button>
         </Group>
-      </Paper>
-      <Paper withBorder p="md" component="section" aria-labelledby="certs-mine">
-        <Title order={2} size="h4" id="certs-mine" mb="sm">
-          {t('certs.mine.title')}
-        </Title>
-        {d.certificates.length === 0 ? (
-          <Text c="dimmed">{t('certs.mine.empty')}</Text>
-        ) : (
-          <DataGrid
-            id="my-certificates"
-            caption={t('certs.mine.title')}
-            columns={certColumns}
-            rows={d.certificates}
-            getRowId={(c) => c.certificateId}
-            read={query}
-            columnChoice={false}
-            testId="my-certificates"
-            rowProps={(c) => ({ 'data-testid': 'cert-row', 'data-kind': c.kind, 'data-state': c.state })}
-          />
-        )}
-      </Paper>
+      </Panel>
+      <Panel id="certs-mine" title={t('certs.mine.title')} empty={d.certificates.length === 0 && t('certs.mine.empty')}>
+        <DataGrid
+          id="my-certificates"
+          caption={t('certs.mine.title')}
+          columns={certColumns}
+          rows={d.certificates}
+          getRowId={(c) => c.certificateId}
+          read={query}
+          columnChoice={false}
+          testId="my-certificates"
+          rowProps={(c) => ({ 'data-testid': 'cert-row', 'data-kind': c.kind, 'data-state': c.state })}
+        />
+      </Panel>
     </Stack>
+  );
+}
+
+/** A titled part of the panel; `empty` (a text) stands in for its content when there is nothing to list. */
+function Panel({
+  id,
+  title,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty?: string | false;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {empty ? <Text c="dimmed">{empty}</Text> : children}
+    </Paper>
   );
 }
 

@@ -9,6 +9,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { StartRegistration } from '../registration/index.ts';
+import { VolunteerDashboard } from '../reports/index.ts';
 import { NoDepartmentNotice } from '../users/index.ts';
 
 /** The landing page after login: greets the user by name and role in the current language. */
@@ -37,6 +38,7 @@ export function DashboardPage() {
       <Paper withBorder p="lg" radius="md">
         <Text>{t('dashboard.intro')}</Text>
       </Paper>
+      {user.roleId === Role.Volunteer && <VolunteerDashboard />}
     </Stack>
   );
 }

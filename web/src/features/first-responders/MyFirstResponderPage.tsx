@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import {
 import { errorCode } from '../../app/api.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { FormField } from '../../components/form/FormField.tsx';
+import { TextField } from '../../components/form/fields.tsx';
 import { GregorianDateInput } from '../../components/form/GregorianDateInput.tsx';
 import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -137,17 +138,15 @@ function RequestForm({ mine }: { mine: MyFirstResponder }) {
               </FormField>
               <CertificateField value={v.fileId} onChange={(id) => set('fileId', id)} />
               {mine.employeeCodeRequired && (
-                <FormField path="employeeCode" label={t('fr.field.employeeCode')} required>
-                  {({ wrapper }) => (
-                    <TextInput
-                      {...wrapper}
-                      dir="ltr"
-                      maxLength={EMPLOYEE_CODE_MAX}
-                      value={v.employeeCode ?? ''}
-                      onChange={(e) => set('employeeCode', e.currentTarget.value)}
-                    />
-                  )}
-                </FormField>
+                <TextField
+                  path="employeeCode"
+                  label={t('fr.field.employeeCode')}
+                  required
+                  dir="ltr"
+                  maxLength={EMPLOYEE_CODE_MAX}
+                  value={v.employeeCode}
+                  onChange={(s) => set('employeeCode', s)}
+                />
               )}
               {failure && (
                 <Alert color="red" role="alert" data-testid="fr-error">

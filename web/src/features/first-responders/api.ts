@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/firstresponder.ts';
 import { call } from '../../lib/client.ts';
-import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
 
 export type {
   FirstResponderForm,
@@ -44,12 +44,8 @@ export const firstRespondersQuery = (s: ListSearch) =>
       ),
   });
 
-async function settled(queryClient: QueryClient, done: Promise<{ position: string }>) {
-  const res = await done;
-  rememberPosition(res.position);
-  await queryClient.invalidateQueries({ queryKey: ['first-responders'] });
-  return res;
-}
+/** The answer once this tab's reads include it. */
+const settled = (qc: QueryClient, done: Promise<{ position: string }>) => afterCommand(qc, ['first-responders'], done);
 
 /** The volunteer's request (registration mode) or its update (update mode). */
 export const sendFirstResponder = (qc: QueryClient, body: C.FirstResponderForm, update: boolean) =>

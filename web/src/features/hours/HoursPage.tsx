@@ -15,6 +15,7 @@ import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../api/contracts/common.ts';
+import { exportHours } from '../../../../api/contracts/exports.ts';
 import { decideManyHours } from '../../../../api/contracts/hours.ts';
 import { errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
@@ -36,6 +37,7 @@ import {
   type HoursState,
   hoursQuery,
   rowKey,
+  startHoursExport,
 } from './api.ts';
 
 const STATES: readonly HoursState[] = ['pending', 'approved', 'rejected'];
@@ -51,6 +53,7 @@ export function HoursPage() {
   const title = usePageTitle('page.hours');
   const lang = useLanguageStore((s) => s.lang);
   const canApprove = useCan(decideManyHours);
+  const canExport = useCan(exportHours);
   const [filters, setFilters] = useState<HoursFilters>({ state: 'pending' });
   const [eventName, setEventName] = useState('');
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
@@ -142,6 +145,9 @@ export function HoursPage() {
         rows={rows}
         getRowId={rowKey}
         read={query}
+        {...(canExport
+          ? { exportAction: { start: startHoursExport({ filters, sort: sort.id, desc: sort.desc }) } }
+          : {})}
         filters={
           <HoursFilterPanel
             key={JSON.stringify(filters)}

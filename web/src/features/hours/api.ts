@@ -1,3 +1,4 @@
+import { type ExportFormat, exportHours } from '../../../../api/contracts/exports.ts';
 import type { HoursGridQuery, HoursGridRow } from '../../../../api/contracts/hours.ts';
 import * as C from '../../../../api/contracts/hours.ts';
 import { call } from '../../lib/client.ts';
@@ -46,6 +47,13 @@ export function hoursQuery(v: HoursView) {
         { signal },
       ),
   };
+}
+
+/** Starts the export (a job) of every entry the grid's filters and sort select, in the caller's scope. */
+export function startHoursExport(v: Omit<HoursView, 'page' | 'pageSize'>) {
+  const filters = { ...v.filters, sort: v.sort, dir: v.desc ? ('desc' as const) : ('asc' as const) };
+  return (choice: { format: ExportFormat; formatted: boolean; language: 'ar' | 'en' }) =>
+    call(exportHours, { body: { ...choice, filters } });
 }
 
 /** Approve or reject the chosen entries; each answers `approved`/`rejected` or its catalogue code. */

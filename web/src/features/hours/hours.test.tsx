@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HoursGridRow } from '../../../../api/contracts/hours.ts';
 import type { Permissions, SessionUser } from '../../../../api/contracts/session.ts';
@@ -27,11 +27,20 @@ const row: HoursGridRow = {
   state: 'pending',
 };
 
+const exportsStarted: unknown[] = [];
+
 /** The hours grid behind the fake API: one pending entry. */
 function installHoursApi(permissions: Permissions) {
   installFakeApi({ user: staff, account: staff, csrfToken: 'csrf-user', permissions });
   const base = vi.mocked(fetch).getMockImplementation()!;
   vi.mocked(fetch).mockImplementation(async (input, init) => {
+    if (String(input) === '/api/exports/hours' && init?.method === 'POST') {
+      exportsStarted.push(JSON.parse(String(init.body)));
+      return new Response(JSON.stringify({ id: '0b6c2d1e-0000-4000-8000-0000000000e2', position: '1.1' }), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     if (String(input).split('?')[0] === '/api/hours' && (init?.method ?? 'GET') === 'GET') {
       return new Response(JSON.stringify({ rows: [row], total: 1 }), {
         status: 200,
@@ -68,5 +77,21 @@ describe('the hours grid’s actions follow the approve endpoint’s guard', () 
     expect(await screen.findByText('Reem')).toBeTruthy();
     expect(screen.queryAllByRole('checkbox')).toEqual([]);
     expect(screen.queryByTestId('hours-actions')).toBeNull();
+  });
+
+  it('exports the grid with its state and sort (the export dialog), shown with View on volunteer hours', async () => {
+    exportsStarted.length = 0;
+    installHoursApi({ roleId: 2, screens: { dashboard: ['View'], volunteerhours: ['View'] } });
+    app = renderApp('/en/hours');
+    expect(await screen.findByText('Reem')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('grid-export'));
+    fireEvent.click(await screen.findByTestId('export-start'));
+    await waitFor(() => expect(exportsStarted).toHaveLength(1));
+    expect(exportsStarted[0]).toEqual({
+      format: 'xlsx',
+      formatted: true,
+      language: 'en',
+      filters: { state: 'pending', sort: 'checkIn', dir: 'desc' },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ApiError } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { FormCard } from '../../components/FormCard.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -95,87 +96,77 @@ function VerificationForm({
     mutation.error instanceof ApiError ? mutation.error.code : mutation.error ? 'GenericErrorMessage' : null;
 
   return (
-    <Paper
-      withBorder
-      p="lg"
-      radius="md"
-      component="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (f.check('submit').length === 0 && !mutation.isPending) mutation.mutate(f.form.getValues());
-      }}
-    >
-      <DomainFormProvider value={f.fields}>
-        <Stack>
-          <Text>{t('nic.intro')}</Text>
-          {error && (
-            <Alert color="red" role="alert" data-testid="verify-error">
-              {t(error)}
-            </Alert>
+    <DomainFormProvider value={f.fields}>
+      <FormCard
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (f.check('submit').length === 0 && !mutation.isPending) mutation.mutate(f.form.getValues());
+        }}
+        intro={<Text>{t('nic.intro')}</Text>}
+        error={error && t(error)}
+        errorTestId="verify-error"
+      >
+        <FormField path="nationalId" label={t('nic.nationalId')} required description={t('nic.nationalIdHint')}>
+          {({ wrapper, control }) => (
+            <TextInput
+              {...wrapper}
+              {...control}
+              dir="ltr"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={12}
+              readOnly={lockedId !== null}
+              value={values.nationalId}
+              onChange={(e) => {
+                const nationalId = e.currentTarget.value;
+                f.update((v) => ({ ...v, nationalId }), 'nationalId');
+              }}
+            />
           )}
-          <FormField path="nationalId" label={t('nic.nationalId')} required description={t('nic.nationalIdHint')}>
-            {({ wrapper, control }) => (
-              <TextInput
-                {...wrapper}
-                {...control}
-                dir="ltr"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={12}
-                readOnly={lockedId !== null}
-                value={values.nationalId}
-                onChange={(e) => {
-                  const nationalId = e.currentTarget.value;
-                  f.update((v) => ({ ...v, nationalId }), 'nationalId');
-                }}
-              />
-            )}
-          </FormField>
-          <FormField path="birthDate.calendar" label={t('nic.calendar')} kind="radiogroup">
-            {({ control }) => (
-              <SegmentedControl
-                aria-describedby={control['aria-describedby']}
-                value={calendar}
-                onChange={(c) =>
-                  f.update(
-                    (v) => ({ ...v, birthDate: { calendar: c as Values['birthDate']['calendar'], value: '' } }),
-                    'birthDate',
-                  )
-                }
-                data={[
-                  { value: 'hijri', label: t('nic.hijri') },
-                  { value: 'gregorian', label: t('nic.gregorian') },
-                ]}
-              />
-            )}
-          </FormField>
-          <FormField
-            path="birthDate"
-            label={t('nic.birthDate')}
-            required
-            description={t('nic.birthDateHint', { example: EXAMPLE[calendar] })}
-          >
-            {({ wrapper, control }) => (
-              <TextInput
-                {...wrapper}
-                {...control}
-                dir="ltr"
-                placeholder={EXAMPLE[calendar]}
-                maxLength={10}
-                value={values.birthDate.value}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  f.update((v) => ({ ...v, birthDate: { calendar: v.birthDate.calendar, value } }), 'birthDate');
-                }}
-              />
-            )}
-          </FormField>
-          <Button type="submit" loading={mutation.isPending} data-testid="verify-submit">
-            {t('nic.submit')}
-          </Button>
-        </Stack>
-      </DomainFormProvider>
-    </Paper>
+        </FormField>
+        <FormField path="birthDate.calendar" label={t('nic.calendar')} kind="radiogroup">
+          {({ control }) => (
+            <SegmentedControl
+              aria-describedby={control['aria-describedby']}
+              value={calendar}
+              onChange={(c) =>
+                f.update(
+                  (v) => ({ ...v, birthDate: { calendar: c as Values['birthDate']['calendar'], value: '' } }),
+                  'birthDate',
+                )
+              }
+              data={[
+                { value: 'hijri', label: t('nic.hijri') },
+                { value: 'gregorian', label: t('nic.gregorian') },
+              ]}
+            />
+          )}
+        </FormField>
+        <FormField
+          path="birthDate"
+          label={t('nic.birthDate')}
+          required
+          description={t('nic.birthDateHint', { example: EXAMPLE[calendar] })}
+        >
+          {({ wrapper, control }) => (
+            <TextInput
+              {...wrapper}
+              {...control}
+              dir="ltr"
+              placeholder={EXAMPLE[calendar]}
+              maxLength={10}
+              value={values.birthDate.value}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                f.update((v) => ({ ...v, birthDate: { calendar: v.birthDate.calendar, value } }), 'birthDate');
+              }}
+            />
+          )}
+        </FormField>
+        <Button type="submit" loading={mutation.isPending} data-testid="verify-submit">
+          {t('nic.submit')}
+        </Button>
+      </FormCard>
+    </DomainFormProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,9 @@ import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { AppModal } from '../../components/AppModal.tsx';
-import { FormField } from '../../components/form/FormField.tsx';
-import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
+import { SelectField, TextAreaField, TextField } from '../../components/form/fields.tsx';
+import { RulesForm } from '../../components/form/RulesForm.tsx';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { lookupName, lookupsQuery } from '../registration/index.ts';
 import { placesOf, proposeInitiative } from './api.ts';
@@ -73,107 +74,77 @@ export function ProposeModal({ opened, onClose }: { opened: boolean; onClose(): 
   const num = (s: string) => (s === '' ? undefined : Number(s));
   const regions = lookups.data?.regions ?? [];
   const cities = (lookups.data?.cities ?? []).filter((c) => c.regionId === v.regionId);
-  const text = (k: 'name' | 'location', max: number) => (
-    <FormField path={k} label={t(`initiatives.field.${k}`)} required>
-      {({ wrapper }) => (
-        <TextInput {...wrapper} maxLength={max} value={v[k] ?? ''} onChange={(e) => set(k, e.currentTarget.value)} />
-      )}
-    </FormField>
-  );
-  const area = (k: 'description' | 'details', max: number) => (
-    <FormField path={k} label={t(`initiatives.field.${k}`)} required>
-      {({ wrapper }) => (
-        <Textarea
-          {...wrapper}
-          autosize
-          minRows={3}
-          maxLength={max}
-          value={v[k] ?? ''}
-          onChange={(e) => set(k, e.currentTarget.value)}
-        />
-      )}
-    </FormField>
+  /** A required text: one line (name, location) or several (description, details). */
+  const text = (
+    k: 'name' | 'location' | 'description' | 'details',
+    max: number,
+    Field: typeof TextField | typeof TextAreaField = TextField,
+  ) => (
+    <Field
+      path={k}
+      label={t(`initiatives.field.${k}`)}
+      required
+      maxLength={max}
+      value={v[k]}
+      onChange={(value) => set(k, value)}
+    />
   );
   const point = (k: 'latitude' | 'longitude') => (
-    <FormField path={k} label={t(`initiatives.field.${k}`)}>
-      {({ wrapper }) => (
-        <TextInput
-          {...wrapper}
-          type="number"
-          dir="ltr"
-          value={v[k] ?? ''}
-          onChange={(e) => set(k, e.currentTarget.value)}
-        />
-      )}
-    </FormField>
+    <TextField
+      path={k}
+      label={t(`initiatives.field.${k}`)}
+      type="number"
+      dir="ltr"
+      value={v[k]}
+      onChange={(value) => set(k, value)}
+    />
   );
 
   return (
     <AppModal opened={opened} onClose={onClose} title={t('initiatives.newTitle')} size="lg">
-      <DomainFormProvider value={domain.fields}>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (domain.check('submit').length === 0) save.mutate();
-          }}
-        >
-          <Stack>
-            {text('name', NAME_MAX)}
-            {area('description', DESCRIPTION_MAX)}
-            {area('details', DETAILS_MAX)}
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <FormField path="regionId" label={t('initiatives.field.region')} required>
-                {({ wrapper }) => (
-                  <NativeSelect
-                    {...wrapper}
-                    value={v.regionId === undefined ? '' : String(v.regionId)}
-                    onChange={(e) => {
-                      const regionId = num(e.currentTarget.value);
-                      domain.update((old) => ({ ...old, regionId, cityId: undefined }), 'regionId');
-                    }}
-                    data={[
-                      { value: '', label: '' },
-                      ...regions.map((r) => ({ value: String(r.id), label: lookupName(r, lang) })),
-                    ]}
-                  />
-                )}
-              </FormField>
-              <FormField path="cityId" label={t('initiatives.field.city')} required>
-                {({ wrapper }) => (
-                  <NativeSelect
-                    {...wrapper}
-                    value={v.cityId === undefined ? '' : String(v.cityId)}
-                    onChange={(e) => set('cityId', num(e.currentTarget.value))}
-                    data={[
-                      { value: '', label: '' },
-                      ...cities.map((c) => ({ value: String(c.id), label: lookupName(c, lang) })),
-                    ]}
-                  />
-                )}
-              </FormField>
-            </SimpleGrid>
-            {text('location', LOCATION_MAX)}
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {point('latitude')}
-              {point('longitude')}
-            </SimpleGrid>
-            {failure && (
-              <Alert color="red" role="alert" data-testid="initiative-error">
-                {t(failure)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('initiatives.cancel')}
-              </Button>
-              <Button type="submit" loading={save.isPending} data-testid="submit-initiative">
-                {t('initiatives.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </DomainFormProvider>
+      <RulesForm domain={domain} mode="submit" onValid={() => save.mutate()}>
+        {text('name', NAME_MAX)}
+        {text('description', DESCRIPTION_MAX, TextAreaField)}
+        {text('details', DETAILS_MAX, TextAreaField)}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <SelectField
+            path="regionId"
+            label={t('initiatives.field.region')}
+            required
+            value={v.regionId}
+            onChange={(value) =>
+              domain.update((old) => ({ ...old, regionId: num(value), cityId: undefined }), 'regionId')
+            }
+            options={regions.map((r) => ({ value: String(r.id), label: lookupName(r, lang) }))}
+          />
+          <SelectField
+            path="cityId"
+            label={t('initiatives.field.city')}
+            required
+            value={v.cityId}
+            onChange={(value) => set('cityId', num(value))}
+            options={cities.map((c) => ({ value: String(c.id), label: lookupName(c, lang) }))}
+          />
+        </SimpleGrid>
+        {text('location', LOCATION_MAX)}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {point('latitude')}
+          {point('longitude')}
+        </SimpleGrid>
+        {failure && (
+          <Alert color="red" role="alert" data-testid="initiative-error">
+            {t(failure)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('initiatives.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} data-testid="submit-initiative">
+            {t('initiatives.submit')}
+          </Button>
+        </Group>
+      </RulesForm>
     </AppModal>
   );
 }

@@ -4,7 +4,7 @@ import type { Lookups } from '../../../../api/contracts/lookups.ts';
 import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
 import { call } from '../../lib/client.ts';
-import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
 import { type InitiativesSearch, initiativesParams } from './search.ts';
 
 export type { InitiativeRow, NewInitiative } from '../../../../api/contracts/initiatives.ts';
@@ -37,12 +37,9 @@ export const initiativeQuery = (id: string) =>
       call(C.initiative, { params: { id }, query: { after: lastPosition() ?? undefined } }, { signal }),
   });
 
-async function settled<T extends { position: string }>(queryClient: QueryClient, done: Promise<T>): Promise<T> {
-  const res = await done;
-  rememberPosition(res.position);
-  await queryClient.invalidateQueries({ queryKey: ['initiatives'] });
-  return res;
-}
+/** The answer once this tab's reads include it. */
+const settled = <T extends { position: string }>(qc: QueryClient, done: Promise<T>) =>
+  afterCommand(qc, ['initiatives'], done);
 
 export const proposeInitiative = (qc: QueryClient, body: C.NewInitiative) =>
   settled(qc, call(C.proposeInitiative, { body }));

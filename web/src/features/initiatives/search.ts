@@ -1,5 +1,5 @@
 import { INITIATIVE_STATUSES } from '../../../../domain/initiative/rules.ts';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../components/paging.ts';
+import { searchInt as int, searchPaging, searchText as text, withPaging } from '../../lib/search-params.ts';
 
 // The grid's URL state (the spec's filters and the page), kept apart from the page so the router can validate it.
 
@@ -13,20 +13,9 @@ export interface InitiativesSearch {
 }
 export type InitiativeFilterValues = Omit<InitiativesSearch, 'page' | 'pageSize'>;
 
-const text = (v: unknown, max: number) =>
-  typeof v === 'string' && v.trim() !== '' && v.length <= max ? v.trim() : undefined;
-const int = (v: unknown) => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
-  return Number.isSafeInteger(n) ? n : undefined;
-};
-
 /** The route's validateSearch: anything unknown or out of range is dropped, so the server never sees it. */
 export function validateInitiativesSearch(search: Record<string, unknown>): InitiativesSearch {
-  const out: InitiativesSearch = {};
-  const page = int(search.page);
-  if (page !== undefined && page >= 1 && page <= 100_000) out.page = page;
-  const pageSize = int(search.pageSize);
-  if (pageSize !== undefined && (PAGE_SIZES as readonly number[]).includes(pageSize)) out.pageSize = pageSize;
+  const out: InitiativesSearch = searchPaging(search);
   const code = text(search.code, 40);
   if (code) out.code = code;
   const name = text(search.name, 200);
@@ -38,6 +27,4 @@ export function validateInitiativesSearch(search: Record<string, unknown>): Init
   return out;
 }
 
-export function initiativesParams(s: InitiativesSearch) {
-  return { ...s, page: s.page ?? 1, pageSize: s.pageSize ?? DEFAULT_PAGE_SIZE };
-}
+export const initiativesParams = (s: InitiativesSearch) => withPaging(s);

@@ -63,6 +63,12 @@ function KindGrid({ shape }: { shape: KindShape }) {
     const p = parents.data?.rows.find((r) => r.id === id);
     return p ? nameIn(p, lang) : '';
   };
+  const groups = useQuery({ ...parentOptionsQuery(shape.group ?? shape.kind), enabled: shape.group !== null });
+  const optionsOf = (rows: LookupAdminRow[] = []) =>
+    rows.map((p) => ({
+      value: String(p.id),
+      label: p.active ? nameIn(p, lang) : `${nameIn(p, lang)} (${t('masterData.inactive')})`,
+    }));
 
   const rows: Row[] = [
     ...g.newKeys.map((key) => ({ key, item: null })),
@@ -151,11 +157,13 @@ function KindGrid({ shape }: { shape: KindShape }) {
     rowErrors,
     busy,
     can,
-    parentOptions: (parents.data?.rows ?? []).map((p) => ({
-      value: String(p.id),
-      label: p.active ? nameIn(p, lang) : `${nameIn(p, lang)} (${t('masterData.inactive')})`,
-    })),
+    parentOptions: optionsOf(parents.data?.rows),
     parentName,
+    groupOptions: optionsOf(groups.data?.rows),
+    groupName: (id) => {
+      const p = groups.data?.rows.find((r) => r.id === id);
+      return p ? nameIn(p, lang) : '';
+    },
     setDraft,
     edit: (row) => row.item && setDraft(row.key, draftOf(row.item)),
     cancel: (row) => {

@@ -26,6 +26,9 @@ export interface ColumnsInput {
   can: { add: boolean; edit: boolean; remove: boolean };
   parentOptions: { value: string; label: string }[];
   parentName(id: number | null): string;
+  /** A city's group select: the group kind's items; a saved row shows its group's name. */
+  groupOptions: { value: string; label: string }[];
+  groupName(id: number | null): string;
   setDraft(key: string, patch: Partial<Draft>): void;
   edit(row: Row): void;
   cancel(row: Row): void;
@@ -89,6 +92,28 @@ export function gridColumns(x: ColumnsInput): GridColumn<Row>[] {
               data={[{ value: '', label: t('masterData.chooseParent') }, ...x.parentOptions]}
               onChange={(e) => x.setDraft(r.key, { parentId: e.currentTarget.value })}
               data-testid="edit-parentId"
+            />
+          );
+        },
+      }),
+    );
+  if (shape.group)
+    columns.push(
+      col.display({
+        id: 'group',
+        header: t('masterData.col.group'),
+        meta: { label: t('masterData.col.group') },
+        cell: ({ row: { original: r } }) => {
+          const d = g.drafts[r.key];
+          if (!d) return x.groupName(r.item?.groupId ?? null);
+          return (
+            <NativeSelect
+              size="xs"
+              aria-label={t('masterData.field', { field: t('masterData.col.group'), row: rowName(r) })}
+              value={d.groupId}
+              data={[{ value: '', label: t('masterData.noGroup') }, ...x.groupOptions]}
+              onChange={(e) => x.setDraft(r.key, { groupId: e.currentTarget.value })}
+              data-testid="edit-groupId"
             />
           );
         },

@@ -7,6 +7,7 @@ const saved = {
   nameAr: 'تمرين',
   nameEn: 'Drill',
   parentId: 1,
+  groupId: null,
   active: true,
   minTarget: 1,
   maxTarget: 5,
@@ -41,6 +42,21 @@ describe('a master-data row as the API takes it', () => {
       code: '#FF0000',
     });
     expect(colourChange(emptyDraft, null)).toBeNull();
+  });
+});
+
+describe('a city’s group', () => {
+  it('is sent for cities only: a number, or null to take it off', () => {
+    const d = { ...emptyDraft, nameAr: 'أ', nameEn: 'A', parentId: '1', groupId: '2' };
+    expect(inputOf(d, shapeOf('city'))).toEqual({ nameAr: 'أ', nameEn: 'A', parentId: 1, groupId: 2 });
+    expect(inputOf({ ...d, groupId: '' }, shapeOf('city'))).toEqual({
+      nameAr: 'أ',
+      nameEn: 'A',
+      parentId: 1,
+      groupId: null,
+    });
+    expect(inputOf(d, shapeOf('region'))).toEqual({ nameAr: 'أ', nameEn: 'A' });
+    expect(draftOf({ ...saved, groupId: 3 }).groupId).toBe('3');
   });
 });
 

@@ -7,6 +7,7 @@ export interface Draft {
   nameAr: string;
   nameEn: string;
   parentId: string;
+  groupId: string;
   minTarget: string;
   maxTarget: string;
   colourName: string;
@@ -17,6 +18,7 @@ export const emptyDraft: Draft = {
   nameAr: '',
   nameEn: '',
   parentId: '',
+  groupId: '',
   minTarget: '',
   maxTarget: '',
   colourName: '',
@@ -30,6 +32,7 @@ export function draftOf(r: LookupAdminRow): Draft {
     nameAr: r.nameAr,
     nameEn: r.nameEn,
     parentId: text(r.parentId),
+    groupId: text(r.groupId),
     minTarget: text(r.minTarget),
     maxTarget: text(r.maxTarget),
     colourName: r.colourName ?? '',
@@ -40,10 +43,12 @@ export function draftOf(r: LookupAdminRow): Draft {
 /** A typed number, or undefined when empty (the server answers a missing required value with its code). */
 const numberOf = (s: string) => (s.trim() === '' ? undefined : Number(s));
 
-/** The body the API takes for a row: the kind's parent and targets only when the kind has them. */
+/** The body the API takes for a row: the kind's parent, group and targets only when the kind has them. */
 export function inputOf(d: Draft, shape: KindShape): LookupItemInput {
   const out: LookupItemInput = { nameAr: d.nameAr, nameEn: d.nameEn };
   if (shape.parent) out.parentId = d.parentId === '' ? null : Number(d.parentId);
+  // A city's group is optional: none chosen takes it off.
+  if (shape.group) out.groupId = d.groupId === '' ? null : Number(d.groupId);
   if (shape.extra === 'targets') {
     const min = numberOf(d.minTarget);
     const max = numberOf(d.maxTarget);

@@ -1,4 +1,10 @@
-import { extraOf, type LookupExtra, type LookupKind, parentKindOf } from '../../../../domain/lookups/kinds.ts';
+import {
+  extraOf,
+  groupKindOf,
+  type LookupExtra,
+  type LookupKind,
+  parentKindOf,
+} from '../../../../domain/lookups/kinds.ts';
 
 /**
  * The master-data screens, in the spec's order (spec: "Master data" screens; the issue's list). The kinds that only
@@ -41,6 +47,8 @@ export function isMasterDataKind(s: string): s is MasterDataKind {
 export interface KindShape {
   kind: MasterDataKind;
   parent: LookupKind | null;
+  /** The kind of the optional group an item names (a city's city group). */
+  group: LookupKind | null;
   extra: LookupExtra | null;
   /** Spec: the event types' grid edits several rows, then saves them at once (EventTypes_Create/_Update/_Destroy). */
   batch: boolean;
@@ -50,5 +58,12 @@ export interface KindShape {
 
 export function shapeOf(kind: MasterDataKind): KindShape {
   const batch = kind === 'eventType';
-  return { kind, parent: parentKindOf(kind), extra: extraOf(kind), batch, pageSize: batch ? 20 : 10 };
+  return {
+    kind,
+    parent: parentKindOf(kind),
+    group: groupKindOf(kind),
+    extra: extraOf(kind),
+    batch,
+    pageSize: batch ? 20 : 10,
+  };
 }

@@ -25,9 +25,12 @@ import { fileUrl } from '../../app/upload.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { EventStatusBadge } from '../../components/badges.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { lookupName, lookupsQuery } from '../registration/index.ts';
 import { type EventDetail, eventQuery } from './api.ts';
 import { eventName, formatIsoDay, sortedDays } from './format.ts';
 import { JoinButton, MY_PARTICIPATION_ID } from './JoinButton.tsx';
+import { LazyEventLocationMap } from './map/lazy.tsx';
+import { ShareLinks } from './ShareLinks.tsx';
 
 const route = getRouteApi('/$lang/events/$id');
 
@@ -87,6 +90,14 @@ export function EventDetailView({
   // Already asked, invited or taking part: the page says so instead of offering a second join (the domain's rule).
   const mine = (event.myStatus ?? null) as ParticipationStatus | null;
   const { main, gallery } = imagesOf(event);
+  const lookups = useQuery(lookupsQuery).data;
+  const named = (items: { id: number; nameAr: string; nameEn: string }[] | undefined, id: number | undefined) => {
+    const item = id === undefined ? undefined : items?.find((i) => i.id === id);
+    return item ? lookupName(item, lang) : undefined;
+  };
+  // The event's place and type (issue 11), named from the master data; old events have none.
+  const place = [named(lookups?.regions, event.regionId), named(lookups?.cities, event.cityId)].filter(Boolean);
+  const eventType = named(lookups?.eventTypes, event.eventTypeId);
   const facts: [string, ReactNode][] = [
     [
       t('event.dates'),
@@ -103,6 +114,8 @@ export function EventDetailView({
     facts.push([t('event.attendance'), t(`events.attendance.${event.attendanceType as 1 | 2 | 3}`)]);
   if (event.gender) facts.push([t('event.gender'), t(`events.gender.${event.gender as 1 | 2 | 3}`)]);
   if (event.timePeriod) facts.push([t('event.period'), t(`events.period.${event.timePeriod as 1 | 2 | 3}`)]);
+  if (place.length) facts.push([t('events.filter.region'), place.join(lang === 'ar' ? '، ' : ', ')]);
+  if (eventType) facts.push([t('events.filter.eventType'), eventType]);
   if (event.location) facts.push([t('event.location'), event.location]);
   if (event.leadName) facts.push([t('event.lead'), event.leadName]);
 
@@ -160,10 +173,12 @@ export function EventDetailView({
             </Button>
           )}
         </CopyButton>
-        {typeof navigator !== 'undefined' && 'share' in navigator && (
+        {typeof navigator !== 'undefined' && 'share' in navigator ? (
           <Button variant="default" onClick={() => void navigator.share({ title: name, url }).catch(() => {})}>
             {t('event.share')}
           </Button>
+        ) : (
+          <ShareLinks name={name} url={url} />
         )}
       </Group>
       <Paper withBorder p="md" radius="md">
@@ -180,6 +195,14 @@ export function EventDetailView({
           ))}
         </SimpleGrid>
       </Paper>
+      {event.latitude !== undefined && event.longitude !== undefined && event.attendanceType !== 3 && (
+        <section aria-labelledby="event-map-title">
+          <Title order={2} size="h3" id="event-map-title" mb="xs">
+            {t('event.map.title')}
+          </Title>
+          <LazyEventLocationMap latitude={event.latitude} longitude={event.longitude} name={name} />
+        </section>
+      )}
       {description && (
         <section aria-labelledby="event-description">
           <Title order={2} size="h3" id="event-description" mb="xs">

@@ -94,7 +94,7 @@ function EventsListPage({ kind }: { kind: ListKind }) {
         </Group>
       )}
       {view === 'map' ? (
-        <EventMap />
+        <EventMap filters={params} />
       ) : (
         <EventList search={search} status={status} onPage={(page) => go({ ...search, page })} />
       )}
@@ -204,6 +204,7 @@ function EventFilters({
     status: initial.status,
     regionId: initial.regionId,
     cityId: initial.cityId,
+    eventTypeId: initial.eventTypeId,
     attendanceType: initial.attendanceType,
     code: initial.code,
   });
@@ -225,7 +226,7 @@ function EventFilters({
         <Title order={2} size="h4" id="events-filters-title" mb="sm">
           {t('events.filters')}
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: withStatus ? 5 : 4 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: withStatus ? 6 : 5 }} spacing="sm">
           {withStatus && (
             <NativeSelect
               label={t('events.filter.status')}
@@ -245,6 +246,15 @@ function EventFilters({
             value={f.cityId === undefined ? '' : String(f.cityId)}
             onChange={(e) => setF({ ...f, cityId: num(e.currentTarget.value) })}
             data={[all, ...cities.map((c) => ({ value: String(c.id), label: lookupName(c, lang) }))]}
+          />
+          <NativeSelect
+            label={t('events.filter.eventType')}
+            value={f.eventTypeId === undefined ? '' : String(f.eventTypeId)}
+            onChange={(e) => setF({ ...f, eventTypeId: num(e.currentTarget.value) })}
+            data={[
+              all,
+              ...(lookups.data?.eventTypes ?? []).map((x) => ({ value: String(x.id), label: lookupName(x, lang) })),
+            ]}
           />
           <NativeSelect
             label={t('events.filter.attendance')}

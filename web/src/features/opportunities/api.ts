@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { CallInput, Endpoint, ResponseOf } from '../../../../api/contracts/endpoint.ts';
+import { exportEvents, exportParticipants } from '../../../../api/contracts/exports.ts';
 import type * as H from '../../../../api/contracts/hours.ts';
 import * as O from '../../../../api/contracts/opportunity.ts';
 import * as PT from '../../../../api/contracts/participation.ts';
@@ -30,6 +31,7 @@ export function eventsQueryOf(p: EventsParams) {
     status: p.status === undefined ? undefined : String(p.status),
     regionId: p.regionId === undefined ? undefined : String(p.regionId),
     cityId: p.cityId === undefined ? undefined : String(p.cityId),
+    eventTypeId: p.eventTypeId === undefined ? undefined : String(p.eventTypeId),
     attendanceType: p.attendanceType === undefined ? undefined : String(p.attendanceType),
     code: p.code || undefined,
     after: after(),
@@ -44,11 +46,18 @@ export function eventsQuery(p: EventsParams) {
   });
 }
 
-export const mapQuery = queryOptions({
-  queryKey: ['events', 'map'],
-  queryFn: ({ signal }) => call(O.opportunityMap, {}, withSignal(signal)),
-  staleTime: 30_000,
-});
+/** The list's filters the map takes (no page). */
+export type MapFilters = Omit<EventsParams, 'page'>;
+
+/** The map's markers for the list's filters (GET /api/opportunities/map, at most 100). */
+export function mapQuery(f: MapFilters) {
+  const { page: _page, after: at, ...query } = eventsQueryOf({ ...f, page: 1 });
+  return queryOptions({
+    queryKey: ['events', 'map', f],
+    queryFn: ({ signal }) => call(O.opportunityMap, { query: { ...query, after: at } }, withSignal(signal)),
+    staleTime: 30_000,
+  });
+}
 
 /** The public events overlapping a range of days (the calendar asks for one month). */
 export function calendarQuery(from: string, to: string) {
@@ -96,6 +105,25 @@ export interface RosterParams {
   page: number;
   pageSize: number;
 }
+/**
+ * Exports the events manage grid as it shows it (its current filters: status, approval, visibility, code) as a job:
+ * the shared export dialog's start.
+ */
+export function startEventsExport(f: Omit<ManageParams, 'page' | 'pageSize'>) {
+  const s = (v: number | string | undefined) => (v === undefined || v === '' ? undefined : String(v));
+  const filters = { status: s(f.status), approval: f.approval, visibility: s(f.visibility), code: s(f.code) };
+  return (choice: { format: 'xlsx' | 'pdf'; formatted: boolean; language: 'ar' | 'en' }) =>
+    call(exportEvents, { body: { ...choice, filters } });
+}
+
+/** Exports the event's roster (the grid's status filter) as a job: the shared export dialog's start. */
+export function startRosterExport(id: string, status: number | undefined) {
+  return (choice: { format: 'xlsx' | 'pdf'; formatted: boolean; language: 'ar' | 'en' }) =>
+    call(exportParticipants, {
+      body: { ...choice, filters: { eventId: id, ...(status === undefined ? {} : { status: String(status) }) } },
+    });
+}
+
 export function rosterQuery(id: string, p: RosterParams) {
   return queryOptions({
     queryKey: ['events', 'roster', id, p],
@@ -183,3 +211,37 @@ export const STAFF_ACTIONS = {
 } as const satisfies Record<StaffAction, Endpoint>;
 
 export type HoursBody = H.HoursEntryBody;
+
+/** The staff's events list (every status, approval and visibility in their scope) and its filters. */
+export type ManagedEvent = O.ManagedEvents['rows'][number];
+export interface ManageParams {
+  page: number;
+  pageSize: 5 | 10 | 15 | 20;
+  status?: number;
+  approval?: ManagedEvent['approval'];
+  visibility?: number;
+  code?: string;
+}
+export function manageEventsQuery(p: ManageParams) {
+  const s = (v: number | string | undefined) => (v === undefined || v === '' ? undefined : String(v));
+  return queryOptions({
+    queryKey: ['events', 'manage', p],
+    queryFn: ({ signal }) =>
+      call(
+        O.manageOpportunities,
+        {
+          query: {
+            page: String(p.page),
+            pageSize: String(p.pageSize),
+            status: s(p.status),
+            approval: p.approval,
+            visibility: s(p.visibility),
+            code: s(p.code),
+            after: after(),
+          },
+        },
+        withSignal(signal),
+      ),
+    staleTime: 0,
+  });
+}

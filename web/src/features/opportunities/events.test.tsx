@@ -8,11 +8,15 @@ import { loadMyEventsPage, renderApp } from '../../test/renderApp.tsx';
 import { incidentIssue } from '../my-events/index.ts';
 import type { EventListItem, Participation, RosterRow } from './api.ts';
 import { pendingHoursIds } from './api.ts';
-import { joinOutcome, plotPoints, tabOf } from './format.ts';
+import { joinOutcome, tabOf } from './format.ts';
 import { EMPTY_EVENT, eventIssues } from './manage/eventForm.ts';
 import { EMPTY_HOURS, hoursIssue } from './manage/hours.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
+
+// Leaflet needs a real browser (tests/e2e/events-map.e2e.test.ts): here the map chunk is a stand-in that shows what
+// it was given.
+vi.mock('./map/lazy.tsx', () => import('./map/standIns.ts'));
 
 const EVENT_ID = '11111111-1111-4111-8111-111111111111';
 const VOL_ID = '22222222-2222-4222-8222-222222222222';
@@ -81,6 +85,7 @@ const detail = {
   responsibilities: ['Guide runners', 'Hand out water'],
   status: 0,
   approval: 'approved',
+  rejectReason: null,
   joinedCount: 3,
 };
 
@@ -265,26 +270,15 @@ describe('public events list', () => {
     expect((await screen.findByTestId('events-empty')).textContent).toBe('لا توجد فعاليات مطابقة.');
     app?.cleanup();
     cleanup();
-    installEventsApi({}, { rows: [item(1, { latitude: 21.5, longitude: 39.2 }), item(2)] });
-    open('/en/events?view=map');
-    const markers = await screen.findAllByTestId('map-marker');
-    expect(markers).toHaveLength(2);
-    expect(markers[0]!.getAttribute('href')).toBe(`/en/events/${item(1).id}`);
-    expect(within(screen.getByTestId('map-list')).getAllByRole('link')).toHaveLength(2);
-  });
-
-  it('plots latitude and longitude inside the box (north up, east right)', () => {
-    const [a, b] = plotPoints(
-      [
-        { latitude: 20, longitude: 40 },
-        { latitude: 30, longitude: 50 },
-      ],
-      100,
-      100,
-      10,
-    );
-    expect([a!.x, a!.y, b!.x, b!.y]).toEqual([10, 90, 90, 10]);
-    expect(plotPoints([{ latitude: 5, longitude: 5 }], 100, 60)[0]).toMatchObject({ x: 50, y: 30 });
+    const { api } = installEventsApi({}, { rows: [item(1, { latitude: 21.5, longitude: 39.2 }), item(2)] });
+    open('/en/events?view=map&regionId=4&page=2');
+    const map = await screen.findByTestId('event-map');
+    expect(map.getAttribute('data-ids')).toBe(`${item(1).id},${item(2).id}`);
+    const links = within(screen.getByTestId('map-list')).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([`/en/events/${item(1).id}`, `/en/events/${item(2).id}`]);
+    // The list's filters narrow the map too (the page does not).
+    const mapCalls = api.calls.filter((c) => c.path.startsWith('/api/opportunities/map')).map((c) => c.path);
+    expect(mapCalls).toEqual(['/api/opportunities/map?regionId=4']);
   });
 });
 
@@ -300,6 +294,17 @@ describe('event details and join', () => {
         .map((li) => li.textContent),
     ).toEqual(['Sunday', 'Tuesday', 'Thursday']);
     expect(within(screen.getByTestId('event-responsibilities')).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('offers WhatsApp, SMS and e-mail share links carrying the event address when the browser has no share sheet', async () => {
+    installEventsApi({});
+    open(`/en/events/${EVENT_ID}`);
+    const nav = await screen.findByTestId('share-links');
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Share on WhatsApp', 'Share by text message', 'Share by e-mail']);
+    const address = encodeURIComponent(`${window.location.origin}/en/events/${EVENT_ID}`);
+    for (const l of links) expect(l.getAttribute('href')).toContain(address);
+    expect(links[0]?.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=Running%20event%20/);
   });
 
   it('maps each refusal to the spec dialog', () => {

@@ -86,23 +86,3 @@ export function tabOf(p: { status: number; endDate: string }, today: string): My
 export function todayIso(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
-
-/** Map plot: latitude and longitude scaled to a box, with a margin; one point alone sits in the middle. */
-export function plotPoints<T extends { latitude: number; longitude: number }>(
-  markers: readonly T[],
-  width: number,
-  height: number,
-  margin = 20,
-): (T & { x: number; y: number })[] {
-  if (markers.length === 0) return [];
-  const lats = markers.map((m) => m.latitude);
-  const lons = markers.map((m) => m.longitude);
-  const [minLat, maxLat, minLon, maxLon] = [Math.min(...lats), Math.max(...lats), Math.min(...lons), Math.max(...lons)];
-  const spanLat = maxLat - minLat || 1;
-  const spanLon = maxLon - minLon || 1;
-  return markers.map((m) => ({
-    ...m,
-    x: maxLon === minLon ? width / 2 : margin + ((m.longitude - minLon) / spanLon) * (width - 2 * margin),
-    y: maxLat === minLat ? height / 2 : margin + ((maxLat - m.latitude) / spanLat) * (height - 2 * margin),
-  }));
-}

@@ -2,6 +2,11 @@
 // their type and i18n.test.ts check that both languages have the same keys.
 
 export const opportunitiesAr = {
+  // error catalogue (issue 11: an event's place and type)
+  CityNotInRegion: 'المدينة المختارة ليست في المنطقة المختارة.',
+  InvalidEventType: 'نوع الفعالية المختار غير موجود أو غير مفعّل.',
+  'events.filter.eventType': 'نوع الفعالية',
+  'events.rejectReason': 'سبب الرفض',
   'page.events': 'الفعاليات',
   'page.eventDetail': 'تفاصيل الفعالية',
   'page.manageEvents': 'إدارة الفعاليات',
@@ -27,7 +32,15 @@ export const opportunitiesAr = {
   'events.details': 'عرض التفاصيل',
   'events.code': 'الرمز',
   'events.map.title': 'مواقع الفعاليات',
-  'events.map.caption': 'خريطة مبسطة لمواقع الفعاليات (خط العرض وخط الطول)، بدون الفعاليات المغلقة أو عن بُعد.',
+  'events.map.caption':
+    'خريطة مواقع الفعاليات المطابقة للبحث (حتى 100 فعالية)، بدون الفعاليات المغلقة أو عن بُعد. القائمة أسفل الخريطة تضم الفعاليات نفسها.',
+  'events.map.zoomIn': 'تكبير الخريطة',
+  'events.map.zoomOut': 'تصغير الخريطة',
+  'events.map.cluster': '{{count}} فعاليات متقاربة: تكبير',
+  'events.map.loading': 'جارٍ تحميل الخريطة',
+  'events.map.closePopup': 'إغلاق',
+  'event.map.label': 'موقع الفعالية {{name}} على الخريطة',
+  'event.map.title': 'الموقع على الخريطة',
   'events.map.empty': 'لا توجد فعاليات لها موقع على الخريطة.',
   'events.map.list': 'الفعاليات على الخريطة',
   'events.status.0': 'قادمة',
@@ -94,6 +107,9 @@ export const opportunitiesAr = {
   'event.joined.title': 'تم إرسال طلب الانضمام',
   'event.joined.body': 'تم إرسال طلبك، وستصلك الموافقة من فريق الفعالية.',
   'event.share': 'مشاركة',
+  'event.shareWhatsApp': 'مشاركة عبر واتساب',
+  'event.shareSms': 'مشاركة برسالة نصية',
+  'event.shareMail': 'مشاركة بالبريد',
   'event.copyLink': 'نسخ الرابط',
   'event.copied': 'تم نسخ الرابط',
   'event.loginPrompt': 'يجب تسجيل الدخول لعرض تفاصيل هذه الفعالية.',
@@ -147,6 +163,10 @@ export const opportunitiesAr = {
 };
 
 export const opportunitiesEn: Record<keyof typeof opportunitiesAr, string> = {
+  CityNotInRegion: 'The chosen city is not in the chosen region.',
+  InvalidEventType: 'The chosen event type does not exist or is inactive.',
+  'events.filter.eventType': 'Event type',
+  'events.rejectReason': 'Reason for rejection',
   'page.events': 'Events',
   'page.eventDetail': 'Event details',
   'page.manageEvents': 'Manage events',
@@ -172,7 +192,15 @@ export const opportunitiesEn: Record<keyof typeof opportunitiesAr, string> = {
   'events.details': 'View details',
   'events.code': 'Code',
   'events.map.title': 'Event locations',
-  'events.map.caption': 'A simple plot of event locations (latitude and longitude), without closed or remote events.',
+  'events.map.caption':
+    'A map of the events matching the search (up to 100), without closed or remote events. The list under the map holds the same events.',
+  'events.map.zoomIn': 'Zoom in',
+  'events.map.zoomOut': 'Zoom out',
+  'events.map.cluster': '{{count}} events close together: zoom in',
+  'events.map.loading': 'Loading the map',
+  'events.map.closePopup': 'Close',
+  'event.map.label': 'Location of {{name}} on the map',
+  'event.map.title': 'On the map',
   'events.map.empty': 'No event has a location on the map.',
   'events.map.list': 'Events on the map',
   'events.status.0': 'Upcoming',
@@ -239,6 +267,9 @@ export const opportunitiesEn: Record<keyof typeof opportunitiesAr, string> = {
   'event.joined.title': 'Join request sent',
   'event.joined.body': 'Your request was sent; the event team will confirm it.',
   'event.share': 'Share',
+  'event.shareWhatsApp': 'Share on WhatsApp',
+  'event.shareSms': 'Share by text message',
+  'event.shareMail': 'Share by e-mail',
   'event.copyLink': 'Copy link',
   'event.copied': 'Link copied',
   'event.loginPrompt': 'Sign in to see the details of this event.',

@@ -11,6 +11,7 @@ export interface EventsSearch {
   status?: 0 | 2 | 3;
   regionId?: number;
   cityId?: number;
+  eventTypeId?: number;
   attendanceType?: 1 | 2 | 3;
   code?: string;
   view?: 'map';
@@ -20,6 +21,7 @@ export interface EventsParams {
   status?: 0 | 2 | 3;
   regionId?: number;
   cityId?: number;
+  eventTypeId?: number;
   attendanceType?: 1 | 2 | 3;
   code?: string;
 }
@@ -39,6 +41,8 @@ export function validateEventsSearch(search: Record<string, unknown>): EventsSea
   if (regionId !== undefined) out.regionId = regionId;
   const cityId = int(search.cityId);
   if (cityId !== undefined) out.cityId = cityId;
+  const eventTypeId = int(search.eventTypeId);
+  if (eventTypeId !== undefined) out.eventTypeId = eventTypeId;
   const at = int(search.attendanceType);
   if (at !== undefined && (ATTENDANCE_TYPES as readonly number[]).includes(at)) out.attendanceType = at as 1 | 2 | 3;
   if (typeof search.code === 'string' && search.code.trim() !== '' && search.code.length <= 30)

@@ -12,6 +12,9 @@ import { monthOf, monthTitle } from './calendar.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
+// Leaflet needs a real browser: stand-ins for the map chunk (tests/e2e/events-map.e2e.test.ts has the real one).
+vi.mock('./map/lazy.tsx', () => import('./map/standIns.ts'));
+
 const admin: SessionUser = {
   id: '00000000-0000-4000-8000-000000000001',
   userName: 'admin',
@@ -94,6 +97,23 @@ function installViewsApi(base: Partial<FakeApiState>, over: Partial<Extra> = {})
     if (method === 'GET' && bare === '/api/opportunities') {
       record();
       return json(200, { rows: extra.list, total: extra.list.length });
+    }
+    if (method === 'GET' && bare === '/api/opportunities/manage') {
+      record();
+      const rows = extra.list.map((r) => ({
+        id: r.id,
+        code: r.code,
+        nameAr: r.nameAr,
+        nameEn: r.nameEn,
+        status: r.status,
+        approval: 'approved',
+        visibility: 0,
+        startDate: r.startDate,
+        endDate: r.endDate,
+        seatsTaken: r.seatsTaken,
+        maxContributions: r.maxContributions,
+      }));
+      return json(200, { rows, total: rows.length });
     }
     if (method === 'GET' && bare === '/api/opportunities/pending') {
       record();
@@ -334,5 +354,23 @@ describe('events waiting for approval', () => {
     expect(screen.queryByTestId('pending-events')).toBeNull();
     expect(screen.queryByText('Events waiting for approval')).toBeNull();
     expect(gets(api, '/api/opportunities/pending')).toEqual([]);
+  });
+
+  it('lists every event through the staff list, with its approval and visibility, and filters it', async () => {
+    const { api } = installViewsApi(
+      { user: staff, account: staff, csrfToken: 'csrf-user', permissions: staffPerms },
+      { list: [listItem(1)] },
+    );
+    open('/en/events/manage');
+    const grid = await screen.findByTestId('manage-events');
+    expect(await within(grid).findByText('Approved')).toBeTruthy();
+    expect(within(grid).getByText('Open to all')).toBeTruthy();
+    expect(gets(api, '/api/opportunities/manage')).toEqual(['/api/opportunities/manage?page=1&pageSize=10']);
+    fireEvent.change(screen.getByLabelText('Approval'), { target: { value: 'rejected' } });
+    await waitFor(() =>
+      expect(gets(api, '/api/opportunities/manage').at(-1)).toBe(
+        '/api/opportunities/manage?page=1&pageSize=10&approval=rejected',
+      ),
+    );
   });
 });

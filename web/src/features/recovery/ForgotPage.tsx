@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { isEmpty } from '../../app/validation.ts';
 import { useCaptcha } from '../../components/captcha/Captcha.tsx';
+import { FormCard } from '../../components/FormCard.tsx';
 import { useConfig } from '../session/index.ts';
 import { type ForgotKind, forgot } from './api.ts';
 
@@ -58,41 +59,30 @@ export function ForgotPage({ kind }: { kind: ForgotKind }) {
           {t(text.sent)}
         </Alert>
       ) : (
-        <Paper
-          withBorder
-          p="lg"
-          radius="md"
-          component="form"
+        <FormCard
           onSubmit={onSubmit}
-          noValidate
-          aria-labelledby="forgot-title"
+          labelledBy="forgot-title"
+          intro={<Text size="sm">{t(text.intro)}</Text>}
+          error={error && t(error)}
         >
-          <Stack>
-            <Text size="sm">{t(text.intro)}</Text>
-            {error && (
-              <Alert color="red" role="alert">
-                {t(error)}
-              </Alert>
-            )}
-            <TextInput
-              label={t('recovery.email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              dir="ltr"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              withAsterisk
-              aria-required
-              error={error === 'AllFieldsRequired'}
-              readOnly={mutation.isPending}
-            />
-            {captcha.field}
-            <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending} fullWidth>
-              {t('recovery.send')}
-            </Button>
-          </Stack>
-        </Paper>
+          <TextInput
+            label={t('recovery.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            dir="ltr"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            withAsterisk
+            aria-required
+            error={error === 'AllFieldsRequired'}
+            readOnly={mutation.isPending}
+          />
+          {captcha.field}
+          <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending} fullWidth>
+            {t('recovery.send')}
+          </Button>
+        </FormCard>
       )}
       <Group justify="center">
         <AnchorLink to="/$lang/login" params={{ lang }} size="sm">

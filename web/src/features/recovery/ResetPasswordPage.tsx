@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -8,6 +8,7 @@ import { errorCode } from '../../app/api.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { FormCard } from '../../components/FormCard.tsx';
 import { NewPasswordFields, newPasswordProblem } from '../session/index.ts';
 import { resetPassword } from './api.ts';
 
@@ -64,35 +65,24 @@ export function ResetPasswordPage() {
           </div>
         </>
       ) : (
-        <Paper
-          withBorder
-          p="lg"
-          radius="md"
-          component="form"
+        <FormCard
           onSubmit={onSubmit}
-          noValidate
-          aria-labelledby="reset-title"
+          labelledBy="reset-title"
+          intro={<Text size="sm">{t('recovery.resetIntro')}</Text>}
+          error={error && t(error)}
         >
-          <Stack>
-            <Text size="sm">{t('recovery.resetIntro')}</Text>
-            {error && (
-              <Alert color="red" role="alert">
-                {t(error)}
-              </Alert>
-            )}
-            <NewPasswordFields
-              newPassword={newPassword}
-              confirmPassword={confirmPassword}
-              onNew={setNewPassword}
-              onConfirm={setConfirmPassword}
-              error={error}
-              readOnly={mutation.isPending}
-            />
-            <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
-              {t('password.submit')}
-            </Button>
-          </Stack>
-        </Paper>
+          <NewPasswordFields
+            newPassword={newPassword}
+            confirmPassword={confirmPassword}
+            onNew={setNewPassword}
+            onConfirm={setConfirmPassword}
+            error={error}
+            readOnly={mutation.isPending}
+          />
+          <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
+            {t('password.submit')}
+          </Button>
+        </FormCard>
       )}
     </Stack>
   );

@@ -1,21 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/recovery.ts';
-import { ApiError } from '../../app/api.ts';
-import { useSessionStore } from '../../app/stores/session.ts';
 import { call } from '../../lib/client.ts';
-import { refreshSession } from '../session/index.ts';
-
-/** A visitor's POST: the double-submit CSRF token first, and once more with a fresh one if it had gone stale. */
-async function asVisitor<T>(queryClient: QueryClient, post: () => Promise<T>): Promise<T> {
-  if (!useSessionStore.getState().csrfToken) await refreshSession(queryClient);
-  try {
-    return await post();
-  } catch (e) {
-    if (!(e instanceof ApiError && e.code === 'CsrfRejected')) throw e;
-    await refreshSession(queryClient);
-    return post();
-  }
-}
+import { asVisitor } from '../session/index.ts';
 
 export type ForgotKind = 'password' | 'userName';
 

@@ -6,6 +6,7 @@ import { idTypeFor, isIsoDate } from '../../../../domain/registration/rules.ts';
 import type { ClientConfig } from '../../../../domain/shared/clients.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
+import { ScrollTable } from '../../components/ScrollTable.tsx';
 import { type Lookup, type Lookups, lookupSnapshot } from './api.ts';
 import { formatCalendarDate, formatGregorian, hijriOf } from './dates.ts';
 import { lookupName } from './fields.tsx';
@@ -295,36 +296,24 @@ function Rows({ titleKey, columns, rows }: { titleKey: TranslationKey; columns: 
         </Text>
       ) : (
         // Keyboard users can scroll a table wider than a phone screen (axe: scrollable-region-focusable).
-        <Table.ScrollContainer
+        <ScrollTable
+          label={t(titleKey)}
           minWidth={480}
-          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t(titleKey) } }}
+          headers={columns.map((c) => {
+            const key = labelKeyOf(c);
+            return { key: c, label: key ? t(key) : c };
+          })}
         >
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((c) => {
-                  const key = labelKeyOf(c);
-                  return (
-                    <Table.Th key={c} scope="col">
-                      {key ? t(key) : c}
-                    </Table.Th>
-                  );
-                })}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((cells, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: read-only rows without ids, never reordered
-                <Table.Tr key={i}>
-                  {cells.map((cell, j) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                    <Table.Td key={j}>{cell ?? t('reg.notProvided')}</Table.Td>
-                  ))}
-                </Table.Tr>
+          {rows.map((cells, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: read-only rows without ids, never reordered
+            <Table.Tr key={i}>
+              {cells.map((cell, j) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+                <Table.Td key={j}>{cell ?? t('reg.notProvided')}</Table.Td>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
     </Paper>
   );

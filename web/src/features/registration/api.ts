@@ -9,10 +9,9 @@ import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
 import type { RegistrationForm } from '../../../../domain/registration/form.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError } from '../../app/api.ts';
-import { useSessionStore } from '../../app/stores/session.ts';
 import { call } from '../../lib/client.ts';
 import { lastPosition } from '../../lib/readYourWrites.ts';
-import { refreshSession } from '../session/index.ts';
+import { asVisitor } from '../session/index.ts';
 
 export type { LookupItem as Lookup, Lookups } from '../../../../api/contracts/lookups.ts';
 
@@ -66,17 +65,7 @@ export async function saveRegistration(
     return call(C.updateMyRegistration, { body: { form, submit } });
   }
   const body = { form, submit, captcha };
-  // Anonymous: no session rules (a 403 must not "end" a session that does not exist); one retry with a fresh
-  // CSRF token, as the login form does.
-  if (!useSessionStore.getState().csrfToken) await refreshSession(queryClient);
-  const post = () => call(C.register, { body }, { sessionRules: false });
-  try {
-    return await post();
-  } catch (e) {
-    if (!(e instanceof ApiError && e.code === 'CsrfRejected')) throw e;
-    await refreshSession(queryClient);
-    return post();
-  }
+  return asVisitor(queryClient, () => call(C.register, { body }, { sessionRules: false }));
 }
 
 /**
@@ -88,16 +77,10 @@ export async function checkEmployeeCode(
   employeeCode: string,
   idNumber: string,
 ): Promise<'valid' | ErrorCode> {
-  if (!useSessionStore.getState().csrfToken) await refreshSession(queryClient);
-  const post = () => call(C.checkEmployeeCode, { body: { employeeCode, idNumber } }, { sessionRules: false });
   try {
-    try {
-      await post();
-    } catch (e) {
-      if (!(e instanceof ApiError && e.code === 'CsrfRejected')) throw e;
-      await refreshSession(queryClient);
-      await post();
-    }
+    await asVisitor(queryClient, () =>
+      call(C.checkEmployeeCode, { body: { employeeCode, idNumber } }, { sessionRules: false }),
+    );
     return 'valid';
   } catch (e) {
     return e instanceof ApiError ? e.code : 'GenericErrorMessage';
@@ -111,13 +94,5 @@ export const SaveErrorDetails = z.object({
 
 /** POST /api/email-verification (anonymous): the token from the mailed link. */
 export async function verifyEmail(queryClient: QueryClient, token: string) {
-  if (!useSessionStore.getState().csrfToken) await refreshSession(queryClient);
-  const post = () => call(C.verifyEmail, { body: { token } }, { sessionRules: false });
-  try {
-    return await post();
-  } catch (e) {
-    if (!(e instanceof ApiError && e.code === 'CsrfRejected')) throw e;
-    await refreshSession(queryClient);
-    return post();
-  }
+  return asVisitor(queryClient, () => call(C.verifyEmail, { body: { token } }, { sessionRules: false }));
 }

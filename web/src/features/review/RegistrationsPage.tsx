@@ -4,8 +4,11 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type MouseEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../api/contracts/common.ts';
+import { exportVolunteers } from '../../../../api/contracts/exports.ts';
 import type { RegistrationStatus } from '../../../../domain/registration/status.ts';
+import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
+import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
@@ -13,7 +16,7 @@ import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFil
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
 import { type Lookups, lookupName, lookupsQuery } from '../registration/index.ts';
-import { type GridRow, registrationsQuery } from './api.ts';
+import { type GridRow, registrationsQuery, startVolunteersExport } from './api.ts';
 import { formatDay, formatDayTime, personName } from './format.ts';
 import { PractitionerBadge } from './Practitioner.tsx';
 import { GRID_STATUSES, type GridParams, type GridSearch, gridParams, type SortKey } from './search.ts';
@@ -189,6 +192,7 @@ function Grid({ params, search, onChange }: { params: GridParams; search: GridSe
     [t, lang, lookups.data, status],
   );
   const sortColumn = columnOf(params.sort);
+  const canExport = useCan(exportVolunteers);
 
   function openRow(e: MouseEvent<HTMLTableRowElement>, row: GridRow) {
     // The name is a real link (keyboard and middle-click); a click elsewhere on the row opens the same page.
@@ -218,6 +222,7 @@ function Grid({ params, search, onChange }: { params: GridParams; search: GridSe
         },
       }}
       rowProps={(row) => ({ className: 'grid-row', onClick: (e) => openRow(e, row) })}
+      {...(canExport ? { exportAction: { start: startVolunteersExport(params) } } : {})}
       minWidth={860}
       highlightOnHover
       testId="registrations-grid"
@@ -225,7 +230,7 @@ function Grid({ params, search, onChange }: { params: GridParams; search: GridSe
   );
 }
 
-function detailLink(row: GridRow, lang: Lang, t: ReturnType<typeof useTranslation>['t']) {
+function detailLink(row: GridRow, lang: Lang, t: (key: TranslationKey) => string) {
   const name = personName(row, lang) || t('review.unnamed');
   return (
     <AnchorLink to="/$lang/registrations/$id" params={{ lang, id: row.volunteerId }} fw={600}>
@@ -235,7 +240,8 @@ function detailLink(row: GridRow, lang: Lang, t: ReturnType<typeof useTranslatio
 }
 
 function gridColumns(
-  t: ReturnType<typeof useTranslation>['t'],
+  // The plain key-to-text shape: the full i18next TFunction type is too deep for the column helper's inference.
+  t: (key: TranslationKey) => string,
   lang: Lang,
   lookups: Lookups | undefined,
   status: RegistrationStatus,

@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { printIdCard } from '../../../../api/contracts/certificates.ts';
 import { queryStringOf } from '../../../../api/contracts/endpoint.ts';
+import { exportVolunteers } from '../../../../api/contracts/exports.ts';
 import * as C from '../../../../api/contracts/registration.ts';
 import * as U from '../../../../api/contracts/users.ts';
 import { call, urlOf } from '../../lib/client.ts';
@@ -30,6 +31,13 @@ export function gridQuery(p: GridParams, after?: string | null) {
     to: p.to || undefined,
     after: after ?? undefined,
   };
+}
+
+/** Exports the grid's rows (its filters and sort, not its page) as a job: the shared export dialog's start. */
+export function startVolunteersExport(p: GridParams) {
+  const { page: _p, pageSize: _s, after: _a, ...filters } = gridQuery(p);
+  return (choice: { format: 'xlsx' | 'pdf'; formatted: boolean; language: 'ar' | 'en' }) =>
+    call(exportVolunteers, { body: { ...choice, filters } });
 }
 
 /** The query string of GET /api/registrations (without the "?"), as the invitation search builds its own. */

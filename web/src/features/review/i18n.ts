@@ -94,6 +94,7 @@ export const reviewAr = {
   'action.UserAreasAssigned': 'تحديد مناطق الموظف ومدنه',
   'action.IdentityVerified': 'التحقق من الهوية الوطنية',
   'action.IdentityLinked': 'ربط الحساب بالنفاذ الوطني الموحد',
+  'action.IdentityNotVerified': 'تعذّر التحقق من الهوية الوطنية',
 };
 
 export const reviewEn: Record<keyof typeof reviewAr, string> = {
@@ -189,4 +190,5 @@ export const reviewEn: Record<keyof typeof reviewAr, string> = {
   'action.UserAreasAssigned': 'Staff regions and cities assigned',
   'action.IdentityVerified': 'National identity verified',
   'action.IdentityLinked': 'Account linked to the national single sign-on',
+  'action.IdentityNotVerified': 'National identity not verified',
 };

@@ -1,5 +1,6 @@
 import { type RegistrationStatus, RegistrationStatuses } from '../../../../domain/registration/status.ts';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../components/paging.ts';
+import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { searchInt as int, isIsoDay, searchPaging, searchText as text } from '../../lib/search-params.ts';
 
 // The grid's URL state, kept apart from api.ts so the router can validate it without loading the review pages.
 
@@ -24,40 +25,17 @@ export interface GridSearch {
   to?: string;
 }
 
-/** Every parameter of GET /api/registrations, defaults filled in. */
-export interface GridParams {
-  status: RegistrationStatus;
-  page: number;
-  pageSize: number;
-  sort: SortKey;
-  dir: 'asc' | 'desc';
-  name?: string;
-  idNumber?: string;
-  mobile?: string;
-  regionId?: number;
-  cityId?: number;
-  from?: string;
-  to?: string;
-}
+type Defaulted = 'status' | 'page' | 'pageSize' | 'sort' | 'dir';
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const text = (v: unknown, max: number) =>
-  typeof v === 'string' && v.trim() !== '' && v.length <= max ? v.trim() : undefined;
-const int = (v: unknown) => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
-  return Number.isSafeInteger(n) ? n : undefined;
-};
+/** Every parameter of GET /api/registrations, defaults filled in. */
+export type GridParams = Required<Pick<GridSearch, Defaulted>> & Omit<GridSearch, Defaulted>;
 
 /** The route's validateSearch: anything unknown or out of range is dropped, so the server never sees it. */
 export function validateGridSearch(search: Record<string, unknown>): GridSearch {
-  const out: GridSearch = {};
+  const out: GridSearch = searchPaging(search);
   const status = int(search.status);
   if (status !== undefined && (RegistrationStatuses as readonly number[]).includes(status))
     out.status = status as RegistrationStatus;
-  const page = int(search.page);
-  if (page !== undefined && page >= 1) out.page = page;
-  const pageSize = int(search.pageSize);
-  if (pageSize !== undefined && (PAGE_SIZES as readonly number[]).includes(pageSize)) out.pageSize = pageSize;
   if ((SORT_KEYS as readonly unknown[]).includes(search.sort)) out.sort = search.sort as SortKey;
   if (search.dir === 'asc' || search.dir === 'desc') out.dir = search.dir;
   const name = text(search.name, 100);
@@ -70,8 +48,8 @@ export function validateGridSearch(search: Record<string, unknown>): GridSearch 
   if (regionId !== undefined) out.regionId = regionId;
   const cityId = int(search.cityId);
   if (cityId !== undefined) out.cityId = cityId;
-  if (typeof search.from === 'string' && ISO_DAY.test(search.from)) out.from = search.from;
-  if (typeof search.to === 'string' && ISO_DAY.test(search.to)) out.to = search.to;
+  if (isIsoDay(search.from)) out.from = search.from;
+  if (isIsoDay(search.to)) out.to = search.to;
   return out;
 }
 

@@ -1,10 +1,11 @@
-import { Alert, Button, Paper, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import { isEmpty } from '../../app/validation.ts';
+import { FormCard } from '../../components/FormCard.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { changePassword } from './api.ts';
 import { NewPasswordFields, newPasswordProblem } from './NewPasswordFields.tsx';
@@ -43,37 +44,30 @@ export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
   const showMissing = error === 'AllFieldsRequired';
 
   return (
-    <Paper withBorder p="lg" radius="md" component="form" onSubmit={onSubmit} noValidate>
-      <Stack>
-        {error && (
-          <Alert color="red" role="alert">
-            {t(error)}
-          </Alert>
-        )}
-        <PasswordInput
-          label={t('password.old')}
-          autoComplete="current-password"
-          value={oldPassword}
-          onChange={(e) => setOldPassword(e.currentTarget.value)}
-          withAsterisk
-          aria-required
-          error={(showMissing && isEmpty(oldPassword)) || error === 'WrongOldPassword'}
-          readOnly={mutation.isPending}
-          visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
-        />
-        <NewPasswordFields
-          newPassword={newPassword}
-          confirmPassword={confirmPassword}
-          onNew={setNewPassword}
-          onConfirm={setConfirmPassword}
-          error={error}
-          readOnly={mutation.isPending}
-        />
-        <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
-          {t('password.submit')}
-        </Button>
-      </Stack>
-    </Paper>
+    <FormCard onSubmit={onSubmit} error={error && t(error)}>
+      <PasswordInput
+        label={t('password.old')}
+        autoComplete="current-password"
+        value={oldPassword}
+        onChange={(e) => setOldPassword(e.currentTarget.value)}
+        withAsterisk
+        aria-required
+        error={(showMissing && isEmpty(oldPassword)) || error === 'WrongOldPassword'}
+        readOnly={mutation.isPending}
+        visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
+      />
+      <NewPasswordFields
+        newPassword={newPassword}
+        confirmPassword={confirmPassword}
+        onNew={setNewPassword}
+        onConfirm={setConfirmPassword}
+        error={error}
+        readOnly={mutation.isPending}
+      />
+      <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
+        {t('password.submit')}
+      </Button>
+    </FormCard>
   );
 }
 

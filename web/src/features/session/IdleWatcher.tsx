@@ -1,11 +1,12 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { keepalive } from './api.ts';
-import { createIdleTracker, formatCountdown, type IdlePhase, idleSettings } from './idle.ts';
+import { createIdleTracker, type IdlePhase, idleSettings } from './idle.ts';
 import { useSignOut } from './useSession.ts';
+
+// The warning dialog (Mantine's Modal) loads when it is first needed: a visitor's page never carries it.
+const IdleDialog = lazy(() => import('./IdleDialog.tsx').then((m) => ({ default: m.IdleDialog })));
 
 /** The page's one tracker: the API helper reports server contact to it (see app/router.tsx). */
 export const appIdleTracker = createIdleTracker(Date.now(), idleSettings(900, 60));
@@ -25,7 +26,6 @@ export function IdleWatcher() {
 }
 
 function ActiveIdleWatcher() {
-  const { t } = useTranslation();
   const timeoutSeconds = useSessionStore((s) => s.idleTimeoutSeconds);
   const warningSeconds = useSessionStore((s) => s.idleWarningSeconds);
   const signOut = useSignOut();
@@ -129,35 +129,15 @@ function ActiveIdleWatcher() {
     }
   };
 
-  // Compound parts, so the title is an <h2> inside the dialog and no second <header> landmark appears.
+  if (view.phase !== 'warning') return null;
   return (
-    <Modal.Root
-      opened={view.phase === 'warning'}
-      onClose={() => void stay()}
-      closeOnClickOutside={false}
-      centered
-      trapFocus
-    >
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Body pt="md">
-          <Modal.Title fw={700} fz="lg" mb="sm">
-            {t('idle.title')}
-          </Modal.Title>
-          <Text>{t('idle.text')}</Text>
-          <Text role="timer" fw={700} fz="xl" my="sm" dir="ltr" ta="center">
-            {formatCountdown(view.remainingMs)}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => end('signedOut')}>
-              {t('idle.signOut')}
-            </Button>
-            <Button onClick={() => void stay()} loading={staying} data-autofocus>
-              {t('idle.stay')}
-            </Button>
-          </Group>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <Suspense fallback={null}>
+      <IdleDialog
+        remainingMs={view.remainingMs}
+        staying={staying}
+        onStay={() => void stay()}
+        onSignOut={() => end('signedOut')}
+      />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -15,6 +15,7 @@ import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { isEmpty } from '../../app/validation.ts';
 import { useCaptcha } from '../../components/captcha/Captcha.tsx';
+import { FormCard } from '../../components/FormCard.tsx';
 import { SsoSignInButton } from '../identity/index.ts';
 import { LockedDetails, login, refreshSession } from './api.ts';
 import { useConfig } from './useSession.ts';
@@ -132,55 +133,51 @@ export function LoginPage() {
         </Alert>
       )}
 
-      <Paper
-        withBorder
-        p="lg"
-        radius="md"
-        component="form"
+      <FormCard
         onSubmit={onSubmit}
-        noValidate
-        aria-labelledby="login-title"
-      >
-        <Stack>
-          {error && (
-            <Alert color="red" role="alert" data-testid="login-error">
+        labelledBy="login-title"
+        errorTestId="login-error"
+        error={
+          error && (
+            <>
               {t(error.code)}
               {error.lockedUntil && <> {t('login.lockedUntil', { time: formatTime(error.lockedUntil, lang) })}</>}
-            </Alert>
-          )}
-          <TextInput
-            label={t('login.userName')}
-            name="userName"
-            autoComplete="username"
-            dir="ltr"
-            value={userName}
-            onChange={(e) => setUserName(e.currentTarget.value)}
-            withAsterisk
-            aria-required
-            error={missing && isEmpty(userName)}
-            readOnly={mutation.isPending}
-          />
-          <PasswordInput
-            label={t('login.password')}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            withAsterisk
-            aria-required
-            error={missing && isEmpty(password)}
-            readOnly={mutation.isPending}
-            visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
-          />
-          {captcha.field}
-          <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending} fullWidth>
-            {t('login.submit')}
-          </Button>
-          {config.data?.hasSingleSignOn && (
-            <SsoSignInButton returnTo={search.redirect ? `/${lang}${search.redirect}` : undefined} />
-          )}
-        </Stack>
-      </Paper>
+            </>
+          )
+        }
+      >
+        <TextInput
+          label={t('login.userName')}
+          name="userName"
+          autoComplete="username"
+          dir="ltr"
+          value={userName}
+          onChange={(e) => setUserName(e.currentTarget.value)}
+          withAsterisk
+          aria-required
+          error={missing && isEmpty(userName)}
+          readOnly={mutation.isPending}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          withAsterisk
+          aria-required
+          error={missing && isEmpty(password)}
+          readOnly={mutation.isPending}
+          visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
+        />
+        {captcha.field}
+        <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending} fullWidth>
+          {t('login.submit')}
+        </Button>
+        {config.data?.hasSingleSignOn && (
+          <SsoSignInButton returnTo={search.redirect ? `/${lang}${search.redirect}` : undefined} />
+        )}
+      </FormCard>
 
       <Group gap="md" justify="center">
         <AnchorLink to="/$lang/forgot-password" params={{ lang }} size="sm">

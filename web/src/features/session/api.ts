@@ -68,23 +68,24 @@ export async function refreshSession(queryClient: QueryClient, after?: string): 
   useSessionStore.getState().setSessionInfo(info);
 }
 
-async function ensureCsrfToken(queryClient: QueryClient): Promise<void> {
-  if (useSessionStore.getState().csrfToken) return;
-  await refreshSession(queryClient);
+/**
+ * A visitor's POST (no session rules: a 403 must not "end" a session that does not exist): the double-submit CSRF
+ * token first, and once more with a fresh one if it had gone stale.
+ */
+export async function asVisitor<T>(queryClient: QueryClient, post: () => Promise<T>): Promise<T> {
+  if (!useSessionStore.getState().csrfToken) await refreshSession(queryClient);
+  try {
+    return await post();
+  } catch (e) {
+    if (!(e instanceof ApiError && e.code === 'CsrfRejected')) throw e;
+    await refreshSession(queryClient);
+    return post();
+  }
 }
 
 /** POST /api/session/login; retries once with a fresh token if the CSRF token was stale. */
 export async function login(queryClient: QueryClient, request: LoginRequest): Promise<LoginResponse> {
-  await ensureCsrfToken(queryClient);
-  const post = () => call(C.login, { body: request }, { sessionRules: false });
-  let response: LoginResponse;
-  try {
-    response = await post();
-  } catch (e) {
-    if (!(e instanceof ApiError && e.code === 'CsrfRejected')) throw e;
-    await refreshSession(queryClient);
-    response = await post();
-  }
+  const response = await asVisitor(queryClient, () => call(C.login, { body: request }, { sessionRules: false }));
   useSessionStore.getState().setLoggedIn(response.user, response.csrfToken);
   queryClient.removeQueries({ queryKey: ['session'] });
   await loadPermissions(queryClient);

@@ -1,6 +1,6 @@
 // The public surface of features/session: other features import only what this file exports (architecture.test.ts).
 
-export { configQuery, loadPermissions, refreshSession } from './api.ts';
+export { asVisitor, configQuery, loadPermissions, refreshSession } from './api.ts';
 export { ChangePasswordForm } from './ChangePasswordForm.tsx';
 export { NewPasswordFields, newPasswordProblem } from './NewPasswordFields.tsx';
 export { PasswordRules, PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +16,9 @@ import {
 import { errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { AppModal } from '../../components/AppModal.tsx';
-import { FormField } from '../../components/form/FormField.tsx';
-import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
+import { SelectField, TextAreaField, TextField } from '../../components/form/fields.tsx';
+import { RulesForm } from '../../components/form/RulesForm.tsx';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { submitTicket, ticketOptionsQuery } from './api.ts';
 import { nameIn } from './TicketsGrid.tsx';
@@ -80,115 +81,82 @@ export function NewTicketModal({ opened, onClose }: { opened: boolean; onClose()
 
   return (
     <AppModal opened={opened} onClose={onClose} title={t('tickets.newTitle')} size="lg">
-      <DomainFormProvider value={domain.fields}>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            setCooling(true);
-            if (domain.check('submit').length === 0) save.mutate();
-          }}
-        >
-          <Stack>
-            <FormField path="requestType" label={t('tickets.field.requestType')} required>
-              {({ wrapper }) => (
-                <NativeSelect
-                  {...wrapper}
-                  value={v.requestType === undefined ? '' : String(v.requestType)}
-                  onChange={(e) => set('requestType', num(e.currentTarget.value))}
-                  data={[
-                    { value: '', label: '' },
-                    ...REQUEST_TYPES.map((r) => ({ value: String(r), label: t(`tickets.type.${r}`) })),
-                  ]}
-                />
-              )}
-            </FormField>
-            {v.requestType === RequestType.Ticket && (
-              <FormField path="eventId" label={t('tickets.field.event')} required>
-                {({ wrapper }) => (
-                  <NativeSelect
-                    {...wrapper}
-                    value={v.eventId ?? ''}
-                    onChange={(e) => set('eventId', e.currentTarget.value || undefined)}
-                    data={[
-                      { value: '', label: '' },
-                      ...(options.data?.events ?? []).map((o) => ({ value: o.id, label: nameIn(o, lang) })),
-                    ]}
-                  />
-                )}
-              </FormField>
-            )}
-            <FormField path="title" label={t('tickets.field.title')} required>
-              {({ wrapper }) => (
-                <TextInput
-                  {...wrapper}
-                  maxLength={TITLE_MAX}
-                  value={v.title ?? ''}
-                  onChange={(e) => set('title', e.currentTarget.value)}
-                />
-              )}
-            </FormField>
-            <FormField path="description" label={t('tickets.field.description')} required>
-              {({ wrapper }) => (
-                <Textarea
-                  {...wrapper}
-                  autosize
-                  minRows={4}
-                  maxLength={DESCRIPTION_MAX}
-                  value={v.description ?? ''}
-                  onChange={(e) => set('description', e.currentTarget.value)}
-                />
-              )}
-            </FormField>
-            <Group grow>
-              <FormField path="priority" label={t('tickets.field.priority')}>
-                {({ wrapper }) => (
-                  <NativeSelect
-                    {...wrapper}
-                    value={String(v.priority ?? DEFAULT_PRIORITY)}
-                    onChange={(e) => set('priority', num(e.currentTarget.value))}
-                    data={PRIORITIES.map((p) => ({ value: String(p), label: t(`tickets.priority.${p}`) }))}
-                  />
-                )}
-              </FormField>
-              <FormField path="departmentId" label={t('tickets.field.department')}>
-                {({ wrapper }) => (
-                  <NativeSelect
-                    {...wrapper}
-                    value={v.departmentId === undefined ? '' : String(v.departmentId)}
-                    onChange={(e) => set('departmentId', num(e.currentTarget.value))}
-                    data={[
-                      { value: '', label: t('tickets.none') },
-                      ...(options.data?.departments ?? []).map((d) => ({
-                        value: String(d.id),
-                        label: nameIn(d, lang),
-                      })),
-                    ]}
-                  />
-                )}
-              </FormField>
-            </Group>
-            {failure && (
-              <Alert color="red" role="alert" data-testid="ticket-error">
-                {failure}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('tickets.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                loading={save.isPending}
-                disabled={cooling && !save.isPending}
-                data-testid="submit-ticket"
-              >
-                {t('tickets.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </DomainFormProvider>
+      <RulesForm domain={domain} mode="submit" onSubmit={() => setCooling(true)} onValid={() => save.mutate()}>
+        <SelectField
+          path="requestType"
+          label={t('tickets.field.requestType')}
+          required
+          value={v.requestType}
+          onChange={(value) => set('requestType', num(value))}
+          options={REQUEST_TYPES.map((r) => ({ value: String(r), label: t(`tickets.type.${r}`) }))}
+        />
+        {v.requestType === RequestType.Ticket && (
+          <SelectField
+            path="eventId"
+            label={t('tickets.field.event')}
+            required
+            value={v.eventId}
+            onChange={(value) => set('eventId', value || undefined)}
+            options={(options.data?.events ?? []).map((o) => ({ value: o.id, label: nameIn(o, lang) }))}
+          />
+        )}
+        <TextField
+          path="title"
+          label={t('tickets.field.title')}
+          required
+          maxLength={TITLE_MAX}
+          value={v.title}
+          onChange={(value) => set('title', value)}
+        />
+        <TextAreaField
+          path="description"
+          label={t('tickets.field.description')}
+          required
+          minRows={4}
+          maxLength={DESCRIPTION_MAX}
+          value={v.description}
+          onChange={(value) => set('description', value)}
+        />
+        <Group grow>
+          <SelectField
+            path="priority"
+            label={t('tickets.field.priority')}
+            blank={false}
+            value={v.priority ?? DEFAULT_PRIORITY}
+            onChange={(value) => set('priority', num(value))}
+            options={PRIORITIES.map((p) => ({ value: String(p), label: t(`tickets.priority.${p}`) }))}
+          />
+          <SelectField
+            path="departmentId"
+            label={t('tickets.field.department')}
+            blank={t('tickets.none')}
+            value={v.departmentId}
+            onChange={(value) => set('departmentId', num(value))}
+            options={(options.data?.departments ?? []).map((d) => ({
+              value: String(d.id),
+              label: nameIn(d, lang),
+            }))}
+          />
+        </Group>
+        {failure && (
+          <Alert color="red" role="alert" data-testid="ticket-error">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('tickets.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            loading={save.isPending}
+            disabled={cooling && !save.isPending}
+            data-testid="submit-ticket"
+          >
+            {t('tickets.submit')}
+          </Button>
+        </Group>
+      </RulesForm>
     </AppModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -21,8 +21,9 @@ import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { FormField } from '../../components/form/FormField.tsx';
-import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
+import { SelectField, TextAreaField } from '../../components/form/fields.tsx';
+import { RulesForm } from '../../components/form/RulesForm.tsx';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import {
@@ -182,61 +183,44 @@ function Verdict({ d }: { d: TicketDetail }) {
         onCancel={() => setConfirming(false)}
       />
       <AppModal opened={rejecting} onClose={() => setRejecting(false)} title={t('tickets.notResolvedTitle')}>
-        <DomainFormProvider value={domain.fields}>
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (domain.check('submit').length === 0)
-                mark.mutate({ status: 2, reasonId: v.reasonId ?? null, reason: v.reason ?? null });
-            }}
-          >
-            <Stack>
-              <FormField path="reasonId" label={t('tickets.field.reason')} required>
-                {({ wrapper }) => (
-                  <NativeSelect
-                    {...wrapper}
-                    value={v.reasonId === undefined ? '' : String(v.reasonId)}
-                    onChange={(e) => {
-                      const value = e.currentTarget.value;
-                      domain.update((o) => ({ ...o, reasonId: value === '' ? undefined : Number(value) }), 'reasonId');
-                    }}
-                    data={[
-                      { value: '', label: '' },
-                      ...REJECT_REASONS.map((r) => ({ value: String(r), label: t(`tickets.reason.${r}`) })),
-                    ]}
-                  />
-                )}
-              </FormField>
-              <FormField path="reason" label={t('tickets.field.reasonText')} required={v.reasonId === OTHER_REASON}>
-                {({ wrapper }) => (
-                  <Textarea
-                    {...wrapper}
-                    maxLength={REASON_MAX}
-                    value={v.reason ?? ''}
-                    onChange={(e) => {
-                      const value = e.currentTarget.value;
-                      domain.update((o) => ({ ...o, reason: value }), 'reason');
-                    }}
-                  />
-                )}
-              </FormField>
-              {failure && (
-                <Alert color="red" role="alert">
-                  {failure}
-                </Alert>
-              )}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setRejecting(false)}>
-                  {t('tickets.cancel')}
-                </Button>
-                <Button type="submit" loading={mark.isPending} data-testid="save-not-resolved">
-                  {t('tickets.notResolvedSave')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </DomainFormProvider>
+        <RulesForm
+          domain={domain}
+          mode="submit"
+          onValid={() => mark.mutate({ status: 2, reasonId: v.reasonId ?? null, reason: v.reason ?? null })}
+        >
+          <SelectField
+            path="reasonId"
+            label={t('tickets.field.reason')}
+            required
+            value={v.reasonId}
+            onChange={(value) =>
+              domain.update((o) => ({ ...o, reasonId: value === '' ? undefined : Number(value) }), 'reasonId')
+            }
+            options={REJECT_REASONS.map((r) => ({ value: String(r), label: t(`tickets.reason.${r}`) }))}
+          />
+          <TextAreaField
+            path="reason"
+            label={t('tickets.field.reasonText')}
+            required={v.reasonId === OTHER_REASON}
+            autosize={false}
+            maxLength={REASON_MAX}
+            value={v.reason}
+            onChange={(value) => domain.update((o) => ({ ...o, reason: value }), 'reason')}
+          />
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRejecting(false)}>
+              {t('tickets.cancel')}
+            </Button>
+            <Button type="submit" loading={mark.isPending} data-testid="save-not-resolved">
+              {t('tickets.notResolvedSave')}
+            </Button>
+          </Group>
+        </RulesForm>
       </AppModal>
     </>
   );
@@ -279,61 +263,45 @@ function StaffActions({ d }: { d: TicketDetail }) {
     <Stack>
       {canReply && (
         <Card withBorder>
-          <DomainFormProvider value={domain.fields}>
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (domain.check('submit').length > 0) return;
-                if (v.action === 3) setClosing(true);
-                else reply.mutate();
-              }}
-            >
-              <Stack>
-                <Title order={2} size="h4">
-                  {t('tickets.reply')}
-                </Title>
-                <FormField path="action" label={t('tickets.field.action')} required>
-                  {({ wrapper }) => (
-                    <NativeSelect
-                      {...wrapper}
-                      value={String(v.action)}
-                      onChange={(e) => {
-                        const value = Number(e.currentTarget.value);
-                        domain.update((o) => ({ ...o, action: value }), 'action');
-                      }}
-                      data={[2, 3].map((a) => ({ value: String(a), label: t(`tickets.action.${a as 2 | 3}`) }))}
-                    />
-                  )}
-                </FormField>
-                <FormField path="response" label={t('tickets.field.response')} required>
-                  {({ wrapper }) => (
-                    <Textarea
-                      {...wrapper}
-                      autosize
-                      minRows={3}
-                      maxLength={RESPONSE_MAX}
-                      value={v.response ?? ''}
-                      onChange={(e) => {
-                        const value = e.currentTarget.value;
-                        domain.update((o) => ({ ...o, response: value }), 'response');
-                      }}
-                    />
-                  )}
-                </FormField>
-                {failure && (
-                  <Alert color="red" role="alert" data-testid="reply-error">
-                    {failure}
-                  </Alert>
-                )}
-                <Group justify="flex-end">
-                  <Button type="submit" loading={reply.isPending && !closing} data-testid="send-reply">
-                    {t('tickets.sendReply')}
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
-          </DomainFormProvider>
+          <RulesForm
+            domain={domain}
+            mode="submit"
+            onValid={() => {
+              if (v.action === 3) setClosing(true);
+              else reply.mutate();
+            }}
+          >
+            <Title order={2} size="h4">
+              {t('tickets.reply')}
+            </Title>
+            <SelectField
+              path="action"
+              label={t('tickets.field.action')}
+              required
+              blank={false}
+              value={v.action}
+              onChange={(value) => domain.update((o) => ({ ...o, action: Number(value) }), 'action')}
+              options={[2, 3].map((a) => ({ value: String(a), label: t(`tickets.action.${a as 2 | 3}`) }))}
+            />
+            <TextAreaField
+              path="response"
+              label={t('tickets.field.response')}
+              required
+              maxLength={RESPONSE_MAX}
+              value={v.response}
+              onChange={(value) => domain.update((o) => ({ ...o, response: value }), 'response')}
+            />
+            {failure && (
+              <Alert color="red" role="alert" data-testid="reply-error">
+                {failure}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" loading={reply.isPending && !closing} data-testid="send-reply">
+                {t('tickets.sendReply')}
+              </Button>
+            </Group>
+          </RulesForm>
         </Card>
       )}
       {canAssign && (

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/tickets.ts';
 import { call } from '../../lib/client.ts';
-import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
 import type { TicketsSearch } from './search.ts';
 import { ticketsParams } from './search.ts';
 
@@ -61,12 +61,9 @@ export const ticketQuery = (id: string, staff: boolean) =>
       ),
   });
 
-async function settled<T extends { position: string }>(queryClient: QueryClient, done: Promise<T>): Promise<T> {
-  const res = await done;
-  rememberPosition(res.position);
-  await queryClient.invalidateQueries({ queryKey: ['tickets'] });
-  return res;
-}
+/** The answer once this tab's reads include it. */
+const settled = <T extends { position: string }>(qc: QueryClient, done: Promise<T>) =>
+  afterCommand(qc, ['tickets'], done);
 
 export const submitTicket = (qc: QueryClient, body: C.NewTicket) => settled(qc, call(C.submitTicket, { body }));
 export const markTicket = (qc: QueryClient, id: string, body: C.TicketVerdict) =>

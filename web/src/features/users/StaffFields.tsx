@@ -1,8 +1,9 @@
-import { Checkbox, MultiSelect, NativeSelect, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { Checkbox, MultiSelect, PasswordInput, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES } from '../../../../domain/account/staff.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { FormField } from '../../components/form/FormField.tsx';
+import { SelectField, TextField } from '../../components/form/fields.tsx';
 import type { UserOptions } from './api.ts';
 import { nameIn, roleKey } from './UsersPage.tsx';
 
@@ -39,18 +40,16 @@ export function ProfileFields({ v, set, creating }: { v: StaffValues; set: Set; 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       {creating && (
-        <FormField path="userName" label={t('users.field.userName')} required>
-          {({ wrapper }) => (
-            <TextInput
-              {...wrapper}
-              dir="ltr"
-              maxLength={50}
-              autoComplete="off"
-              value={v.userName}
-              onChange={(e) => set('userName', e.currentTarget.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          path="userName"
+          label={t('users.field.userName')}
+          required
+          dir="ltr"
+          maxLength={50}
+          autoComplete="off"
+          value={v.userName}
+          onChange={(s) => set('userName', s)}
+        />
       )}
       {creating && (
         <FormField
@@ -71,62 +70,53 @@ export function ProfileFields({ v, set, creating }: { v: StaffValues; set: Set; 
           )}
         </FormField>
       )}
-      <FormField path="name.ar" label={t('users.field.nameAr')} required>
-        {({ wrapper }) => (
-          <TextInput
-            {...wrapper}
-            maxLength={200}
-            value={v.name.ar}
-            onChange={(e) => set('name', { ...v.name, ar: e.currentTarget.value })}
-          />
-        )}
-      </FormField>
-      <FormField path="name.en" label={t('users.field.nameEn')} required>
-        {({ wrapper }) => (
-          <TextInput
-            {...wrapper}
-            dir="ltr"
-            maxLength={200}
-            value={v.name.en}
-            onChange={(e) => set('name', { ...v.name, en: e.currentTarget.value })}
-          />
-        )}
-      </FormField>
-      <FormField path="email" label={t('users.field.email')} required>
-        {({ wrapper }) => (
-          <TextInput
-            {...wrapper}
-            type="email"
-            dir="ltr"
-            maxLength={254}
-            value={v.email}
-            onChange={(e) => set('email', e.currentTarget.value)}
-          />
-        )}
-      </FormField>
-      <FormField path="mobile" label={t('users.field.mobile')} required>
-        {({ wrapper }) => (
-          <TextInput
-            {...wrapper}
-            type="tel"
-            dir="ltr"
-            maxLength={10}
-            inputMode="numeric"
-            value={v.mobile}
-            onChange={(e) => set('mobile', e.currentTarget.value)}
-          />
-        )}
-      </FormField>
-      <FormField path="roleId" label={t('users.field.role')} required>
-        {({ wrapper }) => (
-          <NativeSelect
-            {...wrapper}
-            value={String(v.roleId)}
-            onChange={(e) => set('roleId', Number(e.currentTarget.value))}
-            data={STAFF_ROLES.map((r) => ({ value: String(r), label: t(roleKey(r)) }))}
-          />
-        )}
-      </FormField>
+      <TextField
+        path="name.ar"
+        label={t('users.field.nameAr')}
+        required
+        maxLength={200}
+        value={v.name.ar}
+        onChange={(s) => set('name', { ...v.name, ar: s })}
+      />
+      <TextField
+        path="name.en"
+        label={t('users.field.nameEn')}
+        required
+        dir="ltr"
+        maxLength={200}
+        value={v.name.en}
+        onChange={(s) => set('name', { ...v.name, en: s })}
+      />
+      <TextField
+        path="email"
+        label={t('users.field.email')}
+        required
+        type="email"
+        dir="ltr"
+        maxLength={254}
+        value={v.email}
+        onChange={(s) => set('email', s)}
+      />
+      <TextField
+        path="mobile"
+        label={t('users.field.mobile')}
+        required
+        type="tel"
+        dir="ltr"
+        maxLength={10}
+        inputMode="numeric"
+        value={v.mobile}
+        onChange={(s) => set('mobile', s)}
+      />
+      <SelectField
+        path="roleId"
+        label={t('users.field.role')}
+        required
+        blank={false}
+        value={v.roleId}
+        onChange={(s) => set('roleId', Number(s))}
+        options={STAFF_ROLES.map((r) => ({ value: String(r), label: t(roleKey(r)) }))}
+      />
     </SimpleGrid>
   );
 }
@@ -136,19 +126,14 @@ export function DepartmentField({ v, set, options }: { v: StaffValues; set: Set;
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
   return (
-    <FormField path="departmentId" label={t('users.field.department')}>
-      {({ wrapper }) => (
-        <NativeSelect
-          {...wrapper}
-          value={v.departmentId === null ? '' : String(v.departmentId)}
-          onChange={(e) => set('departmentId', e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
-          data={[
-            { value: '', label: t('users.none') },
-            ...(options?.departments ?? []).map((d) => ({ value: String(d.id), label: nameIn(d, lang) })),
-          ]}
-        />
-      )}
-    </FormField>
+    <SelectField
+      path="departmentId"
+      label={t('users.field.department')}
+      blank={t('users.none')}
+      value={v.departmentId}
+      onChange={(s) => set('departmentId', s === '' ? null : Number(s))}
+      options={(options?.departments ?? []).map((d) => ({ value: String(d.id), label: nameIn(d, lang) }))}
+    />
   );
 }
 

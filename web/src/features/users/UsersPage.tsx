@@ -4,6 +4,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../api/contracts/common.ts';
+import { exportUsers } from '../../../../api/contracts/exports.ts';
 import * as C from '../../../../api/contracts/users.ts';
 import { STAFF_ROLES } from '../../../../domain/account/staff.ts';
 import { Role, type RoleId, RoleNameKey } from '../../../../domain/shared/roles.ts';
@@ -15,7 +16,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
-import { type UserRow, userOptionsQuery, usersQuery } from './api.ts';
+import { startUsersExport, type UserRow, userOptionsQuery, usersQuery } from './api.ts';
 import { type UserFilterValues, type UserSort, type UsersSearch, usersParams } from './search.ts';
 
 const route = getRouteApi('/$lang/users');
@@ -111,6 +112,7 @@ export function UsersPage() {
   const search = route.useSearch();
   const navigate = useNavigate();
   const canAdd = useCan(C.createUser);
+  const canExport = useCan(exportUsers);
   const params = usersParams(search);
   const query = useQuery({ ...usersQuery(search), placeholderData: keepPreviousData });
   const options = useQuery(userOptionsQuery);
@@ -196,6 +198,7 @@ export function UsersPage() {
         rows={query.data?.rows}
         getRowId={(r) => r.userId}
         read={query}
+        {...(canExport ? { exportAction: { start: startUsersExport(search) } } : {})}
         emptyMessage={t('users.empty')}
         sorting={{
           sort: { id: params.sort, desc: params.dir === 'desc' },

@@ -1,9 +1,10 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type ExportFormat, exportUsers } from '../../../../api/contracts/exports.ts';
 import * as R from '../../../../api/contracts/recovery.ts';
 import * as C from '../../../../api/contracts/users.ts';
 import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
 import { call } from '../../lib/client.ts';
-import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
 import { type UsersSearch, usersParams } from './search.ts';
 
 export type {
@@ -36,6 +37,22 @@ export function snapshotOf(o: C.UserOptions): LookupSnapshot {
     region: o.regions.map((r) => row(r)),
     city: o.cities.map((c) => row(c, c.regionId)),
   });
+}
+
+/** Starts the export (a job) of every user the grid's search, filters and sort select. */
+export function startUsersExport(s: UsersSearch) {
+  const p = usersParams(s);
+  const filters = {
+    sort: p.sort,
+    dir: p.dir,
+    search: p.search,
+    roleId: str(p.roleId),
+    departmentId: str(p.departmentId),
+    regionId: str(p.regionId),
+    status: p.status,
+  };
+  return (choice: { format: ExportFormat; formatted: boolean; language: 'ar' | 'en' }) =>
+    call(exportUsers, { body: { ...choice, filters } });
 }
 
 export const usersQuery = (s: UsersSearch) =>
@@ -83,12 +100,9 @@ export const cityVolunteersQuery = (id: string, page: number, pageSize: number) 
       ),
   });
 
-async function settled<T extends { position: string }>(queryClient: QueryClient, done: Promise<T>): Promise<T> {
-  const res = await done;
-  rememberPosition(res.position);
-  await queryClient.invalidateQueries({ queryKey: ['users'] });
-  return res;
-}
+/** The answer once this tab's reads include it. */
+const settled = <T extends { position: string }>(qc: QueryClient, done: Promise<T>) =>
+  afterCommand(qc, ['users'], done);
 
 export const createUser = (qc: QueryClient, body: C.CreateStaffRequest) => settled(qc, call(C.createUser, { body }));
 export const editUser = (qc: QueryClient, id: string, body: C.StaffProfile) =>

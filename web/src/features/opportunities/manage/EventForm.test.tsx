@@ -14,6 +14,9 @@ import { EventForm } from './EventForm.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
+// Leaflet needs a real browser: stand-ins for the map chunk (tests/e2e/events-map.e2e.test.ts has the real one).
+vi.mock('../map/lazy.tsx', () => import('../map/standIns.ts'));
+
 type Answer = { status: number; body: unknown };
 
 /** The fake API, with POST /api/opportunities answering `answer` and recording what it was sent. */

@@ -26,6 +26,7 @@ import {
   type SetField,
 } from './eventFields.tsx';
 import { EMPTY_EVENT, type EventFormValues, eventIssues, toDetails } from './eventForm.ts';
+import { PlaceOnMap } from './PlaceOnMap.tsx';
 
 type Key = keyof EventFormValues;
 
@@ -98,10 +99,13 @@ export function EventForm({
       period: opts('events.period', [1, 2, 3]),
       regions: lookupOpts(data?.regions),
       cities: lookupOpts(data?.cities),
+      // The event's own city: those of its region once one is chosen.
+      placeCities: lookupOpts(data?.cities.filter((c) => !v.regionId || String(c.regionId) === v.regionId)),
+      eventTypes: lookupOpts(data?.eventTypes),
       categories: lookupOpts(data?.categories),
       workFields: lookupOpts(data?.workFields),
     };
-  }, [t, lang, lookups.data]);
+  }, [t, lang, lookups.data, v.regionId]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -144,6 +148,17 @@ export function EventForm({
             <EventSelect {...bind('attendanceType')} options={options.attendance} />
             <EventSelect {...bind('categoryId')} options={options.categories} required={false} />
             <EventSelect {...bind('workFieldId')} options={options.workFields} required={false} />
+            <EventSelect {...bind('eventTypeId')} options={options.eventTypes} required={false} />
+            <EventSelect
+              {...bind('regionId')}
+              onChange={(path, value) => {
+                set(path, value);
+                set('cityId', '');
+              }}
+              options={options.regions}
+              required={false}
+            />
+            <EventSelect {...bind('cityId')} options={options.placeCities} required={false} />
           </Section>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
             <EventTextArea {...bind('descriptionAr')} maxLength={4000} />
@@ -167,6 +182,14 @@ export function EventForm({
             <EventTextField {...bind('location')} maxLength={300} />
             <EventTextField {...bind('latitude')} type="number" dir="ltr" />
             <EventTextField {...bind('longitude')} type="number" dir="ltr" />
+            <PlaceOnMap
+              latitude={v.latitude}
+              longitude={v.longitude}
+              onPick={(lat, lng) => {
+                set('latitude', lat);
+                set('longitude', lng);
+              }}
+            />
           </Section>
           <Section title={t('manage.section.more')}>
             <EventCheckbox {...bind('trainingCompulsory')} />

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { eventName } from '../format.ts';
 import { DeleteModal, InviteModal } from './dialogs.tsx';
 import { EventForm } from './EventForm.tsx';
 import { fromDetails } from './eventForm.ts';
+import { RejectModal } from './RejectModal.tsx';
 import { RosterGrid } from './RosterGrid.tsx';
 
 const EVENT_COMMANDS = {
@@ -44,12 +45,15 @@ export function ManageEventPage() {
   const queryClient = useQueryClient();
   const query = useQuery(eventQuery(id));
   const canApprove = useCan(C.approveOpportunity);
+  const canReject = useCan(C.rejectOpportunity);
   const canConfirmDelete = useCan(C.confirmDeleteOpportunity);
   const canStopInvitations = useCan(C.stopInvitations);
   const canEdit = useCan(C.editOpportunity);
   const canDelete = useCan(C.deleteOpportunity);
   const canInvite = useCan(inviteVolunteers);
-  const [dialog, setDialog] = useState<'delete' | 'invite' | 'stop-invitations' | 'confirm-delete' | null>(null);
+  const [dialog, setDialog] = useState<'delete' | 'invite' | 'reject' | 'stop-invitations' | 'confirm-delete' | null>(
+    null,
+  );
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<ErrorCode | null>(null);
   const command = useMutation({
@@ -101,6 +105,11 @@ export function ManageEventPage() {
           {t(failure)}
         </Badge>
       )}
+      {approval === 'rejected' && event.rejectReason && (
+        <Alert color="red" variant="light" title={t('events.rejectReason')} data-testid="reject-reason-shown">
+          {event.rejectReason}
+        </Alert>
+      )}
       <Group gap="sm">
         {canApprove && approval === 'pending' && (
           <Button
@@ -109,6 +118,11 @@ export function ManageEventPage() {
             data-testid="approve-event"
           >
             {t('manage.approve')}
+          </Button>
+        )}
+        {canReject && approval === 'pending' && (
+          <Button variant="default" color="red.9" onClick={() => setDialog('reject')} data-testid="reject-event">
+            {t('reject.open')}
           </Button>
         )}
         {canConfirmDelete && approval === 'pendingDelete' && (
@@ -167,6 +181,7 @@ export function ManageEventPage() {
           </Tabs.Panel>
         </Tabs>
       )}
+      {dialog === 'reject' && <RejectModal id={id} onClose={() => setDialog(null)} />}
       {dialog === 'invite' && <InviteModal id={id} onClose={() => setDialog(null)} />}
       {dialog === 'stop-invitations' && (
         <ConfirmModal

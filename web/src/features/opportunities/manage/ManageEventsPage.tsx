@@ -3,7 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createOpportunity, pendingOpportunities } from '../../../../../api/contracts/opportunity.ts';
+import { exportEvents } from '../../../../../api/contracts/exports.ts';
+import {
+  createOpportunity,
+  manageOpportunities,
+  pendingOpportunities,
+} from '../../../../../api/contracts/opportunity.ts';
 import { AnchorLink } from '../../../app/layout/links.tsx';
 import { useCan } from '../../../app/permissions.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
@@ -12,15 +17,15 @@ import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
 import { Pager } from '../../../components/Pager.tsx';
 import { TitledSection } from '../../../components/TitledSection.tsx';
 import { notifyDone } from '../../../lib/notify.ts';
-import { type EventListItem, eventsQuery } from '../api.ts';
+import { type ManagedEvent, manageEventsQuery, startEventsExport } from '../api.ts';
 import { useActiveEventsLabel } from '../EventsNav.tsx';
 import { eventName, statusKey } from '../format.ts';
-import { EVENTS_PAGE_SIZE } from '../search.ts';
 import { EventForm } from './EventForm.tsx';
 import { eventIdentityColumns, eventLinkColumn } from './eventColumns.tsx';
+import { ManageFilters, type ManageFilterValues } from './ManageFilters.tsx';
 import { PendingEvents } from './PendingEvents.tsx';
 
-const col = gridColumnHelper<EventListItem>();
+const col = gridColumnHelper<ManagedEvent>();
 
 const CREATED_KEY = 'events.created';
 interface Created {
@@ -46,7 +51,7 @@ function rememberCreated(c: Created): void {
   }
 }
 
-/** /$lang/events/manage: the events (as the public list has them) with a way into each, and "Create event". */
+/** /$lang/events/manage: every event in the staff's scope (any status, approval, visibility), filtered; "Create event". */
 export function ManageEventsPage() {
   const { t } = useTranslation();
   const title = usePageTitle('page.manageEvents');
@@ -56,14 +61,22 @@ export function ManageEventsPage() {
   const activeLabel = useActiveEventsLabel();
   // Only a role that may approve asks for the pending list: the server answers anyone else 403 (and ends the session).
   const canApprove = useCan(pendingOpportunities);
+  const canExport = useCan(exportEvents);
   const [creating, setCreating] = useState(false);
   const [page, setPage] = useState(1);
-  const query = useQuery({ ...eventsQuery({ page }), placeholderData: keepPreviousData });
+  const [filters, setFilters] = useState<ManageFilterValues>({ pageSize: 10 });
+  // A role whose grants on the events screen leave out View is not sent to the list (403 would end its session).
+  const canList = useCan(manageOpportunities);
+  const query = useQuery({
+    ...manageEventsQuery({ ...filters, page }),
+    placeholderData: keepPreviousData,
+    enabled: canList,
+  });
 
   const columns = useMemo(
     () =>
       col.columns([
-        ...eventIdentityColumns<EventListItem>(t, lang),
+        ...eventIdentityColumns<ManagedEvent>(t, lang),
         col.accessor('status', {
           header: () => t('events.filter.status'),
           meta: { label: t('events.filter.status') },
@@ -74,7 +87,17 @@ export function ManageEventsPage() {
             </Badge>
           ),
         }),
-        eventLinkColumn<EventListItem>(t, lang, 'manage.open'),
+        col.accessor('approval', {
+          header: () => t('manage.filter.approval'),
+          meta: { label: t('manage.filter.approval') },
+          cell: (info) => t(`events.approval.${info.getValue()}`),
+        }),
+        col.accessor('visibility', {
+          header: () => t('manage.filter.visibility'),
+          meta: { label: t('manage.filter.visibility') },
+          cell: (info) => t(`events.visibility.${info.getValue() as 0 | 1 | 2 | 3}`),
+        }),
+        eventLinkColumn<ManagedEvent>(t, lang, 'manage.open'),
       ]),
     [t, lang, activeLabel],
   );
@@ -102,23 +125,34 @@ export function ManageEventsPage() {
       ) : (
         <Stack gap="sm">
           <CreatedList />
-          <DataGrid
-            id="manage-events"
-            caption={title}
-            columns={columns}
-            rows={query.data?.rows}
-            getRowId={(r) => r.id}
-            read={query}
-            emptyMessage={t('events.empty')}
-            minWidth={640}
-            testId="manage-events"
-            // The public list's fixed page size: page buttons only, no size choice.
-            footer={
-              query.data && (
-                <Pager total={Math.ceil(query.data.total / EVENTS_PAGE_SIZE)} value={page} onChange={setPage} />
-              )
-            }
-          />
+          {canList && (
+            <ManageFilters
+              value={filters}
+              onChange={(v) => {
+                setFilters(v);
+                setPage(1);
+              }}
+            />
+          )}
+          {canList && (
+            <DataGrid
+              id="manage-events"
+              caption={title}
+              columns={columns}
+              rows={query.data?.rows}
+              getRowId={(r) => r.id}
+              read={query}
+              {...(canExport ? { exportAction: { start: startEventsExport(filters) } } : {})}
+              emptyMessage={t('events.empty')}
+              minWidth={640}
+              testId="manage-events"
+              footer={
+                query.data && (
+                  <Pager total={Math.ceil(query.data.total / filters.pageSize)} value={page} onChange={setPage} />
+                )
+              }
+            />
+          )}
         </Stack>
       )}
     </Stack>

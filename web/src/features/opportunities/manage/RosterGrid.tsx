@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, NativeSelect, Stack } from '@mantine/co
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { exportParticipants } from '../../../../../api/contracts/exports.ts';
 import { approveManyHours, deleteHours, recordHours, rejectHours } from '../../../../../api/contracts/hours.ts';
 import { acceptParticipant, participationHistory } from '../../../../../api/contracts/participation.ts';
 import { HOLDS_SEAT } from '../../../../../domain/participation/status.ts';
@@ -11,7 +12,7 @@ import { useLanguageStore } from '../../../app/stores/language.ts';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
-import { type RosterParams, type RosterRow, rosterQuery } from '../api.ts';
+import { type RosterParams, type RosterRow, rosterQuery, startRosterExport } from '../api.ts';
 import { eventName } from '../format.ts';
 import { HoursModal } from './dialogs.tsx';
 import { InvitationHistory } from './InvitationHistory.tsx';
@@ -36,6 +37,7 @@ export function RosterGrid({ id }: { id: string }) {
   const canRejectHours = useCan(rejectHours);
   const canEditHours = useCan(deleteHours);
   const canSeeHistory = useCan(participationHistory);
+  const canExport = useCan(exportParticipants);
   const [params, setParams] = useState<RosterParams>({ page: 1, pageSize: 10 });
   const [selected, setSelected] = useState<string[]>([]);
   const [hoursFor, setHoursFor] = useState<RosterRow | null>(null);
@@ -243,6 +245,7 @@ export function RosterGrid({ id }: { id: string }) {
           onChange: ({ page, pageSize }) => setParams((p) => ({ ...p, page, pageSize })),
         }}
         rowProps={(r) => ({ 'data-testid': 'roster-row', 'data-volunteer': r.volunteerId })}
+        {...(canExport ? { exportAction: { start: startRosterExport(id, params.status) } } : {})}
         minWidth={760}
         testId="roster-grid"
       />

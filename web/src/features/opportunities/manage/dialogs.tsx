@@ -28,6 +28,7 @@ import { notifyDone } from '../../../lib/notify.ts';
 import { GridRow, gridQueryString, personName } from '../../review/index.ts';
 import { eventsCommand } from '../api.ts';
 import { EMPTY_HOURS, type HoursValues, hoursBody, hoursIssue } from './hours.ts';
+import { ReasonModal } from './RejectModal.tsx';
 
 /** "Add hours" for one participant: hours, cases, check-in and -out, a rating 1–5 (Poor … Excellent), a review. */
 export function HoursModal({
@@ -147,53 +148,19 @@ export function HoursModal({
 export function DeleteModal({ id, onClose, onDone }: { id: string; onClose(): void; onDone(): void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [issue, setIssue] = useState<ErrorCode | null>(null);
-  const run = useMutation({
-    mutationFn: () =>
-      eventsCommand(queryClient, deleteOpportunity, { params: { id }, body: { reason: reason.trim() } }),
-    onSuccess: (res) => {
-      notifyDone(t(res.pendingApproval ? 'delete.pending' : 'delete.done'));
-      onDone();
-    },
-    onError: (e) => setIssue(errorCode(e)),
-  });
   return (
-    <AppModal opened onClose={onClose} title={t('delete.title')}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (reason.trim() === '') setIssue('DeleteReasonRequired');
-          else run.mutate();
-        }}
-      >
-        <Stack>
-          {issue && (
-            <Alert color="red" role="alert">
-              {t(issue)}
-            </Alert>
-          )}
-          <Textarea
-            label={t('delete.reason')}
-            required
-            value={reason}
-            maxLength={1000}
-            rows={3}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('manage.cancel')}
-            </Button>
-            <Button type="submit" color="red.9" loading={run.isPending}>
-              {t('delete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </AppModal>
+    <ReasonModal
+      title="delete.title"
+      label="delete.reason"
+      confirm="delete.confirm"
+      required="DeleteReasonRequired"
+      send={(reason) => eventsCommand(queryClient, deleteOpportunity, { params: { id }, body: { reason } })}
+      onSent={(res) => {
+        notifyDone(t(res.pendingApproval ? 'delete.pending' : 'delete.done'));
+        onDone();
+      }}
+      onClose={onClose}
+    />
   );
 }
 

@@ -31,6 +31,9 @@ export interface EventFormValues {
   attendanceType: string;
   categoryId: string;
   workFieldId: string;
+  regionId: string;
+  cityId: string;
+  eventTypeId: string;
   trainingCompulsory: boolean;
   trainingHours: string;
   travelRequired: boolean;
@@ -74,6 +77,9 @@ export const EMPTY_EVENT: EventFormValues = {
   attendanceType: '1',
   categoryId: '',
   workFieldId: '',
+  regionId: '',
+  cityId: '',
+  eventTypeId: '',
   trainingCompulsory: false,
   trainingHours: '',
   travelRequired: false,
@@ -133,6 +139,9 @@ export function toDetails(v: EventFormValues): OpportunityDetails {
     registrationEnd: text(v.registrationEnd),
     categoryId: opt(v.categoryId),
     workFieldId: opt(v.workFieldId),
+    regionId: opt(v.regionId),
+    cityId: opt(v.cityId),
+    eventTypeId: opt(v.eventTypeId),
     trainingHours: opt(v.trainingHours),
     travelTime: text(v.travelTime),
     costPerHour: opt(v.costPerHour),
@@ -193,6 +202,9 @@ export function fromDetails(d: Record<string, unknown>): EventFormValues {
     attendanceType: str('attendanceType') || '1',
     categoryId: str('categoryId'),
     workFieldId: str('workFieldId'),
+    regionId: str('regionId'),
+    cityId: str('cityId'),
+    eventTypeId: str('eventTypeId'),
     trainingCompulsory: bool('trainingCompulsory'),
     trainingHours: str('trainingHours'),
     travelRequired: bool('travelRequired'),

@@ -17,6 +17,9 @@ import { EMPTY_EVENT, fromDetails, toDetails } from './eventForm.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
+// Leaflet needs a real browser: stand-ins for the map chunk (tests/e2e/events-map.e2e.test.ts has the real one).
+vi.mock('../map/lazy.tsx', () => import('../map/standIns.ts'));
+
 const EVENT_ID = '11111111-1111-4111-8111-111111111111';
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
@@ -204,6 +207,7 @@ describe('the event details: pictures', () => {
     endDate: '2026-12-05',
     status: 0,
     approval: 'approved',
+    rejectReason: null,
     joinedCount: 0,
     volunteeringDays: [],
     mainImageFileId: 'main-1',

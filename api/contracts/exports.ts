@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { AuditQuery } from './audit.ts';
+import { Lang, PositionText } from './common.ts';
+import { endpoint, type Permission } from './endpoint.ts';
+import { HoursGridQuery } from './hours.ts';
+import { manageOpportunities } from './opportunity.ts';
+import * as P from './primitives.ts';
+import { RegistrationGridQuery } from './registration.ts';
+import { ReportsQuery } from './reports.ts';
+import { UsersGridQuery, UsersLogFilters } from './users.ts';
+
+const tags = ['exports'];
+
+export const ExportFormat = z.enum(['xlsx', 'pdf']);
+export type ExportFormat = z.infer<typeof ExportFormat>;
+
+/**
+ * What an export is started with: the format, with or without formatting, the file's language (Arabic: Arabic
+ * headers, right to left) and the grid's current filters in the
+ * grid's own query form (the same schema as the grid's GET, so an export selects the rows the grid shows).
+ */
+export const exportBody = <F extends z.ZodType>(filters: F) =>
+  z.object({ format: ExportFormat, formatted: z.boolean().default(true), language: Lang.default('ar'), filters });
+
+export const ExportStarted = z.object({ id: z.string(), position: PositionText }).meta({ id: 'ExportStarted' });
+export type ExportStarted = z.infer<typeof ExportStarted>;
+
+/**
+ * One export source's start: POST /api/exports/<source>, guarded by the grid's own screen action. Registering a new
+ * source is this one line plus its columns and rows (api/exports/sources.ts).
+ */
+export const exportEndpoint = <const Path extends string, F extends z.ZodType>(
+  path: Path,
+  permission: Permission,
+  filters: F,
+  summary: string,
+) =>
+  endpoint({
+    permission,
+    method: 'POST',
+    path,
+    body: exportBody(filters),
+    response: ExportStarted,
+    status: 201,
+    errors: [404, 422],
+    tags,
+    summary,
+  });
+
+/** The registrations / approved volunteers grid's filters (its GET query without paging). */
+export const VolunteerExportFilters = RegistrationGridQuery.omit({ after: true, page: true, pageSize: true });
+/** An event's invited volunteers and roster: the event and the roster's status filter. */
+export const ParticipantExportFilters = z.object({ eventId: P.uuid(), status: P.queryInt(1, 10).optional() });
+
+export const exportVolunteers = exportEndpoint(
+  '/api/exports/volunteers',
+  { screen: 'registrationadmin', action: 'View' },
+  VolunteerExportFilters,
+  'Export volunteers data (the registrations grid with its filters, in the staff member’s regions and cities)',
+);
+export const exportParticipants = exportEndpoint(
+  '/api/exports/participants',
+  { screen: 'eventsadmin', action: 'View' },
+  ParticipantExportFilters,
+  'Export the invited volunteers of one event (event staff on that event only)',
+);
+export const exportUsersLog = exportEndpoint(
+  '/api/exports/users-log',
+  { screen: 'users', action: 'View' },
+  UsersLogFilters,
+  'Export the users log (sign-in attempts) with its filters',
+);
+
+/** The users grid's search, filters and sort (its GET query without paging). */
+export const UserExportFilters = UsersGridQuery.omit({ after: true, page: true, pageSize: true });
+/** The audit log's filters (its GET query without the position paging). */
+export const AuditExportFilters = AuditQuery.omit({ after: true, before: true, limit: true });
+/** The hours grid's state, event, volunteer, days and sort (its GET query without paging). */
+export const HoursExportFilters = HoursGridQuery.omit({ after: true, page: true, pageSize: true });
+
+export const exportUsers = exportEndpoint(
+  '/api/exports/users',
+  { screen: 'users', action: 'View' },
+  UserExportFilters,
+  'Export the users grid with its search, filters and sort',
+);
+export const exportAuditLog = exportEndpoint(
+  '/api/exports/audit-log',
+  { screen: 'auditlog', action: 'View' },
+  AuditExportFilters,
+  'Export the audit log with its filters (actor, record, days)',
+);
+export const exportHours = exportEndpoint(
+  '/api/exports/hours',
+  { screen: 'volunteerhours', action: 'View' },
+  HoursExportFilters,
+  'Export the volunteer hours grid with its filters (events in the staff member’s regions and cities)',
+);
+
+/** The events manage grid's filters (its GET query without paging): status, approval, visibility, region, city, code. */
+export const EventExportFilters = manageOpportunities.query.omit({ page: true, pageSize: true, after: true });
+
+export const exportEvents = exportEndpoint(
+  '/api/exports/events',
+  { screen: 'eventsadmin', action: 'View' },
+  EventExportFilters,
+  'Export the events list (the events manage grid) with its filters',
+);
+
+/** The event reports list's and summary's filters (search, status, start days, as of a moment). */
+export const ReportExportFilters = ReportsQuery.omit({ after: true });
+/** One event's report (its roster with each volunteer's figures), as of a moment or now. */
+export const EventReportExportFilters = z.object({ eventId: P.uuid(), asOf: P.timestamp().optional() });
+
+export const exportEventReports = exportEndpoint(
+  '/api/exports/event-reports',
+  { screen: 'statistics', action: 'View' },
+  ReportExportFilters,
+  'Export the event reports list with each event’s figures (events in the staff member’s regions and cities)',
+);
+export const exportEventReportsSummary = exportEndpoint(
+  '/api/exports/event-reports-summary',
+  { screen: 'statistics', action: 'View' },
+  ReportExportFilters,
+  'Export the event reports summary (the totals of the events the filters select)',
+);
+export const exportEventReport = exportEndpoint(
+  '/api/exports/event-report',
+  { screen: 'statistics', action: 'View' },
+  EventReportExportFilters,
+  'Export one event’s report: its roster with each volunteer’s figures (staff on that event only)',
+);
+
+export const ExportStatus = z
+  .object({
+    id: z.string(),
+    source: z.string(),
+    format: ExportFormat,
+    formatted: z.boolean(),
+    status: z.enum(['requested', 'completed', 'failed']),
+    /** Rows written so far and rows selected (null until the job has counted them). */
+    done: z.number().int(),
+    total: z.number().int().nullable(),
+    requestedAt: z.string(),
+    finishedAt: z.string().nullable(),
+    /** Rows in the file (completed), and the bound a PDF stops at. */
+    rows: z.number().int().nullable(),
+    truncated: z.boolean(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'ExportStatus' });
+export type ExportStatus = z.infer<typeof ExportStatus>;
+
+const Id = z.object({ id: P.uuid() });
+
+/** An export's status and progress: only its requester sees it (anyone else: 404). */
+export const getExport = endpoint({
+  method: 'GET',
+  path: '/api/exports/:id',
+  params: Id,
+  response: ExportStatus,
+  errors: [401, 404],
+  tags,
+});
+
+/** The finished file (xlsx or pdf): only its requester downloads it. */
+export const exportFile = endpoint({
+  method: 'GET',
+  path: '/api/exports/:id/file',
+  params: Id,
+  response: z.string().meta({ format: 'binary' }),
+  contentType: 'application/octet-stream',
+  errors: [401, 404],
+  tags,
+});

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { AfterQuery, GridPage, IdParams, PageSize } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import * as P from './primitives.ts';
+
+/**
+ * Event reports (spec: event reports list, event reports summary, event reports/{id}/{eventId}) and the volunteer's
+ * own dashboard. Every one takes `asOf`: the figures as they stood at that instant, computed from the events up to
+ * it (docs/architecture.md, "Event reports").
+ */
+const AsOf = AfterQuery.extend({ asOf: P.timestamp().optional() });
+
+export const ReportsQuery = AsOf.extend({
+  search: P.text(100).optional(),
+  /** The event's status (spec: 0 upcoming, 2 active, 3 closed, 4 deleted). */
+  status: P.queryOneOf([0, 2, 3, 4]).optional(),
+  from: P.isoDate().optional(),
+  to: P.isoDate().optional(),
+});
+export type ReportsQuery = z.input<typeof ReportsQuery>;
+
+/** Hours by state (an event's, a participant's). */
+const Hours = { approvedHours: z.number(), pendingHours: z.number(), rejectedHours: z.number() };
+
+const Figures = {
+  participants: z.number().int(),
+  attended: z.number().int(),
+  expected: z.number().int(),
+  absent: z.number().int(),
+  released: z.number().int(),
+  ...Hours,
+  casesHandled: z.number().int(),
+  ratingCount: z.number().int(),
+  averageRating: z.number().nullable(),
+  incidents: z.number().int(),
+};
+
+export const EventReportRow = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    nameAr: z.string(),
+    nameEn: z.string(),
+    startDate: z.string().nullable(),
+    endDate: z.string().nullable(),
+    status: z.number().int(),
+    ...Figures,
+  })
+  .meta({ id: 'EventReportRow' });
+export type EventReportRow = z.infer<typeof EventReportRow>;
+
+export const EventReportsPage = GridPage(EventReportRow).meta({ id: 'EventReportsPage' });
+
+const Distribution = z.tuple([
+  z.number().int(),
+  z.number().int(),
+  z.number().int(),
+  z.number().int(),
+  z.number().int(),
+]);
+
+export const EventReportsSummary = z
+  .object({
+    events: z.number().int(),
+    ...Figures,
+    byStatus: z.record(z.string(), z.number().int()),
+    ratingDistribution: Distribution,
+  })
+  .meta({ id: 'EventReportsSummary' });
+export type EventReportsSummary = z.infer<typeof EventReportsSummary>;
+
+const Attendance = z.enum(['attended', 'expected', 'absent', 'released', 'none']);
+
+export const ParticipantReport = z.object({
+  volunteerId: z.string(),
+  nameAr: z.string().nullable(),
+  nameEn: z.string().nullable(),
+  status: z.number().int(),
+  attendance: Attendance,
+  checkedIn: z.boolean(),
+  ...Hours,
+  casesHandled: z.number().int(),
+  rating: z.number().nullable(),
+  reviews: z.array(z.string()),
+  incidents: z.number().int(),
+});
+
+/** An event as a report heads it (folded from its stream, so its days are known). */
+const EventHeading = {
+  code: z.string(),
+  nameAr: z.string(),
+  nameEn: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.number().int(),
+};
+
+export const EventReport = z
+  .object({
+    id: z.string(),
+    asOf: z.string().nullable(),
+    event: z.object({ ...EventHeading, maxContributions: z.number().int() }).nullable(),
+    roster: z.array(ParticipantReport),
+    totals: z.object({
+      participants: z.number().int(),
+      byStatus: z.record(z.string(), z.number().int()),
+      attendance: z.record(Attendance, z.number().int()),
+      hours: z.object({ approved: z.number(), pending: z.number(), rejected: z.number() }),
+      casesHandled: z.number().int(),
+      ratings: z.object({ count: z.number().int(), average: z.number().nullable(), distribution: Distribution }),
+      incidents: z.number().int(),
+    }),
+  })
+  .meta({ id: 'EventReport' });
+export type EventReport = z.infer<typeof EventReport>;
+
+export const VolunteerDashboard = z
+  .object({
+    asOf: z.string().nullable(),
+    events: z.array(
+      z.object({
+        id: z.string(),
+        ...EventHeading,
+        attendance: Attendance,
+        approvedHours: z.number(),
+        pendingHours: z.number(),
+        rating: z.number().nullable(),
+        reviews: z.array(z.string()),
+      }),
+    ),
+    /** Approved hours by the year of the event's start. */
+    hoursByYear: z.array(z.object({ year: z.number().int(), approvedHours: z.number(), events: z.number().int() })),
+    evaluation: z.object({
+      accepted: z.number().int(),
+      attended: z.number().int(),
+      absent: z.number().int(),
+      released: z.number().int(),
+      expected: z.number().int(),
+      commitment: z.number().nullable(),
+      averageRating: z.number().nullable(),
+      score: z.number().nullable(),
+      level: z.number().int().nullable(),
+    }),
+  })
+  .meta({ id: 'VolunteerDashboard' });
+export type VolunteerDashboard = z.infer<typeof VolunteerDashboard>;
+
+const tags = ['reports'];
+const permission = { screen: 'statistics', action: 'View' } as const;
+
+export const eventReports = endpoint({
+  permission,
+  method: 'GET',
+  path: '/api/reports/events',
+  query: ReportsQuery.extend({ page: P.page, pageSize: PageSize }),
+  response: EventReportsPage,
+  tags,
+});
+export const eventReportsSummary = endpoint({
+  permission,
+  method: 'GET',
+  path: '/api/reports/events-summary',
+  query: ReportsQuery,
+  response: EventReportsSummary,
+  tags,
+});
+export const eventReport = endpoint({
+  permission,
+  method: 'GET',
+  path: '/api/reports/events/:id',
+  params: IdParams,
+  query: AsOf,
+  response: EventReport,
+  tags,
+});
+export const myDashboard = endpoint({
+  permission: { screen: 'dashboard', action: 'View', volunteer: true },
+  method: 'GET',
+  path: '/api/me/dashboard',
+  query: AsOf,
+  response: VolunteerDashboard,
+  tags,
+});

@@ -1,0 +1,242 @@
+import type { Kysely } from 'kysely';
+import { loadOpportunity } from '../../commands/participation/handlers.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import {
+  eventReportRows,
+  eventReportsCount,
+  eventReportsSummary,
+  type ReportFigures,
+  type ReportListRow,
+  type ReportsDB,
+  type RosterExportRow,
+  reportRosterCount,
+  reportRosterRows,
+} from '../../projections/reports/queries.ts';
+import { exportEventReport, exportEventReports, exportEventReportsSummary } from '../contracts/exports.ts';
+import { eventInScope, staffScope } from '../http/scope.ts';
+import { type ExportContext, nameIn, toDate } from './columns.ts';
+import { eventScopeOf } from './grid-sources.ts';
+import { EVENT_STATUS_NAMES, label, type Names, named, PARTICIPATION_STATUS_NAMES } from './names.ts';
+import { defineSource, registerSource } from './registry.ts';
+
+// The event reports (screen `statistics`): the list with each event's figures, the summary's totals, and one event's
+// report as its roster with each volunteer's figures; staff limited to regions and cities see their events only.
+
+const ATTENDANCE_NAMES: Names = {
+  attended: { ar: 'حضر', en: 'Attended' },
+  expected: { ar: 'لم يحضر بعد', en: 'Not attended yet' },
+  absent: { ar: 'غائب', en: 'Absent' },
+  released: { ar: 'أُخلي طرفه', en: 'Released' },
+  none: { ar: 'غير مقبول', en: 'Not accepted' },
+};
+
+/** The figures' names (web: reports.fig.*), in the summary's order. */
+const FIGURES: readonly [keyof ReportFigures | 'events', string, string][] = [
+  ['events', 'الفعاليات', 'Events'],
+  ['participants', 'المتطوعون', 'Volunteers'],
+  ['attended', 'حضروا', 'Attended'],
+  ['expected', 'مقبولون لم يحضروا بعد', 'Accepted, not attended yet'],
+  ['absent', 'غائبون', 'Absent'],
+  ['released', 'أُخلي طرفهم', 'Released'],
+  ['approvedHours', 'ساعات معتمدة', 'Approved hours'],
+  ['pendingHours', 'ساعات قيد الاعتماد', 'Pending hours'],
+  ['rejectedHours', 'ساعات مرفوضة', 'Rejected hours'],
+  ['casesHandled', 'حالات معالجة', 'Cases handled'],
+  ['ratingCount', 'عدد التقييمات', 'Ratings'],
+  ['averageRating', 'متوسط التقييم', 'Average rating'],
+  ['incidents', 'حالات مسجلة', 'Incidents'],
+];
+
+type ReportFilters = {
+  search?: string | undefined;
+  status?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  asOf?: string | undefined;
+};
+const describeReports = (f: ReportFilters, c: ExportContext) => [
+  ...(f.search ? [label(c, 'الرمز أو الاسم', 'Code or name', f.search)] : []),
+  ...(f.status !== undefined
+    ? [label(c, 'حالة الفعالية', 'Event status', named(EVENT_STATUS_NAMES, f.status, c))]
+    : []),
+  ...(f.from ? [label(c, 'تبدأ من', 'Starting from', f.from)] : []),
+  ...(f.to ? [label(c, 'تبدأ حتى', 'Starting until', f.to)] : []),
+  ...(f.asOf ? [label(c, 'كما في', 'As of', f.asOf)] : []),
+];
+
+/** The event reports list: every event the filters select in the scope, with its figures. */
+export const eventReportsSource = registerSource(
+  defineSource({
+    name: 'event-reports',
+    contract: exportEventReports,
+    title: { ar: 'تقارير الفعاليات', en: 'Event reports' },
+    columns: [
+      { key: 'code', ar: 'الرمز', en: 'Code', width: 14, value: (r: ReportListRow) => r.code },
+      { key: 'name', ar: 'الفعالية', en: 'Event', width: 30, value: (r, c) => nameIn(c, r.nameAr, r.nameEn) },
+      { key: 'start', ar: 'البداية', en: 'Start', kind: 'date', width: 12, value: (r) => toDate(r.startDate) },
+      { key: 'end', ar: 'النهاية', en: 'End', kind: 'date', width: 12, value: (r) => toDate(r.endDate) },
+      { key: 'status', ar: 'الحالة', en: 'Status', width: 12, value: (r, c) => named(EVENT_STATUS_NAMES, r.status, c) },
+      {
+        key: 'participants',
+        ar: 'المتطوعون',
+        en: 'Volunteers',
+        kind: 'number',
+        width: 11,
+        value: (r) => r.participants,
+      },
+      { key: 'attended', ar: 'حضروا', en: 'Attended', kind: 'number', width: 10, value: (r) => r.attended },
+      { key: 'absent', ar: 'غابوا', en: 'Absent', kind: 'number', width: 10, value: (r) => r.absent },
+      {
+        key: 'approvedHours',
+        ar: 'الساعات المعتمدة',
+        en: 'Approved hours',
+        kind: 'number',
+        width: 12,
+        value: (r) => r.approvedHours,
+      },
+      {
+        key: 'rating',
+        ar: 'متوسط التقييم',
+        en: 'Average rating',
+        kind: 'number',
+        width: 12,
+        value: (r) => r.averageRating,
+      },
+      {
+        key: 'incidents',
+        ar: 'الحالات المسجلة',
+        en: 'Incidents',
+        kind: 'number',
+        width: 11,
+        value: (r) => r.incidents,
+      },
+    ],
+    count: (db, f, scope, c) => eventReportsCount(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f),
+    rows: (db, f, scope, c) => eventReportRows(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f),
+    describe: describeReports,
+  }),
+);
+
+interface SummaryLine {
+  ar: string;
+  en: string;
+  value: number | null;
+}
+
+/** The summary's lines: the figures, then the volunteers by invitation status. */
+async function* summaryLines(db: Kysely<ReportsDB>, scope: ReturnType<typeof eventScopeOf>, f: ReportFilters) {
+  const s = await eventReportsSummary(db, scope, f);
+  for (const [key, ar, en] of FIGURES) yield { ar, en, value: s[key] } satisfies SummaryLine;
+  for (const [status, n] of Object.entries(s.byStatus).sort(([a], [b]) => Number(a) - Number(b))) {
+    const name = PARTICIPATION_STATUS_NAMES[Number(status)] ?? { ar: status, en: status };
+    yield { ar: `المتطوعون: ${name.ar}`, en: `Volunteers: ${name.en}`, value: n } satisfies SummaryLine;
+  }
+}
+
+/** The event reports summary: the totals of every event the filters select in the scope, one figure a row. */
+export const eventReportsSummarySource = registerSource(
+  defineSource({
+    name: 'event-reports-summary',
+    contract: exportEventReportsSummary,
+    title: { ar: 'ملخص تقارير الفعاليات', en: 'Event reports summary' },
+    columns: [
+      { key: 'figure', ar: 'البند', en: 'Figure', width: 36, value: (r: SummaryLine, c) => r[c.lang] },
+      { key: 'value', ar: 'القيمة', en: 'Value', kind: 'number', width: 14, value: (r) => r.value },
+    ],
+    count: async (db, f, scope, c) => {
+      let n = 0;
+      for await (const _ of summaryLines(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f)) n++;
+      return n;
+    },
+    rows: (db, f, scope, c) => summaryLines(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f),
+    describe: describeReports,
+  }),
+);
+
+/**
+ * One event's report (spec: the event report, printable): its roster with each volunteer's status, attendance,
+ * hours, cases, rating and incidents, as of a moment or now. Staff outside the event's regions and cities: 404, and
+ * nothing recorded (the report screen's own rule).
+ */
+export const eventReportSource = registerSource(
+  defineSource({
+    name: 'event-report',
+    contract: exportEventReport,
+    title: { ar: 'تقرير الفعالية', en: 'Event report' },
+    columns: [
+      {
+        key: 'volunteer',
+        ar: 'المتطوع',
+        en: 'Volunteer',
+        width: 28,
+        value: (r: RosterExportRow, c) => nameIn(c, r.nameAr, r.nameEn),
+      },
+      {
+        key: 'status',
+        ar: 'الحالة',
+        en: 'Status',
+        width: 24,
+        value: (r, c) => named(PARTICIPATION_STATUS_NAMES, r.status, c),
+      },
+      {
+        key: 'attendance',
+        ar: 'الحضور',
+        en: 'Attendance',
+        width: 14,
+        value: (r, c) => named(ATTENDANCE_NAMES, r.attendance, c),
+      },
+      {
+        key: 'approvedHours',
+        ar: 'الساعات المعتمدة',
+        en: 'Approved hours',
+        kind: 'number',
+        width: 12,
+        value: (r) => r.approvedHours,
+      },
+      {
+        key: 'pendingHours',
+        ar: 'ساعات قيد الاعتماد',
+        en: 'Pending hours',
+        kind: 'number',
+        width: 12,
+        value: (r) => r.pendingHours,
+      },
+      {
+        key: 'rejectedHours',
+        ar: 'ساعات مرفوضة',
+        en: 'Rejected hours',
+        kind: 'number',
+        width: 12,
+        value: (r) => r.rejectedHours,
+      },
+      {
+        key: 'cases',
+        ar: 'الحالات المعالجة',
+        en: 'Cases handled',
+        kind: 'number',
+        width: 12,
+        value: (r) => r.casesHandled,
+      },
+      { key: 'rating', ar: 'التقييم', en: 'Rating', kind: 'number', width: 10, value: (r) => r.rating },
+      {
+        key: 'incidents',
+        ar: 'الحالات المسجلة',
+        en: 'Incidents',
+        kind: 'number',
+        width: 11,
+        value: (r) => r.incidents,
+      },
+    ],
+    count: (db, f) => reportRosterCount(db as Kysely<ReportsDB>, f.eventId, f.asOf),
+    rows: (db, f) => reportRosterRows(db as Kysely<ReportsDB>, f.eventId, f.asOf),
+    async authorize(deps, session, f) {
+      const o = await loadOpportunity(deps.store, f.eventId).catch(() => null);
+      if (!o?.details) throw new DomainError('NotFound');
+      if (!eventInScope(await staffScope(deps, session), o.details)) throw new DomainError('NotFound');
+    },
+    describe: (f, c) => [
+      label(c, 'الفعالية', 'Event', f.eventId),
+      ...(f.asOf ? [label(c, 'كما في', 'As of', f.asOf)] : []),
+    ],
+  }),
+);

@@ -1,0 +1,178 @@
+import type { Kysely } from 'kysely';
+import { loadOpportunity } from '../../commands/participation/handlers.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { type AccountDB, type LoginLogRow, loginLogCount, loginLogRows } from '../../projections/account/queries.ts';
+import {
+  type ParticipantRow,
+  participantCount,
+  participantRows,
+} from '../../projections/opportunity/participation-queries.ts';
+import type { OpportunityDB } from '../../projections/opportunity/queries.ts';
+import {
+  type RegistrationGridRow,
+  type RegistrationsDB,
+  registrationCount,
+  registrationRows,
+} from '../../projections/registration/queries.ts';
+import { exportParticipants, exportUsersLog, exportVolunteers } from '../contracts/exports.ts';
+import { LOGIN_STATUS_NAMES, type LoginStatus, USERS_LOG_COLUMNS } from '../contracts/users.ts';
+import { eventInScope, staffScope } from '../http/scope.ts';
+import { type ExportContext, lookupName, nameIn, toDate } from './columns.ts';
+import { label, named, PARTICIPATION_STATUS_NAMES, REGISTRATION_STATUS_NAMES } from './names.ts';
+import { defineSource, registerSource } from './registry.ts';
+// The staff grids' sources (users, audit log, hours, event reports) register on import.
+import './grid-sources.ts';
+import './report-sources.ts';
+
+export { PARTICIPATION_STATUS_NAMES, REGISTRATION_STATUS_NAMES };
+
+// The statistics page's tables (api/exports/statistics.ts).
+import './statistics.ts';
+
+// The export sources. A new one is one registration: a contract line in api/contracts/exports.ts (path, screen
+// action, the grid's filter schema) and a defineSource below (title, columns, count and keyset rows from the grid's
+// own queries), registered here; the routes, the job, both formats and the audit come with it.
+
+/** Volunteers data (spec: export volunteers data): the registrations grid — its status, filters, sort and scope. */
+export const volunteersSource = registerSource(
+  defineSource({
+    name: 'volunteers',
+    contract: exportVolunteers,
+    title: { ar: 'بيانات المتطوعين', en: 'Volunteers data' },
+    columns: [
+      {
+        key: 'referenceNumber',
+        ar: 'رقم الطلب',
+        en: 'Reference',
+        width: 16,
+        value: (r: RegistrationGridRow) => r.referenceNumber,
+      },
+      { key: 'nameAr', ar: 'الاسم بالعربية', en: 'Arabic name', width: 28, value: (r) => r.nameAr },
+      { key: 'nameEn', ar: 'الاسم بالإنجليزية', en: 'English name', width: 28, value: (r) => r.nameEn },
+      { key: 'idNumber', ar: 'رقم الهوية', en: 'ID number', width: 14, value: (r) => r.idNumber },
+      { key: 'mobile', ar: 'الجوال', en: 'Mobile', width: 14, value: (r) => r.mobile },
+      { key: 'region', ar: 'المنطقة', en: 'Region', width: 18, value: (r, c) => lookupName(c, 'region', r.regionId) },
+      { key: 'city', ar: 'المدينة', en: 'City', width: 18, value: (r, c) => lookupName(c, 'city', r.cityId) },
+      {
+        key: 'status',
+        ar: 'الحالة',
+        en: 'Status',
+        width: 16,
+        value: (r, c) => named(REGISTRATION_STATUS_NAMES, r.status, c),
+      },
+      {
+        key: 'submittedAt',
+        ar: 'تاريخ الإرسال',
+        en: 'Submitted',
+        kind: 'datetime',
+        width: 18,
+        value: (r) => toDate(r.submittedAt),
+      },
+    ],
+    count: (db, f, scope) => registrationCount(db as Kysely<RegistrationsDB>, f, scope),
+    rows: (db, f, scope) => registrationRows(db as Kysely<RegistrationsDB>, f, scope),
+    describe: (f, c) => [
+      label(c, 'الحالة', 'Status', named(REGISTRATION_STATUS_NAMES, f.status, c)),
+      ...(f.name ? [label(c, 'الاسم', 'Name', f.name)] : []),
+      ...(f.idNumber ? [label(c, 'رقم الهوية', 'ID number', f.idNumber)] : []),
+      ...(f.mobile ? [label(c, 'الجوال', 'Mobile', f.mobile)] : []),
+      ...(f.regionId ? [label(c, 'المنطقة', 'Region', lookupName(c, 'region', f.regionId)!)] : []),
+      ...(f.cityId ? [label(c, 'المدينة', 'City', lookupName(c, 'city', f.cityId)!)] : []),
+      ...(f.from ? [label(c, 'من', 'From', f.from)] : []),
+      ...(f.to ? [label(c, 'إلى', 'To', f.to)] : []),
+    ],
+  }),
+);
+
+/**
+ * The invited volunteers of one event (spec: export invited volunteers data/{id}): its roster, of one status or all.
+ * Staff limited to regions and cities export only the events in them (the events screens' rule: 404 otherwise).
+ */
+export const participantsSource = registerSource(
+  defineSource({
+    name: 'participants',
+    contract: exportParticipants,
+    title: { ar: 'المتطوعون المدعوون للفعالية', en: 'Invited volunteers of the event' },
+    columns: [
+      {
+        key: 'name',
+        ar: 'الاسم',
+        en: 'Name',
+        width: 28,
+        value: (r: ParticipantRow, c) => nameIn(c, r.nameAr, r.nameEn),
+      },
+      { key: 'email', ar: 'البريد الإلكتروني', en: 'Email', width: 28, value: (r) => r.email },
+      { key: 'mobile', ar: 'الجوال', en: 'Mobile', width: 14, value: (r) => r.mobile },
+      {
+        key: 'status',
+        ar: 'الحالة',
+        en: 'Status',
+        width: 24,
+        value: (r, c) => named(PARTICIPATION_STATUS_NAMES, r.status, c),
+      },
+      {
+        key: 'approvedHours',
+        ar: 'الساعات المعتمدة',
+        en: 'Approved hours',
+        kind: 'number',
+        width: 12,
+        value: (r) => r.approvedHours,
+      },
+      {
+        key: 'pendingHours',
+        ar: 'الساعات المعلقة',
+        en: 'Pending hours',
+        kind: 'number',
+        width: 12,
+        value: (r) => r.pendingHours,
+      },
+    ],
+    count: (db, f) => participantCount(db as Kysely<OpportunityDB>, f.eventId, f.status),
+    rows: (db, f) => participantRows(db as Kysely<OpportunityDB>, f.eventId, f.status),
+    async authorize(deps, session, f) {
+      const o = await loadOpportunity(deps.store, f.eventId).catch(() => null);
+      if (!o?.details) throw new DomainError('NotFound');
+      const scope = await staffScope(deps, session);
+      if (!eventInScope(scope, o.details)) throw new DomainError('NotFound');
+    },
+    describe: (f, c) => [
+      label(c, 'الفعالية', 'Event', f.eventId),
+      ...(f.status ? [label(c, 'الحالة', 'Status', named(PARTICIPATION_STATUS_NAMES, f.status, c))] : []),
+    ],
+  }),
+);
+
+const loginStatus = (s: number, c: ExportContext) => LOGIN_STATUS_NAMES[s as LoginStatus]?.[c.lang] ?? String(s);
+
+/** The users log (spec: ExporttoExcel of GetUsersLogReportData): every sign-in attempt the filters select. */
+export const usersLogSource = registerSource(
+  defineSource({
+    name: 'users-log',
+    contract: exportUsersLog,
+    title: { ar: 'سجل المستخدمين', en: 'Users log' },
+    columns: [
+      { key: 'at', ...USERS_LOG_COLUMNS.at, kind: 'datetime', width: 22, value: (r: LoginLogRow) => toDate(r.at) },
+      { key: 'user', ...USERS_LOG_COLUMNS.user, width: 30, value: (r) => r.nameAr || r.nameEn || '' },
+      { key: 'userName', ...USERS_LOG_COLUMNS.userName, width: 22, value: (r) => r.userName ?? '' },
+      {
+        key: 'loginStatus',
+        ...USERS_LOG_COLUMNS.loginStatus,
+        width: 26,
+        value: (r, c) => loginStatus(r.loginStatus, c),
+      },
+      { key: 'ip', ...USERS_LOG_COLUMNS.ip, width: 18, value: (r) => r.ip ?? '' },
+      { key: 'userAgent', ...USERS_LOG_COLUMNS.userAgent, width: 60, value: (r) => r.userAgent ?? '' },
+    ],
+    count: (db, f) => loginLogCount(db as Kysely<AccountDB>, f),
+    rows: (db, f) => loginLogRows(db as Kysely<AccountDB>, f),
+    describe: (f, c) => [
+      ...(f.from ? [label(c, 'من', 'From', f.from)] : []),
+      ...(f.to ? [label(c, 'إلى', 'To', f.to)] : []),
+      ...(f.loginStatuses?.length
+        ? [label(c, 'نتيجة الدخول', 'Result', f.loginStatuses.map((s) => loginStatus(s, c)).join('، '))]
+        : []),
+      ...(f.ip ? [label(c, 'عنوان IP', 'IP address', f.ip)] : []),
+      ...(f.userAgent ? [label(c, 'المتصفح', 'User agent', f.userAgent)] : []),
+    ],
+  }),
+);

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { eventHistory } from '../../commands/reports/event-history.ts';
+import { evaluate } from '../../domain/reports/evaluation.ts';
+import { foldEventReport } from '../../domain/reports/event-report.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { type AccountDB, namesOf } from '../../projections/account/queries.ts';
+import type { OpportunityDB } from '../../projections/opportunity/queries.ts';
+import {
+  eventReportsPage,
+  eventReportsSummary,
+  opportunityIdsOfVolunteer,
+  participantIdsOf,
+  type ReportsDB,
+} from '../../projections/reports/queries.ts';
+import * as C from '../contracts/reports.ts';
+import { type ApiDeps, readAfter } from '../http/deps.ts';
+import { route } from '../http/route.ts';
+import { staffEventScope } from '../http/scope.ts';
+import { staffOnEvent } from '../opportunity/guards.ts';
+
+const READ_MODELS = ['event_reports'];
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Event reports (screen `statistics` View; staff see the events of their regions and cities) and the volunteer's own
+ * dashboard. The list and the summary read the validity periods of rm.report_participants; one event's report and
+ * the dashboard fold the events' streams from the log (domain/reports/event-report.ts), cut at `asOf`.
+ */
+export function reportRoutes(app: FastifyInstance, deps: ApiDeps) {
+  const db = deps.db as Kysely<ReportsDB>;
+  const scopeOf = async (session: { userId: string; roleId: number }) =>
+    staffEventScope(deps.db as Kysely<OpportunityDB>, session, await deps.lookups.current());
+
+  route(app, C.eventReports, {}, async (req) => {
+    await readAfter(req, deps, READ_MODELS);
+    const { page, pageSize, search, status, from, to, asOf } = req.query;
+    return eventReportsPage(db, await scopeOf(req.session!), { search, status, from, to, asOf }, page, pageSize);
+  });
+
+  route(app, C.eventReportsSummary, {}, async (req) => {
+    await readAfter(req, deps, READ_MODELS);
+    const { search, status, from, to, asOf } = req.query;
+    return eventReportsSummary(db, await scopeOf(req.session!), { search, status, from, to, asOf });
+  });
+
+  route(app, C.eventReport, { preHandler: staffOnEvent(deps) }, async (req) => {
+    await readAfter(req, deps, READ_MODELS);
+    const id = req.params.id;
+    const history = await eventHistory(deps.store, id, await participantIdsOf(db, id));
+    if (history.opportunity.length === 0) throw new DomainError('NotFound');
+    const report = foldEventReport(history, req.query.asOf ?? null);
+    const names = await namesOf(
+      deps.db as Kysely<AccountDB>,
+      report.roster.map((r) => r.volunteerId),
+    );
+    return {
+      id,
+      asOf: req.query.asOf ?? null,
+      event: report.event,
+      roster: report.roster.map((r) => ({
+        ...r,
+        nameAr: names.get(r.volunteerId)?.nameAr ?? null,
+        nameEn: names.get(r.volunteerId)?.nameEn ?? null,
+      })),
+      totals: report.totals,
+    };
+  });
+
+  route(app, C.myDashboard, {}, async (req) => {
+    await readAfter(req, deps, READ_MODELS);
+    const me = req.session!.userId;
+    const asOf = req.query.asOf ?? null;
+    const reports = await Promise.all(
+      (await opportunityIdsOfVolunteer(db, me)).map(async (id) => ({
+        id,
+        report: foldEventReport(await eventHistory(deps.store, id, [me]), asOf),
+      })),
+    );
+    const events = reports
+      .flatMap(({ id, report }) => {
+        const mine = report.roster[0];
+        return report.event && mine ? [{ id, event: report.event, mine }] : [];
+      })
+      .sort((a, b) => (a.event.startDate < b.event.startDate ? 1 : a.event.startDate > b.event.startDate ? -1 : 0));
+    // Approved hours by the year the event started.
+    const years = new Map<number, { approvedHours: number; events: number }>();
+    for (const { event, mine } of events) {
+      if (mine.approvedHours <= 0) continue;
+      const year = Number(event.startDate.slice(0, 4));
+      const y = years.get(year) ?? { approvedHours: 0, events: 0 };
+      years.set(year, { approvedHours: round2(y.approvedHours + mine.approvedHours), events: y.events + 1 });
+    }
+    return {
+      asOf,
+      events: events.map(({ id, event, mine }) => ({
+        id,
+        code: event.code,
+        nameAr: event.nameAr,
+        nameEn: event.nameEn,
+        startDate: event.startDate,
+        endDate: event.endDate,
+        status: event.status,
+        attendance: mine.attendance,
+        approvedHours: mine.approvedHours,
+        pendingHours: mine.pendingHours,
+        rating: mine.rating,
+        reviews: mine.reviews,
+      })),
+      hoursByYear: [...years].sort(([a], [b]) => b - a).map(([year, v]) => ({ year, ...v })),
+      evaluation: evaluate(events.map(({ mine }) => mine)),
+    };
+  });
+}

@@ -1,0 +1,165 @@
+import { sql } from 'kysely';
+import { decode } from '../../commands/event-store/decode.ts';
+import type { StoredEvent } from '../../commands/event-store/port.ts';
+import { opportunityEvents } from '../../domain/opportunity/decide.ts';
+import {
+  evolve,
+  initialParticipation,
+  type Participation,
+  participationEvents,
+} from '../../domain/participation/decide.ts';
+import { type ParticipantReport, participantReportOf } from '../../domain/reports/event-report.ts';
+import type { Projection } from '../runner/projection.ts';
+import { dateClamped, int4, int4Array, timestamp, withoutNul } from '../runner/values.ts';
+
+const OPPORTUNITY_TYPES = ['OpportunityCreated', 'OpportunityEdited', 'OpportunityStatusChanged', 'OpportunityDeleted'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The moment an event happened: its command's `now`, else when it was recorded. */
+const happenedAt = (e: StoredEvent) => timestamp(e.metadata.occurredAt) ?? e.recordedAt.toISOString();
+
+const FIGURES = [
+  'status',
+  'attendance',
+  'approved_hours',
+  'pending_hours',
+  'rejected_hours',
+  'cases_handled',
+  'rating',
+  'incidents',
+] as const;
+const figuresOf = (r: ParticipantReport) => ({
+  status: r.status,
+  attendance: r.attendance,
+  approved_hours: r.approvedHours,
+  pending_hours: r.pendingHours,
+  rejected_hours: r.rejectedHours,
+  cases_handled: r.casesHandled,
+  rating: r.rating,
+  incidents: r.incidents,
+});
+
+/**
+ * The event reports' read model (docs/architecture.md, "Event reports").
+ *
+ * - rm.report_events: one row per event (name, dates, status, the places the staff scope reads), with when it was
+ *   created, so a report as of a past date leaves out the events created after it.
+ * - rm.report_participants: each participation's report figures with their validity period `[valid_from, valid_to)`
+ *   (the moments of the events that set and replaced them; `valid_to` null for the current figures). The figures are
+ *   the domain's own (`participantReportOf` over the participation folded by the decider's `evolve`, whose state the
+ *   current row keeps), so this list agrees with one event's report, and "as of T" is the rows valid at T.
+ */
+export const eventReportsProjection: Projection = {
+  name: 'event_reports',
+  version: 1,
+  tables: ['report_events', 'report_participants'],
+  types: [...OPPORTUNITY_TYPES, ...participationEvents.types],
+  async setup({ tx, table }) {
+    await sql
+      .raw(`
+      create table ${table('report_events')} (
+        opportunity_id uuid primary key,
+        code text not null,
+        name_ar text not null,
+        name_en text not null,
+        start_date date,
+        end_date date,
+        status int not null,
+        visibility int,
+        region_ids int[] not null,
+        city_ids int[] not null,
+        created_at timestamptz not null
+      );
+      create index on ${table('report_events')} (start_date desc, opportunity_id);
+      create table ${table('report_participants')} (
+        opportunity_id uuid not null,
+        volunteer_id uuid not null,
+        valid_from timestamptz not null,
+        valid_to timestamptz,
+        status int not null,
+        attendance text not null,
+        approved_hours numeric not null,
+        pending_hours numeric not null,
+        rejected_hours numeric not null,
+        cases_handled int not null,
+        rating numeric,
+        incidents int not null,
+        state jsonb,
+        primary key (opportunity_id, volunteer_id, valid_from)
+      );
+      create index on ${table('report_participants')} (opportunity_id, valid_from);
+      create index on ${table('report_participants')} (volunteer_id, valid_from);`)
+      .execute(tx);
+  },
+  async apply({ tx, table }, events) {
+    const ev = sql.raw(table('report_events'));
+    const rp = sql.raw(table('report_participants'));
+    for (const stored of events) {
+      const at = happenedAt(stored);
+      if (stored.streamId.startsWith('opportunity-')) {
+        const id = stored.streamId.slice('opportunity-'.length);
+        const e = decode(opportunityEvents, stored);
+        if (!e || !UUID.test(id)) continue;
+        switch (e.type) {
+          case 'OpportunityCreated':
+          case 'OpportunityEdited': {
+            const d = withoutNul(e.data.details);
+            await sql`insert into ${ev} (opportunity_id, code, name_ar, name_en, start_date, end_date, status, visibility,
+                        region_ids, city_ids, created_at)
+                      values (${id}, ${d.code}, ${d.nameAr}, ${d.nameEn}, ${dateClamped(d.startDate)}, ${dateClamped(d.endDate)},
+                        0, ${int4(d.visibility)}, ${int4Array(d.regionIds)}::int[], ${int4Array(d.cityIds)}::int[], ${at})
+                      on conflict (opportunity_id) do update set code = excluded.code, name_ar = excluded.name_ar,
+                        name_en = excluded.name_en, start_date = excluded.start_date, end_date = excluded.end_date,
+                        visibility = excluded.visibility, region_ids = excluded.region_ids, city_ids = excluded.city_ids`.execute(
+              tx,
+            );
+            break;
+          }
+          case 'OpportunityStatusChanged':
+            await sql`update ${ev} set status = ${int4(e.data.to) ?? 0} where opportunity_id = ${id}`.execute(tx);
+            break;
+          case 'OpportunityDeleted':
+            await sql`update ${ev} set status = 4 where opportunity_id = ${id}`.execute(tx);
+            break;
+        }
+        continue;
+      }
+      if (!stored.streamId.startsWith('participation-')) continue;
+      const e = decode(participationEvents, stored);
+      const [opportunityId, volunteerId] = stored.streamId.slice('participation-'.length).split('_');
+      if (!e || !opportunityId || !volunteerId || !UUID.test(opportunityId) || !UUID.test(volunteerId)) continue;
+      const current = await sql<{ valid_from: Date; state: Participation | null } & Record<string, unknown>>`
+        select * from ${rp} where opportunity_id = ${opportunityId} and volunteer_id = ${volunteerId} and valid_to is null`
+        .execute(tx)
+        .then((r) => r.rows[0]);
+      const state = evolve(current?.state ?? initialParticipation(), e);
+      const report = participantReportOf(volunteerId, state);
+      const stateJson = JSON.stringify(withoutNul(state));
+      if (!report) continue;
+      const f = figuresOf(report);
+      const same = current && FIGURES.every((k) => String(current[k] ?? '') === String(f[k] ?? ''));
+      // Unchanged figures, or a second event at the same moment (or one dated before the current row, out of
+      // order): the current row takes the new state in place rather than opening an empty or inverted period.
+      if (current && (same || current.valid_from.getTime() >= Date.parse(at))) {
+        await sql`update ${rp} set status = ${f.status}, attendance = ${f.attendance}, approved_hours = ${f.approved_hours},
+                    pending_hours = ${f.pending_hours}, rejected_hours = ${f.rejected_hours}, cases_handled = ${f.cases_handled},
+                    rating = ${f.rating}, incidents = ${f.incidents}, state = ${stateJson}::jsonb
+                  where opportunity_id = ${opportunityId} and volunteer_id = ${volunteerId} and valid_to is null`.execute(
+          tx,
+        );
+        continue;
+      }
+      if (current)
+        await sql`update ${rp} set valid_to = ${at}, state = null
+                  where opportunity_id = ${opportunityId} and volunteer_id = ${volunteerId} and valid_to is null`.execute(
+          tx,
+        );
+      await sql`insert into ${rp} (opportunity_id, volunteer_id, valid_from, status, attendance, approved_hours, pending_hours,
+                  rejected_hours, cases_handled, rating, incidents, state)
+                values (${opportunityId}, ${volunteerId}, ${at}, ${f.status}, ${f.attendance}, ${f.approved_hours},
+                  ${f.pending_hours}, ${f.rejected_hours}, ${f.cases_handled}, ${f.rating}, ${f.incidents}, ${stateJson}::jsonb)`.execute(
+        tx,
+      );
+    }
+  },
+};

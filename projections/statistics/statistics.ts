@@ -1,0 +1,400 @@
+import { type RawBuilder, sql } from 'kysely';
+import { decode } from '../../commands/event-store/decode.ts';
+import type { StoredEvent } from '../../commands/event-store/port.ts';
+import { opportunityEvents } from '../../domain/opportunity/decide.ts';
+import type { OpportunityDetails } from '../../domain/opportunity/rules.ts';
+import { participationEvents, STATUS_AFTER } from '../../domain/participation/decide.ts';
+import { registrationEvents } from '../../domain/registration/events.ts';
+import { fieldsOf } from '../../domain/shared/upcast.ts';
+import { COUNTED_STATUSES } from '../../domain/statistics/figures.ts';
+import type { Projection } from '../runner/projection.ts';
+import { dateClamped, int4, timestamp } from '../runner/values.ts';
+
+/**
+ * The statistics read model (issue 10): fact tables whose rows are versions with a validity period
+ * [valid_from, valid_to). An event that changes a fact closes the open version (valid_to) and opens a new one from
+ * the event's own time (metadata.occurredAt, the command's `now`; else when it was recorded), never before the
+ * version it replaces began (greatest(valid_from, at): domain/statistics/periods.ts nextValidFrom). Current reads
+ * take `valid_to is null` (partial indexes); a read as of a past moment takes the version in force then, so it
+ * answers what the screens showed at that moment, whatever was corrected later.
+ */
+export const statisticsProjection: Projection = {
+  name: 'statistics',
+  // 2: rm.stat_volunteer_counts (the open volunteer versions counted by their filter fields).
+  version: 2,
+  tables: [
+    'stat_volunteers',
+    'stat_volunteer_counts',
+    'stat_events',
+    'stat_participations',
+    'stat_hours',
+    'stat_event_totals',
+  ],
+  types: [
+    'RegistrationDraftSaved',
+    'RegistrationSubmitted',
+    'RegistrationInitiallyAccepted',
+    'RegistrationApproved',
+    'RegistrationRejected',
+    'RegistrationReturnedToSubmitted',
+    'OpportunityCreated',
+    'OpportunityEdited',
+    'OpportunityApproved',
+    'OpportunityRejected',
+    'OpportunityStatusChanged',
+    'OpportunityDeleteRequested',
+    'OpportunityDeleted',
+    ...Object.keys(STATUS_AFTER),
+    'HoursRecorded',
+    'HoursApproved',
+    'HoursRejected',
+    'HoursDeleted',
+  ],
+  async setup({ tx, table }) {
+    const v = table('stat_volunteers');
+    const e = table('stat_events');
+    const p = table('stat_participations');
+    const h = table('stat_hours');
+    const x = table('stat_event_totals');
+    const vc = table('stat_volunteer_counts');
+    await sql
+      .raw(`
+      create table ${v} (
+        volunteer_id uuid not null,
+        status int not null,
+        region_id int,
+        city_id int,
+        gender int,
+        practitioner boolean not null,
+        category_id int,
+        sub_category1_id int,
+        sub_category2_id int,
+        experience_level_id int,
+        registered_at timestamptz,
+        valid_from timestamptz not null,
+        valid_to timestamptz,
+        check (valid_to is null or valid_to >= valid_from)
+      );
+      create unique index on ${v} (volunteer_id) where valid_to is null;
+      -- The open versions' filter and group columns, so current reads scan this index only (once vacuumed).
+      create index on ${v} (status, region_id, city_id, gender, practitioner, category_id, sub_category1_id,
+        sub_category2_id, experience_level_id, registered_at) where valid_to is null;
+      create index on ${v} (volunteer_id, valid_from);
+      -- The open volunteer versions counted by every filter field but the registration date, moved in the statement
+      -- that changes a version: current reads without a date range sum these rows instead of counting 100,000.
+      create table ${vc} (
+        status int not null,
+        region_id int,
+        city_id int,
+        gender int,
+        practitioner boolean not null,
+        category_id int,
+        sub_category1_id int,
+        sub_category2_id int,
+        experience_level_id int,
+        n int not null,
+        unique nulls not distinct (status, region_id, city_id, gender, practitioner, category_id, sub_category1_id,
+          sub_category2_id, experience_level_id)
+      );
+      create index on ${v} (valid_from, valid_to);
+      create table ${e} (
+        opportunity_id uuid not null,
+        status int not null,
+        approval text not null,
+        visibility int not null,
+        region_id int,
+        city_id int,
+        event_type_id int,
+        start_date date not null,
+        end_date date not null,
+        min_target int,
+        max_target int,
+        valid_from timestamptz not null,
+        valid_to timestamptz,
+        check (valid_to is null or valid_to >= valid_from)
+      );
+      create unique index on ${e} (opportunity_id) where valid_to is null;
+      create index on ${e} (start_date) where valid_to is null;
+      create index on ${e} (opportunity_id, valid_from);
+      create table ${p} (
+        opportunity_id uuid not null,
+        volunteer_id uuid not null,
+        status int not null,
+        valid_from timestamptz not null,
+        valid_to timestamptz,
+        check (valid_to is null or valid_to >= valid_from)
+      );
+      create unique index on ${p} (opportunity_id, volunteer_id) where valid_to is null;
+      create index on ${p} (opportunity_id, status) where valid_to is null;
+      create index on ${p} (opportunity_id, valid_from);
+      create table ${h} (
+        hours_id text not null,
+        opportunity_id uuid not null,
+        volunteer_id uuid not null,
+        hours numeric not null,
+        state text not null,
+        valid_from timestamptz not null,
+        valid_to timestamptz,
+        check (valid_to is null or valid_to >= valid_from)
+      );
+      create unique index on ${h} (hours_id) where valid_to is null;
+      create index on ${h} (opportunity_id, state) where valid_to is null;
+      create index on ${h} (opportunity_id, valid_from);
+      -- Each event's current participations and hours, kept as they change: current reads sum a row an event
+      -- instead of a million participations (reads as of a past moment aggregate the versions instead).
+      create table ${x} (
+        opportunity_id uuid primary key,
+        invitations int not null default 0,
+        participants int not null default 0,
+        approved_hours numeric not null default 0,
+        other_hours numeric not null default 0
+      );`)
+      .execute(tx);
+  },
+  async apply({ tx, table }, events) {
+    const V = sql.raw(table('stat_volunteers'));
+    const VC = sql.raw(table('stat_volunteer_counts'));
+    /** Moves the counts: the closed version's combination down one, the opened one's up one (CTEs closed, opened). */
+    const recount = sql`insert into ${VC} as c (${COUNT_DIMENSIONS}, n)
+      select ${COUNT_DIMENSIONS}, sum(d) from (
+        select ${COUNT_DIMENSIONS}, -1 as d from closed union all select ${COUNT_DIMENSIONS}, 1 from opened
+      ) u group by ${COUNT_DIMENSIONS}
+      on conflict (${COUNT_DIMENSIONS}) do update set n = c.n + excluded.n`;
+    const E = sql.raw(table('stat_events'));
+    const P = sql.raw(table('stat_participations'));
+    const H = sql.raw(table('stat_hours'));
+    const X = sql.raw(table('stat_event_totals'));
+    /** Adds to an event's current totals. */
+    const addTotals = (
+      opportunityId: string,
+      d: {
+        invitations?: RawBuilder<unknown>;
+        participants?: RawBuilder<unknown>;
+        approved?: RawBuilder<unknown>;
+        other?: RawBuilder<unknown>;
+      },
+    ) =>
+      sql`insert into ${X} as x (opportunity_id, invitations, participants, approved_hours, other_hours)
+        values (${opportunityId}, ${d.invitations ?? sql`0`}, ${d.participants ?? sql`0`}, ${d.approved ?? sql`0`}, ${d.other ?? sql`0`})
+        on conflict (opportunity_id) do update set invitations = x.invitations + excluded.invitations,
+          participants = x.participants + excluded.participants, approved_hours = x.approved_hours + excluded.approved_hours,
+          other_hours = x.other_hours + excluded.other_hours`;
+    const run = (q: RawBuilder<unknown>) => q.execute(tx);
+    for (const stored of events) {
+      const at = occurredAt(stored);
+      const reg = decode(registrationEvents, stored);
+      if (reg && stored.streamId.startsWith('registration-')) {
+        const id = stored.streamId.slice('registration-'.length);
+        if (reg.type === 'RegistrationDraftSaved' || reg.type === 'RegistrationSubmitted') {
+          const f = reg.data.form;
+          const s = f.specialities ?? {};
+          const submitted = reg.type === 'RegistrationSubmitted';
+          await run(sql`with closed as (
+              update ${V} set valid_to = greatest(valid_from, ${at}::timestamptz)
+              where volunteer_id = ${id} and valid_to is null returning *),
+            opened as (
+            insert into ${V} (volunteer_id, status, region_id, city_id, gender, practitioner, category_id, sub_category1_id,
+              sub_category2_id, experience_level_id, registered_at, valid_from)
+            select ${id}, ${submitted ? 2 : 1}, ${int4(f.address?.regionId)}, ${int4(f.address?.cityId)},
+              ${int4(f.personal?.gender)}, ${Boolean(f.practitioner?.cfhsNumber)}, ${int4(s.categoryId)},
+              ${int4(s.subCategoryLevel1Id)}, ${int4(s.subCategoryLevel2Id)}, ${int4(s.experienceLevelId)},
+              coalesce((select registered_at from closed), ${submitted ? at : null}::timestamptz),
+              coalesce((select valid_to from closed), ${at}::timestamptz)
+            returning *)
+            ${recount}`);
+          continue;
+        }
+        const status = REGISTRATION_STATUS[reg.type];
+        if (status !== undefined)
+          await run(newVersion(V, sql`volunteer_id = ${id}`, { status }, at, VOLUNTEER_COLUMNS, recount));
+        continue;
+      }
+      const opp = decode(opportunityEvents, stored);
+      if (opp && stored.streamId.startsWith('opportunity-')) {
+        const id = stored.streamId.slice('opportunity-'.length);
+        const key = sql`opportunity_id = ${id}`;
+        switch (opp.type) {
+          case 'OpportunityCreated':
+          case 'OpportunityEdited': {
+            const d = eventFacts(opp.data.details);
+            await run(sql`with closed as (
+                update ${E} set valid_to = greatest(valid_from, ${at}::timestamptz)
+                where opportunity_id = ${id} and valid_to is null returning valid_to, status, approval)
+              insert into ${E} (opportunity_id, status, approval, visibility, region_id, city_id, event_type_id, start_date,
+                end_date, min_target, max_target, valid_from)
+              select ${id}, coalesce((select status from closed), 0), coalesce((select approval from closed), 'pending'),
+                ${d.visibility}, ${d.regionId}, ${d.cityId}, ${d.eventTypeId}, ${d.startDate}, ${d.endDate},
+                ${d.minTarget}, ${d.maxTarget}, coalesce((select valid_to from closed), ${at}::timestamptz)`);
+            break;
+          }
+          case 'OpportunityApproved':
+          case 'OpportunityRejected':
+          case 'OpportunityDeleteRequested': {
+            const approval = { OpportunityApproved: 'approved', OpportunityRejected: 'rejected' }[opp.type as string];
+            await run(newVersion(E, key, { approval: approval ?? 'pendingDelete' }, at, EVENT_COLUMNS));
+            break;
+          }
+          case 'OpportunityStatusChanged':
+            await run(newVersion(E, key, { status: int4(opp.data.to) ?? 0 }, at, EVENT_COLUMNS));
+            break;
+          case 'OpportunityDeleted':
+            await run(newVersion(E, key, { status: 4 }, at, EVENT_COLUMNS));
+            break;
+        }
+        continue;
+      }
+      const part = decode(participationEvents, stored);
+      if (part && stored.streamId.startsWith('participation-')) {
+        const [opportunityId, volunteerId] = stored.streamId.slice('participation-'.length).split('_') as [
+          string,
+          string,
+        ];
+        const status = STATUS_AFTER[part.type];
+        if (status !== undefined) {
+          const counted = (COUNTED as readonly number[]).includes(status) ? 1 : 0;
+          await run(sql`with closed as (
+              update ${P} set valid_to = greatest(valid_from, ${at}::timestamptz)
+              where opportunity_id = ${opportunityId} and volunteer_id = ${volunteerId} and valid_to is null returning valid_to, status),
+            opened as (
+              insert into ${P} (opportunity_id, volunteer_id, status, valid_from)
+              select ${opportunityId}, ${volunteerId}, ${status}, coalesce((select valid_to from closed), ${at}::timestamptz))
+            ${addTotals(opportunityId, {
+              invitations: sql`(case when exists (select 1 from closed) then 0 else 1 end)`,
+              participants: sql`(${counted} - coalesce((select case when status in (${sql.join(COUNTED)}) then 1 else 0 end from closed), 0))`,
+            })}`);
+          continue;
+        }
+        switch (part.type) {
+          case 'HoursRecorded':
+            await run(sql`with closed as (
+                update ${H} set valid_to = greatest(valid_from, ${at}::timestamptz)
+                where hours_id = ${part.data.hoursId} and valid_to is null returning valid_to, hours, state),
+              opened as (
+                insert into ${H} (hours_id, opportunity_id, volunteer_id, hours, state, valid_from)
+                select ${part.data.hoursId}, ${opportunityId}, ${volunteerId}, ${hoursOf(part.data.hours)}, 'pending',
+                  coalesce((select valid_to from closed), ${at}::timestamptz))
+              ${addTotals(opportunityId, {
+                approved: sql`(-coalesce((select hours from closed where state = 'approved'), 0))`,
+                other: sql`(${hoursOf(part.data.hours)}::numeric - coalesce((select hours from closed where state <> 'approved'), 0))`,
+              })}`);
+            break;
+          case 'HoursApproved':
+          case 'HoursRejected':
+          case 'HoursDeleted': {
+            // A deleted entry has no version from then on: its last one closes.
+            const state = { HoursApproved: 'approved', HoursRejected: 'rejected' }[part.type as string] ?? null;
+            await run(sql`with closed as (
+                update ${H} set valid_to = greatest(valid_from, ${at}::timestamptz)
+                where hours_id = ${part.data.hoursId} and valid_to is null
+                returning hours_id, opportunity_id, volunteer_id, hours, state, valid_to),
+              opened as (
+                insert into ${H} (hours_id, opportunity_id, volunteer_id, hours, state, valid_from)
+                select hours_id, opportunity_id, volunteer_id, hours, ${state}::text, valid_to from closed
+                where ${state}::text is not null)
+              ${addTotals(opportunityId, {
+                approved: sql`(coalesce((select case when ${state}::text = 'approved' then hours else 0 end
+                  - case when state = 'approved' then hours else 0 end from closed), 0))`,
+                other: sql`(coalesce((select case when ${state}::text is not null and ${state}::text <> 'approved' then hours else 0 end
+                  - case when state <> 'approved' then hours else 0 end from closed), 0))`,
+              })}`);
+            break;
+          }
+        }
+      }
+    }
+  },
+};
+
+/** When the change happened: the command's `now`, else when the event was recorded. */
+function occurredAt(stored: StoredEvent): string {
+  return timestamp(stored.metadata.occurredAt) ?? stored.recordedAt.toISOString();
+}
+
+const REGISTRATION_STATUS: Partial<Record<string, number>> = {
+  RegistrationInitiallyAccepted: 3,
+  RegistrationApproved: 5,
+  RegistrationRejected: 6,
+  RegistrationReturnedToSubmitted: 2,
+};
+
+const VOLUNTEER_COLUMNS = [
+  'volunteer_id',
+  'status',
+  'region_id',
+  'city_id',
+  'gender',
+  'practitioner',
+  'category_id',
+  'sub_category1_id',
+  'sub_category2_id',
+  'experience_level_id',
+  'registered_at',
+];
+const EVENT_COLUMNS = [
+  'opportunity_id',
+  'status',
+  'approval',
+  'visibility',
+  'region_id',
+  'city_id',
+  'event_type_id',
+  'start_date',
+  'end_date',
+  'min_target',
+  'max_target',
+];
+
+/**
+ * A new version of the open row `key` names, with some columns changed and the others copied: the open version
+ * closes at the event's time (never before it began) and the new one starts there. No open row: nothing happens
+ * (an event about a fact the model never saw begin).
+ */
+function newVersion(
+  t: RawBuilder<unknown>,
+  key: RawBuilder<unknown>,
+  changed: Record<string, string | number>,
+  at: string,
+  columns: readonly string[],
+  /** A statement over the CTEs closed and opened, run with them (the volunteers' counts). */
+  then?: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const values = columns.map((c) => (c in changed ? sql`${changed[c]}` : sql.ref(`closed.${c}`)));
+  const insert = sql`insert into ${t} (${sql.join(columns.map((c) => sql.ref(c)))}, valid_from)
+    select ${sql.join(values)}, closed.valid_to from closed`;
+  const closed = sql`closed as (
+      update ${t} set valid_to = greatest(valid_from, ${at}::timestamptz) where ${key} and valid_to is null returning *)`;
+  if (!then) return sql`with ${closed} ${insert}`;
+  return sql`with ${closed}, opened as (${insert} returning *) ${then}`;
+}
+
+/** The volunteers' count dimensions (rm.stat_volunteer_counts): every filter field but the registration date. */
+const COUNT_DIMENSIONS = sql.raw(
+  'status, region_id, city_id, gender, practitioner, category_id, sub_category1_id, sub_category2_id, experience_level_id',
+);
+
+const COUNTED = COUNTED_STATUSES;
+
+const hoursOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1e6 ? v : 0);
+
+/**
+ * What the statistics read of an event's details. Its region, city and type are the optional `regionId`, `cityId`
+ * and `eventTypeId` (events recorded before they existed have none: their first region and city stand in, the type
+ * is empty); read through fieldsOf, so a shape without them reads as empty.
+ */
+export function eventFacts(d: OpportunityDetails) {
+  const extra = fieldsOf(d);
+  const positive = (v: unknown) => {
+    const n = int4(v);
+    return n !== null && n >= 0 ? n : null;
+  };
+  return {
+    visibility: int4(d.visibility) ?? 0,
+    regionId: int4(extra.regionId) ?? int4(Array.isArray(d.regionIds) ? d.regionIds[0] : null),
+    cityId: int4(extra.cityId) ?? int4(Array.isArray(d.cityIds) ? d.cityIds[0] : null),
+    eventTypeId: int4(extra.eventTypeId),
+    startDate: dateClamped(d.startDate) ?? '1970-01-01',
+    endDate: dateClamped(d.endDate) ?? dateClamped(d.startDate) ?? '1970-01-01',
+    minTarget: positive(d.minTarget),
+    maxTarget: positive(d.maxTarget),
+  };
+}

@@ -1,0 +1,249 @@
+import 'yet-another-react-lightbox/styles.css';
+import { Anchor, Card, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Lightbox from 'yet-another-react-lightbox';
+import type { PageKey } from '../../../../domain/content/rules.ts';
+import type { TranslationKey } from '../../app/i18n/index.ts';
+import { AnchorLink } from '../../app/layout/links.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { fileUrl } from '../../app/upload.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { QueryState } from '../../components/QueryState.tsx';
+import { publicContentQuery, publicItemQuery, publicPageQuery } from './api.ts';
+import { localized } from './format.ts';
+import { NotPublished, PublishedRows } from './NewsPages.tsx';
+import { RichHtml } from './RichHtml.tsx';
+
+const PAGE_TITLES: Record<PageKey, TranslationKey> = {
+  about: 'page.about',
+  faq: 'page.faq',
+  terms: 'page.terms',
+  privacy: 'page.privacy',
+};
+
+/** About us, FAQ, terms and conditions, privacy policy: main image, header and body in the page's language. */
+export function StaticPage({ pageKey }: { pageKey: PageKey }) {
+  const title = usePageTitle(PAGE_TITLES[pageKey]);
+  const lang = useLanguageStore((s) => s.lang);
+  const page = useQuery(publicPageQuery(pageKey));
+  if (!page.data) return page.isError ? <NotPublished title={title} query={page} /> : <QueryState query={page} />;
+  const text = localized(page.data, lang);
+  return (
+    <Stack mt="lg" gap="md" maw={900} component="article" data-testid={`page-${pageKey}`} lang={text.lang}>
+      <Title order={1}>{text.title}</Title>
+      {page.data.image && <Image src={fileUrl(page.data.image.fileId)} alt="" radius="md" mah={400} fit="cover" />}
+      <RichHtml html={text.body} />
+    </Stack>
+  );
+}
+export const AboutPage = () => <StaticPage pageKey="about" />;
+export const FaqPage = () => <StaticPage pageKey="faq" />;
+export const TermsPage = () => <StaticPage pageKey="terms" />;
+export const PrivacyPage = () => <StaticPage pageKey="privacy" />;
+
+/** A video link in the page's language, opened on the provider's site (no third-party frame on the portal). */
+function VideoLink() {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  const video = useQuery(publicContentQuery('video', 1, 1));
+  const item = video.data?.rows[0];
+  if (!item) return null;
+  const text = localized(item, lang);
+  return (
+    <Stack component="section" aria-labelledby="media-video" gap="xs">
+      <Title order={2} id="media-video">
+        {t('content.video')}
+      </Title>
+      <Anchor href={text.video} target="_blank" rel="noopener noreferrer" data-testid="video-link">
+        {text.title || t('content.watchVideo')}
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** /$lang/media-center: the galleries (spec: media centre 10) and the video link. */
+export function MediaCenterPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.mediaCenter');
+  const lang = useLanguageStore((s) => s.lang);
+  const galleries = useQuery(publicContentQuery('gallery', 1, 10));
+  return (
+    <Stack mt="lg" gap="lg">
+      <Title order={1}>{title}</Title>
+      <Stack component="section" aria-labelledby="media-galleries" gap="sm">
+        <Title order={2} id="media-galleries">
+          {t('content.galleries')}
+        </Title>
+        <PublishedRows query={galleries} none={t('content.noItems')}>
+          {(rows) => (
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+              {rows.map((g) => {
+                const text = localized(g, lang);
+                const cover = g.image ?? g.images[0] ?? null;
+                return (
+                  <Card key={g.id} withBorder radius="md" component="article">
+                    {cover && (
+                      <Card.Section>
+                        <Image src={fileUrl(cover.thumbId)} alt="" h={160} fit="cover" loading="lazy" />
+                      </Card.Section>
+                    )}
+                    <Title order={3} size="h4" mt="sm" lang={text.lang}>
+                      <AnchorLink
+                        to="/$lang/gallery/$id"
+                        params={{ lang, id: g.id }}
+                        aria-label={t('content.openGallery', { title: text.title })}
+                      >
+                        {text.title}
+                      </AnchorLink>
+                    </Title>
+                    <Text size="sm" c="dimmed">
+                      {t('content.imagesCount', { count: g.images.length })}
+                    </Text>
+                  </Card>
+                );
+              })}
+            </SimpleGrid>
+          )}
+        </PublishedRows>
+      </Stack>
+      <VideoLink />
+    </Stack>
+  );
+}
+
+const galleryRoute = getRouteApi('/$lang/gallery/$id');
+
+/** /$lang/gallery/$id: a gallery's thumbnails; each opens the lightbox (arrow keys, swipe, Escape), up to 150 images. */
+export function GalleryPage() {
+  const { t } = useTranslation();
+  const { id } = galleryRoute.useParams();
+  const lang = useLanguageStore((s) => s.lang);
+  const fallback = usePageTitle('page.gallery');
+  const gallery = useQuery(publicItemQuery(id));
+  const [open, setOpen] = useState(-1);
+  if (gallery.data?.kind !== 'gallery')
+    return gallery.isError || gallery.data ? (
+      <NotPublished title={fallback} query={gallery} />
+    ) : (
+      <QueryState query={gallery} />
+    );
+  const text = localized(gallery.data, lang);
+  const caption = (i: { captionAr: string; captionEn: string }) =>
+    lang === 'ar' ? i.captionAr || i.captionEn : i.captionEn || i.captionAr;
+  const images = gallery.data.images;
+  return (
+    <Stack mt="lg" gap="md">
+      <Title order={1} lang={text.lang}>
+        {text.title}
+      </Title>
+      {text.summary && <Text>{text.summary}</Text>}
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} data-testid="gallery-grid">
+        {images.map((img, i) => (
+          <UnstyledButton
+            key={img.fileId}
+            onClick={() => setOpen(i)}
+            aria-label={t('content.openImage', { n: i + 1, caption: caption(img) })}
+            data-testid={`gallery-thumb-${i}`}
+          >
+            <Image src={fileUrl(img.thumbId)} alt="" radius="sm" h={140} fit="cover" loading="lazy" />
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+      <Lightbox
+        open={open >= 0}
+        index={Math.max(open, 0)}
+        close={() => setOpen(-1)}
+        on={{ view: ({ index }) => setOpen(index) }}
+        slides={images.map((img) => ({ src: fileUrl(img.fileId), alt: caption(img) }))}
+        labels={{
+          Previous: t('content.lightbox.prev'),
+          Next: t('content.lightbox.next'),
+          Close: t('content.lightbox.close'),
+          Lightbox: text.title,
+        }}
+        controller={{ closeOnBackdropClick: true }}
+      />
+    </Stack>
+  );
+}
+
+/** /$lang/documents: the published documents to download. */
+export function DocumentsPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.documents');
+  const lang = useLanguageStore((s) => s.lang);
+  const docs = useQuery(publicContentQuery('document', 1, 150));
+  return (
+    <Stack mt="lg" gap="md">
+      <Title order={1}>{title}</Title>
+      <PublishedRows query={docs} none={t('content.noItems')}>
+        {(rows) => (
+          <Stack component="ul" gap="sm" p={0} style={{ listStyle: 'none' }}>
+            {rows.map((d) => {
+              const text = localized(d, lang);
+              return (
+                <Card key={d.id} component="li" withBorder radius="md">
+                  <Stack gap={4} lang={text.lang}>
+                    <Title order={2} size="h4">
+                      {text.title}
+                    </Title>
+                    {text.summary && <Text size="sm">{text.summary}</Text>}
+                    {d.fileId && (
+                      <Anchor
+                        href={fileUrl(d.fileId)}
+                        download
+                        aria-label={t('content.download', { title: text.title })}
+                      >
+                        {t('content.download', { title: '' }).trim()}
+                      </Anchor>
+                    )}
+                  </Stack>
+                </Card>
+              );
+            })}
+          </Stack>
+        )}
+      </PublishedRows>
+    </Stack>
+  );
+}
+
+/** /$lang/excellent-volunteers: name, photo and citation of each. */
+export function ExcellentVolunteersPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.excellentVolunteers');
+  const lang = useLanguageStore((s) => s.lang);
+  const people = useQuery(publicContentQuery('excellentVolunteer', 1, 50));
+  return (
+    <Stack mt="lg" gap="md">
+      <Title order={1}>{title}</Title>
+      <PublishedRows query={people} none={t('content.noItems')}>
+        {(rows) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+            {rows.map((p) => {
+              const text = localized(p, lang);
+              return (
+                <Card key={p.id} withBorder radius="md" component="article">
+                  {p.image && (
+                    <Card.Section>
+                      <Image src={fileUrl(p.image.thumbId)} alt="" h={220} fit="cover" loading="lazy" />
+                    </Card.Section>
+                  )}
+                  <Stack gap={4} mt="sm" lang={text.lang}>
+                    <Title order={2} size="h4">
+                      {text.title}
+                    </Title>
+                    <Text size="sm">{text.summary}</Text>
+                  </Stack>
+                </Card>
+              );
+            })}
+          </SimpleGrid>
+        )}
+      </PublishedRows>
+    </Stack>
+  );
+}

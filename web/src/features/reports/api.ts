@@ -1,0 +1,88 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  type ExportFormat,
+  exportEventReport,
+  exportEventReports,
+  exportEventReportsSummary,
+} from '../../../../api/contracts/exports.ts';
+import * as C from '../../../../api/contracts/reports.ts';
+import { call } from '../../lib/client.ts';
+import { lastPosition } from '../../lib/readYourWrites.ts';
+import { asOfInstant, type ReportsSearch, reportsParams } from './search.ts';
+
+export type {
+  EventReport,
+  EventReportRow,
+  EventReportsSummary,
+  VolunteerDashboard,
+} from '../../../../api/contracts/reports.ts';
+
+const str = (n: number | undefined) => (n === undefined ? undefined : String(n));
+/** `?after=` and the end of the as-of day, which every report reads. */
+const asOfQuery = (asOf: string | undefined) => ({ after: lastPosition() ?? undefined, asOf: asOfInstant(asOf) });
+function filtersOf(s: ReportsSearch) {
+  return {
+    ...asOfQuery(s.asOf),
+    search: s.search,
+    status: str(s.status),
+    from: s.from,
+    to: s.to,
+  };
+}
+
+/** One page of the event reports list (the spec's event reports list). */
+export const eventReportsQuery = (s: ReportsSearch) =>
+  queryOptions({
+    queryKey: ['reports', 'events', s],
+    queryFn: ({ signal }) => {
+      const p = reportsParams(s);
+      return call(
+        C.eventReports,
+        { query: { ...filtersOf(s), page: String(p.page), pageSize: String(p.pageSize) } },
+        { signal },
+      );
+    },
+  });
+
+/** The totals across the events the filters take (the spec's event reports summary). */
+export const eventReportsSummaryQuery = (s: ReportsSearch) => {
+  const { page: _p, pageSize: _s, ...filters } = s;
+  return queryOptions({
+    queryKey: ['reports', 'summary', filters],
+    queryFn: ({ signal }) => call(C.eventReportsSummary, { query: filtersOf(filters) }, { signal }),
+  });
+};
+
+/** One event's report (the spec's event reports/{id}/{eventId}), as of a day when given. */
+export const eventReportQuery = (id: string, asOf: string | undefined) =>
+  queryOptions({
+    queryKey: ['reports', 'event', id, asOf ?? null],
+    queryFn: ({ signal }) => call(C.eventReport, { params: { id }, query: asOfQuery(asOf) }, { signal }),
+  });
+
+/** The signed-in volunteer's own dashboard. */
+export const volunteerDashboardQuery = (asOf: string | undefined) =>
+  queryOptions({
+    queryKey: ['reports', 'me', asOf ?? null],
+    queryFn: ({ signal }) => call(C.myDashboard, { query: asOfQuery(asOf) }, { signal }),
+  });
+
+type Choice = { format: ExportFormat; formatted: boolean; language: 'ar' | 'en' };
+
+/** Starts the export (a job) of the reports list the filters take, with each event's figures. */
+export function startEventReportsExport(s: ReportsSearch) {
+  const { after: _a, ...filters } = filtersOf(s);
+  return (choice: Choice) => call(exportEventReports, { body: { ...choice, filters } });
+}
+
+/** Starts the export of the summary (one figure a row) of the events the filters take. */
+export function startEventReportsSummaryExport(s: ReportsSearch) {
+  const { after: _a, ...filters } = filtersOf(s);
+  return (choice: Choice) => call(exportEventReportsSummary, { body: { ...choice, filters } });
+}
+
+/** Starts the export of one event's report (its roster with each volunteer's figures), as of a day when given. */
+export function startEventReportExport(id: string, asOf: string | undefined) {
+  const filters = { eventId: id, asOf: asOfInstant(asOf) };
+  return (choice: Choice) => call(exportEventReport, { body: { ...choice, filters } });
+}

@@ -1,0 +1,123 @@
+import { Group, Stack, Tabs, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { exportStatisticsBreakdowns, exportStatisticsDashboard } from '../../../../api/contracts/statistics.ts';
+import type { BreakdownView as BreakdownName } from '../../../../domain/statistics/figures.ts';
+import { AnchorLink } from '../../app/layout/links.tsx';
+import { useLanguageStore } from '../../app/stores/language.ts';
+import { usePageTitle } from '../../app/usePageTitle.ts';
+import { QueryState } from '../../components/QueryState.tsx';
+import {
+  breakdownsQuery,
+  dashboardQuery,
+  type StatisticsFilterValues,
+  startBreakdownsExport,
+  startDashboardExport,
+  targetsQuery,
+} from './api.ts';
+import { BreakdownView } from './BreakdownView.tsx';
+import { DashboardView } from './DashboardView.tsx';
+import { ExportButton } from './ExportButton.tsx';
+import { AsOfPicker, StatisticsFilters } from './Filters.tsx';
+import { KpiView } from './KpiView.tsx';
+import { TargetsView } from './TargetsView.tsx';
+
+const TABS = [
+  'dashboard',
+  'registrations',
+  'volunteers',
+  'events',
+  'eventsAllRegions',
+  'eventsTarget',
+  'eventTypesTarget',
+  'kpi',
+] as const;
+type Tab = (typeof TABS)[number];
+
+function Breakdown({ view, filters }: { view: BreakdownName; filters: StatisticsFilterValues }) {
+  const q = useQuery(breakdownsQuery(view, filters));
+  if (!q.data) return <QueryState query={q} />;
+  return (
+    <Stack gap="sm">
+      <ExportButton
+        contract={exportStatisticsBreakdowns}
+        start={startBreakdownsExport(view, filters)}
+        testId={`statistics-export-${view}`}
+      />
+      <BreakdownView data={q.data} byStatus={view === 'eventsAllRegions'} />
+    </Stack>
+  );
+}
+
+function Target({ view, filters }: { view: 'events' | 'eventTypes'; filters: StatisticsFilterValues }) {
+  const q = useQuery(targetsQuery(view, filters));
+  if (!q.data) return <QueryState query={q} />;
+  return <TargetsView data={q.data} view={view} />;
+}
+
+/**
+ * /$lang/statistics (screen `statistics`): the dashboard statistics and the other statistics pages as tabs, one filter
+ * panel and one "as of" day for all of them. Current figures refresh every 300000 ms (spec section 9).
+ */
+export function StatisticsPage() {
+  const { t } = useTranslation();
+  const title = usePageTitle('page.statistics');
+  const lang = useLanguageStore((s) => s.lang);
+  const [tab, setTab] = useState<Tab>('dashboard');
+  const [filters, setFilters] = useState<StatisticsFilterValues>({});
+  const [asOf, setAsOf] = useState<string | undefined>(undefined);
+  const all: StatisticsFilterValues = { ...filters, ...(asOf ? { asOf } : {}) };
+  const dashboard = useQuery(dashboardQuery(all));
+  const eventTypes = dashboard.data?.eventTypes ?? [];
+  const cityGroups = dashboard.data?.cityGroups ?? [];
+  return (
+    <Stack gap="md">
+      <Title order={1}>{title}</Title>
+      <Group>
+        <AnchorLink to="/$lang/reports" params={{ lang }} data-testid="event-reports-link">
+          {t('page.reports')}
+        </AnchorLink>
+      </Group>
+      <StatisticsFilters initial={filters} eventTypes={eventTypes} cityGroups={cityGroups} onApply={setFilters} />
+      <AsOfPicker value={asOf} onChange={setAsOf} />
+      <Tabs value={tab} onChange={(v) => setTab((v as Tab | null) ?? 'dashboard')} keepMounted={false}>
+        <Tabs.List aria-label={t('statistics.tabs')}>
+          {TABS.map((x) => (
+            <Tabs.Tab key={x} value={x} data-testid={`statistics-tab-${x}`}>
+              {t(`statistics.tab.${x}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="dashboard" pt="md">
+          {dashboard.data ? (
+            <Stack gap="sm">
+              <ExportButton
+                contract={exportStatisticsDashboard}
+                start={startDashboardExport(all)}
+                testId="statistics-export-dashboard"
+              />
+              <DashboardView data={dashboard.data} />
+            </Stack>
+          ) : (
+            <QueryState query={dashboard} />
+          )}
+        </Tabs.Panel>
+        {(['registrations', 'volunteers', 'events', 'eventsAllRegions'] as const).map((v) => (
+          <Tabs.Panel key={v} value={v} pt="md">
+            <Breakdown view={v} filters={all} />
+          </Tabs.Panel>
+        ))}
+        <Tabs.Panel value="eventsTarget" pt="md">
+          <Target view="events" filters={all} />
+        </Tabs.Panel>
+        <Tabs.Panel value="eventTypesTarget" pt="md">
+          <Target view="eventTypes" filters={all} />
+        </Tabs.Panel>
+        <Tabs.Panel value="kpi" pt="md">
+          <KpiView filters={all} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

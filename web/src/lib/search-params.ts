@@ -1,0 +1,43 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../components/paging.ts';
+
+// Reading a route's URL search (validateSearch): a value out of shape or range is dropped, never an error, so the
+// server never sees it. One set of readers for every feature's search.ts.
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A non-blank text of at most `max` characters, trimmed. */
+export const searchText = (v: unknown, max: number): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' && v.length <= max ? v.trim() : undefined;
+
+/** A safe whole number, given as a number or as digits. */
+export const searchInt = (v: unknown): number | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
+  return Number.isSafeInteger(n) ? n : undefined;
+};
+
+/** A whole number among those allowed. */
+export const searchOneOf = (v: unknown, allowed: readonly number[]): number | undefined => {
+  const n = searchInt(v);
+  return n !== undefined && allowed.includes(n) ? n : undefined;
+};
+
+/** A day written yyyy-mm-dd (its shape only). */
+export const isIsoDay = (v: unknown): v is string => typeof v === 'string' && ISO_DAY.test(v);
+
+export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+
+/** A grid's page (1 … 100,000) and page size (the spec's sizes), where the URL has them right. */
+export function searchPaging(search: Record<string, unknown>): { page?: number; pageSize?: number } {
+  const out: { page?: number; pageSize?: number } = {};
+  const page = searchInt(search.page);
+  if (page !== undefined && page >= 1 && page <= 100_000) out.page = page;
+  const pageSize = searchOneOf(search.pageSize, PAGE_SIZES);
+  if (pageSize !== undefined) out.pageSize = pageSize;
+  return out;
+}
+
+/** A grid's query: the search with the paging defaults (page 1, the default size). */
+export function withPaging<S extends { page?: number; pageSize?: number }>(s: S) {
+  return { ...s, page: s.page ?? 1, pageSize: s.pageSize ?? DEFAULT_PAGE_SIZE };
+}
