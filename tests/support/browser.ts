@@ -8,10 +8,13 @@ import type { Browser, Page } from 'puppeteer-core';
  * and time inputs take ISO values this way, whatever the browser's locale shows.
  */
 export async function setValue(page: Page, selector: string, value: string): Promise<void> {
-  await page.$eval(
-    selector,
+  // Waits for the field as press() does: a row or dialog that a click has just asked for may not be drawn yet
+  // (under load the master-data journey found no new row's field).
+  const field = await page.waitForSelector(selector);
+  if (!field) throw new Error(`no element for ${selector}`);
+  await field.evaluate(
     (el, v) => {
-      const input = el as HTMLInputElement;
+      const input = el as unknown as HTMLInputElement;
       const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')?.set;
       setter?.call(input, v);
       input.dispatchEvent(new Event('input', { bubbles: true }));
