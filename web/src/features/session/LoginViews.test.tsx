@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 /** Whether `a` comes before `b` in the page. */
-const before = (a: Element, b: Element) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+const precedes = (a: Element, b: Element) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
 
 async function openLogin(clientCode: ClientCode, hasSingleSignOn: boolean, lang: 'ar' | 'en' = 'en') {
   const api = installFakeApi({ clientCode, hasSingleSignOn });
@@ -41,7 +41,7 @@ describe('the login view of each client', () => {
     const section = screen.getByRole('region', { name: 'National single sign-on' });
     expect(section.contains(sso)).toBe(true);
     const userName = screen.getByLabelText(/^User name/);
-    expect(before(sso, userName)).toBe(true);
+    expect(precedes(sso, userName)).toBe(true);
     expect(view.contains(userName)).toBe(true);
     expect(screen.getByText('or sign in with your user name and password')).toBeTruthy();
     // One sign-on link only (the standard view's, under the form, is not there too).
@@ -54,7 +54,7 @@ describe('the login view of each client', () => {
     expect(screen.getByTestId('login-sso-first')).toBeTruthy();
     const sso = screen.getByRole('link', { name: 'الدخول عبر النفاذ الوطني الموحد' });
     expect(sso.getAttribute('href')).toBe('/api/sso/login?lang=ar');
-    expect(before(sso, screen.getByLabelText(/^اسم المستخدم/))).toBe(true);
+    expect(precedes(sso, screen.getByLabelText(/^اسم المستخدم/))).toBe(true);
   });
 
   it('leads with the password form for the giga-project client, the sign-on offered below it', async () => {
@@ -64,7 +64,7 @@ describe('the login view of each client', () => {
     expect(screen.getByTestId('login-client').textContent).toBe('NEOM volunteer portal');
     expect(screen.queryByRole('region', { name: 'National single sign-on' })).toBeNull();
     const sso = screen.getByRole('link', { name: 'Sign in with the national single sign-on' });
-    expect(before(screen.getByLabelText(/^User name/), sso)).toBe(true);
+    expect(precedes(screen.getByLabelText(/^User name/), sso)).toBe(true);
   });
 
   it('shows the standard view to an sso-first client whose deployment has no single sign-on', async () => {
