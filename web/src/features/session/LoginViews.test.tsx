@@ -26,7 +26,7 @@ async function openLogin(clientCode: ClientCode, hasSingleSignOn: boolean, lang:
   const api = installFakeApi({ clientCode, hasSingleSignOn });
   app = renderApp(`/${lang}/login`);
   // The client's own name under the heading: the config is in.
-  await screen.findByTestId('login-client');
+  await screen.findByTestId('login-client', {}, { timeout: 10_000 });
   return api;
 }
 

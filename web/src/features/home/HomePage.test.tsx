@@ -1,0 +1,120 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ContentItem } from '../../../../api/contracts/content.ts';
+import type { ClientCode } from '../../../../domain/shared/clients.ts';
+import { installFakeApi } from '../../test/fakeApi.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+
+// Each client's home view (the client table's homeView): its own parts in its own order, with the slides its admins
+// published; the whole app with a fake API behind fetch.
+
+vi.setConfig({ testTimeout: 20_000 });
+
+let app: ReturnType<typeof renderApp> | undefined;
+
+afterEach(() => {
+  app?.cleanup();
+  app = undefined;
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function contentItem(n: number, over: Partial<ContentItem> = {}): ContentItem {
+  return {
+    id: `00000000-0000-4000-a000-${String(n).padStart(12, '0')}`,
+    kind: 'slide',
+    key: null,
+    titleAr: `شريحة ${n}`,
+    titleEn: `Slide ${n}`,
+    summaryAr: '',
+    summaryEn: '',
+    bodyAr: '',
+    bodyEn: '',
+    image: { fileId: `00000000-0000-4000-b000-${String(n).padStart(12, '0')}`, thumbId: 'thumb' },
+    link: '',
+    images: [],
+    videoAr: '',
+    videoEn: '',
+    fileId: null,
+    order: n,
+    published: true,
+    publishedAt: '2026-11-01T09:00:00Z',
+    createdAt: '2026-11-01T09:00:00Z',
+    updatedAt: '2026-11-01T09:00:00Z',
+    ...over,
+  };
+}
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/** The fake API for a client, answering the home's reads: `slides` published slides, one news item, no events. */
+function openHome(clientCode: ClientCode, slides: number) {
+  installFakeApi({ clientCode });
+  const base = vi.mocked(fetch).getMockImplementation()!;
+  vi.mocked(fetch).mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://portal.test');
+    if (url.pathname === '/api/public/content') {
+      const kind = url.searchParams.get('kind');
+      const rows =
+        kind === 'slide'
+          ? Array.from({ length: slides }, (_, i) => contentItem(i + 1))
+          : kind === 'news'
+            ? [contentItem(100, { kind: 'news', titleEn: 'Campaign news', titleAr: 'خبر الحملة' })]
+            : [];
+      return json({ rows, total: rows.length });
+    }
+    if (url.pathname === '/api/public/home-counters')
+      return json({ counters: [10, 2, 3, 4, 5, 60], volunteers: 7, events: 5, hours: 60 });
+    if (url.pathname === '/api/opportunities') return json({ rows: [], total: 0 });
+    return base(input, init);
+  });
+  app = renderApp('/en');
+}
+
+/** The home's parts in the page's order, by their test ids. */
+function parts(view: HTMLElement): string[] {
+  const ids = ['home-slides', 'home-counters', 'latest-news', 'home-events-0', 'home-events-2'];
+  return Array.from(view.querySelectorAll('[data-testid]'))
+    .map((e) => e.getAttribute('data-testid') ?? '')
+    .filter((id) => ids.includes(id));
+}
+
+describe('the home view of each client', () => {
+  it("leads the red-crescent home with its admins' slides, then the news; the counters come after the events", async () => {
+    openHome('SRCA', 7);
+    const view = await screen.findByTestId('home-crescent', {}, { timeout: 10_000 });
+    expect(await within(view).findByRole('heading', { level: 1, name: 'Saudi Red Crescent Authority' })).toBeTruthy();
+    const slides = await screen.findByTestId('home-slides');
+    expect(slides.querySelectorAll('[aria-roledescription="slide"]')).toHaveLength(7);
+    // The first is the one in view (the others hidden from assistive technology until they come in).
+    expect(within(slides).getByRole('group', { name: 'Slide 1 of 7' }).textContent).toContain('Slide 1');
+    await screen.findByTestId('home-counters');
+    await screen.findByText('Campaign news');
+    expect(parts(view)).toEqual(['home-slides', 'latest-news', 'home-events-0', 'home-events-2', 'home-counters']);
+  });
+
+  it('shows the health ministry its counters right after the slides', async () => {
+    openHome('MOH', 2);
+    const view = await screen.findByTestId('home-ministry', {}, { timeout: 10_000 });
+    await screen.findByTestId('home-slides');
+    await screen.findByText('Campaign news');
+    expect(parts(view)).toEqual(['home-slides', 'home-counters', 'latest-news', 'home-events-0', 'home-events-2']);
+  });
+
+  it('shows the giga-project home without counters', async () => {
+    openHome('NEOM', 1);
+    const view = await screen.findByTestId('home-gigaproject', {}, { timeout: 10_000 });
+    await screen.findByTestId('home-slides');
+    await screen.findByText('Campaign news');
+    expect(parts(view)).toEqual(['home-slides', 'home-events-0', 'home-events-2', 'latest-news']);
+  });
+
+  it('shows no slideshow where no slide is published', async () => {
+    openHome('SRCA', 0);
+    await screen.findByTestId('home-crescent', {}, { timeout: 10_000 });
+    await screen.findByText('Campaign news');
+    expect(screen.queryByTestId('home-slides')).toBeNull();
+  });
+});
