@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ContentItem } from '../../../../api/contracts/content.ts';
 import type { ClientCode } from '../../../../domain/shared/clients.ts';
+import { contentItem, servePublicContent } from '../../test/contentItems.ts';
 import { installFakeApi } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
@@ -20,56 +20,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function contentItem(n: number, over: Partial<ContentItem> = {}): ContentItem {
-  return {
-    id: `00000000-0000-4000-a000-${String(n).padStart(12, '0')}`,
-    kind: 'slide',
-    key: null,
-    titleAr: `شريحة ${n}`,
-    titleEn: `Slide ${n}`,
-    summaryAr: '',
-    summaryEn: '',
-    bodyAr: '',
-    bodyEn: '',
-    image: { fileId: `00000000-0000-4000-b000-${String(n).padStart(12, '0')}`, thumbId: 'thumb' },
-    link: '',
-    images: [],
-    videoAr: '',
-    videoEn: '',
-    fileId: null,
-    order: n,
-    published: true,
-    publishedAt: '2026-11-01T09:00:00Z',
-    createdAt: '2026-11-01T09:00:00Z',
-    updatedAt: '2026-11-01T09:00:00Z',
-    ...over,
-  };
-}
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-
 /** The fake API for a client, answering the home's reads: `slides` published slides, one news item, no events. */
 function openHome(clientCode: ClientCode, slides: number) {
   installFakeApi({ clientCode });
-  const base = vi.mocked(fetch).getMockImplementation()!;
-  vi.mocked(fetch).mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://portal.test');
-    if (url.pathname === '/api/public/content') {
-      const kind = url.searchParams.get('kind');
-      const rows =
-        kind === 'slide'
-          ? Array.from({ length: slides }, (_, i) => contentItem(i + 1))
-          : kind === 'news'
-            ? [contentItem(100, { kind: 'news', titleEn: 'Campaign news', titleAr: 'خبر الحملة' })]
-            : [];
-      return json({ rows, total: rows.length });
-    }
-    if (url.pathname === '/api/public/home-counters')
-      return json({ counters: [10, 2, 3, 4, 5, 60], volunteers: 7, events: 5, hours: 60 });
-    if (url.pathname === '/api/opportunities') return json({ rows: [], total: 0 });
-    return base(input, init);
-  });
+  servePublicContent((kind) =>
+    kind === 'slide'
+      ? Array.from({ length: slides }, (_, i) => contentItem(i + 1))
+      : kind === 'news'
+        ? [contentItem(100, { kind: 'news', titleEn: 'Campaign news', titleAr: 'خبر الحملة' })]
+        : [],
+  );
   app = renderApp('/en');
 }
 
