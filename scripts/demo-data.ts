@@ -294,8 +294,9 @@ function slidePicture([from, to]: [string, string], n: number): Promise<Buffer> 
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600">
     <defs><linearGradient id="g" x1="0" x2="1" y1="0" y2="1">
       <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+    <mask id="m"><rect width="1600" height="600" fill="#fff"/><circle cx="${x + 65}" cy="240" r="150" fill="#000"/></mask>
     <rect width="1600" height="600" fill="url(#g)"/>
-    <circle cx="${x}" cy="260" r="170" fill="#ffffff"/><circle cx="${x + 65}" cy="240" r="150" fill="${from}"/>
+    <circle cx="${x}" cy="260" r="170" fill="#ffffff" mask="url(#m)"/>
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }

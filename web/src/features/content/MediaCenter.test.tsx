@@ -1,24 +1,17 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { ContentItem } from '../../../../api/contracts/content.ts';
+import { appPerTest } from '../../test/appPerTest.ts';
 import { contentItem, servePublicContent } from '../../test/contentItems.ts';
 import { installFakeApi } from '../../test/fakeApi.ts';
-import { renderApp } from '../../test/renderApp.tsx';
 
 // The media centre's video link (spec: "Video link: Id, English, Arabic"): the link of the page's language, opened
 // on the provider's site in a new tab; the whole app with a fake API behind fetch.
 
 vi.setConfig({ testTimeout: 20_000 });
 
-let app: ReturnType<typeof renderApp> | undefined;
-
-afterEach(() => {
-  app?.cleanup();
-  app = undefined;
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const app = appPerTest();
 
 const video = (over: Partial<ContentItem> = {}) =>
   contentItem(1, {
@@ -34,7 +27,7 @@ const video = (over: Partial<ContentItem> = {}) =>
 async function openMediaCenter(lang: 'ar' | 'en', videos: ContentItem[]) {
   installFakeApi();
   servePublicContent((kind) => (kind === 'video' ? videos : []));
-  app = renderApp(`/${lang}/media-center`);
+  app.open(`/${lang}/media-center`);
   // The galleries' empty state, and the video read answered and rendered.
   await screen.findByText(
     lang === 'ar' ? 'لا يوجد محتوى حالياً.' : 'Nothing here at the moment.',
@@ -70,8 +63,6 @@ describe('the media centre video link', () => {
   it('shows no video section without a published video, nor for a link that is not http(s)', async () => {
     await openMediaCenter('en', []);
     expect(screen.queryByTestId('media-video')).toBeNull();
-    cleanup();
-    app?.cleanup();
     await openMediaCenter('en', [video({ videoEn: 'javascript:alert(1)' })]);
     expect(screen.queryByTestId('media-video')).toBeNull();
     expect(screen.queryByTestId('video-link')).toBeNull();

@@ -1,24 +1,17 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { ClientCode } from '../../../../domain/shared/clients.ts';
+import { appPerTest } from '../../test/appPerTest.ts';
 import { contentItem, servePublicContent } from '../../test/contentItems.ts';
 import { installFakeApi } from '../../test/fakeApi.ts';
-import { renderApp } from '../../test/renderApp.tsx';
 
 // Each client's home view (the client table's homeView): its own parts in its own order, with the slides its admins
 // published; the whole app with a fake API behind fetch.
 
 vi.setConfig({ testTimeout: 20_000 });
 
-let app: ReturnType<typeof renderApp> | undefined;
-
-afterEach(() => {
-  app?.cleanup();
-  app = undefined;
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const app = appPerTest();
 
 /** The fake API for a client, answering the home's reads: `slides` published slides, one news item, no events. */
 function openHome(clientCode: ClientCode, slides: number) {
@@ -30,7 +23,7 @@ function openHome(clientCode: ClientCode, slides: number) {
         ? [contentItem(100, { kind: 'news', titleEn: 'Campaign news', titleAr: 'خبر الحملة' })]
         : [],
   );
-  app = renderApp('/en');
+  app.open('/en');
 }
 
 /** The home's parts in the page's order, by their test ids. */
@@ -55,21 +48,19 @@ describe('the home view of each client', () => {
     expect(parts(view)).toEqual(['home-slides', 'latest-news', 'home-events-0', 'home-events-2', 'home-counters']);
   });
 
-  it('shows the health ministry its counters right after the slides', async () => {
-    openHome('MOH', 2);
-    const view = await screen.findByTestId('home-ministry', {}, { timeout: 10_000 });
-    await screen.findByTestId('home-slides');
-    await screen.findByText('Campaign news');
-    expect(parts(view)).toEqual(['home-slides', 'home-counters', 'latest-news', 'home-events-0', 'home-events-2']);
-  });
-
-  it('shows the giga-project home without counters', async () => {
-    openHome('NEOM', 1);
-    const view = await screen.findByTestId('home-gigaproject', {}, { timeout: 10_000 });
-    await screen.findByTestId('home-slides');
-    await screen.findByText('Campaign news');
-    expect(parts(view)).toEqual(['home-slides', 'home-events-0', 'home-events-2', 'latest-news']);
-  });
+  it.each([
+    ['MOH', 'ministry', ['home-slides', 'home-counters', 'latest-news', 'home-events-0', 'home-events-2']],
+    ['NEOM', 'gigaproject', ['home-slides', 'home-events-0', 'home-events-2', 'latest-news']],
+  ] as const)(
+    'shows the %s home (%s) its parts in its order, the giga-project one without counters',
+    async (code, view, order) => {
+      openHome(code, 2);
+      const home = await screen.findByTestId(`home-${view}`, {}, { timeout: 10_000 });
+      await screen.findByTestId('home-slides');
+      await screen.findByText('Campaign news');
+      expect(parts(home)).toEqual(order);
+    },
+  );
 
   it('shows no slideshow where no slide is published', async () => {
     openHome('SRCA', 0);

@@ -1,33 +1,26 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { CLIENTS, type ClientCode } from '../../../../domain/shared/clients.ts';
+import { appPerTest } from '../../test/appPerTest.ts';
 import { installFakeApi } from '../../test/fakeApi.ts';
-import { renderApp } from '../../test/renderApp.tsx';
 
 // Each client's login view from the client table (domain/shared/clients.ts `loginView`), on the whole app with a
 // fake API behind fetch that answers GET /api/config for the client code.
 
 vi.setConfig({ testTimeout: 20_000 });
 
-let app: ReturnType<typeof renderApp> | undefined;
-
-afterEach(() => {
-  app?.cleanup();
-  app = undefined;
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const app = appPerTest();
 
 /** Whether `a` comes before `b` in the page. */
 const precedes = (a: Element, b: Element) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
 
 async function openLogin(clientCode: ClientCode, hasSingleSignOn: boolean, lang: 'ar' | 'en' = 'en') {
   const api = installFakeApi({ clientCode, hasSingleSignOn });
-  app = renderApp(`/${lang}/login`);
+  const opened = app.open(`/${lang}/login`);
   // The client's own name under the heading: the config is in.
   await screen.findByTestId('login-client', {}, { timeout: 10_000 });
-  return api;
+  return { api, path: opened.path };
 }
 
 describe('the login view of each client', () => {
@@ -75,11 +68,11 @@ describe('the login view of each client', () => {
   });
 
   it('still signs in with the password form second', async () => {
-    const api = await openLogin('SRCA', true);
+    const { api, path } = await openLogin('SRCA', true);
     fireEvent.change(screen.getByLabelText(/^User name/), { target: { value: 'sara' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Secret#123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(app?.path()).toBe('/en/dashboard'));
+    await waitFor(() => expect(path()).toBe('/en/dashboard'));
     expect(api.calls.some((c) => c.path === '/api/session/login')).toBe(true);
   });
 });
