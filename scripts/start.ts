@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { buildApp } from '../api/app.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../commands/db/embedded.ts';
 import { withDatabase } from '../commands/db/pool.ts';
+import { LocalFolderStorage } from '../commands/files/storage.ts';
 import { clientConfig } from '../domain/shared/clients.ts';
 import { RoleNameKey } from '../domain/shared/roles.ts';
 import { configFromEnv, onStop, ssoSettingsFor } from '../workers/config.ts';
@@ -93,7 +94,10 @@ async function main() {
     config.sso = { ...settings, issuer: provider.issuer };
   }
   const runtime = await createRuntime(config);
-  const created = await loadDemoData(runtime.store, runtime.client.code);
+  // The demo content's pictures go where the app's file storage reads (filesDir below).
+  const filesDir = join(dataDir, 'files');
+  const files = new LocalFolderStorage(filesDir);
+  const created = await loadDemoData(runtime.store, runtime.client.code, files);
   await runtime.startWorkers();
   // A year of activity through the commands, once (DEMO_YEAR=off leaves it out: the browser journeys start empty).
   const year =
@@ -102,7 +106,7 @@ async function main() {
       : await loadDemoYear(runtime.store, runtime.client, { nic: runtime.identity });
   const app = await buildApp(depsFrom(runtime, 2000), {
     logLevel: process.env.LOG_LEVEL ?? 'warn',
-    filesDir: join(dataDir, 'files'),
+    filesDir,
   });
   await app.listen({ port, host });
 

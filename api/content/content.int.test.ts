@@ -183,6 +183,35 @@ describe('content items', () => {
     expect((await volunteer.get('/api/admin/content')).statusCode).toBe(403);
   });
 
+  it('the video link: an http(s) link in each language, a refused one writes nothing; visitors read both', async () => {
+    const video = { kind: 'video', titleAr: 'قصة متطوع', titleEn: 'A volunteer story' };
+    const before = await portal.runtime.store.lastPosition();
+    for (const [videoAr, videoEn, field, code] of [
+      ['https://v.example/ar', 'javascript:alert(1)', 'videoEn', 'InvalidLink'],
+      ['ftp://v.example/ar', 'https://v.example/en', 'videoAr', 'InvalidLink'],
+      ['https://v.example/ar', '', 'videoEn', 'AllFieldsRequired'],
+    ] as const) {
+      const refused = (await admin.post('/api/admin/content', { ...video, videoAr, videoEn })).json();
+      expect(refused.error).toMatchObject({ code, details: { field } });
+    }
+    expect(await portal.runtime.store.lastPosition()).toEqual(before);
+    const r = await create({ ...video, videoAr: ' https://v.example/ar3 ', videoEn: 'https://v.example/en3' });
+    const { kind: _, ...fields } = video;
+    const edit = await admin.put(`/api/admin/content/${r.contentId}`, {
+      ...fields,
+      videoAr: 'data:text/html,x',
+      videoEn: 'https://v.example/en3',
+    });
+    expect(edit.json().error).toMatchObject({ code: 'InvalidLink', details: { field: 'videoAr' } });
+    const events = await streamEvents(portal, contentStream(r.contentId));
+    expect(events.map((e) => e.type)).toEqual(['ContentCreated']);
+    // Stored trimmed, in both languages, in the item's history.
+    expect(events[0]?.data).toMatchObject({ videoAr: 'https://v.example/ar3', videoEn: 'https://v.example/en3' });
+    const p = (await admin.post(`/api/admin/content/${r.contentId}/publish`)).json();
+    const read = (await visitor.get(`/api/public/content/${r.contentId}?after=${p.position}`)).json();
+    expect(read).toMatchObject({ kind: 'video', videoAr: 'https://v.example/ar3', videoEn: 'https://v.example/en3' });
+  });
+
   it('home counters: approved volunteers are entries 2 and 3 summed', async () => {
     const c = (await visitor.get('/api/public/home-counters')).json();
     expect(c.counters).toHaveLength(6);

@@ -29,10 +29,17 @@ async function run(store: EventStore, contentId: string, command: ContentCommand
 
 export async function createContent(
   store: EventStore,
-  input: { kind: ContentKind; key: PageKey | null; order: number; fields: ContentFields },
+  input: {
+    kind: ContentKind;
+    key: PageKey | null;
+    order: number;
+    fields: ContentFields;
+    /** A fixed id (the demo data's, so that loading it again appends nothing); a new one otherwise. */
+    contentId?: string;
+  },
   ctx: CommandContext,
 ): Promise<{ position: Position; contentId: string }> {
-  const contentId = input.kind === 'page' && input.key ? pageId(input.key) : randomUUID();
+  const contentId = input.kind === 'page' && input.key ? pageId(input.key) : (input.contentId ?? randomUUID());
   const r = await handleCommand(
     store,
     contentStream(contentId),

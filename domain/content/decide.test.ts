@@ -66,6 +66,29 @@ describe('content items', () => {
       .thenFails('InvalidLink', (e) => expect(e.details?.field).toBe('videoAr'));
   });
 
+  it.each([
+    ['ftp://example.org/v', 'https://youtu.be/x', 'videoAr', 'InvalidLink'],
+    ['https://youtu.be/x', 'youtu.be/x', 'videoEn', 'InvalidLink'],
+    ['https://youtu.be/x', '  ', 'videoEn', 'AllFieldsRequired'],
+  ] as const)('refuses a video link %s / %s (%s: %s)', (videoAr, videoEn, field, code) => {
+    given()
+      .when(create('video', { ...news, videoAr, videoEn }))
+      .thenFails(code, (e) => expect(e.details?.field).toBe(field));
+  });
+
+  it('keeps a video link in each language, trimmed, and nothing its kind does not use', () => {
+    given()
+      .when(create('video', { ...news, videoAr: ' https://youtu.be/ar ', videoEn: 'http://vimeo.com/1' }))
+      .thenEmits((events) => {
+        const e = events[0];
+        expect(e?.type === 'ContentCreated' && [e.data.videoAr, e.data.videoEn, e.data.bodyAr]).toEqual([
+          'https://youtu.be/ar',
+          'http://vimeo.com/1',
+          '',
+        ]);
+      });
+  });
+
   it('takes a gallery of 150 images and refuses 151 (TooManyImages)', () => {
     const images = (n: number) => Array.from({ length: n }, () => ({ ...IMG, captionAr: 'ص', captionEn: 'c' }));
     given()

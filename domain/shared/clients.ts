@@ -11,8 +11,14 @@ export interface ClientConfig {
   /** Numeric mapping seen in the spec: 6 health ministry, 5 red crescent, 2 giga-project. */
   numericCode: number;
   name: { ar: string; en: string };
-  /** Which home and login views to show. */
+  /** Which home view to show (web/src/features/home/HomePage.tsx: its sections and their order). */
   homeView: 'ministry' | 'crescent' | 'gigaproject';
+  /**
+   * Which login view to show (web/src/features/session/LoginPage.tsx). 'sso-first': the national single sign-on
+   * leads and the user-name form follows (the clients whose volunteers' national identity is verified: their
+   * identity is the national one); 'standard': the user-name form leads, the single sign-on is offered below it.
+   * Either shows the single sign-on only where the deployment has one (HasSingleSignOn).
+   */
   loginView: 'standard' | 'sso-first';
   /** Registration form variant: 'full' (fuller) or 'light' (lighter). */
   registrationVariant: 'full' | 'light';
@@ -51,7 +57,7 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     numericCode: 6,
     name: { ar: 'وزارة الصحة', en: 'Ministry of Health' },
     homeView: 'ministry',
-    loginView: 'standard',
+    loginView: 'sso-first',
     registrationVariant: 'full',
     idNumberPattern: /^(10|11|2[0-6])\d{8}$/,
     mobilePrefix: '05',
@@ -72,7 +78,7 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     numericCode: 5,
     name: { ar: 'هيئة الهلال الأحمر السعودي', en: 'Saudi Red Crescent Authority' },
     homeView: 'crescent',
-    loginView: 'standard',
+    loginView: 'sso-first',
     registrationVariant: 'full',
     idNumberPattern: /^(10|11|2[0-6])\d{8}$/,
     mobilePrefix: '05',

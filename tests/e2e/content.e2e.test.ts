@@ -43,6 +43,7 @@ const TITLES = {
   news: ['افتتاح مركز التطوع الجديد', 'New volunteering centre opens'],
   gallery: ['صور يوم التطوع', 'Volunteering day photos'],
   faq: ['الأسئلة الشائعة', 'Frequently asked questions'],
+  video: ['قصة متطوع', 'A volunteer story'],
 } as const;
 
 async function upload(page: Page, selector: string, paths: string[]) {
@@ -170,6 +171,38 @@ describe('site content, in Arabic and English', () => {
     );
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('.yarl__slide_current'));
+  });
+
+  it("lets the admin set the video link, http(s) only; the media centre links the page language's video", async () => {
+    const VIDEO = { ar: 'https://www.youtube.com/watch?v=volunteer-ar', en: 'https://vimeo.com/volunteer-en' };
+    const admin = await site.page();
+    await site.signIn(admin, 'admin', 'Admin@2026!');
+    await publishNew(admin, 'video', async () => {
+      // A link that is not http(s) is refused on its field.
+      await setValue(admin, '#content-videoAr', 'javascript:alert(1)');
+      await setValue(admin, '#content-videoEn', VIDEO.en);
+      await press(admin, '[data-testid="content-save"]');
+      await admin.waitForFunction(
+        () => document.querySelector('#content-videoAr')?.getAttribute('aria-invalid') === 'true',
+      );
+      await waitForText(admin, 'الرابط غير صالح');
+      await setValue(admin, '#content-videoAr', VIDEO.ar);
+    });
+    const page = await site.page();
+    for (const [lang, host] of [
+      ['ar', 'youtube.com'],
+      ['en', 'vimeo.com'],
+    ] as const) {
+      await page.goto(`${site.url}/${lang}/media-center`, { waitUntil: 'networkidle2' });
+      const link = await page.waitForSelector('[data-testid="video-link"]');
+      expect(await link!.evaluate((a) => [a.getAttribute('href'), a.getAttribute('target'), a.textContent])).toEqual([
+        VIDEO[lang],
+        '_blank',
+        expect.stringContaining(host),
+      ]);
+      await waitForText(page, TITLES.video[lang === 'ar' ? 0 : 1]);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    }
   });
 
   it('shows the FAQ in both languages; every public page passes axe at a phone size', async () => {

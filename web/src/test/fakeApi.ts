@@ -104,6 +104,7 @@ export function installFakeApi(overrides: Partial<FakeApiState> = {}): FakeApiSt
           clientCode: state.clientCode,
           clientName: CLIENTS[state.clientCode].name,
           homeView: CLIENTS[state.clientCode].homeView,
+          loginView: CLIENTS[state.clientCode].loginView,
           courseUrl: state.courseUrl,
         });
       case 'GET /api/session/permissions':

@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Lightbox from 'yet-another-react-lightbox';
-import type { PageKey } from '../../../../domain/content/rules.ts';
+import { isSafeLink, type PageKey } from '../../../../domain/content/rules.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
@@ -44,7 +44,10 @@ export const FaqPage = () => <StaticPage pageKey="faq" />;
 export const TermsPage = () => <StaticPage pageKey="terms" />;
 export const PrivacyPage = () => <StaticPage pageKey="privacy" />;
 
-/** A video link in the page's language, opened on the provider's site (no third-party frame on the portal). */
+/**
+ * The video link (spec: Id, English, Arabic) in the page's language, opened on the provider's site in a new tab: a
+ * plain link, no embedded player (no third-party frame or cookies on the portal; docs/architecture.md).
+ */
 function VideoLink() {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
@@ -52,14 +55,32 @@ function VideoLink() {
   const item = video.data?.rows[0];
   if (!item) return null;
   const text = localized(item, lang);
+  // Checked when written (http(s) only); checked again here, as every link the page shows.
+  if (!isSafeLink(text.video)) return null;
+  const host = new URL(text.video).hostname.replace(/^www\./, '');
   return (
-    <Stack component="section" aria-labelledby="media-video" gap="xs">
+    <Stack component="section" aria-labelledby="media-video" gap="xs" data-testid="media-video">
       <Title order={2} id="media-video">
         {t('content.video')}
       </Title>
-      <Anchor href={text.video} target="_blank" rel="noopener noreferrer" data-testid="video-link">
-        {text.title || t('content.watchVideo')}
+      {text.title && (
+        <Text fw={600} lang={text.lang}>
+          {text.title}
+        </Text>
+      )}
+      <Anchor
+        href={text.video}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="video-link"
+        aria-describedby="media-video-note"
+        w="fit-content"
+      >
+        {t('content.watchVideoOn', { host })}
       </Anchor>
+      <Text size="xs" c="dimmed" id="media-video-note">
+        {t('content.opensNewTab')}
+      </Text>
     </Stack>
   );
 }

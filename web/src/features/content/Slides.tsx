@@ -85,6 +85,8 @@ export function Slides() {
                   left={0}
                   right={0}
                   p="md"
+                  // Room under the text for the carousel's dots.
+                  pb={rows.length > 1 ? 36 : 'md'}
                   gap={4}
                   bg="rgba(0,0,0,0.62)"
                   c="white"

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -18,6 +18,7 @@ import { useCaptcha } from '../../components/captcha/Captcha.tsx';
 import { FormCard } from '../../components/FormCard.tsx';
 import { SsoSignInButton } from '../identity/index.ts';
 import { LockedDetails, login, refreshSession } from './api.ts';
+import { LoginHeading, loginViewOf, SsoFirstPanel } from './LoginViews.tsx';
 import { useConfig } from './useSession.ts';
 
 interface LoginError {
@@ -105,16 +106,13 @@ export function LoginPage() {
 
   const missing = error?.code === 'Error_ReqCredentials';
   const reasonKey = search.reason ? (`login.reason.${search.reason}` as const) : null;
-  const clientName = config.data?.clientName[lang];
+  // Each client's login view (the client table's loginView): 'sso-first' leads with the national single sign-on.
+  const view = loginViewOf(config.data);
+  const returnTo = search.redirect ? `/${lang}${search.redirect}` : undefined;
 
   return (
-    <Stack maw={440} mx="auto" mt="xl">
-      <div>
-        <Title order={1} id="login-title">
-          {title}
-        </Title>
-        {clientName && <Text c="dimmed">{clientName}</Text>}
-      </div>
+    <Stack maw={440} mx="auto" mt="xl" data-testid={`login-${view}`}>
+      <LoginHeading title={title} clientName={config.data?.clientName[lang]} />
 
       {reasonKey && !error && (
         <Alert color={search.reason === 'signedOut' ? 'brand' : 'yellow'} role="status">
@@ -132,6 +130,8 @@ export function LoginPage() {
           </Stack>
         </Alert>
       )}
+
+      {view === 'sso-first' && <SsoFirstPanel returnTo={returnTo} />}
 
       <FormCard
         onSubmit={onSubmit}
@@ -174,9 +174,7 @@ export function LoginPage() {
         <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending} fullWidth>
           {t('login.submit')}
         </Button>
-        {config.data?.hasSingleSignOn && (
-          <SsoSignInButton returnTo={search.redirect ? `/${lang}${search.redirect}` : undefined} />
-        )}
+        {view === 'standard' && config.data?.hasSingleSignOn && <SsoSignInButton returnTo={returnTo} />}
       </FormCard>
 
       <Group gap="md" justify="center">

@@ -43,6 +43,10 @@ export const sessionAr = {
 
   // registration (web/src/features/registration)
   'login.noAccount': 'ليس لديك حساب بعد؟',
+  'login.clientPortal': 'بوابة التطوع في {{client}}',
+  'login.ssoFirst.title': 'النفاذ الوطني الموحد',
+  'login.ssoFirst.intro': 'ادخل بهويتك الوطنية دون اسم مستخدم أو كلمة مرور.',
+  'login.ssoFirst.or': 'أو ادخل باسم المستخدم وكلمة المرور',
 };
 
 export const sessionEn: Record<keyof typeof sessionAr, string> = {
@@ -87,4 +91,8 @@ export const sessionEn: Record<keyof typeof sessionAr, string> = {
 
   // registration (web/src/features/registration)
   'login.noAccount': 'No account yet?',
+  'login.clientPortal': '{{client}} volunteer portal',
+  'login.ssoFirst.title': 'National single sign-on',
+  'login.ssoFirst.intro': 'Sign in with your national identity, without a user name or password.',
+  'login.ssoFirst.or': 'or sign in with your user name and password',
 };
