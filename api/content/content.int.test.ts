@@ -160,7 +160,7 @@ describe('content items', () => {
     expect((await volunteer.delete(`/api/admin/content/${a.contentId}`)).statusCode).toBe(403);
     const d = (await admin.delete(`/api/admin/content/${a.contentId}`)).json();
     expect((await admin.get(`/api/admin/content/${a.contentId}?after=${d.position}`)).statusCode).toBe(404);
-    const after = (await visitor.get('/api/public/content?kind=video')).json();
+    const after = (await visitor.get(`/api/public/content?kind=video&after=${d.position}`)).json();
     expect(after.rows.map((x: { titleEn: string }) => x.titleEn)).toEqual(['B']);
   });
 
