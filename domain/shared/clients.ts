@@ -34,8 +34,16 @@ export interface ClientConfig {
   companyEmailDomain: string | null;
   /** Status 2 label: "today's events" for the giga-project client. */
   activeEventsLabelKey: 'EventStatusActive' | 'EventStatusToday';
-  /** The create-event year allowance applies to one client only. */
+  /**
+   * The create-event year allowance applies to one client only: with it an event may run into the next calendar year;
+   * without it an event starts and ends in one year (docs/architecture.md, "Issue 13 follow-up").
+   */
   createEventYearAllowance: boolean;
+  /**
+   * Spec: "one client adds an activity check every 180000 ms": how often the web asks whether the session is still
+   * valid (ended elsewhere, deactivated, expired); null: no check. The spec does not name the client (docs).
+   */
+  activityCheckMs: number | null;
   /** Red crescent: a first-responder request carries an employee code, checked with the HR system (ValidateEmployeeCode). */
   firstResponderEmployeeCode: boolean;
   /**
@@ -64,6 +72,7 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     companyEmailDomain: null,
     activeEventsLabelKey: 'EventStatusActive',
     createEventYearAllowance: false,
+    activityCheckMs: 180_000,
     firstResponderEmployeeCode: false,
     defaultCategoryId: 1,
   },
@@ -85,6 +94,7 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     companyEmailDomain: null,
     activeEventsLabelKey: 'EventStatusActive',
     createEventYearAllowance: true,
+    activityCheckMs: null,
     firstResponderEmployeeCode: true,
     defaultCategoryId: 1,
   },
@@ -106,6 +116,7 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     companyEmailDomain: 'neom.com',
     activeEventsLabelKey: 'EventStatusToday',
     createEventYearAllowance: false,
+    activityCheckMs: null,
     firstResponderEmployeeCode: false,
     defaultCategoryId: 1,
   },
