@@ -98,7 +98,8 @@ export async function verifyAccountIdentity(
   if (!account.exists) throw new DomainError('NotFound');
   if (owner === null)
     await claim(store, 'idNumber', record.nationalId, userId, { ...ctx, commandId: `${ctx.commandId}:claim` });
-  let r = await handleCommand(store, accountStream(userId), accountDecider, { type: 'VerifyIdentity', record }, ctx);
+  const r = await handleCommand(store, accountStream(userId), accountDecider, { type: 'VerifyIdentity', record }, ctx);
+  let position = r.position;
   // The registration takes the record's names and birth date where they differ (the decider says which).
   if (registration.state.exists) {
     const corrected = await handleCommand(
@@ -108,9 +109,9 @@ export async function verifyAccountIdentity(
       { type: 'CorrectFromIdentity', record },
       { ...ctx, commandId: `${ctx.commandId}:registration` },
     );
-    if (corrected.events.length > 0) r = corrected;
+    if (corrected.events.length > 0) position = corrected.position;
   }
-  if (!sso) return r.position;
+  if (!sso) return position;
   const linked = await handleCommand(
     store,
     accountStream(userId),
