@@ -177,12 +177,13 @@ describe('field changes', () => {
 
 describe('a user verification corrects the registration from the national record', () => {
   // The form's holder (completeForm: id 1012345678, Ahmed, born 1996-03-15 in the Gregorian calendar).
+  const p = completeForm().personal!;
   const record = (over: Parameters<typeof nicRecord>[0] = {}) =>
     nicRecord({
       nationalId: '1012345678',
       name: {
-        ar: { first: 'أحمد', second: 'محمد', third: 'علي', last: 'القحطاني' },
-        en: { first: 'Ahmed', second: 'Mohammed', third: 'Ali', last: 'Alqahtani' },
+        ar: { first: p.firstNameAr!, second: p.secondNameAr!, third: p.thirdNameAr!, last: p.lastNameAr! },
+        en: { first: p.firstNameEn!, second: p.secondNameEn!, third: p.thirdNameEn!, last: p.lastNameEn! },
       },
       birthDate: '1996-03-15',
       birthDateHijri: '1416-10-25',

@@ -96,7 +96,7 @@ describe('a citizen whose identity check failed verifies it and joins an event (
 
     await site.signIn(page, volunteer.userName, volunteer.password);
     expect(await page.evaluate(() => location.pathname)).not.toBe('/ar/user-verification');
-    await openUntil(page, `/ar/events/${eventId}`, '[data-testid="join-event"]');
+    await site.openUntil(page, `/ar/events/${eventId}`, '[data-testid="join-event"]');
     await press(page, '[data-testid="join-event"]');
     await waitForText(page, 'تم إرسال طلبك، وستصلك الموافقة من فريق الفعالية.');
   }, 90_000);
@@ -112,16 +112,3 @@ describe('a citizen whose identity check failed verifies it and joins an event (
     });
   });
 });
-
-/** Opens `path` until `selector` shows: a change reaches the read models a moment later. */
-async function openUntil(page: Page, path: string, selector: string, tries = 8): Promise<void> {
-  for (let i = 0; ; i++) {
-    await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle2' });
-    try {
-      await page.waitForSelector(selector, { timeout: 3_000 });
-      return;
-    } catch (e) {
-      if (i >= tries) throw e;
-    }
-  }
-}

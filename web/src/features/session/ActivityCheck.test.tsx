@@ -1,30 +1,15 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { CLIENTS } from '../../../../domain/shared/clients.ts';
-import { type FakeApiState, installFakeApi, sara } from '../../test/fakeApi.ts';
-import { renderApp } from '../../test/renderApp.tsx';
+import type { FakeApiState } from '../../test/fakeApi.ts';
+import { sessionTimerTests } from './sessionTestKit.tsx';
 
-let app: ReturnType<typeof renderApp> | undefined;
-
-beforeEach(() => {
-  // Only the interval and the clock are fake, so Testing Library's own waiting still works.
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-  vi.setSystemTime(new Date('2026-03-01T09:00:00Z'));
-});
-
-afterEach(() => {
-  app?.cleanup();
-  app = undefined;
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const timers = sessionTimerTests();
+const { app, pass: waitMs } = timers;
 
 async function signedInDashboard(over: Partial<FakeApiState> = {}) {
-  const api = installFakeApi({ user: sara, csrfToken: 'csrf-user', ...over });
-  app = renderApp('/en/dashboard');
-  await screen.findByRole('heading', { level: 1, name: 'Welcome, Sara Alotaibi' });
+  const api = await timers.signedInDashboard(over);
   // The check starts once the client's settings (GET /api/config) are in: let that answer land (real timeouts).
   await waitFor(() => expect(api.calls.some((c) => c.path === '/api/config')).toBe(true));
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -32,12 +17,6 @@ async function signedInDashboard(over: Partial<FakeApiState> = {}) {
 }
 
 const sessionChecks = (api: FakeApiState) => api.calls.filter((c) => c.method === 'GET' && c.path === '/api/session');
-
-function waitMs(ms: number) {
-  act(() => {
-    vi.advanceTimersByTime(ms);
-  });
-}
 
 describe('the activity check (one client: every 180000 ms)', () => {
   it('is set for the ministry client only', () => {
@@ -55,20 +34,20 @@ describe('the activity check (one client: every 180000 ms)', () => {
     await waitFor(() => expect(sessionChecks(api)).toHaveLength(before + 1));
     waitMs(180_000);
     await waitFor(() => expect(sessionChecks(api)).toHaveLength(before + 2));
-    expect(app?.path()).toBe('/en/dashboard');
+    expect(app()?.path()).toBe('/en/dashboard');
   });
 
   it('ends a session ended elsewhere and opens the login page with the reason', async () => {
     const api = await signedInDashboard();
     api.user = null; // signed out in another browser, deactivated, or expired on the server
     waitMs(180_000);
-    await waitFor(() => expect(app?.path()).toBe('/en/login'));
+    await waitFor(() => expect(app()?.path()).toBe('/en/login'));
     expect(
       await screen.findByText(
         'Your session has ended: you were signed out elsewhere, the account was deactivated, or the session expired. Please sign in again.',
       ),
     ).toBeTruthy();
-    expect(app?.router.state.location.search).toMatchObject({ reason: 'ended', redirect: '/dashboard' });
+    expect(app()?.router.state.location.search).toMatchObject({ reason: 'ended', redirect: '/dashboard' });
   });
 
   it('does not ask for a client without the check', async () => {
@@ -76,6 +55,6 @@ describe('the activity check (one client: every 180000 ms)', () => {
     const before = sessionChecks(api).length;
     waitMs(3 * 180_000);
     expect(sessionChecks(api)).toHaveLength(before);
-    expect(app?.path()).toBe('/en/dashboard');
+    expect(app()?.path()).toBe('/en/dashboard');
   });
 });
