@@ -101,6 +101,15 @@ async function approve(volunteerId: string) {
   const admin = await signedIn(portal.app, 'admin', 'Admin@2026!');
   expect((await admin.post(`/api/registrations/${volunteerId}/approve`)).statusCode).toBe(200);
 }
+const admin0 = () => signedIn(portal.app, 'admin', 'Admin@2026!');
+/** rm.registrations' names and birth date once the projection holds every event so far. */
+async function registrationRow(userId: string) {
+  await waitForPosition(portal.runtime.db, ['registrations'], await portal.runtime.store.lastPosition(), 10_000);
+  const { rows } = await sql<{ name_ar: string; name_en: string; birth_date: string }>`
+    select name_ar, name_en, to_char(birth_date, 'YYYY-MM-DD') as birth_date from rm.registrations
+     where volunteer_id = ${userId}`.execute(portal.runtime.db);
+  return rows[0];
+}
 async function recheckJobs(userId: string) {
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from jobs.queue where name = 'identity.recheck' and payload->>'userId' = ${userId}`.execute(
@@ -159,6 +168,24 @@ describe('the national identity check at registration (strict identity service)'
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ next: 'login', record: { nationalId: '1100000003' } });
     expect(await nicValidOf(userId)).toBe(true);
+    // The registration now has the record's birth date and names: in its history, and in the grids' rows.
+    const history = (await admin0().then((a) => a.get(`/api/registrations/${userId}/history`))).json() as {
+      action: string;
+      changes: { field: string; from: unknown; to: unknown }[];
+    }[];
+    const correction = history.find((h) => h.action === 'RegistrationCorrectedFromIdentity');
+    expect(correction?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'personal.birthDate.value', from: '1990-01-16', to: '1990-01-15' },
+        { field: 'personal.firstNameAr', from: 'أحمد', to: 'خالد' },
+        { field: 'personal.lastNameEn', from: 'Alqahtani', to: 'Aldosari' },
+      ]),
+    );
+    expect(await registrationRow(userId)).toEqual({
+      name_ar: 'خالد سعد فهد الدوسري',
+      name_en: 'Khalid Saad Fahd Aldosari',
+      birth_date: '1990-01-15',
+    });
 
     const signIn = await v.login(form.user!.userName!, form.user!.password!);
     expect(signIn.statusCode).toBe(200);

@@ -76,7 +76,8 @@ export async function lookUpIdentity(
 /**
  * An existing account verifies its national identity (user verification after InvalidNIC, or a signed-in volunteer):
  * a registered volunteer's must be the id number of the registration; the national id is claimed for the account (another account's id is IdNumberAlreadyExists), the record recorded
- * (IdentityVerified: nic_valid, the join rule) and, after a sign-on, the provider's account linked.
+ * (IdentityVerified: nic_valid, the join rule), the registration's names and birth date corrected from the record
+ * (RegistrationCorrectedFromIdentity) and, after a sign-on, the provider's account linked.
  */
 export async function verifyAccountIdentity(
   store: EventStore,
@@ -98,7 +99,19 @@ export async function verifyAccountIdentity(
   if (owner === null)
     await claim(store, 'idNumber', record.nationalId, userId, { ...ctx, commandId: `${ctx.commandId}:claim` });
   const r = await handleCommand(store, accountStream(userId), accountDecider, { type: 'VerifyIdentity', record }, ctx);
-  if (!sso) return r.position;
+  let position = r.position;
+  // The registration takes the record's names and birth date where they differ (the decider says which).
+  if (registration.state.exists) {
+    const corrected = await handleCommand(
+      store,
+      registrationStream(userId),
+      registrationDecider,
+      { type: 'CorrectFromIdentity', record },
+      { ...ctx, commandId: `${ctx.commandId}:registration` },
+    );
+    if (corrected.events.length > 0) position = corrected.position;
+  }
+  if (!sso) return position;
   const linked = await handleCommand(
     store,
     accountStream(userId),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nicRecord } from '../identity/fixtures.ts';
 import { seedSnapshot } from '../lookups/testing.ts';
 import { CLIENTS } from '../shared/clients.ts';
 import { specFor } from '../shared/testing.ts';
@@ -171,5 +172,110 @@ describe('field changes', () => {
       { field: 'address.cityId', from: 3, to: 7 },
       { field: 'address.district', from: 'العليا', to: null },
     ]);
+  });
+});
+
+describe('a user verification corrects the registration from the national record', () => {
+  // The form's holder (completeForm: id 1012345678, Ahmed, born 1996-03-15 in the Gregorian calendar).
+  const p = completeForm().personal!;
+  const record = (over: Parameters<typeof nicRecord>[0] = {}) =>
+    nicRecord({
+      nationalId: '1012345678',
+      name: {
+        ar: { first: p.firstNameAr!, second: p.secondNameAr!, third: p.thirdNameAr!, last: p.lastNameAr! },
+        en: { first: p.firstNameEn!, second: p.secondNameEn!, third: p.thirdNameEn!, last: p.lastNameEn! },
+      },
+      birthDate: '1996-03-15',
+      birthDateHijri: '1416-10-25',
+      ...over,
+    });
+  const correct = (r = record()): RegistrationCommand => ({ type: 'CorrectFromIdentity', record: r });
+
+  it('records the birth date the record gives, in the calendar the volunteer chose, with the change', () => {
+    given(submitted())
+      .when(correct(record({ birthDate: '1995-05-20', birthDateHijri: '1415-12-20' })))
+      .thenEmits((events) => {
+        expect(events).toHaveLength(1);
+        const e = events[0]!;
+        if (e.type !== 'RegistrationCorrectedFromIdentity') throw new Error(e.type);
+        expect(e.data.form.personal?.birthDate).toEqual({ calendar: 'gregorian', value: '1995-05-20' });
+        expect(e.data.changes).toEqual([{ field: 'personal.birthDate.value', from: '1996-03-15', to: '1995-05-20' }]);
+        expect(e.data.nationalId).toBe('1012345678');
+      });
+  });
+
+  it('writes a Hijri birth date as the record’s Hijri day', () => {
+    const hijriForm = completeForm();
+    hijriForm.personal!.birthDate = { calendar: 'hijri', value: '1416-10-20' };
+    given({
+      type: 'RegistrationSubmitted',
+      data: { form: hijriForm, changes: [], previousStatus: 1, referenceNumber: 'R1' },
+    })
+      .when(correct())
+      .thenEmits((events) =>
+        expect(events[0]?.data).toMatchObject({
+          changes: [{ field: 'personal.birthDate.value', from: '1416-10-20', to: '1416-10-25' }],
+        }),
+      );
+  });
+
+  it('corrects the names the record gives, in both languages, and keeps the rest of the form', () => {
+    given(submitted(), initiallyAccepted(), approved())
+      .when(
+        correct(
+          record({
+            name: {
+              ar: { first: 'أحمد', second: 'محمد', third: 'عبدالله', last: 'القحطاني' },
+              en: { first: 'Ahmad', second: 'Mohammed', third: 'Abdullah', last: 'Alqahtani' },
+            },
+          }),
+        ),
+      )
+      .thenEmits((events) => {
+        const e = events[0]!;
+        if (e.type !== 'RegistrationCorrectedFromIdentity') throw new Error(e.type);
+        expect(e.data.changes.map((c) => c.field)).toEqual([
+          'personal.firstNameEn',
+          'personal.thirdNameAr',
+          'personal.thirdNameEn',
+        ]);
+        expect({ ...e.data.form, personal: undefined }).toEqual({ ...completeForm(), personal: undefined });
+      });
+  });
+
+  it('leaves a name the record does not give', () => {
+    const r = record();
+    r.name.ar.third = '';
+    given(submitted()).when(correct(r)).thenEmits([]);
+  });
+
+  it('writes nothing when the registration already agrees with the record', () => {
+    given(submitted()).when(correct()).thenEmits([]);
+  });
+
+  it('corrects nothing for another id, nor without a registration', () => {
+    given(submitted())
+      .when(correct(record({ nationalId: '1099999999', birthDate: '1990-01-01' })))
+      .thenEmits([]);
+    given()
+      .when(correct(record({ birthDate: '1990-01-01' })))
+      .thenEmits([]);
+  });
+
+  it('keeps the corrected form for the next edit', () => {
+    const corrected: RegistrationEvent = {
+      type: 'RegistrationCorrectedFromIdentity',
+      data: {
+        nationalId: '1012345678',
+        form: {
+          ...completeForm(),
+          personal: { ...completeForm().personal, birthDate: { calendar: 'gregorian', value: '1995-05-20' } },
+        },
+        changes: [{ field: 'personal.birthDate.value', from: '1996-03-15', to: '1995-05-20' }],
+      },
+    };
+    given(submitted(), corrected)
+      .when(correct(record({ birthDate: '1995-05-20', birthDateHijri: '1415-12-20' })))
+      .thenEmits([]);
   });
 });

@@ -1,9 +1,11 @@
+import type { NicRecord } from '../identity/nic.ts';
 import type { LookupSnapshot } from '../lookups/snapshot.ts';
 import type { ClientConfig } from '../shared/clients.ts';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import { type FieldChange, type RegistrationEvent, registrationEvents } from './events.ts';
 import type { RegistrationForm } from './form.ts';
+import { correctedFromIdentity } from './identity-correction.ts';
 import { isBlank, normaliseForm, summaryCode, validateRegistration } from './rules.ts';
 import { RegistrationStatus } from './status.ts';
 
@@ -30,6 +32,8 @@ export type RegistrationCommand =
   | { type: 'Approve' }
   | { type: 'Reject'; reason: string }
   | { type: 'ReturnToSubmitted' }
+  /** A successful user verification: the record corrects the registration's names and birth date (identity-correction.ts). */
+  | { type: 'CorrectFromIdentity'; record: NicRecord }
   | { type: 'AddNote'; noteId: string; note: string }
   | { type: 'RemoveNote'; noteId: string };
 
@@ -69,6 +73,8 @@ export function evolve(s: Registration, e: RegistrationEvent): Registration {
       return { ...s, status: RegistrationStatus.Rejected, rejectReason: e.data.reason };
     case 'RegistrationReturnedToSubmitted':
       return { ...s, status: RegistrationStatus.Submitted, rejectReason: null };
+    case 'RegistrationCorrectedFromIdentity':
+      return { ...s, form: e.data.form };
     case 'ApplicationNoteAdded':
       return { ...s, notes: [...s.notes, { noteId: e.data.noteId, note: e.data.note, at: e.data.at }] };
     case 'ApplicationNoteRemoved':
@@ -174,6 +180,16 @@ export function decide(cmd: RegistrationCommand, s: Registration, now: Date): Re
     case 'ReturnToSubmitted':
       need(s.status, [RegistrationStatus.InitiallyAccepted, RegistrationStatus.Rejected]);
       return [{ type: 'RegistrationReturnedToSubmitted', data: { previousStatus: s.status! } }];
+    case 'CorrectFromIdentity': {
+      // The verification checked the registration's own id (verifyAccountIdentity): another id corrects nothing.
+      if (!s.exists || s.form.identity?.idNumber?.trim() !== cmd.record.nationalId) return [];
+      const form = correctedFromIdentity(s.form, cmd.record);
+      const changes = diffForms(s.form, form);
+      if (changes.length === 0) return [];
+      return [
+        { type: 'RegistrationCorrectedFromIdentity', data: { nationalId: cmd.record.nationalId, form, changes } },
+      ];
+    }
     case 'AddNote':
       // Spec: notes are editable while the status is below 5 (by staff and admins; the API checks the role).
       if (!s.exists || (s.status ?? 0) >= RegistrationStatus.Approved)

@@ -37,6 +37,14 @@ export type RegistrationEvent =
   | DomainEvent<'RegistrationApproved', { previousStatus: RegistrationStatus }>
   | DomainEvent<'RegistrationRejected', { reason: string; previousStatus: RegistrationStatus }>
   | DomainEvent<'RegistrationReturnedToSubmitted', { previousStatus: RegistrationStatus }>
+  /**
+   * After a user verification, the names and birth date the national record gives, where the form's differed
+   * (`changes` holds each field's before and after; the birth date stays in the calendar the volunteer chose).
+   */
+  | DomainEvent<
+      'RegistrationCorrectedFromIdentity',
+      { nationalId: string; form: RegistrationForm; changes: FieldChange[] }
+    >
   | DomainEvent<'ApplicationNoteAdded', { noteId: string; note: string; at: string }>
   | DomainEvent<'ApplicationNoteRemoved', { noteId: string; note: string }>;
 
@@ -47,6 +55,7 @@ export const registrationEvents: EventTypes<RegistrationEvent> = eventTypes<Regi
   RegistrationApproved: true,
   RegistrationRejected: true,
   RegistrationReturnedToSubmitted: true,
+  RegistrationCorrectedFromIdentity: true,
   ApplicationNoteAdded: true,
   ApplicationNoteRemoved: true,
 });

@@ -40,8 +40,16 @@ export interface ClientConfig {
   companyEmailDomain: string | null;
   /** Status 2 label: "today's events" for the giga-project client. */
   activeEventsLabelKey: 'EventStatusActive' | 'EventStatusToday';
-  /** The create-event year allowance applies to one client only. */
+  /**
+   * The create-event year allowance applies to one client only: with it an event may run into the next calendar year;
+   * without it an event starts and ends in one year (docs/architecture.md, "Issue 13 follow-up").
+   */
   createEventYearAllowance: boolean;
+  /**
+   * Spec: "one client adds an activity check every 180000 ms": how often the web asks whether the session is still
+   * valid (ended elsewhere, deactivated, expired); null: no check. The spec does not name the client (docs).
+   */
+  activityCheckMs: number | null;
   /** Red crescent: a first-responder request carries an employee code, checked with the HR system (ValidateEmployeeCode). */
   firstResponderEmployeeCode: boolean;
   /**
@@ -70,6 +78,7 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     companyEmailDomain: null,
     activeEventsLabelKey: 'EventStatusActive',
     createEventYearAllowance: false,
+    activityCheckMs: 180_000,
     firstResponderEmployeeCode: false,
     defaultCategoryId: 1,
   },
@@ -91,6 +100,7 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     companyEmailDomain: null,
     activeEventsLabelKey: 'EventStatusActive',
     createEventYearAllowance: true,
+    activityCheckMs: null,
     firstResponderEmployeeCode: true,
     defaultCategoryId: 1,
   },
@@ -112,6 +122,7 @@ export const CLIENTS: Record<ClientCode, ClientConfig> = {
     companyEmailDomain: 'neom.com',
     activeEventsLabelKey: 'EventStatusToday',
     createEventYearAllowance: false,
+    activityCheckMs: null,
     firstResponderEmployeeCode: false,
     defaultCategoryId: 1,
   },

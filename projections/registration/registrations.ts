@@ -6,6 +6,14 @@ import { gregorianOf } from '../../domain/registration/rules.ts';
 import type { Projection } from '../runner/projection.ts';
 import { date, int4, timestamp } from '../runner/values.ts';
 
+type Personal = NonNullable<RegistrationForm['personal']>;
+const join = (xs: (string | undefined)[]) => xs.filter(Boolean).join(' ');
+/** The grid's full names from the form's parts. */
+const namesOf = (p: Personal) => ({
+  name_ar: join([p.firstNameAr, p.secondNameAr, p.thirdNameAr, p.lastNameAr]),
+  name_en: join([p.firstNameEn, p.secondNameEn, p.thirdNameEn, p.lastNameEn]),
+});
+
 /** rm.registrations (grids by status, detail) and rm.registration_notes. */
 export const registrationsProjection: Projection = {
   name: 'registrations',
@@ -20,6 +28,7 @@ export const registrationsProjection: Projection = {
     'RegistrationApproved',
     'RegistrationRejected',
     'RegistrationReturnedToSubmitted',
+    'RegistrationCorrectedFromIdentity',
     'ApplicationNoteAdded',
     'ApplicationNoteRemoved',
   ],
@@ -123,7 +132,6 @@ export const registrationsProjection: Projection = {
         case 'RegistrationSubmitted': {
           const f: RegistrationForm = e.data.form;
           const p = f.personal ?? {};
-          const join = (xs: (string | undefined)[]) => xs.filter(Boolean).join(' ');
           const submitted = e.type === 'RegistrationSubmitted';
           move(e.data.previousStatus, submitted ? 2 : 1);
           // One row per volunteer a statement: a second save of the same application waits for the next one.
@@ -132,8 +140,7 @@ export const registrationsProjection: Projection = {
             id,
             status: submitted ? 2 : 1,
             reference_number: submitted ? e.data.referenceNumber : null,
-            name_ar: join([p.firstNameAr, p.secondNameAr, p.thirdNameAr, p.lastNameAr]),
-            name_en: join([p.firstNameEn, p.secondNameEn, p.thirdNameEn, p.lastNameEn]),
+            ...namesOf(p),
             id_number: f.identity?.idNumber ?? null,
             mobile: f.user?.mobile ?? null,
             email: f.user?.email ?? null,
@@ -171,6 +178,13 @@ export const registrationsProjection: Projection = {
             tx,
           );
           break;
+        case 'RegistrationCorrectedFromIdentity': {
+          const p = e.data.form.personal ?? {};
+          const { name_ar, name_en } = namesOf(p);
+          await sql`update ${r} set name_ar = ${name_ar}, name_en = ${name_en}, birth_date = ${date(gregorianOf(p.birthDate))}, updated_at = ${at}
+                    where volunteer_id = ${id}`.execute(tx);
+          break;
+        }
         case 'ApplicationNoteAdded':
           await sql`insert into ${sql.raw(table('registration_notes'))} (note_id, volunteer_id, note, author_id, at)
                     values (${e.data.noteId}, ${id}, ${e.data.note}, ${stored.metadata.actorId}, ${e.data.at})`.execute(

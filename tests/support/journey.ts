@@ -14,6 +14,8 @@ export interface Journey {
   page(): Promise<Page>;
   /** Signs in through the login page (in Arabic unless told) and waits until the app has left it. */
   signIn(page: Page, userName: string, password: string, lang?: string): Promise<void>;
+  /** Opens `path` until `selector` shows: a change reaches the read models a moment later. */
+  openUntil(page: Page, path: string, selector: string, tries?: number): Promise<void>;
 }
 
 /**
@@ -48,5 +50,16 @@ export function journey(options: { env?: NodeJS.ProcessEnv } = {}): Journey {
     },
     page: () => freshPage(started(browser, 'browser')),
     signIn: (page, userName, password, lang) => signInAt(page, started(portal, 'portal').url, userName, password, lang),
+    openUntil: async (page, path, selector, tries = 8) => {
+      for (let i = 0; ; i++) {
+        await page.goto(`${started(portal, 'portal').url}${path}`, { waitUntil: 'networkidle2' });
+        try {
+          await page.waitForSelector(selector, { timeout: 3_000 });
+          return;
+        } catch (e) {
+          if (i >= tries) throw e;
+        }
+      }
+    },
   };
 }

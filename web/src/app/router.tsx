@@ -96,7 +96,7 @@ const PAGES = [
   'documents',
   'excellent-volunteers',
 ];
-const LOGIN_REASONS: readonly LoginReason[] = ['expired', 'forbidden', 'signedOut', 'required'];
+const LOGIN_REASONS: readonly LoginReason[] = ['expired', 'forbidden', 'signedOut', 'required', 'ended'];
 
 export interface LoginSearch {
   redirect?: string;

@@ -2,6 +2,7 @@ import { Box, Button, Container, Group } from '@mantine/core';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActivityCheck } from '../../features/session/ActivityCheck.tsx';
 import { IdleWatcher } from '../../features/session/IdleWatcher.tsx';
 import { otherLang, stripLang, withLang } from '../language.ts';
 import { useLanguageStore } from '../stores/language.ts';
@@ -44,6 +45,7 @@ export function AppLayout() {
       </Container>
       <SiteFooter />
       <IdleWatcher />
+      <ActivityCheck />
     </>
   );
 }

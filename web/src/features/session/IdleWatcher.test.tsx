@@ -1,37 +1,10 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, sara } from '../../test/fakeApi.ts';
-import { renderApp } from '../../test/renderApp.tsx';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { sessionTimerTests } from './sessionTestKit.tsx';
 
-let app: ReturnType<typeof renderApp> | undefined;
-
-beforeEach(() => {
-  // Only the interval and the clock are fake, so Testing Library's own waiting still works.
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-  vi.setSystemTime(new Date('2026-03-01T09:00:00Z'));
-});
-
-afterEach(() => {
-  app?.cleanup();
-  app = undefined;
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
-async function signedInDashboard() {
-  const api = installFakeApi({ user: sara, csrfToken: 'csrf-user' });
-  app = renderApp('/en/dashboard');
-  await screen.findByRole('heading', { level: 1, name: 'Welcome, Sara Alotaibi' });
-  return api;
-}
-
-function idleFor(seconds: number) {
-  act(() => {
-    vi.advanceTimersByTime(seconds * 1000);
-  });
-}
+const { app, signedInDashboard, pass } = sessionTimerTests();
+const idleFor = (seconds: number) => pass(seconds * 1000);
 
 describe('idle warning', () => {
   it('warns a minute before the time-out with a countdown', async () => {
@@ -52,16 +25,16 @@ describe('idle warning', () => {
     await waitFor(() => expect(screen.queryByText('Are you still there?')).toBeNull());
     expect(api.calls.filter((c) => c.path === '/api/session/keepalive')).toHaveLength(1);
     idleFor(100);
-    expect(app?.path()).toBe('/en/dashboard');
+    expect(app()?.path()).toBe('/en/dashboard');
   });
 
   it('signs out at the time-out and says the session expired', async () => {
     const api = await signedInDashboard();
     idleFor(900);
-    await waitFor(() => expect(app?.path()).toBe('/en/login'));
+    await waitFor(() => expect(app()?.path()).toBe('/en/login'));
     expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeTruthy();
     expect(api.calls.some((c) => c.path === '/api/session/logout')).toBe(true);
-    expect(app?.router.state.location.search).toMatchObject({ reason: 'expired', redirect: '/dashboard' });
+    expect(app()?.router.state.location.search).toMatchObject({ reason: 'expired', redirect: '/dashboard' });
   });
 
   it('pings the server at most once a minute while the user is active', async () => {

@@ -11,6 +11,8 @@ export const sessionAr = {
   'login.reason.forbidden': 'تم إنهاء جلستك لعدم توفر الصلاحية. يرجى تسجيل الدخول مرة أخرى.',
   'login.reason.signedOut': 'تم تسجيل خروجك بنجاح.',
   'login.reason.required': 'يرجى تسجيل الدخول لعرض هذه الصفحة.',
+  'login.reason.ended':
+    'انتهت جلستك: تم تسجيل الخروج من مكان آخر أو إيقاف الحساب أو انتهت صلاحية الجلسة. يرجى تسجيل الدخول مرة أخرى.',
   'login.completeRegistration': 'يرجى استكمال بيانات التسجيل لتتمكن من استخدام جميع خدمات البوابة.',
 
   // passwords
@@ -59,6 +61,8 @@ export const sessionEn: Record<keyof typeof sessionAr, string> = {
   'login.reason.forbidden': 'Your session was ended because access was denied. Please sign in again.',
   'login.reason.signedOut': 'You have signed out.',
   'login.reason.required': 'Please sign in to view this page.',
+  'login.reason.ended':
+    'Your session has ended: you were signed out elsewhere, the account was deactivated, or the session expired. Please sign in again.',
   'login.completeRegistration': 'Please complete your registration to use all of the portal’s services.',
 
   // passwords

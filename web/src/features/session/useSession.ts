@@ -6,7 +6,8 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { configQuery, logout } from './api.ts';
 
-export type LoginReason = 'expired' | 'forbidden' | 'signedOut' | 'required';
+/** ended: the activity check found the session ended elsewhere (signed out, deactivated, expired). */
+export type LoginReason = 'expired' | 'forbidden' | 'signedOut' | 'required' | 'ended';
 
 export function useSession() {
   const user = useSessionStore((s) => s.user);
@@ -38,7 +39,7 @@ export function useSignOut() {
       await navigate({
         to: '/$lang/login',
         params: { lang },
-        search: reason === 'expired' ? { reason, redirect: currentPath } : { reason },
+        search: reason === 'expired' || reason === 'ended' ? { reason, redirect: currentPath } : { reason },
       });
     },
     [queryClient, navigate, currentPath],
