@@ -44,7 +44,6 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   PleaseSelectSubscribers: 422,
   InvalidEventDates: 422,
   EventStartTooSoon: 422,
-  EventCrossesYear: 422,
   InvalidCount: 422,
   InvalidTargetRange: 422,
   InvalidColourCode: 422,

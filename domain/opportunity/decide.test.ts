@@ -118,40 +118,6 @@ describe('bounds the event owns (what its read model columns hold)', () => {
   });
 });
 
-describe('the create-event year allowance (one calendar year unless the client has it)', () => {
-  const acrossNewYear = { startDate: '2026-12-28', endDate: '2027-01-03' };
-  it('refuses creating an event that runs into the next year for a client without the allowance', () => {
-    given()
-      .when({ type: 'Create', details: details(acrossNewYear), client, lookups })
-      .thenFails('EventCrossesYear');
-  });
-  it('creates an event that runs into the next year for the client with the allowance', () => {
-    given()
-      .when({ type: 'Create', details: details(acrossNewYear), client: CLIENTS.SRCA, lookups })
-      .thenEmits([created(acrossNewYear)]);
-  });
-  it('creates an event ending on the last day of its year without the allowance', () => {
-    given()
-      .when({ type: 'Create', details: details({ endDate: '2026-12-31' }), client, lookups })
-      .thenEmits([created({ endDate: '2026-12-31' })]);
-  });
-  it('refuses an edit that moves the end into the next year without the allowance', () => {
-    given(created())
-      .when({ type: 'Edit', details: details({ endDate: '2027-01-02' }), client, lookups })
-      .thenFails('EventCrossesYear');
-  });
-  it('accepts the same edit for the client with the allowance', () => {
-    given(created())
-      .when({ type: 'Edit', details: details({ endDate: '2027-01-02' }), client: CLIENTS.SRCA, lookups })
-      .thenEmits((e) =>
-        expect(e[0]).toMatchObject({
-          type: 'OpportunityEdited',
-          data: { changes: [{ field: 'endDate', from: '2026-11-30', to: '2027-01-02' }] },
-        }),
-      );
-  });
-});
-
 describe('an event', () => {
   it('is created pending approval, then approved', () => {
     given().when({ type: 'Create', details: details(), client, lookups }).thenEmits([created()]);

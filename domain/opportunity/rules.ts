@@ -182,22 +182,12 @@ export function validateOpportunity(
     if (day(o.startDate) > day(o.endDate)) add('endDate', 'InvalidEventDates');
     if (day(o.endDate) < today) add('endDate', creating ? 'event_expired' : 'InvalidEventDates');
     if (creating && day(o.startDate) < today + MIN_DAYS_BEFORE_START * DAY_MS) add('startDate', 'EventStartTooSoon');
-    if (!client.createEventYearAllowance && crossesYear(o.startDate, o.endDate)) add('endDate', 'EventCrossesYear');
   }
   if (o.registrationStart && o.registrationEnd && day(o.registrationStart) > day(o.registrationEnd))
     add('registrationEnd', 'InvalidEventDates');
   if (o.registrationEnd && o.endDate && day(o.registrationEnd) > day(o.endDate))
     add('registrationEnd', 'InvalidEventDates');
   return issues;
-}
-
-/**
- * The create-event year allowance (spec: "applies to one client only", no rule given; our decision, see
- * docs/architecture.md): without it an event starts and ends in one calendar year, because the yearly KPIs and targets
- * count events per year; with it an event may run into the next year.
- */
-export function crossesYear(startDate: string, endDate: string): boolean {
-  return startDate.slice(0, 4) !== endDate.slice(0, 4);
 }
 
 /** The status the dates give (spec: upcoming → active → closed, driven by dates by a scheduled job). */

@@ -54,8 +54,6 @@ export const ErrorCodes = [
   // events ("opportunities" in code) and participation (spec catalogue, both documents)
   'InvalidEventDates',
   'EventStartTooSoon',
-  // no spec key: an event across a year end for a client without the create-event year allowance
-  'EventCrossesYear',
   'InvalidCount',
   'InvalidTargetRange',
   'EventLeadMobileRequired',

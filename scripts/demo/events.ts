@@ -62,28 +62,6 @@ export function optionalEventFields(
   };
 }
 
-/**
- * A client without the create-event year allowance refuses an event across a year end (EventCrossesYear): such an
- * event keeps the part of it in today's year (so an active event stays active), else the part in its start's year.
- */
-function withinOneYear(
-  startDay: number,
-  endDay: number,
-  today: number,
-  iso: (day: number) => string,
-): [number, number] {
-  const year = (d: number) => iso(d).slice(0, 4);
-  if (year(startDay) === year(endDay)) return [startDay, endDay];
-  if (year(today) === year(endDay)) {
-    let start = endDay;
-    while (year(start - 1) === year(endDay)) start--;
-    return [start, endDay];
-  }
-  let end = startDay;
-  while (year(end + 1) === year(startDay)) end++;
-  return [startDay, end];
-}
-
 export function planEvents(
   count: number,
   rng: Random,
@@ -134,8 +112,7 @@ export function planEvents(
         startDay = today + rng.int(5, 30);
         break;
     }
-    let endDay = startDay + length - 1;
-    if (!client.createEventYearAllowance) [startDay, endDay] = withinOneYear(startDay, endDay, today, iso);
+    const endDay = startDay + length - 1;
     const place = places[(k * 5) % places.length]!;
     const visibility = (
       [Visibility.All, Visibility.Regions, Visibility.All, Visibility.Cities, Visibility.InvitedOnly] as const
