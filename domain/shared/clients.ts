@@ -41,8 +41,8 @@ export interface ClientConfig {
   /** Status 2 label: "today's events" for the giga-project client. */
   activeEventsLabelKey: 'EventStatusActive' | 'EventStatusToday';
   /**
-   * The create-event year allowance applies to one client only: with it an event may run into the next calendar year;
-   * without it an event starts and ends in one year (docs/architecture.md, "Issue 13 follow-up").
+   * The create-event year allowance applies to one client only. The spec gives no rule, so it has no behaviour yet
+   * (docs/architecture.md, "Issue 13 follow-up", says why the first reading was taken back).
    */
   createEventYearAllowance: boolean;
   /**
