@@ -12,6 +12,7 @@ import type { AnyDB } from '../projections/runner/projection.ts';
 import '../api/exports/sources.ts';
 import { ZodError } from 'zod';
 import { DomainError } from '../domain/shared/errors.ts';
+import { periodicJob } from './jobs/periodic.ts';
 import { type JobQueue, MAX_ATTEMPTS } from './jobs/port.ts';
 import { reactor } from './jobs/reactor.ts';
 
@@ -115,24 +116,9 @@ export const SWEEP_JOB = 'exports.sweep';
 export function exportSweep(queue: JobQueue, files: ExportFiles, clock: () => Date = () => new Date()) {
   const run = async (now: Date): Promise<number> =>
     (await files.storage.removeOlderThan?.(new Date(now.getTime() - EXPORT_FILE_DAYS * 86_400_000))) ?? 0;
-  queue.handle(SWEEP_JOB, async () => {
-    await run(clock());
+  return periodicJob(queue, SWEEP_JOB, run, {
+    everyMs: 3_600_000,
+    bucketOf: (now) => now.toISOString().slice(0, 13),
+    clock,
   });
-  let timer: NodeJS.Timeout | null = null;
-  return {
-    run,
-    start(intervalMs = 3_600_000) {
-      const tick = () => {
-        const hour = clock().toISOString().slice(0, 13);
-        queue.enqueue(SWEEP_JOB, {}, { jobId: `${SWEEP_JOB}.${hour}` }).catch(() => {});
-      };
-      tick();
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
-  };
 }

@@ -5,6 +5,7 @@ import { handleCommand } from '../commands/handle.ts';
 import { opportunityDecider, opportunityStream } from '../domain/opportunity/decide.ts';
 import type { ClientCode } from '../domain/shared/clients.ts';
 import type { AnyDB } from '../projections/runner/projection.ts';
+import { periodicJob } from './jobs/periodic.ts';
 import type { JobQueue } from './jobs/port.ts';
 
 export const STATUS_JOB = 'opportunities.status-by-date';
@@ -46,23 +47,9 @@ export function opportunitySchedule(
     }
     return rows.length;
   }
-  queue.handle(STATUS_JOB, async () => {
-    await run(clock());
+  return periodicJob(queue, STATUS_JOB, run, {
+    everyMs: 60_000,
+    bucketOf: (now) => now.toISOString().slice(0, 16).replace(':', '-'),
+    clock,
   });
-  let timer: NodeJS.Timeout | null = null;
-  return {
-    run,
-    start(intervalMs = 60_000) {
-      const tick = () => {
-        const minute = clock().toISOString().slice(0, 16).replace(':', '-');
-        queue.enqueue(STATUS_JOB, {}, { jobId: `${STATUS_JOB}.${minute}` }).catch(() => {});
-      };
-      tick();
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-    },
-  };
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import type { ApiDeps } from '../api/http/deps.ts';
 import type { MapTiles } from '../api/http/map-tiles.ts';
@@ -25,7 +25,7 @@ import {
   IdentityServiceUnavailableError,
 } from '../commands/identity/nic-service.ts';
 import { SignOnState } from '../commands/identity/sign-on-state.ts';
-import { OpenIdSingleSignOn, type SingleSignOn, type SsoSettings } from '../commands/identity/single-sign-on.ts';
+import { OpenIdSingleSignOn, type SsoSettings } from '../commands/identity/single-sign-on.ts';
 import { seedLookups } from '../commands/lookups/seed.ts';
 import { pairLookupSource } from '../commands/lookups/source.ts';
 import { seedPermissions } from '../commands/permissions/handlers.ts';
@@ -36,7 +36,7 @@ import {
   HttpEmployeeDirectory,
 } from '../commands/registration/employee-directory.ts';
 import { LinkSigner, loadLinkKey, pairLinkSigner } from '../commands/subscription/links.ts';
-import { type ClientConfig, clientConfig } from '../domain/shared/clients.ts';
+import { clientConfig } from '../domain/shared/clients.ts';
 import { certificateReads } from '../projections/certificates/queries.ts';
 import { projections as readModels } from '../projections/index.ts';
 import { LookupCache } from '../projections/lookups/cache.ts';
@@ -150,41 +150,16 @@ const noIdentityService: IdentityService = {
 
 export type PortalEnvironment = 'local' | 'test' | 'production';
 
-export interface Runtime {
-  client: ClientConfig;
+/** A started process: the API's dependencies (ApiDeps documents them) but the read wait, and what runs them. */
+export interface Runtime extends Omit<ApiDeps, 'readWaitMs'> {
   ownerPool: pg.Pool;
   pool: pg.Pool;
-  db: Kysely<AnyDB>;
-  store: EventStore;
-  queue: JobQueue;
   mailer: Mailer;
-  sessions: SessionStore;
-  employees: EmployeeDirectory;
-  /** The practitioners' course link, if the deployment has one. */
-  courseUrl: string | null;
-  mapTiles: MapTiles | null;
-  /** The national identity service (NIC). */
-  identity: IdentityService;
-  /** The national single sign-on, when the portal has one. */
-  sso: SingleSignOn | null;
-  /** Sign-ons in progress and identities waiting for verification. */
-  signOn: SignOnState;
-  adminSiteUrl: string | null;
-  /** The screens × roles matrix of this process, following the permissions projection. */
-  permissions: PermissionCache;
   /**
    * Wait (bounded) until the permissions projection holds the seed, and load it: startWorkers does it; an API process
    * whose projections run elsewhere calls it before listening, so its first requests are not refused.
    */
   awaitPermissions(): Promise<void>;
-  /** The master data, from the lookups read model. */
-  lookups: LookupCache;
-  /** The self-hosted captcha (off in a local or test environment unless asked for). */
-  captcha: Captcha;
-  /** Signs forgotten-password links (the API derives them, the mail reactor derives them again). */
-  resetLinkKey: Buffer;
-  /** Read models and reactors, all run by projection runners. */
-  projections: readonly Projection[];
   /** Start the projection runners and the job processors (the "workers" half). */
   startWorkers(): Promise<void>;
   close(): Promise<void>;

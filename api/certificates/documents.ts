@@ -1,5 +1,5 @@
 import type { CertificateDeps } from '../../commands/certificate/handlers.ts';
-import type { EventStore } from '../../commands/event-store/port.ts';
+import { pairedWithStore } from '../../commands/event-store/paired.ts';
 import type { JobQueue } from '../../commands/jobs/port.ts';
 import type { CertificateRow } from '../../projections/certificates/queries.ts';
 
@@ -22,15 +22,7 @@ export interface Certificates {
   files: CertificateDocuments;
 }
 
-const byStore = new WeakMap<EventStore, Certificates>();
-
-/** The runtime pairs its certificates with its store (as it does the credential vault and the lookups source). */
-export function pairCertificates(store: EventStore, c: Certificates): void {
-  byStore.set(store, c);
-}
-
-export function certificatesFor(store: EventStore): Certificates {
-  const c = byStore.get(store);
-  if (!c) throw new Error('no certificates paired with this store (workers/runtime.ts)');
-  return c;
-}
+/** The runtime pairs its certificates with its store (as it does the credential vault). */
+const byStore = pairedWithStore<Certificates>('certificates');
+export const pairCertificates = byStore.pair;
+export const certificatesFor = byStore.of;

@@ -12,26 +12,22 @@ export const getPermissions = endpoint({
   tags: ['permissions'],
 });
 
-/** Grants actions; the answer waits until the change is in force. */
-export const grantPermissions = endpoint({
-  permission: { screen: 'allowadminrole', action: 'Edit' },
-  method: 'POST',
-  path: '/api/admin/permissions/grant',
-  body: ScreenActionsChange,
-  response: CommandAccepted,
-  errors: [409, 422],
-  tags: ['permissions'],
-});
+/** A change of the matrix at `path`; the answer waits until the change is in force. */
+const permissionsChange = <const Path extends string>(path: Path) =>
+  endpoint({
+    permission: { screen: 'allowadminrole', action: 'Edit' },
+    method: 'POST',
+    path,
+    body: ScreenActionsChange,
+    response: CommandAccepted,
+    errors: [409, 422],
+    tags: ['permissions'],
+  });
 
-export const revokePermissions = endpoint({
-  permission: { screen: 'allowadminrole', action: 'Edit' },
-  method: 'POST',
-  path: '/api/admin/permissions/revoke',
-  body: ScreenActionsChange,
-  response: CommandAccepted,
-  errors: [409, 422],
-  tags: ['permissions'],
-});
+/** Grants actions. */
+export const grantPermissions = permissionsChange('/api/admin/permissions/grant');
+/** Revokes actions. */
+export const revokePermissions = permissionsChange('/api/admin/permissions/revoke');
 
 export const ParkedEvent = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { IdParams } from './common.ts';
 import { endpoint } from './endpoint.ts';
-import * as P from './primitives.ts';
 
 /** A stored upload: its id (to put in a form), name, size, type as checked by content, and the kind it was sent as. */
 export const UploadedFile = z
@@ -31,7 +31,7 @@ export const uploadFile = endpoint({
 export const downloadFile = endpoint({
   method: 'GET',
   path: '/api/files/:id',
-  params: z.object({ id: P.uuid() }),
+  params: IdParams,
   response: z.string().meta({ format: 'binary' }),
   contentType: 'application/octet-stream',
   tags,

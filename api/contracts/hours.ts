@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Action } from '../../domain/permissions/screens.ts';
-import { AfterQuery, CommandAccepted, GridPage, PageSize } from './common.ts';
+import { AfterQuery, CommandAccepted, GridPage, IdParams, PageSize } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -58,7 +58,7 @@ export const approveManyHours = endpoint({
   permission: { screen: 'volunteerhours', action: 'Approve' },
   method: 'POST',
   path: '/api/opportunities/:id/hours/approve',
-  params: z.object({ id: P.uuid() }),
+  params: IdParams,
   body: z.object({
     items: z
       .array(z.object({ volunteerId: P.uuid(), hoursId: P.token(40) }))

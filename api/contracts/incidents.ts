@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommandAccepted } from './common.ts';
+import { CommandAccepted, IdParams } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -21,13 +21,12 @@ export const IncidentBody = z.object({
 export type IncidentBody = z.infer<typeof IncidentBody>;
 
 const tags = ['events'];
-const Id = z.object({ id: P.uuid() });
 
 /** The volunteer checks in during the event. */
 export const checkIn = endpoint({
   method: 'POST',
   path: '/api/opportunities/:id/check-in',
-  params: Id,
+  params: IdParams,
   response: CommandAccepted,
   tags,
 });
@@ -36,7 +35,7 @@ export const checkIn = endpoint({
 export const recordContribution = endpoint({
   method: 'POST',
   path: '/api/opportunities/:id/contribution',
-  params: Id,
+  params: IdParams,
   body: IncidentBody,
   response: CommandAccepted,
   tags,

@@ -7,7 +7,7 @@ import {
   NAME_MAX,
   REASON_MAX,
 } from '../../domain/initiative/rules.ts';
-import { AfterQuery, CommandAccepted, PageSize, PositionText } from './common.ts';
+import { AfterQuery, CommandAccepted, IdParams, PageSize, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { OpportunityDetails } from './opportunity.ts';
 import * as P from './primitives.ts';
@@ -73,7 +73,6 @@ export const InitiativeRejection = z
   .strict()
   .meta({ id: 'InitiativeRejection' });
 
-const ById = z.object({ id: P.uuid() });
 const tags = ['initiatives'];
 
 // The proposer's own (spec: event initiative page).
@@ -108,7 +107,7 @@ export const initiative = endpoint({
   permission: { screen: 'initiatives', action: 'Approve' },
   method: 'GET',
   path: '/api/initiatives/:id',
-  params: ById,
+  params: IdParams,
   query: AfterQuery,
   response: InitiativeRow,
   tags,
@@ -118,7 +117,7 @@ export const approveInitiative = endpoint({
   permission: { screen: 'initiatives', action: 'Approve' },
   method: 'POST',
   path: '/api/initiatives/:id/approve',
-  params: ById,
+  params: IdParams,
   body: OpportunityDetails,
   response: CommandAccepted.extend({ eventId: z.string() }),
   tags,
@@ -127,7 +126,7 @@ export const rejectInitiative = endpoint({
   permission: { screen: 'initiatives', action: 'Approve' },
   method: 'POST',
   path: '/api/initiatives/:id/reject',
-  params: ById,
+  params: IdParams,
   body: InitiativeRejection,
   response: CommandAccepted,
   tags,

@@ -172,24 +172,19 @@ export const saveLookupBatch = endpoint({
   errors: [401, 403, 422],
   tags,
 });
-export const deactivateLookupItem = endpoint({
-  permission: { screen: 'masterdata', action: 'Edit' },
-  method: 'POST',
-  path: '/api/admin/lookups/:kind/:id/deactivate',
-  params: ItemParams,
-  response: CommandAccepted,
-  errors: [401, 403, 404, 409],
-  tags,
-});
-export const reactivateLookupItem = endpoint({
-  permission: { screen: 'masterdata', action: 'Edit' },
-  method: 'POST',
-  path: '/api/admin/lookups/:kind/:id/reactivate',
-  params: ItemParams,
-  response: CommandAccepted,
-  errors: [401, 403, 404, 409],
-  tags,
-});
+/** Takes an item out of the lists, or back in: a POST on the item with nothing in the body. */
+const itemSwitch = <const Path extends string>(path: Path) =>
+  endpoint({
+    permission: { screen: 'masterdata', action: 'Edit' },
+    method: 'POST',
+    path,
+    params: ItemParams,
+    response: CommandAccepted,
+    errors: [401, 403, 404, 409],
+    tags,
+  });
+export const deactivateLookupItem = itemSwitch('/api/admin/lookups/:kind/:id/deactivate');
+export const reactivateLookupItem = itemSwitch('/api/admin/lookups/:kind/:id/reactivate');
 export const deleteLookupItem = endpoint({
   permission: { screen: 'masterdata', action: 'Delete' },
   method: 'DELETE',

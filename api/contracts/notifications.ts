@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExtensionStates, MAX_READ_IDS } from '../../domain/participation/notifications.ts';
-import { AfterQuery, CommandAccepted } from './common.ts';
+import { AfterQuery, CommandAccepted, IdParams } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -75,13 +75,11 @@ export const markNotificationsRead = endpoint({
   tags,
 });
 
-const Invitation = z.object({ id: P.uuid() });
-
 /** Type 16 "continue": the extended dates are accepted. */
 export const continueExtension = endpoint({
   method: 'POST',
   path: '/api/volunteers/invitation/:id/extension/continue',
-  params: Invitation,
+  params: IdParams,
   response: CommandAccepted,
   tags,
 });
@@ -90,7 +88,7 @@ export const continueExtension = endpoint({
 export const declineExtension = endpoint({
   method: 'POST',
   path: '/api/volunteers/invitation/:id/extension/decline',
-  params: Invitation,
+  params: IdParams,
   response: CommandAccepted,
   tags,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AfterQuery, CommandAccepted, PageSize } from './common.ts';
+import { AfterQuery, CommandAccepted, IdParams, PageSize } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -196,7 +196,6 @@ export const EventDetail = z
 export type EventDetail = z.infer<typeof EventDetail>;
 
 const tags = ['events'];
-const Id = z.object({ id: P.uuid() });
 
 export const createOpportunity = endpoint({
   permission: { screen: 'eventsadmin', action: 'Add' },
@@ -212,7 +211,7 @@ export const editOpportunity = endpoint({
   permission: { screen: 'eventsadmin', action: 'Edit' },
   method: 'PUT',
   path: '/api/opportunities/:id',
-  params: Id,
+  params: IdParams,
   body: OpportunityDetails,
   response: CommandAccepted,
   tags,
@@ -222,7 +221,7 @@ export const approveOpportunity = endpoint({
   permission: { screen: 'eventsadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/opportunities/:id/approve',
-  params: Id,
+  params: IdParams,
   response: CommandAccepted,
   tags,
 });
@@ -231,7 +230,7 @@ export const stopInvitations = endpoint({
   permission: { screen: 'eventsadmin', action: 'Edit' },
   method: 'POST',
   path: '/api/opportunities/:id/stop-invitations',
-  params: Id,
+  params: IdParams,
   response: CommandAccepted,
   tags,
 });
@@ -241,7 +240,7 @@ export const rejectOpportunity = endpoint({
   permission: { screen: 'eventsadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/opportunities/:id/reject',
-  params: Id,
+  params: IdParams,
   body: z.object({ reason: P.longText(1000) }),
   response: CommandAccepted,
   tags,
@@ -252,7 +251,7 @@ export const deleteOpportunity = endpoint({
   permission: { screen: 'eventsadmin', action: 'Delete' },
   method: 'POST',
   path: '/api/opportunities/:id/delete',
-  params: Id,
+  params: IdParams,
   body: z.object({ reason: P.longText(1000) }),
   response: CommandAccepted.extend({ pendingApproval: z.boolean() }),
   tags,
@@ -262,7 +261,7 @@ export const confirmDeleteOpportunity = endpoint({
   permission: { screen: 'eventsadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/opportunities/:id/confirm-delete',
-  params: Id,
+  params: IdParams,
   response: CommandAccepted,
   tags,
 });
@@ -382,7 +381,7 @@ export const manageOpportunities = endpoint({
 export const opportunityDetails = endpoint({
   method: 'GET',
   path: '/api/opportunities/:id',
-  params: Id,
+  params: IdParams,
   query: AfterQuery,
   response: EventDetail,
   tags,

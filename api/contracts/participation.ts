@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AfterQuery, CommandAccepted, PageSize } from './common.ts';
+import { AfterQuery, CommandAccepted, IdParams, PageSize } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { HistoryEntry } from './registration.ts';
@@ -49,14 +49,13 @@ export const InvitationResults = z
 export type InvitationResults = z.infer<typeof InvitationResults>;
 
 const tags = ['events'];
-const Id = z.object({ id: P.uuid() });
 const Pair = z.object({ id: P.uuid(), volunteerId: P.uuid() });
 
 /** A volunteer asks to join: the spec's join rules (domain/participation/join.ts), then the schedule. */
 export const joinOpportunity = endpoint({
   method: 'POST',
   path: '/api/opportunities/:id/join',
-  params: Id,
+  params: IdParams,
   response: CommandAccepted,
   tags,
 });
@@ -66,7 +65,7 @@ export const inviteVolunteers = endpoint({
   permission: { screen: 'eventsadmin', action: 'Add' },
   method: 'POST',
   path: '/api/opportunities/:id/invitations',
-  params: Id,
+  params: IdParams,
   body: z.object({ volunteerIds: z.array(P.uuid()).min(1).max(500), confirmRaise: z.boolean().default(false) }),
   response: InvitationResults,
   tags,
@@ -77,7 +76,7 @@ export const listParticipants = endpoint({
   permission: { screen: 'eventsadmin', action: 'View' },
   method: 'GET',
   path: '/api/opportunities/:id/participants',
-  params: Id,
+  params: IdParams,
   query: z.object({
     status: P.queryInt(1, 10).optional(),
     page: P.page,
@@ -149,7 +148,7 @@ const volunteerAnswer = <const A extends string>(answer: A) =>
   endpoint({
     method: 'POST',
     path: `/api/volunteers/invitation/:id/${answer}`,
-    params: Id,
+    params: IdParams,
     response: CommandAccepted,
     tags,
   });

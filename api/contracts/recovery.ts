@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommandAccepted, Lang } from './common.ts';
+import { CommandAccepted, IdParams, Lang } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -70,25 +70,14 @@ export const captchaChallenge = endpoint({
   tags,
 });
 
-/** Spec ForgetPassword (email, reCaptchaResponse, lang): mails a link valid 6 days. */
-export const forgotPassword = endpoint({
-  method: 'POST',
-  path: '/api/account/forgot-password',
-  body: ForgotRequest,
-  response: ForgotAnswer,
-  errors: [401, 422],
-  tags,
-});
+/** A visitor's "I forgot" form at `path` (email, reCaptchaResponse, lang): something is mailed to the address. */
+const forgotForm = <const Path extends string>(path: Path) =>
+  endpoint({ method: 'POST', path, body: ForgotRequest, response: ForgotAnswer, errors: [401, 422], tags });
 
-/** Spec ForgetUsername (email, reCaptchaResponse, lang): mails the user name. */
-export const forgotUserName = endpoint({
-  method: 'POST',
-  path: '/api/account/forgot-username',
-  body: ForgotRequest,
-  response: ForgotAnswer,
-  errors: [401, 422],
-  tags,
-});
+/** Spec ForgetPassword: mails a link valid 6 days. */
+export const forgotPassword = forgotForm('/api/account/forgot-password');
+/** Spec ForgetUsername: mails the user name. */
+export const forgotUserName = forgotForm('/api/account/forgot-username');
 
 /** Spec ChangeForgottenPassword (token, newPass): Error_WrongActivationLink when unknown, used or expired. */
 export const resetPassword = endpoint({
@@ -115,7 +104,7 @@ export const sendPasswordReset = endpoint({
   permission: { screen: 'users', action: 'Edit' },
   method: 'POST',
   path: '/api/users/:id/password-reset',
-  params: z.object({ id: P.uuid() }),
+  params: IdParams,
   response: CommandAccepted,
   errors: [401, 404],
   tags,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Actor, AfterQuery, CommandAccepted, GridPage, PageSize, PositionText } from './common.ts';
+import { Actor, AfterQuery, CommandAccepted, GridPage, IdParams, PageSize, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { CaptchaField } from './recovery.ts';
@@ -238,7 +238,6 @@ export const RegistrationGridPage = GridPage(RegistrationGridRow);
 export type RegistrationGridPage = z.infer<typeof RegistrationGridPage>;
 
 const tags = ['registration'];
-const Id = z.object({ id: P.uuid() });
 
 /** A visitor registers (anonymous; CSRF by the double-submit cookie). */
 export const register = endpoint({
@@ -304,7 +303,7 @@ export const getRegistration = endpoint({
   permission: { screen: 'registrationadmin', action: 'View' },
   method: 'GET',
   path: '/api/registrations/:id',
-  params: Id,
+  params: IdParams,
   query: AfterQuery,
   response: RegistrationDetail,
   tags,
@@ -315,7 +314,7 @@ export const registrationHistory = endpoint({
   permission: { screen: 'registrationadmin', action: 'View' },
   method: 'GET',
   path: '/api/registrations/:id/history',
-  params: Id,
+  params: IdParams,
   response: z.array(HistoryEntry),
   tags,
 });
@@ -324,7 +323,7 @@ export const initialAccept = endpoint({
   permission: { screen: 'registrationadmin', action: 'Approve', code: 'NotAuthorizedToAccept' },
   method: 'POST',
   path: '/api/registrations/:id/initial-accept',
-  params: Id,
+  params: IdParams,
   body: InitialAcceptRequest,
   response: CommandAccepted,
   tags,
@@ -333,7 +332,7 @@ export const approve = endpoint({
   permission: { screen: 'registrationadmin', action: 'Approve', code: 'NotAuthorizedToAccept' },
   method: 'POST',
   path: '/api/registrations/:id/approve',
-  params: Id,
+  params: IdParams,
   response: CommandAccepted,
   tags,
 });
@@ -341,7 +340,7 @@ export const reject = endpoint({
   permission: { screen: 'registrationadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/registrations/:id/reject',
-  params: Id,
+  params: IdParams,
   body: RejectRequest,
   response: CommandAccepted,
   tags,
@@ -350,7 +349,7 @@ export const returnToSubmitted = endpoint({
   permission: { screen: 'registrationadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/registrations/:id/return-to-submitted',
-  params: Id,
+  params: IdParams,
   response: CommandAccepted,
   tags,
 });
@@ -358,7 +357,7 @@ export const addNote = endpoint({
   permission: { screen: 'registrationadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/registrations/:id/notes',
-  params: Id,
+  params: IdParams,
   body: AddNoteRequest,
   response: CommandAccepted,
   tags,
@@ -367,7 +366,7 @@ export const removeNote = endpoint({
   permission: { screen: 'registrationadmin', action: 'Approve' },
   method: 'POST',
   path: '/api/registrations/:id/notes/:noteId/remove',
-  params: Id.extend({ noteId: P.token(40) }),
+  params: IdParams.extend({ noteId: P.token(40) }),
   response: CommandAccepted,
   tags,
 });

@@ -145,22 +145,13 @@ export const login = endpoint({
   tags,
 });
 
-export const logout = endpoint({
-  method: 'POST',
-  path: '/api/session/logout',
-  response: NoContent,
-  status: 204,
-  tags,
-});
+/** A POST at `path` that only acts on the session and answers 204. */
+const sessionSignal = <const Path extends string>(path: Path) =>
+  endpoint({ method: 'POST', path, response: NoContent, status: 204, tags });
 
+export const logout = sessionSignal('/api/session/logout');
 /** Resets the idle timer. */
-export const keepalive = endpoint({
-  method: 'POST',
-  path: '/api/session/keepalive',
-  response: NoContent,
-  status: 204,
-  tags,
-});
+export const keepalive = sessionSignal('/api/session/keepalive');
 
 export const changePassword = endpoint({
   method: 'POST',

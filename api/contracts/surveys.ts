@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SURVEY_LIMITS as L, QuestionType, SurveyStatuses } from '../../domain/survey/rules.ts';
-import { AfterQuery, CommandAccepted } from './common.ts';
+import { AfterQuery, CommandAccepted, IdParams } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -79,7 +79,6 @@ const QuestionOut = z.object({
 export const SurveyDetail = SurveyItem.extend({ questions: z.array(QuestionOut) }).meta({ id: 'SurveyDetail' });
 export type SurveyDetail = z.infer<typeof SurveyDetail>;
 
-const Id = z.object({ id: P.uuid() });
 export const SURVEY_PAGE_SIZES = [10, 20, 50] as const;
 
 export const listSurveys = endpoint({
@@ -110,7 +109,7 @@ export const getSurvey = endpoint({
   permission: { screen: 'surveys', action: 'View' },
   method: 'GET',
   path: '/api/surveys/:id',
-  params: Id,
+  params: IdParams,
   query: AfterQuery,
   response: SurveyDetail,
   tags,
@@ -137,7 +136,7 @@ export const editSurvey = endpoint({
   permission: { screen: 'surveys', action: 'Edit' },
   method: 'PUT',
   path: '/api/surveys/:id',
-  params: Id,
+  params: IdParams,
   query: SaveQuery,
   body: SurveyDefinition,
   response: CommandAccepted,
@@ -148,7 +147,7 @@ export const approveSurvey = endpoint({
   permission: { screen: 'surveys', action: 'Approve' },
   method: 'POST',
   path: '/api/surveys/:id/approve',
-  params: Id,
+  params: IdParams,
   response: CommandAccepted,
   tags,
 });
@@ -157,7 +156,7 @@ export const rejectSurvey = endpoint({
   permission: { screen: 'surveys', action: 'Approve' },
   method: 'POST',
   path: '/api/surveys/:id/reject',
-  params: Id,
+  params: IdParams,
   body: z.object({ reason: P.longText(L.reason) }).strict(),
   response: CommandAccepted,
   tags,
@@ -168,7 +167,7 @@ export const publishSurvey = endpoint({
   permission: { screen: 'surveys', action: 'Approve' },
   method: 'POST',
   path: '/api/surveys/:id/publish',
-  params: Id,
+  params: IdParams,
   response: CommandAccepted,
   tags,
 });
@@ -177,7 +176,7 @@ export const completeSurvey = endpoint({
   permission: { screen: 'surveys', action: 'Approve' },
   method: 'POST',
   path: '/api/surveys/:id/complete',
-  params: Id,
+  params: IdParams,
   response: CommandAccepted,
   tags,
 });
@@ -205,7 +204,7 @@ export const surveyResults = endpoint({
   permission: { screen: 'surveys', action: 'View' },
   method: 'GET',
   path: '/api/surveys/:id/results',
-  params: Id,
+  params: IdParams,
   query: AfterQuery,
   response: SurveyResults,
   tags,
@@ -216,7 +215,7 @@ export const exportSurveyResults = endpoint({
   permission: { screen: 'surveys', action: 'View' },
   method: 'GET',
   path: '/api/surveys/:id/results/export',
-  params: Id,
+  params: IdParams,
   response: z.string().meta({ description: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
   tags,
 });
@@ -253,7 +252,7 @@ export const surveyQuestions = endpoint({
   permission: { screen: 'surveymandatory', action: 'View', volunteer: true },
   method: 'GET',
   path: '/api/me/surveys/:id',
-  params: Id,
+  params: IdParams,
   response: z.object({
     id: z.string(),
     titleAr: z.string(),
@@ -278,7 +277,7 @@ export const submitSurvey = endpoint({
   permission: { screen: 'surveymandatory', action: 'Edit', volunteer: true },
   method: 'POST',
   path: '/api/me/surveys/:id/answers',
-  params: Id,
+  params: IdParams,
   body: z
     .object({
       answers: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, REASON_MAX, RESPONSE_MAX, TICKET_STATUSES, TITLE_MAX } from '../../domain/ticket/rules.ts';
-import { AfterQuery, CommandAccepted, GridPage, PositionText } from './common.ts';
+import { AfterQuery, CommandAccepted, GridPage, IdParams, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -114,7 +114,6 @@ export const TicketOptions = z
   .meta({ id: 'TicketOptions' });
 export type TicketOptions = z.infer<typeof TicketOptions>;
 
-const ById = z.object({ id: P.uuid() });
 const tags = ['tickets'];
 
 /** The forms' lists: departments (master data) and the events a ticket may name (spec: getEventsList). */
@@ -133,7 +132,7 @@ export const myTicket = endpoint({
   permission: { screen: 'tickets', action: 'View', volunteer: true },
   method: 'GET',
   path: '/api/me/tickets/:id',
-  params: ById,
+  params: IdParams,
   query: AfterQuery,
   response: TicketDetail,
   tags,
@@ -151,7 +150,7 @@ export const markTicket = endpoint({
   permission: { screen: 'tickets', action: 'View', volunteer: true },
   method: 'POST',
   path: '/api/me/tickets/:id/verdict',
-  params: ById,
+  params: IdParams,
   body: TicketVerdict,
   response: CommandAccepted,
   tags,
@@ -170,7 +169,7 @@ export const staffTicket = endpoint({
   permission: { screen: 'ticketsadmin', action: 'View' },
   method: 'GET',
   path: '/api/tickets/:id',
-  params: ById,
+  params: IdParams,
   query: AfterQuery,
   response: TicketDetail,
   tags,
@@ -180,7 +179,7 @@ export const replyToTicket = endpoint({
   permission: { screen: 'ticketsadmin', action: 'Edit' },
   method: 'POST',
   path: '/api/tickets/:id/reply',
-  params: ById,
+  params: IdParams,
   body: TicketReply,
   response: CommandAccepted,
   tags,
@@ -189,7 +188,7 @@ export const assignTicketDepartment = endpoint({
   permission: { screen: 'ticketsadmin', action: 'Edit' },
   method: 'POST',
   path: '/api/tickets/:id/department',
-  params: ById,
+  params: IdParams,
   body: TicketDepartment,
   response: CommandAccepted,
   tags,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AfterQuery, CommandAccepted, GridPage, PageSize, PositionText } from './common.ts';
+import { AfterQuery, CommandAccepted, GridPage, IdParams, PageSize, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { RegistrationGridPage } from './registration.ts';
@@ -61,7 +61,7 @@ export const assignAreas = endpoint({
   permission: { screen: 'permissions', action: 'Edit' },
   method: 'POST',
   path: '/api/users/:id/areas',
-  params: z.object({ id: P.uuid() }),
+  params: IdParams,
   body: UserAreas,
   response: CommandAccepted,
   tags,
@@ -103,7 +103,6 @@ export const USERS_LOG_COLUMNS = {
   ip: { ar: 'عنوان IP', en: 'IP address' },
   userAgent: { ar: 'المتصفح', en: 'User agent' },
 } as const;
-const Id = z.object({ id: P.uuid() });
 
 /** GET /api/users: the users grid's search, filters, sort and page. */
 export const UsersGridQuery = AfterQuery.extend({
@@ -174,7 +173,7 @@ export const getUser = endpoint({
   permission: { screen: 'users', action: 'View' },
   method: 'GET',
   path: '/api/users/:id',
-  params: Id,
+  params: IdParams,
   query: AfterQuery,
   response: UserDetail,
   errors: [404],
@@ -198,7 +197,7 @@ export const editUser = endpoint({
   permission: { screen: 'users', action: 'Edit' },
   method: 'PUT',
   path: '/api/users/:id',
-  params: Id,
+  params: IdParams,
   body: StaffProfile,
   response: CommandAccepted,
   errors: [404, 409, 422],
@@ -210,7 +209,7 @@ export const deactivateUser = endpoint({
   permission: { screen: 'users', action: 'Delete' },
   method: 'POST',
   path: '/api/users/:id/deactivate',
-  params: Id,
+  params: IdParams,
   body: z.object({ reason: P.text(500).default('') }),
   response: CommandAccepted,
   errors: [404, 409],
@@ -221,7 +220,7 @@ export const reactivateUser = endpoint({
   permission: { screen: 'users', action: 'Edit' },
   method: 'POST',
   path: '/api/users/:id/reactivate',
-  params: Id,
+  params: IdParams,
   response: CommandAccepted,
   errors: [404],
   tags,
@@ -232,7 +231,7 @@ export const departmentImpact = endpoint({
   permission: { screen: 'users', action: 'Edit' },
   method: 'GET',
   path: '/api/users/:id/department-impact',
-  params: Id,
+  params: IdParams,
   query: AfterQuery,
   response: z.object({ events: z.number().int() }).meta({ id: 'DepartmentImpact' }),
   tags,
@@ -246,7 +245,7 @@ export const changeDepartment = endpoint({
   permission: { screen: 'users', action: 'Edit' },
   method: 'POST',
   path: '/api/users/:id/department',
-  params: Id,
+  params: IdParams,
   body: z.object({ departmentId: P.id, confirmedEvents: P.int(0, 100_000) }),
   response: CommandAccepted,
   errors: [404, 409, 422],
@@ -261,7 +260,7 @@ export const cityVolunteers = endpoint({
   permission: { screen: 'permissions', action: 'View' },
   method: 'GET',
   path: '/api/users/:id/city-volunteers',
-  params: Id,
+  params: IdParams,
   query: AfterQuery.extend({ page: P.page, pageSize: PageSize }),
   response: RegistrationGridPage,
   errors: [404],

@@ -63,34 +63,13 @@ export function firstResponderRoutes(app: FastifyInstance, deps: ApiDeps, upload
       { page: q.page, pageSize: q.pageSize },
     );
   });
-  route(app, C.approveFirstResponder, {}, async (req) =>
-    ok(
-      await commands.decideFirstResponder(
-        deps.store,
-        req.params.volunteerId,
-        { type: 'approve' },
-        commandContext(req, deps),
-      ),
-    ),
-  );
-  route(app, C.rejectFirstResponder, {}, async (req) =>
-    ok(
-      await commands.decideFirstResponder(
-        deps.store,
-        req.params.volunteerId,
-        { type: 'reject', reason: req.body.reason ?? null },
-        commandContext(req, deps),
-      ),
-    ),
-  );
-  route(app, C.undoFirstResponderRejection, {}, async (req) =>
-    ok(
-      await commands.decideFirstResponder(
-        deps.store,
-        req.params.volunteerId,
-        { type: 'undoRejection' },
-        commandContext(req, deps),
-      ),
-    ),
-  );
+
+  /** The responder admin's decision on a volunteer's request. */
+  const decide = async (
+    req: FastifyRequest<{ Params: { volunteerId: string } }>,
+    decision: commands.FirstResponderDecision,
+  ) => ok(await commands.decideFirstResponder(deps.store, req.params.volunteerId, decision, commandContext(req, deps)));
+  route(app, C.approveFirstResponder, {}, (req) => decide(req, { type: 'approve' }));
+  route(app, C.rejectFirstResponder, {}, (req) => decide(req, { type: 'reject', reason: req.body.reason ?? null }));
+  route(app, C.undoFirstResponderRejection, {}, (req) => decide(req, { type: 'undoRejection' }));
 }

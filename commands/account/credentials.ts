@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { AnyDB } from '../db/kysely.ts';
 import { registerSchema } from '../db/migrate.ts';
-import type { EventStore } from '../event-store/port.ts';
+import { pairedWithStore } from '../event-store/paired.ts';
 
 // Password hashes live outside the event log, in a table rows can be deleted from: the account's events name a
 // credential by id. A password change keeps only the new credential, so an old hash is erased rather than kept for
@@ -56,16 +56,7 @@ export class PostgresCredentialVault implements CredentialVault {
   }
 }
 
-// The vault belongs with the event store it serves (the runtime pairs them): the account commands already take the
-// store, and two portals in one process never share a vault.
-const vaults = new WeakMap<EventStore, CredentialVault>();
-
-export function pairCredentialVault(store: EventStore, vault: CredentialVault): void {
-  vaults.set(store, vault);
-}
-
-export function credentialVault(store: EventStore): CredentialVault {
-  const v = vaults.get(store);
-  if (!v) throw new Error('no credential vault for this event store (workers/runtime.ts pairs them)');
-  return v;
-}
+// The vault belongs with the event store it serves: the account commands already take the store.
+const vaults = pairedWithStore<CredentialVault>('credential vault');
+export const pairCredentialVault = vaults.pair;
+export const credentialVault = vaults.of;

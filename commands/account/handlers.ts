@@ -72,42 +72,36 @@ export async function userIdForName(store: EventStore, userName: string): Promis
   return (await userNameOwner(store, userName)).owner;
 }
 
+/** Appends to a user name's reservation stream what `next` answers for its holding (see changeHolding). */
+function changeUserName(
+  store: EventStore,
+  userName: string,
+  ctx: CommandContext,
+  next: (holding: Holding) => UserNameEvent | null,
+  idScope?: string,
+): Promise<void> {
+  return changeHolding(store, userNameStream(userName), ctx, () => userNameOwner(store, userName), next, idScope);
+}
+
 /**
  * Reserves a user name for userId: appended with no_stream, or at the revision of its last release, so of two
  * simultaneous reservations one fails (UserNameAlreadyExists). The owner's own reservation again is a no-op.
  */
-export async function reserveUserName(
-  store: EventStore,
-  userName: string,
-  userId: string,
-  ctx: CommandContext,
-): Promise<void> {
-  await changeHolding(
-    store,
-    userNameStream(userName),
-    ctx,
-    () => userNameOwner(store, userName),
-    ({ owner }): UserNameEvent | null => {
-      if (owner === userId) return null;
-      if (owner !== null) throw new DomainError('UserNameAlreadyExists');
-      return { type: 'UserNameReserved', data: { userName: userName.trim(), userId } };
-    },
-  );
+export function reserveUserName(store: EventStore, userName: string, userId: string, ctx: CommandContext) {
+  return changeUserName(store, userName, ctx, ({ owner }) => {
+    if (owner === userId) return null;
+    if (owner !== null) throw new DomainError('UserNameAlreadyExists');
+    return { type: 'UserNameReserved', data: { userName: userName.trim(), userId } };
+  });
 }
 
 /** Gives a user name back (a registration that reserved it failed); a name userId does not hold is left alone. */
-export async function releaseUserName(
-  store: EventStore,
-  userName: string,
-  userId: string,
-  ctx: CommandContext,
-): Promise<void> {
-  await changeHolding(
+export function releaseUserName(store: EventStore, userName: string, userId: string, ctx: CommandContext) {
+  return changeUserName(
     store,
-    userNameStream(userName),
+    userName,
     ctx,
-    () => userNameOwner(store, userName),
-    ({ owner, revision }): UserNameEvent | null =>
+    ({ owner, revision }) =>
       owner !== userId || revision === null
         ? null
         : { type: 'UserNameReleased', data: { userName: userName.trim(), userId } },

@@ -47,34 +47,34 @@ export function withDatabase(connectionString: string, database: string): string
   return u.toString();
 }
 
-/** Create a database if it does not exist (connects to the server's maintenance database). */
-export async function ensureDatabase(connectionString: string): Promise<void> {
-  const u = new URL(connectionString);
-  const name = decodeURIComponent(u.pathname.slice(1));
+/** Runs `work` on a client of the server's maintenance database, with the connection string's database name. */
+async function onMaintenance(connectionString: string, work: (admin: pg.Client, name: string) => Promise<void>) {
+  const name = decodeURIComponent(new URL(connectionString).pathname.slice(1));
   const admin = new pg.Client({ connectionString: withDatabase(connectionString, 'postgres') });
   await admin.connect();
   try {
+    await work(admin, name);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Create a database if it does not exist (connects to the server's maintenance database). */
+export async function ensureDatabase(connectionString: string): Promise<void> {
+  await onMaintenance(connectionString, async (admin, name) => {
     const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (!rowCount) {
       await admin.query(`create database ${pg.escapeIdentifier(name)}`).catch((e: { code?: string }) => {
         if (e.code !== '42P04') throw e; // created concurrently
       });
     }
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 export async function dropDatabase(connectionString: string): Promise<void> {
-  const u = new URL(connectionString);
-  const name = decodeURIComponent(u.pathname.slice(1));
-  const admin = new pg.Client({ connectionString: withDatabase(connectionString, 'postgres') });
-  await admin.connect();
-  try {
+  await onMaintenance(connectionString, async (admin, name) => {
     await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 /** Kysely over an existing pool (the pool decides the role the queries run as). */

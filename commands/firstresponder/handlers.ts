@@ -64,10 +64,15 @@ export async function sendFirstResponderRequest(
 }
 
 /** The responder admin's decisions on one volunteer's request. */
+export type FirstResponderDecision =
+  | { type: 'approve' }
+  | { type: 'reject'; reason?: string | null }
+  | { type: 'undoRejection' };
+
 export function decideFirstResponder(
   store: EventStore,
   volunteerId: string,
-  decision: { type: 'approve' } | { type: 'reject'; reason?: string | null } | { type: 'undoRejection' },
+  decision: FirstResponderDecision,
   ctx: CommandContext,
 ): Promise<Position> {
   const by = ctx.actorId;

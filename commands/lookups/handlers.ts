@@ -26,45 +26,29 @@ import { type CommandContext, handleCommand, loadFolded } from '../handle.ts';
  * Master-data commands. A rule across kinds (a city's region must be active; a region with active cities stays) reads
  * the other kind's stream here and hands the decider what it found.
  */
-async function parentState(
-  store: EventStore,
-  kind: LookupKind,
-  parentId: number | null | undefined,
-): Promise<ParentState> {
-  const parentKind = parentKindOf(kind);
-  if (!parentKind || parentId == null) return null;
-  const parent = (await loadFolded(store, lookupStream(parentKind), lookupDecider)).state.items[parentId];
-  return parent ? { active: parent.active } : null;
-}
-
-/** The group item a city names, as `parentState` answers for the parent (null: none, or no such item). */
-async function groupState(
-  store: EventStore,
-  kind: LookupKind,
-  groupId: number | null | undefined,
-): Promise<ParentState> {
-  const groupKind = groupKindOf(kind);
-  if (!groupKind || groupId == null) return null;
-  const group = (await loadFolded(store, lookupStream(groupKind), lookupDecider)).state.items[groupId];
-  return group ? { active: group.active } : null;
+async function itemsOf(store: EventStore, kind: LookupKind | null | undefined): Promise<LookupList['items']> {
+  return kind ? (await loadFolded(store, lookupStream(kind), lookupDecider)).state.items : {};
 }
 
 /** The group kind's items (empty for a kind without one). */
-async function groupsOf(store: EventStore, kind: LookupKind): Promise<LookupList['items']> {
-  const groupKind = groupKindOf(kind);
-  return groupKind ? (await loadFolded(store, lookupStream(groupKind), lookupDecider)).state.items : {};
-}
+const groupsOf = (store: EventStore, kind: LookupKind) => itemsOf(store, groupKindOf(kind));
 
-/** The parent kind's items (empty for a kind without one), to answer `parentState` for several rows at once. */
-async function parentsOf(store: EventStore, kind: LookupKind): Promise<LookupList['items']> {
-  const parentKind = parentKindOf(kind);
-  return parentKind ? (await loadFolded(store, lookupStream(parentKind), lookupDecider)).state.items : {};
-}
+/** The parent kind's items (empty for a kind without one), to answer `stateOf` for several rows at once. */
+const parentsOf = (store: EventStore, kind: LookupKind) => itemsOf(store, parentKindOf(kind));
 
 const stateOf = (items: LookupList['items'], parentId: number | null | undefined): ParentState => {
   const p = parentId == null ? undefined : items[parentId];
   return p ? { active: p.active } : null;
 };
+
+/** The item `id` of `kind` (a row's parent or group kind): whether it is active (null: none, or no such item). */
+async function stateIn(
+  store: EventStore,
+  kind: LookupKind | null,
+  id: number | null | undefined,
+): Promise<ParentState> {
+  return kind && id != null ? stateOf(await itemsOf(store, kind), id) : null;
+}
 
 /** The child kinds' lists, for the counts of children under an item. */
 async function childLists(store: EventStore, kind: LookupKind): Promise<LookupList[]> {
@@ -97,8 +81,8 @@ export async function addLookupItem(
   item: NewLookupItem,
   ctx: CommandContext,
 ): Promise<{ id: number; position: Position }> {
-  const parent = await parentState(store, kind, item.parentId);
-  const group = await groupState(store, kind, item.groupId);
+  const parent = await stateIn(store, parentKindOf(kind), item.parentId);
+  const group = await stateIn(store, groupKindOf(kind), item.groupId);
   const r = await run(store, { type: 'AddLookupItem', kind, ...item, parent, group }, ctx);
   // One LookupItemAdded, or (a retried command) the one it appended before.
   return { id: r.events[0]!.data.id, position: r.position };
@@ -132,7 +116,7 @@ export async function reactivateLookupItem(
   ctx: CommandContext,
 ): Promise<{ position: Position }> {
   const item = (await loadFolded(store, lookupStream(kind), lookupDecider)).state.items[id];
-  const parent = await parentState(store, kind, item?.parentId);
+  const parent = await stateIn(store, parentKindOf(kind), item?.parentId);
   return run(store, { type: 'ReactivateLookupItem', kind, id, parent }, ctx);
 }
 
@@ -152,8 +136,8 @@ export async function updateLookupItem(
   change: LookupItemChange,
   ctx: CommandContext,
 ): Promise<{ position: Position }> {
-  const parent = change.parentId === undefined ? undefined : await parentState(store, kind, change.parentId);
-  const group = await groupState(store, kind, change.groupId);
+  const parent = change.parentId === undefined ? undefined : await stateIn(store, parentKindOf(kind), change.parentId);
+  const group = await stateIn(store, groupKindOf(kind), change.groupId);
   return run(store, { type: 'UpdateLookupItem', kind, ...change, parent, group }, ctx);
 }
 

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { type Kysely, sql } from 'kysely';
 import type { AnyDB } from '../db/kysely.ts';
 import { registerSchema } from '../db/migrate.ts';
-import type { EventStore } from '../event-store/port.ts';
+import { pairedWithStore } from '../event-store/paired.ts';
 
 /** What a link does: confirm a subscription, or end it (the unsubscribe link of every mail). */
 export type LinkPurpose = 'confirm' | 'unsubscribe';
@@ -71,15 +71,7 @@ export async function loadLinkKey(fromEnv: string | undefined, db: Kysely<AnyDB>
   return rows[0]!.key;
 }
 
-const signers = new WeakMap<EventStore, LinkSigner>();
-
-/** The process's signer, paired with its store by the runtime (like the lookups' source). */
-export function pairLinkSigner(store: EventStore, signer: LinkSigner): void {
-  signers.set(store, signer);
-}
-
-export function linkSignerOf(store: EventStore): LinkSigner {
-  const s = signers.get(store);
-  if (!s) throw new Error('no link signer paired with this store (workers/runtime.ts)');
-  return s;
-}
+/** The process's signer, paired with its store by the runtime. */
+const signers = pairedWithStore<LinkSigner>('link signer');
+export const pairLinkSigner = signers.pair;
+export const linkSignerOf = signers.of;

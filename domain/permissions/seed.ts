@@ -1,15 +1,24 @@
 import type { RoleId } from '../shared/roles.ts';
-import type { Action, Screen } from './screens.ts';
+import { type Action, SCREENS, type Screen } from './screens.ts';
+
+type Grants = Partial<Record<Screen, readonly Action[]>>;
+
+/** Every role sees its dashboard and changes its own password. */
+const EVERY_ROLE: Grants = { dashboard: ['View'], changepassword: ['View', 'Edit'] };
+
+/** The screens given with every action they offer (the administrator's). */
+function everyAction(...screens: Screen[]): Grants {
+  return Object.fromEntries(screens.map((screen) => [screen, SCREENS[screen]]));
+}
 
 /**
  * Seed data only: the grants appended once, as the first events of the `permissions-roles` stream, when that stream
  * does not exist yet (commands/permissions/handlers.ts, seedPermissions). From then on the stream is the truth and the
  * super admin changes it; editing this table changes fresh installations only.
  */
-export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Action[]>>> = {
+export const SEED_PERMISSIONS: Record<RoleId, Grants> = {
   1: {
-    dashboard: ['View'],
-    changepassword: ['View', 'Edit'],
+    ...EVERY_ROLE,
     events: ['View'],
     myevents: ['View', 'Add', 'Edit'],
     myregistration: ['View', 'Edit'],
@@ -25,8 +34,7 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     postcard: ['View'],
   },
   2: {
-    dashboard: ['View'],
-    changepassword: ['View', 'Edit'],
+    ...EVERY_ROLE,
     registrationadmin: ['View', 'Approve'],
     events: ['View'],
     eventsadmin: ['View', 'Add', 'Edit'],
@@ -38,43 +46,40 @@ export const SEED_PERMISSIONS: Record<RoleId, Partial<Record<Screen, readonly Ac
     allowregionrestriction: ['View'],
   },
   3: {
-    dashboard: ['View'],
-    changepassword: ['View', 'Edit'],
-    users: ['View', 'Add', 'Edit', 'Delete'],
-    auditlog: ['View'],
+    ...EVERY_ROLE,
+    ...everyAction('users', 'auditlog'),
     registrationadmin: ['View', 'Approve', 'Edit'],
-    events: ['View'],
-    eventsadmin: ['View', 'Add', 'Edit', 'Delete', 'Approve'],
-    volunteerhours: ['View', 'Add', 'Edit', 'Approve'],
-    statistics: ['View'],
-    content: ['View', 'Add', 'Edit', 'Delete'],
-    masterdata: ['View', 'Add', 'Edit', 'Delete'],
-    permissions: ['View', 'Edit'],
-    ticketsadmin: ['View', 'Edit'],
-    initiatives: ['View', 'Add', 'Approve'],
-    firstresponder: ['View', 'Approve'],
-    projections: ['View', 'Edit'],
-    surveys: ['View', 'Add', 'Edit', 'Approve'],
-    allowadminrole: ['View', 'Edit'],
-    postcard: ['View'],
+    ...everyAction(
+      'events',
+      'eventsadmin',
+      'volunteerhours',
+      'statistics',
+      'content',
+      'masterdata',
+      'permissions',
+      'ticketsadmin',
+      'initiatives',
+      'firstresponder',
+      'projections',
+      'surveys',
+      'allowadminrole',
+      'postcard',
+    ),
   },
   4: {
-    dashboard: ['View'],
-    changepassword: ['View', 'Edit'],
+    ...EVERY_ROLE,
     registrationadmin: ['View', 'Approve'],
     allowreviewrole: ['View'],
   },
   5: {
-    dashboard: ['View'],
-    changepassword: ['View', 'Edit'],
+    ...EVERY_ROLE,
     registrationadmin: ['View', 'Approve', 'Edit'],
     volunteerhours: ['View', 'Approve'],
     statistics: ['View'],
     allowvolunteeradminrole: ['View'],
   },
   6: {
-    dashboard: ['View'],
-    changepassword: ['View', 'Edit'],
+    ...EVERY_ROLE,
     firstresponder: ['View', 'Approve'],
     allowfirstresponderrole: ['View'],
   },
