@@ -221,9 +221,7 @@ export function InitiativesPage() {
         id={manage ? 'initiatives-all' : 'initiatives-mine'}
         caption={t('initiatives.caption')}
         columns={columns}
-        rows={query.data?.rows}
-        getRowId={(r) => r.id}
-        read={query}
+        query={query}
         emptyMessage={t('initiatives.empty')}
         paging={{
           page: params.page,

@@ -205,9 +205,8 @@ function Grid({ params, search, onChange }: { params: GridParams; search: GridSe
       id="registrations"
       caption={t('review.caption', { status: t(`reg.status.${status}`) })}
       columns={columns}
-      rows={query.data?.rows}
       getRowId={(row) => row.volunteerId}
-      read={query}
+      query={query}
       paging={{
         page: params.page,
         pageSize: params.pageSize,

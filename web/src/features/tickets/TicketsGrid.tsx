@@ -184,9 +184,7 @@ export function TicketsGrid({
       id={staff ? 'tickets-staff' : 'tickets-mine'}
       caption={t('tickets.caption')}
       columns={columns}
-      rows={query.data?.rows}
-      getRowId={(r) => r.id}
-      read={query}
+      query={query}
       emptyMessage={t('tickets.empty')}
       paging={{
         page: params.page,

@@ -176,9 +176,8 @@ function CityVolunteers({ userId }: { userId: string }) {
           id="city-volunteers"
           caption={t('users.cityVolunteersCaption')}
           columns={columns}
-          rows={query.data?.rows}
           getRowId={(r) => r.volunteerId}
-          read={query}
+          query={query}
           columnChoice={false}
           emptyMessage={t('users.cityVolunteersEmpty')}
           paging={{ ...paging, total: query.data?.total ?? 0, onChange: setPaging }}

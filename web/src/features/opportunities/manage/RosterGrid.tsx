@@ -235,9 +235,8 @@ export function RosterGrid({ id }: { id: string }) {
         id="roster"
         caption={t('roster.caption')}
         columns={columns}
-        rows={query.data?.rows}
         getRowId={(r) => r.volunteerId}
-        read={query}
+        query={query}
         paging={{
           page: params.page,
           pageSize: params.pageSize,
