@@ -1,4 +1,4 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -9,6 +9,7 @@ import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { FormCard } from '../../components/FormCard.tsx';
+import { NarrowPage } from '../../components/NarrowPage.tsx';
 import { NewPasswordFields, NO_NEW_PASSWORD, newPasswordProblem } from '../session/index.ts';
 import { resetPassword } from './api.ts';
 
@@ -37,10 +38,7 @@ export function ResetPasswordPage() {
 
   const linkRefused = error === 'Error_WrongActivationLink';
   return (
-    <Stack maw={520} mx="auto" mt="xl">
-      <Title order={1} id="reset-title">
-        {title}
-      </Title>
+    <NarrowPage width={520} title={title} titleId="reset-title">
       {mutation.isSuccess ? (
         <>
           <Alert color="brand" role="status" data-testid="reset-done">
@@ -73,6 +71,6 @@ export function ResetPasswordPage() {
           <NewPasswordFields values={passwords} onChange={setPasswords} error={error} pending={mutation.isPending} />
         </FormCard>
       )}
-    </Stack>
+    </NarrowPage>
   );
 }

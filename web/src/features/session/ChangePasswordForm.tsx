@@ -6,6 +6,7 @@ import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import { isEmpty } from '../../app/validation.ts';
 import { FormCard } from '../../components/FormCard.tsx';
+import { requiredInput } from '../../components/form/required.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { changePassword } from './api.ts';
 import { NewPasswordFields, NO_NEW_PASSWORD, newPasswordProblem } from './NewPasswordFields.tsx';
@@ -49,10 +50,8 @@ export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
         autoComplete="current-password"
         value={oldPassword}
         onChange={(e) => setOldPassword(e.currentTarget.value)}
-        withAsterisk
-        aria-required
+        {...requiredInput(mutation.isPending)}
         error={(showMissing && isEmpty(oldPassword)) || error === 'WrongOldPassword'}
-        readOnly={mutation.isPending}
         visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
       />
       <NewPasswordFields values={passwords} onChange={setPasswords} error={error} pending={mutation.isPending} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { passwordProblems } from '../../../../domain/account/password.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { isEmpty } from '../../app/validation.ts';
+import { requiredInput } from '../../components/form/required.ts';
 import { PasswordRules, PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 
 /** The two fields' values, sent as they are in the change and reset requests' bodies. */
@@ -30,7 +31,7 @@ export function NewPasswordFields(props: {
   const missing = error === 'AllFieldsRequired';
   const strengthId = `${ids}-strength`;
   const rulesId = `${ids}-rules`;
-  const required = { withAsterisk: true, 'aria-required': true, autoComplete: 'new-password', readOnly: props.pending };
+  const required = { ...requiredInput(props.pending), autoComplete: 'new-password' };
   const toggle = { 'aria-label': t('password.toggleVisibility') };
   return (
     <>
