@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../test/renderUi.tsx';
-import { DataGrid, type DataGridProps, type GridRead, gridColumnHelper } from './DataGrid.tsx';
+import { DataGrid, type DataGridOptions, type GridRead, gridColumnHelper } from './DataGrid.tsx';
 import { PAGE_SIZES, pageRange } from './paging.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -28,7 +28,7 @@ const columns = col.columns([
 
 const done: GridRead = { error: null, isPending: false, isFetching: false, refetch: async () => undefined };
 
-function grid(over: Partial<DataGridProps<Person>> = {}) {
+function grid(over: Partial<DataGridOptions<Person>> & { rows?: Person[]; read?: GridRead } = {}) {
   return (
     <DataGrid<Person>
       id="people"
@@ -215,6 +215,43 @@ describe('DataGrid', () => {
     expect(onClick).toHaveBeenCalledTimes(1);
     expect(screen.getByText('filters here')).toBeTruthy();
     expect(screen.getByText('footer here')).toBeTruthy();
+  });
+
+  it('takes rows and read state from a query answering { rows }, and keys rows by their id unless told', () => {
+    const onChange = vi.fn();
+    const selection = {
+      selected: new Set<string>(),
+      onChange,
+      rowLabel: (p: Person) => `Select ${p.name}`,
+      allLabel: 'All',
+    };
+    const query = { ...done, data: { rows: people, total: 2 } };
+    const { unmount } = renderUi(
+      <DataGrid
+        id="people"
+        caption="People"
+        columns={columns}
+        query={query}
+        selection={selection}
+        testId="people-grid"
+      />,
+    );
+    expect(screen.getAllByRole('row')).toHaveLength(people.length + 1);
+    fireEvent.click(screen.getByRole('checkbox', { name: `Select ${people[1]!.name}` }));
+    expect(onChange).toHaveBeenLastCalledWith(new Set([people[1]!.id]));
+    unmount();
+    renderUi(
+      <DataGrid
+        id="people"
+        caption="People"
+        columns={columns}
+        query={query}
+        getRowId={(p) => p.mobile}
+        selection={selection}
+      />,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: `Select ${people[0]!.name}` }));
+    expect(onChange).toHaveBeenLastCalledWith(new Set([people[0]!.mobile]));
   });
 
   it('renders right to left in Arabic with logical properties only', () => {

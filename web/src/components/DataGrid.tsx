@@ -106,16 +106,32 @@ export type GridExport = ({ href: string } | { onExport(): void } | { start: Sta
 
 type RowProps = ComponentPropsWithoutRef<'tr'> & { [data: `data-${string}`]: string | undefined };
 
-export interface DataGridProps<TData extends RowData> {
+/** A read whose answer holds the page's rows (`{ rows, total }` lists): the grid takes both rows and read state from it. */
+export type GridQuery<TData> = GridRead & { data?: { rows: TData[] } | undefined };
+
+/**
+ * Where the rows come from: a `query` answering `{ rows }` as it is, or the `rows` (undefined until the first answer)
+ * and the `read` behind them when the page shapes the rows itself.
+ */
+export type GridSource<TData> =
+  | { query: GridQuery<TData>; rows?: never; read?: never }
+  | { rows: TData[] | undefined; read: GridRead; query?: never };
+
+/** How a row is told apart (selection, React keys): rows with a string `id` use it unless the grid says otherwise. */
+export type GridRowId<TData> = TData extends { id: string }
+  ? { getRowId?(row: TData): string }
+  : { getRowId(row: TData): string };
+
+export type DataGridProps<TData extends RowData> = DataGridOptions<TData> & GridSource<TData> & GridRowId<TData>;
+
+const ownId = (row: unknown) => (row as { id: string }).id;
+
+export interface DataGridOptions<TData extends RowData> {
   /** Names the grid in the browser's storage (its column choice). */
   id: string;
   /** The table's caption, also the name of its scroll region. */
   caption: string;
   columns: GridColumn<TData>[];
-  /** The rows to show; undefined until the first answer. */
-  rows: TData[] | undefined;
-  getRowId(row: TData): string;
-  read: GridRead;
   paging?: GridPaging;
   sorting?: GridSorting;
   /** A filter panel shown above the table; its state belongs to the page (usually the URL). */
@@ -142,22 +158,25 @@ const resolve = <T,>(updater: Updater<T>, old: T): T =>
 /** One server-driven grid: TanStack Table state (sorting, paging, visible columns) rendered with Mantine's Table. */
 export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
   const { t } = useTranslation();
-  const { read, paging, sorting: sort } = props;
+  const { paging, sorting: sort } = props;
+  const read: GridRead = props.query ?? props.read;
+  const rowData = props.query ? props.query.data?.rows : props.rows;
+  const getRowId = (props.getRowId as ((row: TData) => string) | undefined) ?? ownId;
   const choice = useColumnChoice(props.id);
   const sorting: SortingState = sort?.sort ? [sort.sort] : [];
   const pagination: PaginationState = paging
     ? { pageIndex: paging.page - 1, pageSize: paging.pageSize }
-    : { pageIndex: 0, pageSize: props.rows?.length ?? 0 };
+    : { pageIndex: 0, pageSize: rowData?.length ?? 0 };
 
   const table = useTable({
     features: gridFeatures,
     columns: props.columns,
-    data: props.rows ?? [],
-    getRowId: props.getRowId,
+    data: rowData ?? [],
+    getRowId,
     state: { sorting, pagination, columnVisibility: choice.visibility },
     manualSorting: true,
     manualPagination: true,
-    rowCount: paging?.total ?? props.rows?.length ?? 0,
+    rowCount: paging?.total ?? rowData?.length ?? 0,
     enableSorting: sort !== undefined,
     enableMultiSort: false,
     enableSortingRemoval: false,
@@ -175,14 +194,14 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
     onColumnVisibilityChange: (updater) => choice.setVisibility((old) => resolve(updater, old)),
   });
 
-  const failed = read.error != null && props.rows === undefined;
+  const failed = read.error != null && rowData === undefined;
   const visibleColumns = table.getVisibleLeafColumns();
   const rows = table.getRowModel().rows;
   const skeletonRows = Math.min(paging?.pageSize ?? 5, 10);
   const range = paging ? pageRange(paging.page, paging.pageSize, paging.total) : null;
   const showChoice = props.columnChoice !== false;
   const sel = props.selection;
-  const selectable = sel ? (props.rows ?? []).filter((r) => sel.canSelect?.(r) ?? true).map(props.getRowId) : [];
+  const selectable = sel ? (rowData ?? []).filter((r) => sel.canSelect?.(r) ?? true).map(getRowId) : [];
   const allSelected = selectable.length > 0 && selectable.every((id) => sel?.selected.has(id));
   const someSelected = selectable.some((id) => sel?.selected.has(id));
   const toggle = (ids: string[], on: boolean) => {
@@ -282,7 +301,7 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
               ))}
             </Table.Thead>
             <Table.Tbody>
-              {read.isPending && props.rows === undefined ? (
+              {read.isPending && rowData === undefined ? (
                 Array.from({ length: skeletonRows }, (_, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
                   <Table.Tr key={i} aria-hidden="true" data-testid="grid-skeleton">
@@ -329,7 +348,7 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {read.isPending && props.rows === undefined && (
+      {read.isPending && rowData === undefined && (
         <Text className="visually-hidden" role="status">
           {t('app.loading')}
         </Text>

@@ -54,3 +54,32 @@ export function FilePicker({ upload, kind, id, label, ariaLabel, control, inputT
     </>
   );
 }
+
+/**
+ * "Remove" beside a chosen file, named for its field ("Main image: Remove"): it forgets the upload's state, then
+ * `onRemoved` clears the form's value.
+ */
+export function FileRemoveButton(props: {
+  text: string;
+  fieldLabel: string;
+  upload: Pick<ReturnType<typeof useUpload>, 'reset'>;
+  onRemoved(): void;
+  testId?: string;
+}) {
+  return (
+    <Button
+      variant="subtle"
+      color="red"
+      c="red.9"
+      size="sm"
+      aria-label={`${props.fieldLabel}: ${props.text}`}
+      onClick={() => {
+        props.upload.reset();
+        props.onRemoved();
+      }}
+      data-testid={props.testId}
+    >
+      {props.text}
+    </Button>
+  );
+}

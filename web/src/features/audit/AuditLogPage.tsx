@@ -18,6 +18,7 @@ import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { call } from '../../lib/client.ts';
+import { textFilter } from '../../lib/filterFields.ts';
 import { lastPosition } from '../../lib/readYourWrites.ts';
 import { actionLabel, actorName, ChangesTable, translated } from '../review/index.ts';
 import { ActorFilter } from './ActorFilter.tsx';
@@ -218,7 +219,6 @@ function RecordCell({ row, lang, t }: { row: AuditRow; lang: Lang; t: TFunction 
 function AuditFilters({ initial, onApply }: { initial: AuditSearch; onApply(f: AuditSearch): void }) {
   const { t } = useTranslation();
   const [f, setF] = useState<AuditSearch>(initial);
-  const set = (k: keyof AuditSearch, v: string) => setF((old) => ({ ...old, [k]: v.trim() === '' ? undefined : v }));
 
   function search() {
     // Only the filters set, trimmed: an empty one stays out of the URL.
@@ -244,13 +244,7 @@ function AuditFilters({ initial, onApply }: { initial: AuditSearch; onApply(f: A
           ...RECORD_TYPES.map((type) => ({ value: type, label: recordTypeLabel(type, t) })),
         ]}
       />
-      <TextInput
-        label={t('audit.recordId')}
-        value={f.recordId ?? ''}
-        maxLength={200}
-        dir="ltr"
-        onChange={(e) => set('recordId', e.currentTarget.value)}
-      />
+      <TextInput label={t('audit.recordId')} {...textFilter(f, setF, 'recordId')} maxLength={200} dir="ltr" />
       <DateRangeFilter
         value={{ from: f.from, to: f.to }}
         onChange={(range) => setF((old) => ({ ...old, from: range.from, to: range.to }))}

@@ -43,9 +43,8 @@ export function UsersLogPage() {
         id="users-log"
         caption={t('usersLog.caption')}
         columns={columns}
-        rows={log.data?.rows}
         getRowId={(row) => `${row.at}-${row.userId ?? row.userName ?? ''}-${row.ip ?? ''}`}
-        read={log}
+        query={log}
         filters={<UsersLogFilters key={JSON.stringify(search)} initial={search} onApply={go} />}
         {...(canExport ? { exportAction: { start: startUsersLogExport(search) } } : {})}
         paging={{

@@ -185,9 +185,8 @@ function FirstRespondersGrid({ search, onChange }: { search: ListSearch; onChang
         id={`first-responders-${search.list}`}
         caption={t('fr.caption')}
         columns={columns}
-        rows={query.data?.rows}
         getRowId={(r) => r.volunteerId}
-        read={query}
+        query={query}
         emptyMessage={t('fr.empty')}
         paging={{
           page: search.page,

@@ -15,6 +15,7 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { textFilter } from '../../lib/filterFields.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { type InitiativeRow, initiativesQuery, rejectInitiative } from './api.ts';
 import { ProposeModal } from './ProposeModal.tsx';
@@ -46,7 +47,6 @@ function Filters({
 }) {
   const { t } = useTranslation();
   const [f, setF] = useState<InitiativeFilterValues>(initial);
-  const setText = (k: 'code' | 'name', v: string) => setF((o) => ({ ...o, [k]: v.trim() === '' ? undefined : v }));
   const setNum = (k: 'status' | 'year', v: string) => setF((o) => ({ ...o, [k]: v === '' ? undefined : Number(v) }));
   const all = { value: '', label: t('initiatives.any') };
   const year = new Date().getFullYear();
@@ -56,17 +56,11 @@ function Filters({
       <TextInput
         id="initiatives-filter-code"
         label={t('initiatives.field.code')}
-        value={f.code ?? ''}
+        {...textFilter(f, setF, 'code')}
         maxLength={40}
         dir="ltr"
-        onChange={(e) => setText('code', e.currentTarget.value)}
       />
-      <TextInput
-        label={t('initiatives.field.name')}
-        value={f.name ?? ''}
-        maxLength={200}
-        onChange={(e) => setText('name', e.currentTarget.value)}
-      />
+      <TextInput label={t('initiatives.field.name')} {...textFilter(f, setF, 'name')} maxLength={200} />
       <NativeSelect
         label={t('initiatives.field.status')}
         value={num(f.status)}
@@ -221,9 +215,7 @@ export function InitiativesPage() {
         id={manage ? 'initiatives-all' : 'initiatives-mine'}
         caption={t('initiatives.caption')}
         columns={columns}
-        rows={query.data?.rows}
-        getRowId={(r) => r.id}
-        read={query}
+        query={query}
         emptyMessage={t('initiatives.empty')}
         paging={{
           page: params.page,

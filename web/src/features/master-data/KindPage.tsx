@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import * as L from '../../../../api/contracts/lookups.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
-import { AnchorLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid } from '../../components/DataGrid.tsx';
 import { FailureAlert } from '../../components/FailureAlert.tsx';
+import { RecordLinks } from '../../components/RecordLinks.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { kindPageQuery, type LookupAdminRow, masterData, parentOptionsQuery } from './api.ts';
 import { gridColumns, nameIn, type Row } from './columns.tsx';
@@ -180,16 +180,10 @@ function KindGrid({ shape }: { shape: KindShape }) {
 
   return (
     <Stack mt="lg" gap="md">
-      <AnchorLink to="/$lang/master-data" params={{ lang }}>
-        {t('masterData.back')}
-      </AnchorLink>
-      <AnchorLink
-        to="/$lang/history/$kind/$id"
-        params={{ lang, kind: 'lookup', id: shape.kind }}
-        data-testid="master-data-history"
-      >
-        {t('masterData.history')}
-      </AnchorLink>
+      <RecordLinks
+        back={{ to: '/$lang/master-data', text: t('masterData.back') }}
+        history={{ kind: 'lookup', id: shape.kind, text: t('masterData.history'), testId: 'master-data-history' }}
+      />
       <Title order={1}>{title}</Title>
       {failure && <FailureAlert code={failure} />}
       <Group justify="space-between" align="flex-end">

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { isEmpty } from '../../app/validation.ts';
 import { useCaptcha } from '../../components/captcha/Captcha.tsx';
 import { FormCard } from '../../components/FormCard.tsx';
+import { requiredInput } from '../../components/form/required.ts';
+import { NarrowPage } from '../../components/NarrowPage.tsx';
 import { useConfig } from '../session/index.ts';
 import { type ForgotKind, forgot } from './api.ts';
 
@@ -50,10 +52,7 @@ export function ForgotPage({ kind }: { kind: ForgotKind }) {
   }
 
   return (
-    <Stack maw={440} mx="auto" mt="xl">
-      <Title order={1} id="forgot-title">
-        {title}
-      </Title>
+    <NarrowPage width={440} title={title} titleId="forgot-title">
       {mutation.isSuccess ? (
         <Alert color="brand" role="status" data-testid="forgot-sent">
           {t(text.sent)}
@@ -73,10 +72,8 @@ export function ForgotPage({ kind }: { kind: ForgotKind }) {
             dir="ltr"
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
-            withAsterisk
-            aria-required
+            {...requiredInput(mutation.isPending)}
             error={error === 'AllFieldsRequired'}
-            readOnly={mutation.isPending}
           />
           {captcha.field}
           <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending} fullWidth>
@@ -89,6 +86,6 @@ export function ForgotPage({ kind }: { kind: ForgotKind }) {
           {t('recovery.backToLogin')}
         </AnchorLink>
       </Group>
-    </Stack>
+    </NarrowPage>
   );
 }

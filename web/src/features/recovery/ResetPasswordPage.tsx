@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -9,7 +9,8 @@ import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { FormCard } from '../../components/FormCard.tsx';
-import { NewPasswordFields, newPasswordProblem } from '../session/index.ts';
+import { NarrowPage } from '../../components/NarrowPage.tsx';
+import { NewPasswordFields, NO_NEW_PASSWORD, newPasswordProblem } from '../session/index.ts';
 import { resetPassword } from './api.ts';
 
 /** /$lang/reset-password?token=…: the forgotten-password link (spec: change password, valid 6 days, used once). */
@@ -19,29 +20,25 @@ export function ResetPasswordPage() {
   const lang = useLanguageStore((s) => s.lang);
   const { token } = useSearch({ from: '/$lang/reset-password' });
   const queryClient = useQueryClient();
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const [passwords, setPasswords] = useState(NO_NEW_PASSWORD);
   const [error, setError] = useState<ErrorCode | null>(token ? null : 'Error_WrongActivationLink');
 
   const mutation = useMutation({
-    mutationFn: () => resetPassword(queryClient, { token: token ?? '', newPassword, confirmPassword }),
+    mutationFn: () => resetPassword(queryClient, { token: token ?? '', ...passwords }),
     onError: (e) => setError(errorCode(e)),
   });
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (mutation.isPending || !token) return;
-    const problem = newPasswordProblem(newPassword, confirmPassword);
+    const problem = newPasswordProblem(passwords.newPassword, passwords.confirmPassword);
     setError(problem);
     if (!problem) mutation.mutate();
   }
 
   const linkRefused = error === 'Error_WrongActivationLink';
   return (
-    <Stack maw={520} mx="auto" mt="xl">
-      <Title order={1} id="reset-title">
-        {title}
-      </Title>
+    <NarrowPage width={520} title={title} titleId="reset-title">
       {mutation.isSuccess ? (
         <>
           <Alert color="brand" role="status" data-testid="reset-done">
@@ -71,19 +68,9 @@ export function ResetPasswordPage() {
           intro={<Text size="sm">{t('recovery.resetIntro')}</Text>}
           error={error && t(error)}
         >
-          <NewPasswordFields
-            newPassword={newPassword}
-            confirmPassword={confirmPassword}
-            onNew={setNewPassword}
-            onConfirm={setConfirmPassword}
-            error={error}
-            readOnly={mutation.isPending}
-          />
-          <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
-            {t('password.submit')}
-          </Button>
+          <NewPasswordFields values={passwords} onChange={setPasswords} error={error} pending={mutation.isPending} />
         </FormCard>
       )}
-    </Stack>
+    </NarrowPage>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UploadProgress } from '../../app/UploadProgress.tsx';
 import { type FileKind, isImageKind, useUpload } from '../../app/upload.ts';
-import { FilePicker } from '../../components/form/FilePicker.tsx';
+import { FilePicker, FileRemoveButton } from '../../components/form/FilePicker.tsx';
 import { useFieldSource } from '../../components/form/useDomainForm.ts';
 import { RegField, useLabel } from './fields.tsx';
 
@@ -23,7 +23,7 @@ export function FileField({ path, kind, value, onChange, required }: FileFieldPr
   const label = useLabel(path);
   const statusId = `${useFieldSource().idOf(path)}-status`;
   const upload = useUpload(kind);
-  const { state, reset, uploading } = upload;
+  const { state, uploading } = upload;
 
   const buttonText = value ? t('reg.file.replace') : t('reg.file.choose');
 
@@ -51,19 +51,12 @@ export function FileField({ path, kind, value, onChange, required }: FileFieldPr
               onUploaded={onChange}
             />
             {value && !uploading && (
-              <Button
-                variant="subtle"
-                color="red"
-                c="red.9"
-                size="sm"
-                aria-label={`${label}: ${t('reg.file.remove')}`}
-                onClick={() => {
-                  reset();
-                  onChange(undefined);
-                }}
-              >
-                {t('reg.file.remove')}
-              </Button>
+              <FileRemoveButton
+                text={t('reg.file.remove')}
+                fieldLabel={label}
+                upload={upload}
+                onRemoved={() => onChange(undefined)}
+              />
             )}
             <Text id={statusId} size="sm" aria-live="polite" style={{ overflowWrap: 'anywhere' }}>
               {state.phase === 'uploading'

@@ -15,6 +15,7 @@ import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { textFilter } from '../../lib/filterFields.ts';
 import { type Lookups, lookupName, lookupsQuery } from '../registration/index.ts';
 import { type GridRow, registrationsQuery, startVolunteersExport } from './api.ts';
 import { formatDay, formatDayTime, personName } from './format.ts';
@@ -127,25 +128,22 @@ function Filters({
         label={t('review.filter.name')}
         description={t('review.filter.nameHint')}
         inputWrapperOrder={['label', 'input', 'description']}
-        value={f.name ?? ''}
+        {...textFilter(f, setF, 'name')}
         maxLength={100}
-        onChange={(e) => set('name', e.currentTarget.value)}
       />
       <TextInput
         label={t('review.filter.idNumber')}
-        value={f.idNumber ?? ''}
+        {...textFilter(f, setF, 'idNumber')}
         maxLength={20}
         inputMode="numeric"
         dir="ltr"
-        onChange={(e) => set('idNumber', e.currentTarget.value)}
       />
       <TextInput
         label={t('review.filter.mobile')}
-        value={f.mobile ?? ''}
+        {...textFilter(f, setF, 'mobile')}
         maxLength={10}
         inputMode="tel"
         dir="ltr"
-        onChange={(e) => set('mobile', e.currentTarget.value)}
       />
       <NativeSelect
         label={t('review.col.region')}
@@ -205,9 +203,8 @@ function Grid({ params, search, onChange }: { params: GridParams; search: GridSe
       id="registrations"
       caption={t('review.caption', { status: t(`reg.status.${status}`) })}
       columns={columns}
-      rows={query.data?.rows}
       getRowId={(row) => row.volunteerId}
-      read={query}
+      query={query}
       paging={{
         page: params.page,
         pageSize: params.pageSize,

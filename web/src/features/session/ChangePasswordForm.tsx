@@ -1,4 +1,4 @@
-import { Button, PasswordInput } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,10 @@ import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import { isEmpty } from '../../app/validation.ts';
 import { FormCard } from '../../components/FormCard.tsx';
+import { requiredInput } from '../../components/form/required.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { changePassword } from './api.ts';
-import { NewPasswordFields, newPasswordProblem } from './NewPasswordFields.tsx';
+import { NewPasswordFields, NO_NEW_PASSWORD, newPasswordProblem } from './NewPasswordFields.tsx';
 
 /** Spec: success messages hide after 5000 ms. */
 
@@ -17,12 +18,11 @@ export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const [passwords, setPasswords] = useState(NO_NEW_PASSWORD);
   const [error, setError] = useState<ErrorCode | null>(null);
 
   const mutation = useMutation({
-    mutationFn: () => changePassword(queryClient, { oldPassword, newPassword, confirmPassword }),
+    mutationFn: () => changePassword(queryClient, { oldPassword, ...passwords }),
     onSuccess: () => {
       notifyDone(t('password.changed'));
       onChanged();
@@ -36,7 +36,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (mutation.isPending) return;
-    const problem = validate(oldPassword, newPassword, confirmPassword);
+    const problem = validate(oldPassword, passwords.newPassword, passwords.confirmPassword);
     setError(problem);
     if (!problem) mutation.mutate();
   }
@@ -50,23 +50,11 @@ export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
         autoComplete="current-password"
         value={oldPassword}
         onChange={(e) => setOldPassword(e.currentTarget.value)}
-        withAsterisk
-        aria-required
+        {...requiredInput(mutation.isPending)}
         error={(showMissing && isEmpty(oldPassword)) || error === 'WrongOldPassword'}
-        readOnly={mutation.isPending}
         visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
       />
-      <NewPasswordFields
-        newPassword={newPassword}
-        confirmPassword={confirmPassword}
-        onNew={setNewPassword}
-        onConfirm={setConfirmPassword}
-        error={error}
-        readOnly={mutation.isPending}
-      />
-      <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
-        {t('password.submit')}
-      </Button>
+      <NewPasswordFields values={passwords} onChange={setPasswords} error={error} pending={mutation.isPending} />
     </FormCard>
   );
 }

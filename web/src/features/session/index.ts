@@ -2,6 +2,6 @@
 
 export { asVisitor, configQuery, loadPermissions, refreshSession } from './api.ts';
 export { ChangePasswordForm } from './ChangePasswordForm.tsx';
-export { NewPasswordFields, newPasswordProblem } from './NewPasswordFields.tsx';
+export { NewPasswordFields, NO_NEW_PASSWORD, newPasswordProblem } from './NewPasswordFields.tsx';
 export { PasswordRules, PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 export { useConfig } from './useSession.ts';

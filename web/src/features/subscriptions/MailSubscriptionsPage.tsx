@@ -209,9 +209,7 @@ export function MailSubscriptionsPage() {
         id="mail-subscriptions"
         caption={t('mailList.caption')}
         columns={columns}
-        rows={query.data?.rows}
-        getRowId={(r) => r.id}
-        read={query}
+        query={query}
         emptyMessage={t('mailList.empty')}
         paging={{ ...paging, total: query.data?.total ?? 0, onChange: (p) => setPaging((o) => ({ ...o, ...p })) }}
         selection={

@@ -198,7 +198,6 @@ export function SurveysPage() {
         caption={filter === 'pending' ? t('surveys.approvals') : t('surveys.all')}
         columns={columns}
         rows={query.data?.items}
-        getRowId={(r) => r.id}
         read={query}
         emptyMessage={t('surveys.empty')}
         paging={{

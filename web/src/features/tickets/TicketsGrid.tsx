@@ -8,6 +8,7 @@ import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { textFilter } from '../../lib/filterFields.ts';
 import { myTicketsQuery, staffTicketsQuery, type TicketRow, ticketOptionsQuery } from './api.ts';
 import { type TicketFilterValues, type TicketsSearch, ticketsParams } from './search.ts';
 
@@ -47,8 +48,6 @@ export function TicketFilters({
   const lang = useLanguageStore((s) => s.lang);
   const options = useQuery({ ...ticketOptionsQuery, enabled: staff });
   const [f, setF] = useState<TicketFilterValues>(initial);
-  const setText = (k: 'code' | 'title' | 'id', v: string) =>
-    setF((o) => ({ ...o, [k]: v.trim() === '' ? undefined : v }));
   const setNum = (k: keyof TicketFilterValues, v: string) =>
     setF((o) => ({ ...o, [k]: v === '' ? undefined : Number(v) }));
   const all = { value: '', label: t('tickets.any') };
@@ -58,26 +57,9 @@ export function TicketFilters({
 
   return (
     <FilterPanel onSearch={() => onApply(f)} onClear={onClear}>
-      <TextInput
-        label={t('tickets.field.code')}
-        value={f.code ?? ''}
-        maxLength={40}
-        dir="ltr"
-        onChange={(e) => setText('code', e.currentTarget.value)}
-      />
-      <TextInput
-        label={t('tickets.field.title')}
-        value={f.title ?? ''}
-        maxLength={200}
-        onChange={(e) => setText('title', e.currentTarget.value)}
-      />
-      <TextInput
-        label={t('tickets.field.id')}
-        value={f.id ?? ''}
-        maxLength={36}
-        dir="ltr"
-        onChange={(e) => setText('id', e.currentTarget.value)}
-      />
+      <TextInput label={t('tickets.field.code')} {...textFilter(f, setF, 'code')} maxLength={40} dir="ltr" />
+      <TextInput label={t('tickets.field.title')} {...textFilter(f, setF, 'title')} maxLength={200} />
+      <TextInput label={t('tickets.field.id')} {...textFilter(f, setF, 'id')} maxLength={36} dir="ltr" />
       <NativeSelect
         label={t('tickets.field.requestType')}
         value={num(f.requestType)}
@@ -184,9 +166,7 @@ export function TicketsGrid({
       id={staff ? 'tickets-staff' : 'tickets-mine'}
       caption={t('tickets.caption')}
       columns={columns}
-      rows={query.data?.rows}
-      getRowId={(r) => r.id}
-      read={query}
+      query={query}
       emptyMessage={t('tickets.empty')}
       paging={{
         page: params.page,

@@ -5,7 +5,6 @@ import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as C from '../../../../api/contracts/users.ts';
 import { isStaffRole } from '../../../../domain/account/staff.ts';
-import { AnchorLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
@@ -13,6 +12,7 @@ import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DomainFormProvider } from '../../components/form/useDomainForm.ts';
 import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { RecordLinks } from '../../components/RecordLinks.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import {
   assignAreas,
@@ -44,16 +44,10 @@ export function UserPage() {
   const u = user.data;
   return (
     <Stack mt="lg" gap="md">
-      <AnchorLink to="/$lang/users" params={{ lang }}>
-        {t('users.back')}
-      </AnchorLink>
-      <AnchorLink
-        to="/$lang/history/$kind/$id"
-        params={{ lang, kind: 'user', id: u.userId }}
-        data-testid="user-history"
-      >
-        {t('users.history')}
-      </AnchorLink>
+      <RecordLinks
+        back={{ to: '/$lang/users', text: t('users.back') }}
+        history={{ kind: 'user', id: u.userId, text: t('users.history'), testId: 'user-history' }}
+      />
       <Title order={1}>
         {nameIn(u, lang)} (<bdi dir="ltr">{u.userName}</bdi>)
       </Title>
@@ -176,9 +170,8 @@ function CityVolunteers({ userId }: { userId: string }) {
           id="city-volunteers"
           caption={t('users.cityVolunteersCaption')}
           columns={columns}
-          rows={query.data?.rows}
           getRowId={(r) => r.volunteerId}
-          read={query}
+          query={query}
           columnChoice={false}
           emptyMessage={t('users.cityVolunteersEmpty')}
           paging={{ ...paging, total: query.data?.total ?? 0, onChange: setPaging }}

@@ -195,9 +195,8 @@ export function UsersPage() {
         id="users"
         caption={t('users.caption')}
         columns={columns}
-        rows={query.data?.rows}
         getRowId={(r) => r.userId}
-        read={query}
+        query={query}
         {...(canExport ? { exportAction: { start: startUsersExport(search) } } : {})}
         emptyMessage={t('users.empty')}
         sorting={{

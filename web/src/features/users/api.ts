@@ -39,10 +39,9 @@ export function snapshotOf(o: C.UserOptions): LookupSnapshot {
   });
 }
 
-/** Starts the export (a job) of every user the grid's search, filters and sort select. */
-export function startUsersExport(s: UsersSearch) {
-  const p = usersParams(s);
-  const filters = {
+/** The grid's sort, search and filters as the list and its export take them (texts, as in a query string). */
+function usersFilters(p: ReturnType<typeof usersParams>) {
+  return {
     sort: p.sort,
     dir: p.dir,
     search: p.search,
@@ -51,6 +50,11 @@ export function startUsersExport(s: UsersSearch) {
     regionId: str(p.regionId),
     status: p.status,
   };
+}
+
+/** Starts the export (a job) of every user the grid's search, filters and sort select. */
+export function startUsersExport(s: UsersSearch) {
+  const filters = usersFilters(usersParams(s));
   return (choice: { format: ExportFormat; formatted: boolean; language: 'ar' | 'en' }) =>
     call(exportUsers, { body: { ...choice, filters } });
 }
@@ -60,18 +64,7 @@ export const usersQuery = (s: UsersSearch) =>
     queryKey: ['users', 'grid', s],
     queryFn: ({ signal }) => {
       const p = usersParams(s);
-      const query = {
-        after: after(),
-        page: String(p.page),
-        pageSize: String(p.pageSize),
-        sort: p.sort,
-        dir: p.dir,
-        search: p.search,
-        roleId: str(p.roleId),
-        departmentId: str(p.departmentId),
-        regionId: str(p.regionId),
-        status: p.status,
-      };
+      const query = { after: after(), page: String(p.page), pageSize: String(p.pageSize), ...usersFilters(p) };
       return call(C.listUsers, { query }, { signal });
     },
   });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
 import { UploadProgress } from '../../../app/UploadProgress.tsx';
 import { acceptOf, fileUrl, type UploadState, useUpload } from '../../../app/upload.ts';
+import { FileRemoveButton } from '../../../components/form/FilePicker.tsx';
 import { MAX_GALLERY_IMAGES } from './eventForm.ts';
 
 // The event's main image and gallery on the staff form: uploaded at once (kind eventImage, checked by content on the
@@ -94,20 +95,13 @@ export function MainImageField({
             {buttonText}
           </Button>
           {value && !uploading && (
-            <Button
-              variant="subtle"
-              color="red"
-              c="red.9"
-              size="sm"
-              aria-label={`${label}: ${t('manage.images.remove')}`}
-              onClick={() => {
-                reset();
-                onChange('');
-              }}
-              data-testid="main-image-remove"
-            >
-              {t('manage.images.remove')}
-            </Button>
+            <FileRemoveButton
+              text={t('manage.images.remove')}
+              fieldLabel={label}
+              upload={{ reset }}
+              onRemoved={() => onChange('')}
+              testId="main-image-remove"
+            />
           )}
           <UploadStatus id={`${id}-status`} state={state} idle={value ? '' : t('manage.images.noMain')} />
         </Group>

@@ -139,9 +139,7 @@ export function ManageEventsPage() {
               id="manage-events"
               caption={title}
               columns={columns}
-              rows={query.data?.rows}
-              getRowId={(r) => r.id}
-              read={query}
+              query={query}
               {...(canExport ? { exportAction: { start: startEventsExport(filters) } } : {})}
               emptyMessage={t('events.empty')}
               minWidth={640}

@@ -60,9 +60,7 @@ export function PendingEvents() {
           id="pending-events"
           caption={t('pending.title')}
           columns={columns}
-          rows={query.data?.rows}
-          getRowId={(r) => r.id}
-          read={query}
+          query={query}
           rowProps={() => ({ 'data-testid': 'pending-row' })}
           columnChoice={false}
           minWidth={640}

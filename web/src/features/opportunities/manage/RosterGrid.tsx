@@ -6,12 +6,12 @@ import { exportParticipants } from '../../../../../api/contracts/exports.ts';
 import { approveManyHours, deleteHours, recordHours, rejectHours } from '../../../../../api/contracts/hours.ts';
 import { acceptParticipant, participationHistory } from '../../../../../api/contracts/participation.ts';
 import { HOLDS_SEAT } from '../../../../../domain/participation/status.ts';
-import type { TranslationKey } from '../../../app/i18n/index.ts';
 import { useCan } from '../../../app/permissions.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { type RosterParams, type RosterRow, rosterQuery, startRosterExport } from '../api.ts';
 import { eventName } from '../format.ts';
 import { HoursModal } from './dialogs.tsx';
@@ -95,78 +95,50 @@ export function RosterGrid({ id }: { id: string }) {
           cell: (info) => {
             const r = info.row.original;
             const name = rowName(r, lang);
-            const label = (key: TranslationKey) => `${t(key)}: ${name}`;
             return (
               <Group gap={4} wrap="wrap">
                 {canEdit &&
                   r.actions.map((a) => (
-                    <Button
+                    <RowAction
                       key={a}
-                      size="compact-xs"
+                      text={t(`roster.${a}`)}
+                      row={name}
                       variant={a === 'accept' ? 'filled' : 'default'}
-                      aria-label={label(`roster.${a}`)}
                       loading={
                         act.isPending && act.variables?.row.volunteerId === r.volunteerId && act.variables.action === a
                       }
                       onClick={() =>
                         a === 'accept' ? act.mutate({ row: r, action: 'accept' }) : setConfirming({ row: r, action: a })
                       }
-                    >
-                      {t(`roster.${a}`)}
-                    </Button>
+                    />
                   ))}
                 {canAddHours && takesHours(r) && (
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    aria-label={label('roster.addHours')}
-                    onClick={() => setHoursFor(r)}
-                  >
-                    {t('roster.addHours')}
-                  </Button>
+                  <RowAction text={t('roster.addHours')} row={name} variant="light" onClick={() => setHoursFor(r)} />
                 )}
                 {canApproveHours && r.pendingHours > 0 && (
-                  <Button
-                    size="compact-xs"
+                  <RowAction
+                    text={t('roster.approveHours')}
+                    row={name}
                     variant="light"
-                    aria-label={label('roster.approveHours')}
                     loading={approve.isPending}
                     onClick={() => approve.mutate([r.volunteerId])}
-                  >
-                    {t('roster.approveHours')}
-                  </Button>
+                  />
                 )}
-                {canRejectHours && r.pendingHours > 0 && (
-                  <Button
-                    size="compact-xs"
-                    variant="default"
-                    aria-label={label('roster.rejectHours')}
-                    loading={dropHours.isPending && dropHours.variables?.action === 'reject'}
-                    onClick={() => dropHours.mutate({ row: r, action: 'reject' })}
-                  >
-                    {t('roster.rejectHours')}
-                  </Button>
-                )}
-                {canEditHours && r.pendingHours > 0 && (
-                  <Button
-                    size="compact-xs"
-                    variant="default"
-                    aria-label={label('roster.deleteHours')}
-                    loading={dropHours.isPending && dropHours.variables?.action === 'delete'}
-                    onClick={() => dropHours.mutate({ row: r, action: 'delete' })}
-                  >
-                    {t('roster.deleteHours')}
-                  </Button>
+                {(['reject', 'delete'] as const).map(
+                  (action) =>
+                    (action === 'reject' ? canRejectHours : canEditHours) &&
+                    r.pendingHours > 0 && (
+                      <RowAction
+                        key={action}
+                        text={t(`roster.${action}Hours`)}
+                        row={name}
+                        loading={dropHours.isPending && dropHours.variables?.action === action}
+                        onClick={() => dropHours.mutate({ row: r, action })}
+                      />
+                    ),
                 )}
                 {canSeeHistory && (
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    aria-label={label('roster.history')}
-                    onClick={() => setHistoryFor(r)}
-                  >
-                    {t('roster.history')}
-                  </Button>
+                  <RowAction text={t('roster.history')} row={name} variant="subtle" onClick={() => setHistoryFor(r)} />
                 )}
               </Group>
             );
@@ -235,9 +207,8 @@ export function RosterGrid({ id }: { id: string }) {
         id="roster"
         caption={t('roster.caption')}
         columns={columns}
-        rows={query.data?.rows}
         getRowId={(r) => r.volunteerId}
-        read={query}
+        query={query}
         paging={{
           page: params.page,
           pageSize: params.pageSize,

@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { recordHours } from '../../../../../api/contracts/hours.ts';
@@ -61,6 +61,14 @@ export function HoursModal({
     if (!problem) save.mutate();
   }
   const set = (k: keyof HoursValues, value: string) => setV((old) => ({ ...old, [k]: value }));
+  /** A required field of the form: its id (hours-…), label, value and change. */
+  const field = (k: keyof HoursValues, name: 'hours' | 'cases' | 'checkIn' | 'checkOut' | 'rating') => ({
+    id: `hours-${name}`,
+    required: true,
+    label: t(`hours.${name}`),
+    value: v[k],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => set(k, e.currentTarget.value),
+  });
   return (
     <AppModal opened onClose={onClose} title={`${t('hours.title')}: ${name}`} size="lg">
       <form onSubmit={submit} noValidate data-testid="hours-form">
@@ -71,48 +79,12 @@ export function HoursModal({
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              id="hours-hours"
-              type="number"
-              min={0}
-              step="0.5"
-              required
-              label={t('hours.hours')}
-              value={v.hours}
-              onChange={(e) => set('hours', e.currentTarget.value)}
-            />
-            <TextInput
-              id="hours-cases"
-              type="number"
-              min={1}
-              required
-              label={t('hours.cases')}
-              value={v.casesHandled}
-              onChange={(e) => set('casesHandled', e.currentTarget.value)}
-            />
-            <TextInput
-              id="hours-checkIn"
-              type="datetime-local"
-              required
-              label={t('hours.checkIn')}
-              value={v.checkIn}
-              onChange={(e) => set('checkIn', e.currentTarget.value)}
-            />
-            <TextInput
-              id="hours-checkOut"
-              type="datetime-local"
-              required
-              label={t('hours.checkOut')}
-              value={v.checkOut}
-              min={v.checkIn || undefined}
-              onChange={(e) => set('checkOut', e.currentTarget.value)}
-            />
+            <TextInput type="number" min={0} step="0.5" {...field('hours', 'hours')} />
+            <TextInput type="number" min={1} {...field('casesHandled', 'cases')} />
+            <TextInput type="datetime-local" {...field('checkIn', 'checkIn')} />
+            <TextInput type="datetime-local" min={v.checkIn || undefined} {...field('checkOut', 'checkOut')} />
             <NativeSelect
-              id="hours-rating"
-              required
-              label={t('hours.rating')}
-              value={v.rating}
-              onChange={(e) => set('rating', e.currentTarget.value)}
+              {...field('rating', 'rating')}
               data={[
                 { value: '', label: '—' },
                 ...[1, 2, 3, 4, 5].map((r) => ({
