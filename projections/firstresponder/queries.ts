@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { FirstResponderStatus } from '../../domain/firstresponder/events.ts';
+import { containsPattern, type Paging, pageWithTotal } from '../shared/query.ts';
 
 /** The read model's rows as the API reads them, and the volunteer names it joins (users projection). */
 export interface FirstRespondersDB {
@@ -41,7 +42,6 @@ export interface FirstResponderFilters {
   expiresBy?: string | undefined;
 }
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function base(db: Kysely<FirstRespondersDB>) {
@@ -85,25 +85,17 @@ export async function firstRespondersPage(
   db: Kysely<FirstRespondersDB>,
   status: FirstResponderStatus,
   filters: FirstResponderFilters,
-  paging: { page: number; pageSize: number },
+  paging: Paging,
 ): Promise<{ rows: FirstResponderRow[]; total: number }> {
   let q = base(db).where('f.status', '=', status);
   if (filters.name) {
-    const n = like(filters.name);
+    const n = containsPattern(filters.name);
     q = q.where((w) => w.or([w('u.name_ar', 'ilike', n), w('u.name_en', 'ilike', n)]));
   }
-  if (filters.employeeCode) q = q.where('f.employee_code', 'ilike', like(filters.employeeCode));
+  if (filters.employeeCode) q = q.where('f.employee_code', 'ilike', containsPattern(filters.employeeCode));
   if (filters.expiresBy) q = q.where('f.certificate_expiry', '<=', filters.expiresBy);
-  const [rows, count] = await Promise.all([
-    q
-      .orderBy('f.updated_at', 'desc')
-      .orderBy('f.volunteer_id')
-      .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize)
-      .execute(),
-    q.clearSelect().select(sql<string>`count(*)::text`.as('n')).executeTakeFirst(),
-  ]);
-  return { total: Number(count?.n ?? 0), rows: rows.map(rowOf) };
+  const { rows, total } = await pageWithTotal(q.orderBy('f.updated_at', 'desc').orderBy('f.volunteer_id'), paging);
+  return { total, rows: rows.map(rowOf) };
 }
 
 /** One volunteer's request (the form's update mode), or null when there is none. */
