@@ -6,6 +6,7 @@ import { gregorianOf } from '../../domain/registration/rules.ts';
 import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { date, int4, timestamp } from '../runner/values.ts';
+import { REGISTRATION_STATUS_TYPES } from '../shared/registration-types.ts';
 
 /** rm.registrations (grids by status, detail) and rm.registration_notes. */
 export const registrationsProjection: Projection = {
@@ -13,16 +14,7 @@ export const registrationsProjection: Projection = {
   // 2: sort indexes that match the grid's ORDER BY both ways; per-status counts; no copy of the whole form (the
   // detail view folds the stream itself).
   version: 2,
-  types: [
-    'RegistrationDraftSaved',
-    'RegistrationSubmitted',
-    'RegistrationInitiallyAccepted',
-    'RegistrationApproved',
-    'RegistrationRejected',
-    'RegistrationReturnedToSubmitted',
-    'ApplicationNoteAdded',
-    'ApplicationNoteRemoved',
-  ],
+  types: [...REGISTRATION_STATUS_TYPES, 'ApplicationNoteAdded', 'ApplicationNoteRemoved'],
   ...readModelTables(
     {
       registrations: `
