@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { accountEvents, unknownLoginEvents } from '../../domain/account/events.ts';
 import { eitherOf } from '../../domain/shared/upcast.ts';

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { upcastStored } from '../../commands/event-store/decode.ts';
 import { streamCategory } from '../../commands/event-store/port.ts';
 import { recordTypeOf } from '../../domain/record-kinds.ts';
