@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { accountEvents, unknownLoginEvents } from '../../domain/account/events.ts';
 import { eitherOf } from '../../domain/shared/upcast.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 
 const loginEvents = eitherOf(accountEvents, unknownLoginEvents);
@@ -12,24 +12,22 @@ const STATUS_BY_REASON = { WrongInfo: 3, DeactivatedUser: 4, Locked: 5, InvalidN
 export const loginLogProjection: Projection = {
   name: 'login-log',
   version: 1,
-  tables: ['login_log'],
   types: ['LoginSucceeded', 'LoginFailed', 'UnknownUserLoginFailed'],
-  async setup({ tx, table }) {
-    await sql
-      .raw(`
-      create table ${table('login_log')} (
+  ...readModelTables(
+    {
+      login_log: `
         event_id uuid primary key,
         at timestamptz not null,
         user_id uuid,
         user_name text,
         login_status int not null,
         ip text,
-        user_agent text
-      );
+        user_agent text`,
+    },
+    (table) => `
       create index on ${table('login_log')} (at);
-      create index on ${table('login_log')} (user_id, at)`)
-      .execute(tx);
-  },
+      create index on ${table('login_log')} (user_id, at)`,
+  ),
   async apply({ tx, table }, events) {
     const rows = events.map((stored) => {
       const e = decode(loginEvents, stored);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { opportunityEvents } from '../../domain/opportunity/decide.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { int4 } from '../runner/values.ts';
 
@@ -13,21 +14,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const ownedOpportunitiesProjection: Projection = {
   name: 'owned-opportunities',
   version: 1,
-  tables: ['owned_opportunities'],
   types: ['OpportunityCreated', 'OpportunityDeleted', 'OpportunityDepartmentChanged'],
-  async setup({ tx, table }) {
-    const t = table('owned_opportunities');
-    await sql
-      .raw(`
-      create table ${t} (
+  ...readModelTables(
+    {
+      owned_opportunities: `
         opportunity_id uuid primary key,
         owner_id uuid not null,
         department_id int,
-        deleted boolean not null default false
-      );
-      create index on ${t} (owner_id) where not deleted;`)
-      .execute(tx);
-  },
+        deleted boolean not null default false`,
+    },
+    (table) => {
+      const t = table('owned_opportunities');
+      return `
+      create index on ${t} (owner_id) where not deleted`;
+    },
+  ),
   async apply({ tx, table }, events) {
     const t = sql.raw(table('owned_opportunities'));
     for (const stored of events) {

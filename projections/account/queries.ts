@@ -1,4 +1,5 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { keysetBatches } from '../shared/keyset.ts';
 
 /** The accounts read models as the API reads them (the live generations' views `rm.users`, `rm.login_log`). */
 export interface AccountDB {
@@ -357,48 +358,24 @@ export async function usersCount(db: Kysely<AccountDB>, q: UsersExportFilter): P
   return Number(r?.n ?? 0);
 }
 
-/**
- * Every user the grid's filters select, in the grid's order (its sort, then the id), read in keyset batches: the
- * values first then the empty ones when descending (nulls last), the reverse ascending. A batch's last key comes back
- * as text (a timestamp's microseconds kept) and is cast back, never through a JS Date.
- */
+/** Every user the grid's filters select, in the grid's order (its sort, then the id), read in keyset batches. */
 export async function* usersRows(db: Kysely<AccountDB>, q: UsersExportFilter, batch = 1000): AsyncGenerator<UserRow> {
-  const col = sql.raw(USER_SORT[q.sort]);
-  const type = sql.raw(USER_SORT_TYPE[q.sort]);
-  const desc = q.dir === 'desc';
-  const dir = sql.raw(desc ? 'desc nulls last' : 'asc nulls first');
-  const idDir = sql.raw(desc ? 'desc' : 'asc');
-  const phases: ('values' | 'nulls')[] = desc ? ['values', 'nulls'] : ['nulls', 'values'];
-  for (const phase of phases) {
-    let after: { key: string | null; id: string } | null = null;
-    for (;;) {
-      const where = [
-        ...usersWhere(q),
-        phase === 'nulls' ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${col} is not null`,
-      ];
-      if (after) {
-        const { key, id } = after;
-        if (phase === 'nulls') where.push(desc ? sql<SqlBool>`user_id < ${id}` : sql<SqlBool>`user_id > ${id}`);
-        else
-          where.push(
-            desc
-              ? sql<SqlBool>`(${col}, user_id) < (${key}::${type}, ${id}::uuid)`
-              : sql<SqlBool>`(${col}, user_id) > (${key}::${type}, ${id}::uuid)`,
-          );
-      }
-      const rows = await db
+  const order = { column: USER_SORT[q.sort], type: USER_SORT_TYPE[q.sort], id: 'user_id', desc: q.dir === 'desc' };
+  const batches = keysetBatches(
+    order,
+    usersWhere(q),
+    batch,
+    ({ where, orderBy, sortKey }) =>
+      db
         .selectFrom('rm.users')
-        .select([...userColumns, sql<string | null>`${col}::text`.as('sortKey')])
-        .where(sql<SqlBool>`${sql.join(where, sql` and `)}`)
-        .orderBy(sql`${col} ${dir}, user_id ${idDir}`)
+        .select([...userColumns, sortKey.as('sortKey')])
+        .where(where)
+        .orderBy(orderBy)
         .limit(batch)
-        .execute();
-      for (const { sortKey: _k, ...x } of rows) yield userRow(x);
-      if (rows.length < batch) break;
-      const last = rows[rows.length - 1]!;
-      after = { key: last.sortKey, id: last.userId };
-    }
-  }
+        .execute(),
+    (last) => ({ key: last.sortKey, id: last.userId }),
+  );
+  for await (const rows of batches) for (const { sortKey: _k, ...x } of rows) yield userRow(x);
 }
 
 export interface UserDetail extends UserRow {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { accountEvents } from '../../domain/account/events.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { int4, int4Array } from '../runner/values.ts';
 
@@ -10,7 +11,6 @@ export const usersProjection: Projection = {
   // 2: registration_complete follows RegistrationSubmitted; 3: authorised regions and cities. Each version rebuilds
   // into a new generation at the next start and swaps the view. 4: staff accounts' mobile and department, edits.
   version: 4,
-  tables: ['users'],
   types: [
     'AccountCreated',
     'LoginSucceeded',
@@ -28,10 +28,9 @@ export const usersProjection: Projection = {
     'IdentityNotVerified',
     'RegistrationSubmitted',
   ],
-  async setup({ tx, table }) {
-    await sql
-      .raw(`
-      create table ${table('users')} (
+  ...readModelTables(
+    {
+      users: `
         user_id uuid primary key,
         user_name text not null,
         user_name_lower text not null unique,
@@ -53,12 +52,12 @@ export const usersProjection: Projection = {
         region_ids int[] not null default '{}',
         city_ids int[] not null default '{}',
         created_at timestamptz not null,
-        updated_at timestamptz not null
-      );
+        updated_at timestamptz not null`,
+    },
+    (table) => `
       create index on ${table('users')} (role_id, lower(name_ar));
-      create index on ${table('users')} (department_id)`)
-      .execute(tx);
-  },
+      create index on ${table('users')} (department_id)`,
+  ),
   async apply({ tx, table }, events) {
     const t = sql.raw(table('users'));
     // Submitted registrations in a row become one statement (the latest time per user wins, as one by one).

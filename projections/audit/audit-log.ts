@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { upcastStored } from '../../commands/event-store/decode.ts';
 import { streamCategory } from '../../commands/event-store/port.ts';
 import { recordTypeOf } from '../../domain/record-kinds.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { changesOf } from './changes.ts';
 
@@ -10,13 +10,10 @@ export const auditLogProjection: Projection = {
   name: 'audit-log',
   // 2: sign-ins are filed under their own record type (signin), and changes name pairs and previous values.
   version: 2,
-  tables: ['audit_log'],
   // No type list: every event of every stream, so a new kind of event is audited without anyone remembering to.
-  async setup({ tx, table }) {
-    const t = table('audit_log');
-    await sql
-      .raw(`
-      create table ${t} (
+  ...readModelTables(
+    {
+      audit_log: `
         commit_pos numeric(20) not null,
         prepare_pos numeric(20) not null,
         event_id uuid not null unique,
@@ -28,13 +25,16 @@ export const auditLogProjection: Projection = {
         action text not null,
         changes jsonb not null,
         correlation_id text,
-        primary key (commit_pos, prepare_pos)
-      );
+        primary key (commit_pos, prepare_pos)`,
+    },
+    (table) => {
+      const t = table('audit_log');
+      return `
       create index on ${t} (actor_id, commit_pos desc, prepare_pos desc);
       create index on ${t} (record_type, record_id, commit_pos desc, prepare_pos desc);
-      create index on ${t} (at);`)
-      .execute(tx);
-  },
+      create index on ${t} (at)`;
+    },
+  ),
   async apply({ tx, table }, events) {
     // A process's own stream is bookkeeping (commands/workflow/process.ts): its steps' events are audited.
     const rows = events

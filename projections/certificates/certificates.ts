@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { certificateEvents } from '../../domain/certificate/decide.ts';
 import { participationEvents } from '../../domain/participation/decide.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 
 /**
@@ -12,12 +13,10 @@ import type { Projection } from '../runner/projection.ts';
 export const certificatesProjection: Projection = {
   name: 'certificates',
   version: 1,
-  tables: ['certificates', 'contributions'],
   types: ['CertificateIssued', 'CertificateSuperseded', 'CertificateRevoked', 'IncidentRecorded'],
-  async setup({ tx, table }) {
-    await sql
-      .raw(`
-      create table ${table('certificates')} (
+  ...readModelTables(
+    {
+      certificates: `
         certificate_id text primary key,
         volunteer_id uuid not null,
         subject text not null,
@@ -28,21 +27,21 @@ export const certificatesProjection: Projection = {
         key_id text not null,
         state text not null,
         state_reason text,
-        state_at timestamptz
-      );
-      create index on ${table('certificates')} (volunteer_id, issued_at desc);
-      create table ${table('contributions')} (
+        state_at timestamptz`,
+      contributions: `
         incident_id text not null,
         opportunity_id uuid not null,
         volunteer_id uuid not null,
         incident jsonb not null,
         submitted boolean not null,
         recorded_at timestamptz not null,
-        primary key (opportunity_id, volunteer_id, incident_id)
-      );
-      create index on ${table('contributions')} (volunteer_id, recorded_at desc);`)
-      .execute(tx);
-  },
+        primary key (opportunity_id, volunteer_id, incident_id)`,
+    },
+    (table) => `
+      create index on ${table('certificates')} (volunteer_id, issued_at desc);
+      
+      create index on ${table('contributions')} (volunteer_id, recorded_at desc)`,
+  ),
   async apply({ tx, table }, events) {
     const c = sql.raw(table('certificates'));
     const k = sql.raw(table('contributions'));

@@ -61,6 +61,16 @@ export interface CertificatesDB {
   };
 }
 
+/** An event's id, code, names and dates under the names the certificate screens give them (`o`: rm.opportunities). */
+const eventColumns = [
+  sql<string>`o.opportunity_id::text`.as('eventId'),
+  'o.code',
+  'o.name_ar as nameAr',
+  'o.name_en as nameEn',
+  sql<string>`o.start_date::text`.as('startDate'),
+  sql<string>`o.end_date::text`.as('endDate'),
+] as const;
+
 /** Every approved hours entry of a volunteer, with its event (oldest event first). */
 export async function approvedHoursOf(db: Kysely<CertificatesDB>, volunteerId: string): Promise<ApprovedHours[]> {
   const rows = await db
@@ -69,32 +79,16 @@ export async function approvedHoursOf(db: Kysely<CertificatesDB>, volunteerId: s
     .where('h.volunteer_id', '=', volunteerId)
     .where('h.state', '=', 'approved')
     .select([
-      'h.hours_id',
+      'h.hours_id as hoursId',
       sql<string>`h.hours::text`.as('hours'),
-      sql<string>`o.opportunity_id::text`.as('event_id'),
-      'o.code',
-      'o.name_ar',
-      'o.name_en',
-      sql<string>`o.start_date::text`.as('start_date'),
-      sql<string>`o.end_date::text`.as('end_date'),
-      'o.category_id',
+      ...eventColumns,
+      'o.category_id as categoryId',
       sql<number>`extract(year from coalesce(h.check_in at time zone 'UTC', o.start_date))::int`.as('year'),
     ])
     .orderBy('o.start_date')
     .orderBy('h.hours_id')
     .execute();
-  return rows.map((r) => ({
-    hoursId: r.hours_id,
-    hours: Number(r.hours),
-    eventId: r.event_id,
-    code: r.code,
-    nameAr: r.name_ar,
-    nameEn: r.name_en,
-    startDate: r.start_date,
-    endDate: r.end_date,
-    categoryId: r.category_id,
-    year: r.year,
-  }));
+  return rows.map((r) => ({ ...r, hours: Number(r.hours) }));
 }
 
 export async function eventOf(db: Kysely<CertificatesDB>, eventId: string): Promise<EventRow | null> {
@@ -228,15 +222,10 @@ export async function pastEventsOf(
     .where(sql<boolean>`(o.end_date < ${today}::date or p.approved_hours > 0)`)
     .where(sql<boolean>`extract(year from o.start_date) = ${year}`)
     .select([
-      sql<string>`o.opportunity_id::text`.as('event_id'),
-      'o.code',
-      'o.name_ar',
-      'o.name_en',
-      sql<string>`o.start_date::text`.as('start_date'),
-      sql<string>`o.end_date::text`.as('end_date'),
+      ...eventColumns,
       'p.status',
-      sql<string>`p.approved_hours::text`.as('approved_hours'),
-      sql<string>`p.pending_hours::text`.as('pending_hours'),
+      sql<string>`p.approved_hours::text`.as('approvedHours'),
+      sql<string>`p.pending_hours::text`.as('pendingHours'),
       sql<number>`(select count(*)::int from rm.contributions c where c.opportunity_id = p.opportunity_id and c.volunteer_id = p.volunteer_id)`.as(
         'contributions',
       ),
@@ -244,18 +233,7 @@ export async function pastEventsOf(
     .orderBy('o.start_date', 'desc')
     .limit(500)
     .execute();
-  return rows.map((r) => ({
-    eventId: r.event_id,
-    code: r.code,
-    nameAr: r.name_ar,
-    nameEn: r.name_en,
-    startDate: r.start_date,
-    endDate: r.end_date,
-    status: r.status,
-    approvedHours: Number(r.approved_hours),
-    pendingHours: Number(r.pending_hours),
-    contributions: r.contributions,
-  }));
+  return rows.map((r) => ({ ...r, approvedHours: Number(r.approvedHours), pendingHours: Number(r.pendingHours) }));
 }
 
 /** Approved hours per year (spec: hoursByYearPerformance), for the years that have any. */

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { decode } from '../../commands/event-store/decode.ts';
 import {
   FIRST_RESPONDER_STREAM_PREFIX,
   FirstResponderEventTypes,
   firstResponderEvents,
 } from '../../domain/firstresponder/events.ts';
+import { readModelTables, streamEvents } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { date, timestamp } from '../runner/values.ts';
 
@@ -15,12 +15,10 @@ import { date, timestamp } from '../runner/values.ts';
 export const firstRespondersProjection: Projection = {
   name: 'first-responders',
   version: 1,
-  tables: ['first_responders'],
   types: [...FirstResponderEventTypes],
-  async setup({ tx, table }) {
-    await sql
-      .raw(`
-      create table ${table('first_responders')} (
+  ...readModelTables(
+    {
+      first_responders: `
         volunteer_id uuid primary key,
         status text not null,
         certificate_expiry date,
@@ -31,18 +29,14 @@ export const firstRespondersProjection: Projection = {
         decided_by text,
         decided_at timestamptz,
         requested_at timestamptz,
-        updated_at timestamptz
-      );
-      create index on ${table('first_responders')} (status, updated_at desc);`)
-      .execute(tx);
-  },
+        updated_at timestamptz`,
+    },
+    (table) => `
+      create index on ${table('first_responders')} (status, updated_at desc)`,
+  ),
   async apply({ tx, table }, events) {
     const t = sql.raw(table('first_responders'));
-    for (const stored of events) {
-      if (!stored.streamId.startsWith(FIRST_RESPONDER_STREAM_PREFIX)) continue;
-      const volunteerId = stored.streamId.slice(FIRST_RESPONDER_STREAM_PREFIX.length);
-      const e = decode(firstResponderEvents, stored);
-      if (!e) continue;
+    for (const { e, id: volunteerId } of streamEvents(events, FIRST_RESPONDER_STREAM_PREFIX, firstResponderEvents)) {
       const at = timestamp(e.data.at);
       switch (e.type) {
         case 'FirstResponderRequested':

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { FirstResponderStatus } from '../../domain/firstresponder/events.ts';
+import { containsPattern, type Paging, pageWithTotal } from '../shared/query.ts';
 
 /** The read model's rows as the API reads them, and the volunteer names it joins (users projection). */
 export interface FirstRespondersDB {
@@ -41,7 +42,6 @@ export interface FirstResponderFilters {
   expiresBy?: string | undefined;
 }
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function base(db: Kysely<FirstRespondersDB>) {
@@ -49,15 +49,15 @@ function base(db: Kysely<FirstRespondersDB>) {
     .selectFrom('rm.first_responders as f')
     .leftJoin('rm.users as u', (j) => j.onRef(sql`u.user_id`, '=', sql`f.volunteer_id`))
     .select([
-      sql<string>`f.volunteer_id::text`.as('volunteer_id'),
-      'u.name_ar',
-      'u.name_en',
+      sql<string>`f.volunteer_id::text`.as('volunteerId'),
+      'u.name_ar as volunteerNameAr',
+      'u.name_en as volunteerNameEn',
       'f.status',
-      sql<string | null>`to_char(f.certificate_expiry, 'YYYY-MM-DD')`.as('certificate_expiry'),
-      'f.has_bls',
-      'f.file_id',
-      'f.employee_code',
-      'f.reject_reason',
+      sql<string | null>`to_char(f.certificate_expiry, 'YYYY-MM-DD')`.as('certificateExpiryDate'),
+      'f.has_bls as hasBls',
+      'f.file_id as fileId',
+      'f.employee_code as employeeCode',
+      'f.reject_reason as rejectReason',
       'f.decided_at',
       'f.requested_at',
       'f.updated_at',
@@ -65,19 +65,12 @@ function base(db: Kysely<FirstRespondersDB>) {
 }
 
 type Raw = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
-const rowOf = (r: Raw): FirstResponderRow => ({
-  volunteerId: r.volunteer_id,
-  volunteerNameAr: r.name_ar ?? null,
-  volunteerNameEn: r.name_en ?? null,
-  status: r.status,
-  certificateExpiryDate: r.certificate_expiry,
-  hasBls: r.has_bls,
-  fileId: r.file_id,
-  employeeCode: r.employee_code,
-  rejectReason: r.reject_reason,
-  decidedAt: iso(r.decided_at),
-  requestedAt: iso(r.requested_at),
-  updatedAt: iso(r.updated_at),
+/** A request as the API answers it: its times as ISO text. */
+const rowOf = ({ decided_at, requested_at, updated_at, ...r }: Raw): FirstResponderRow => ({
+  ...r,
+  decidedAt: iso(decided_at),
+  requestedAt: iso(requested_at),
+  updatedAt: iso(updated_at),
 });
 
 /** One of the three lists (requests = pending, approved, rejected), most recently changed first, and its total. */
@@ -85,25 +78,17 @@ export async function firstRespondersPage(
   db: Kysely<FirstRespondersDB>,
   status: FirstResponderStatus,
   filters: FirstResponderFilters,
-  paging: { page: number; pageSize: number },
+  paging: Paging,
 ): Promise<{ rows: FirstResponderRow[]; total: number }> {
   let q = base(db).where('f.status', '=', status);
   if (filters.name) {
-    const n = like(filters.name);
+    const n = containsPattern(filters.name);
     q = q.where((w) => w.or([w('u.name_ar', 'ilike', n), w('u.name_en', 'ilike', n)]));
   }
-  if (filters.employeeCode) q = q.where('f.employee_code', 'ilike', like(filters.employeeCode));
+  if (filters.employeeCode) q = q.where('f.employee_code', 'ilike', containsPattern(filters.employeeCode));
   if (filters.expiresBy) q = q.where('f.certificate_expiry', '<=', filters.expiresBy);
-  const [rows, count] = await Promise.all([
-    q
-      .orderBy('f.updated_at', 'desc')
-      .orderBy('f.volunteer_id')
-      .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize)
-      .execute(),
-    q.clearSelect().select(sql<string>`count(*)::text`.as('n')).executeTakeFirst(),
-  ]);
-  return { total: Number(count?.n ?? 0), rows: rows.map(rowOf) };
+  const { rows, total } = await pageWithTotal(q.orderBy('f.updated_at', 'desc').orderBy('f.volunteer_id'), paging);
+  return { total, rows: rows.map(rowOf) };
 }
 
 /** One volunteer's request (the form's update mode), or null when there is none. */

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { decode } from '../../commands/event-store/decode.ts';
 import { INITIATIVE_STREAM_PREFIX, InitiativeEventTypes, initiativeEvents } from '../../domain/initiative/events.ts';
+import { happenedAt, readModelTables, streamEvents } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
-import { int4, timestamp } from '../runner/values.ts';
+import { int4 } from '../runner/values.ts';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,12 +13,10 @@ const coordinate = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) 
 export const initiativesProjection: Projection = {
   name: 'initiatives',
   version: 1,
-  tables: ['initiatives'],
   types: InitiativeEventTypes,
-  async setup({ tx, table }) {
-    await sql
-      .raw(`
-      create table ${table('initiatives')} (
+  ...readModelTables(
+    {
+      initiatives: `
         initiative_id uuid primary key,
         code text not null,
         name text not null,
@@ -36,22 +34,19 @@ export const initiativesProjection: Projection = {
         reject_reason text,
         year int not null,
         created_at timestamptz not null,
-        updated_at timestamptz not null
-      );
+        updated_at timestamptz not null`,
+    },
+    (table) => `
       create index on ${table('initiatives')} (created_at desc, initiative_id desc);
-      create index on ${table('initiatives')} (proposer_id, created_at desc);`)
-      .execute(tx);
-  },
+      create index on ${table('initiatives')} (proposer_id, created_at desc)`,
+  ),
   async apply({ tx, table }, events) {
     const t = sql.raw(table('initiatives'));
-    for (const stored of events) {
-      if (!stored.streamId.startsWith(INITIATIVE_STREAM_PREFIX)) continue;
-      const e = decode(initiativeEvents, stored);
-      if (!e) continue;
+    for (const { e, id: streamId, stored } of streamEvents(events, INITIATIVE_STREAM_PREFIX, initiativeEvents)) {
       // The stream names the initiative; the time is the event's own, else when it was recorded.
-      const id = uuid(stored.streamId.slice(INITIATIVE_STREAM_PREFIX.length));
+      const id = uuid(streamId);
       if (!id) continue;
-      const at = timestamp(e.data.at) ?? stored.recordedAt.toISOString();
+      const at = happenedAt(e.data.at, stored);
       switch (e.type) {
         case 'InitiativeProposed': {
           const d = e.data;

@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { InitiativeStatus } from '../../domain/initiative/rules.ts';
+import { containsPattern, type Paging, pageWithTotal } from '../shared/query.ts';
 
 export interface InitiativesDB {
   'rm.initiatives': {
@@ -55,8 +56,6 @@ export interface InitiativeRow {
   createdAt: string;
 }
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function base(db: Kysely<InitiativesDB>, who: InitiativeAudience, f: InitiativeFilters) {
   let q = db.selectFrom('rm.initiatives');
   if ('proposerId' in who) q = q.where('proposer_id', '=', who.proposerId);
@@ -69,8 +68,8 @@ function base(db: Kysely<InitiativesDB>, who: InitiativeAudience, f: InitiativeF
       ]),
     );
   }
-  if (f.code) q = q.where('code', 'ilike', like(f.code.trim()));
-  if (f.name) q = q.where('name', 'ilike', like(f.name.trim()));
+  if (f.code) q = q.where('code', 'ilike', containsPattern(f.code.trim()));
+  if (f.name) q = q.where('name', 'ilike', containsPattern(f.name.trim()));
   if (f.status !== undefined) q = q.where('status', '=', f.status as InitiativeStatus);
   if (f.year !== undefined) q = q.where('year', '=', f.year);
   return q;
@@ -99,19 +98,11 @@ export async function initiativesPage(
   db: Kysely<InitiativesDB>,
   who: InitiativeAudience,
   filters: InitiativeFilters,
-  paging: { page: number; pageSize: number },
+  paging: Paging,
 ): Promise<{ rows: InitiativeRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    base(db, who, filters)
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('initiative_id', 'desc')
-      .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize)
-      .execute(),
-    base(db, who, filters).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toRow), total: Number(count.n) };
+  const ordered = base(db, who, filters).selectAll().orderBy('created_at', 'desc').orderBy('initiative_id', 'desc');
+  const { rows, total } = await pageWithTotal(ordered, paging);
+  return { rows: rows.map(toRow), total };
 }
 
 /** One initiative the audience may see; undefined otherwise (no hint it exists). */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { lookupEvents } from '../../domain/lookups/decide.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { int4, int4Clamped } from '../runner/values.ts';
 
@@ -13,7 +14,6 @@ import { int4, int4Clamped } from '../runner/values.ts';
 export const lookupsProjection: Projection = {
   name: 'lookups',
   version: 3,
-  tables: ['lookups', 'lookups_state'],
   types: [
     'LookupItemAdded',
     'LookupItemRenamed',
@@ -26,10 +26,8 @@ export const lookupsProjection: Projection = {
     'LookupItemColourChanged',
     'LookupItemDeleted',
   ],
-  async setup({ tx, table }) {
-    await sql
-      .raw(`
-      create table ${table('lookups')} (
+  ...readModelTables({
+    lookups: `
         kind text not null,
         id int not null,
         parent_id int,
@@ -43,15 +41,12 @@ export const lookupsProjection: Projection = {
         max_target int,
         colour_name text,
         colour_code text,
-        primary key (kind, id)
-      );
-      create table ${table('lookups_state')} (
+        primary key (kind, id)`,
+    lookups_state: `
         one boolean primary key default true check (one),
         commit_pos numeric(20) not null,
-        prepare_pos numeric(20) not null
-      )`)
-      .execute(tx);
-  },
+        prepare_pos numeric(20) not null`,
+  }),
   async apply({ tx, table }, events) {
     const t = sql.raw(table('lookups'));
     for (const stored of events) {

@@ -12,6 +12,7 @@ import {
 import { ParticipationStatus as S } from '../../domain/participation/status.ts';
 import { surveyEvents } from '../../domain/survey/decide.ts';
 import { TICKETS_STREAM_PREFIX, ticketEvents } from '../../domain/ticket/events.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { date, dateClamped, withoutNul } from '../runner/values.ts';
 
@@ -57,13 +58,6 @@ export const notificationsProjection: Projection = {
   name: 'notifications',
   // 2: ticket replies (type 20) and survey notifications (type 17): an event's columns may be empty.
   version: 3,
-  tables: [
-    'notifications',
-    'notification_events',
-    'notification_participants',
-    'notification_tickets',
-    'notification_surveys',
-  ],
   types: [
     ...OPPORTUNITY_TYPES,
     ...PARTICIPATION_TYPES,
@@ -73,11 +67,9 @@ export const notificationsProjection: Projection = {
     'SurveyEdited',
     'SurveyPublished',
   ],
-  async setup({ tx, table }) {
-    const n = table('notifications');
-    await sql
-      .raw(`
-      create table ${n} (
+  ...readModelTables(
+    {
+      notifications: `
         notification_id uuid primary key,
         user_id uuid not null,
         type int not null,
@@ -94,39 +86,38 @@ export const notificationsProjection: Projection = {
         created_at timestamptz not null,
         read_at timestamptz,
         commit_pos numeric(20) not null,
-        prepare_pos numeric(20) not null
-      );
-      create index on ${n} (user_id, commit_pos desc, prepare_pos desc);
-      create index on ${n} (user_id) where read_at is null;
-      create index on ${n} (participation_id) where state = 'open';
-      create index on ${n} (opportunity_id);
-      create table ${table('notification_events')} (
+        prepare_pos numeric(20) not null`,
+      notification_events: `
         opportunity_id uuid primary key,
         name_ar text not null,
         name_en text not null,
         start_date date not null,
-        end_date date not null
-      );
-      create table ${table('notification_tickets')} (
+        end_date date not null`,
+      notification_tickets: `
         ticket_id uuid primary key,
-        title text not null
-      );
-      create table ${table('notification_participants')} (
+        title text not null`,
+      notification_participants: `
         opportunity_id uuid not null,
         volunteer_id uuid not null,
         status int not null,
-        primary key (opportunity_id, volunteer_id)
-      );
-      create table ${table('notification_surveys')} (
+        primary key (opportunity_id, volunteer_id)`,
+      notification_surveys: `
         survey_id uuid primary key,
         title_ar text not null,
         title_en text not null,
         start_date date not null,
         expiry_date date not null,
-        opportunity_id uuid
-      );`)
-      .execute(tx);
-  },
+        opportunity_id uuid`,
+    },
+    (table) => {
+      const n = table('notifications');
+      return `
+      create index on ${n} (user_id, commit_pos desc, prepare_pos desc);
+      create index on ${n} (user_id) where read_at is null;
+      create index on ${n} (participation_id) where state = 'open';
+      create index on ${n} (opportunity_id)`;
+    },
+  ),
   async apply({ tx, table }, events) {
     const n = sql.raw(table('notifications'));
     const ev = sql.raw(table('notification_events'));

@@ -55,17 +55,17 @@ export async function notificationsOf(
       .select([
         sql<string>`notification_id::text`.as('id'),
         'type',
-        sql<string | null>`opportunity_id::text`.as('opportunity_id'),
-        sql<string | null>`survey_id::text`.as('survey_id'),
-        'participation_id',
-        sql<string | null>`ticket_id::text`.as('ticket_id'),
-        'name_ar',
-        'name_en',
-        sql<string | null>`start_date::text`.as('start_date'),
-        sql<string | null>`end_date::text`.as('end_date'),
-        sql<string | null>`previous_end_date::text`.as('previous_end_date'),
-        'state',
-        'created_at',
+        sql<string | null>`opportunity_id::text`.as('eventId'),
+        sql<string | null>`survey_id::text`.as('surveyId'),
+        'participation_id as invitationId',
+        sql<string | null>`ticket_id::text`.as('ticketId'),
+        'name_ar as nameAr',
+        'name_en as nameEn',
+        sql<string | null>`start_date::text`.as('startDate'),
+        sql<string | null>`end_date::text`.as('endDate'),
+        sql<string | null>`previous_end_date::text`.as('previousEndDate'),
+        'state as extensionState',
+        'created_at as createdAt',
         sql<boolean>`read_at is not null`.as('read'),
       ])
       .where('user_id', '=', userId)
@@ -83,21 +83,6 @@ export async function notificationsOf(
   ]);
   return {
     unread: Number(count?.n ?? 0),
-    items: rows.map((x) => ({
-      id: x.id,
-      type: x.type,
-      eventId: x.opportunity_id,
-      surveyId: x.survey_id,
-      invitationId: x.participation_id,
-      ticketId: x.ticket_id,
-      nameAr: x.name_ar,
-      nameEn: x.name_en,
-      startDate: x.start_date,
-      endDate: x.end_date,
-      previousEndDate: x.previous_end_date,
-      extensionState: x.state,
-      createdAt: x.created_at.toISOString(),
-      read: x.read,
-    })),
+    items: rows.map((x) => ({ ...x, createdAt: x.createdAt.toISOString() })),
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { PermissionEventTypes, permissionEvents } from '../../domain/permissions/events.ts';
 import { canonicalActions } from '../../domain/permissions/screens.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 
 /**
@@ -11,19 +12,14 @@ import type { Projection } from '../runner/projection.ts';
 export const rolePermissionsProjection: Projection = {
   name: 'permissions',
   version: 1,
-  tables: ['role_permissions'],
   types: PermissionEventTypes,
-  async setup({ tx, table }) {
-    await sql
-      .raw(`
-      create table ${table('role_permissions')} (
+  ...readModelTables({
+    role_permissions: `
         role int not null,
         screen text not null,
         actions text[] not null,
-        primary key (role, screen)
-      )`)
-      .execute(tx);
-  },
+        primary key (role, screen)`,
+  }),
   async apply({ tx, table }, events) {
     const t = sql.raw(table('role_permissions'));
     for (const stored of events) {

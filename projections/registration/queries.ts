@@ -1,4 +1,5 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { keysetBatches } from '../shared/keyset.ts';
 
 /** The registrations read model as the API reads it (the live generation's views). */
 export interface RegistrationsDB {
@@ -196,53 +197,27 @@ export async function registrationCount(
   return Number(r?.n ?? 0);
 }
 
-/**
- * Every application the grid's filters and scope select, in the grid's order, read in batches by key (the sort value,
- * then the id) so that each batch is one range of the grid's own index: an export of any size holds one batch in
- * memory at a time, and each batch costs the same. Empty sort values (nulls last descending, first ascending) are
- * read as a phase of their own, keyed by id alone.
- */
+/** Every application the grid's filters and scope select, in the grid's order, read in keyset batches. */
 export async function* registrationRows(
   db: Kysely<RegistrationsDB>,
   q: Omit<RegistrationGridFilter, 'page' | 'pageSize'>,
   scope: GridScope,
   batch = 1000,
 ): AsyncGenerator<RegistrationGridRow> {
-  const base = gridConditions(q, scope);
-  const col = sql.raw(SORT_COLUMN[q.sort]);
-  const type = sql.raw(SORT_TYPE[q.sort]);
-  const desc = q.dir === 'desc';
-  // The index's exact order (desc nulls last; its mirror asc nulls first), so the row comparison is an index range.
-  const dir = sql.raw(desc ? 'desc nulls last' : 'asc nulls first');
-  const idDir = sql.raw(desc ? 'desc' : 'asc');
-  // Descending: the values, then the empty ones; ascending: the empty ones first.
-  const phases: ('values' | 'nulls')[] = desc ? ['values', 'nulls'] : ['nulls', 'values'];
-  for (const phase of phases) {
-    let after: { key: string | null; id: string } | null = null;
-    for (;;) {
-      const where = [...base, phase === 'nulls' ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${col} is not null`];
-      if (after) {
-        const { key, id } = after;
-        if (phase === 'nulls')
-          where.push(desc ? sql<SqlBool>`volunteer_id < ${id}` : sql<SqlBool>`volunteer_id > ${id}`);
-        else
-          where.push(
-            desc
-              ? sql<SqlBool>`(${col}, volunteer_id) < (${key}::${type}, ${id}::uuid)`
-              : sql<SqlBool>`(${col}, volunteer_id) > (${key}::${type}, ${id}::uuid)`,
-          );
-      }
-      const rows = await db
+  const order = { column: SORT_COLUMN[q.sort], type: SORT_TYPE[q.sort], id: 'volunteer_id', desc: q.dir === 'desc' };
+  const batches = keysetBatches(
+    order,
+    gridConditions(q, scope),
+    batch,
+    ({ where, orderBy, sortKey }) =>
+      db
         .selectFrom('rm.registrations')
-        .select([...GRID_COLUMNS, sql<string | null>`${col}::text`.as('sort_key')])
-        .where(sql<SqlBool>`${sql.join(where, sql` and `)}`)
-        .orderBy(sql`${col} ${dir}, volunteer_id ${idDir}`)
+        .select([...GRID_COLUMNS, sortKey.as('sort_key')])
+        .where(where)
+        .orderBy(orderBy)
         .limit(batch)
-        .execute();
-      for (const x of rows) yield gridRow(x);
-      if (rows.length < batch) break;
-      const last = rows[rows.length - 1]!;
-      after = { key: last.sort_key, id: last.volunteer_id };
-    }
-  }
+        .execute(),
+    (last) => ({ key: last.sort_key, id: last.volunteer_id }),
+  );
+  for await (const rows of batches) for (const x of rows) yield gridRow(x);
 }

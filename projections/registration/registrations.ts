@@ -3,8 +3,10 @@ import { decode } from '../../commands/event-store/decode.ts';
 import { registrationEvents } from '../../domain/registration/events.ts';
 import type { RegistrationForm } from '../../domain/registration/form.ts';
 import { gregorianOf } from '../../domain/registration/rules.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { date, int4, timestamp } from '../runner/values.ts';
+import { REGISTRATION_STATUS_TYPES } from '../shared/registration-types.ts';
 
 type Personal = NonNullable<RegistrationForm['personal']>;
 const join = (xs: (string | undefined)[]) => xs.filter(Boolean).join(' ');
@@ -20,23 +22,15 @@ export const registrationsProjection: Projection = {
   // 2: sort indexes that match the grid's ORDER BY both ways; per-status counts; no copy of the whole form (the
   // detail view folds the stream itself).
   version: 2,
-  tables: ['registrations', 'registration_notes', 'registration_counts'],
   types: [
-    'RegistrationDraftSaved',
-    'RegistrationSubmitted',
-    'RegistrationInitiallyAccepted',
-    'RegistrationApproved',
-    'RegistrationRejected',
-    'RegistrationReturnedToSubmitted',
+    ...REGISTRATION_STATUS_TYPES,
     'RegistrationCorrectedFromIdentity',
     'ApplicationNoteAdded',
     'ApplicationNoteRemoved',
   ],
-  async setup({ tx, table }) {
-    const r = table('registrations');
-    await sql
-      .raw(`
-      create table ${r} (
+  ...readModelTables(
+    {
+      registrations: `
         volunteer_id uuid primary key,
         reference_number text,
         status int not null,
@@ -58,8 +52,19 @@ export const registrationsProjection: Projection = {
         reject_reason text,
         created_at timestamptz not null,
         submitted_at timestamptz,
-        updated_at timestamptz not null
-      );
+        updated_at timestamptz not null`,
+      registration_notes: `
+        note_id text primary key,
+        volunteer_id uuid not null,
+        note text not null,
+        author_id text,
+        at timestamptz not null`,
+      // Applications per status, so an unfiltered grid does not count its rows on every page.
+      registration_counts: `status int primary key, n int not null`,
+    },
+    (table) => {
+      const r = table('registrations');
+      return `
       -- One index per sort column, in the grid's exact order (desc nulls last, id desc) so both directions scan it.
       create index on ${r} (status, submitted_at desc nulls last, volunteer_id desc);
       create index on ${r} (status, updated_at desc nulls last, volunteer_id desc);
@@ -72,18 +77,10 @@ export const registrationsProjection: Projection = {
       create index on ${r} (id_number);
       create index on ${r} (mobile);
       create index on ${r} (status, region_id, city_id);
-      create table ${table('registration_notes')} (
-        note_id text primary key,
-        volunteer_id uuid not null,
-        note text not null,
-        author_id text,
-        at timestamptz not null
-      );
-      create index on ${table('registration_notes')} (volunteer_id, at);
-      -- Applications per status, so an unfiltered grid does not count its rows on every page.
-      create table ${table('registration_counts')} (status int primary key, n int not null);`)
-      .execute(tx);
-  },
+      
+      create index on ${table('registration_notes')} (volunteer_id, at)`;
+    },
+  ),
   async apply({ tx, table }, events) {
     const r = sql.raw(table('registrations'));
     const counts = sql.raw(table('registration_counts'));

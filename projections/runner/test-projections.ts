@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { readModelTables } from './define.ts';
 import type { Projection } from './projection.ts';
 
 /**
@@ -10,15 +11,11 @@ export function appliedLogProjection(name: string, types: readonly string[], ver
   return {
     name,
     version,
-    tables: [`${name}_applied`],
     types,
-    async setup({ tx, table }) {
-      await sql
-        .raw(`create table ${table(`${name}_applied`)} (
-          seq bigserial primary key, event_id uuid not null unique, stream_id text not null,
-          commit_pos numeric(20) not null, prepare_pos numeric(20) not null)`)
-        .execute(tx);
-    },
+    ...readModelTables({
+      [`${name}_applied`]: `seq bigserial primary key, event_id uuid not null unique, stream_id text not null,
+          commit_pos numeric(20) not null, prepare_pos numeric(20) not null`,
+    }),
     async apply({ tx, table }, events) {
       await sql`insert into ${sql.raw(table(`${name}_applied`))} (event_id, stream_id, commit_pos, prepare_pos)
         select * from unnest(${events.map((e) => e.id)}::uuid[], ${events.map((e) => e.streamId)}::text[],
@@ -33,14 +30,10 @@ export function totalsProjection(name: string, types: readonly string[], version
   return {
     name,
     version,
-    tables: [t],
     types,
-    async setup({ tx, table }) {
-      await sql
-        .raw(`create table ${table(t)} (stream_id text primary key, events int not null, total bigint not null,
-          last_revision bigint not null)`)
-        .execute(tx);
-    },
+    ...readModelTables({
+      [t]: 'stream_id text primary key, events int not null, total bigint not null, last_revision bigint not null',
+    }),
     async apply({ tx, table }, events) {
       for (const e of events) {
         const amount = (e.data as { amount?: number }).amount ?? 0;
@@ -62,11 +55,8 @@ export function amountsProjection(name: string, types: readonly string[], versio
   return {
     name,
     version,
-    tables: [t],
     types,
-    async setup({ tx, table }) {
-      await sql.raw(`create table ${table(t)} (event_id uuid primary key, amount int not null)`).execute(tx);
-    },
+    ...readModelTables({ [t]: 'event_id uuid primary key, amount int not null' }),
     async apply({ tx, table }, events) {
       const amounts = events.map((e) => String((e.data as { amount?: number }).amount ?? 0));
       await sql`insert into ${sql.raw(table(t))} (event_id, amount)

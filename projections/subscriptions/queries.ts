@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { type Paging, pageWithTotal } from '../shared/query.ts';
 
 export interface SubscriptionsDB {
   'rm.mail_subscriptions': {
@@ -29,18 +30,15 @@ function confirmedList(db: Kysely<SubscriptionsDB>, email: string | undefined) {
 export async function subscribersPage(
   db: Kysely<SubscriptionsDB>,
   email: string | undefined,
-  paging: { page: number; pageSize: number },
+  paging: Paging,
 ): Promise<{ rows: SubscriberRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     confirmedList(db, email)
       .select(['subscription_id', 'email', 'language', 'confirmed_at'])
       .orderBy('confirmed_at', 'desc')
-      .orderBy('subscription_id')
-      .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize)
-      .execute(),
-    confirmedList(db, email).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('subscription_id'),
+    paging,
+  );
   return {
     rows: rows.map((r) => ({
       id: r.subscription_id,
@@ -48,6 +46,6 @@ export async function subscribersPage(
       language: r.language,
       confirmedAt: r.confirmed_at?.toISOString() ?? null,
     })),
-    total: Number(count.n),
+    total,
   };
 }

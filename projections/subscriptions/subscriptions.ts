@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
-import { decode } from '../../commands/event-store/decode.ts';
 import {
   SUBSCRIPTION_STREAM_PREFIX,
   SubscriptionEventTypes,
   subscriptionEvents,
 } from '../../domain/subscription/events.ts';
+import { happenedAt, readModelTables, streamEvents } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
-import { timestamp } from '../runner/values.ts';
 
 /**
  * rm.mail_subscriptions: one row per address that asked to join the mail list, with its status (pending until the
@@ -15,31 +14,25 @@ import { timestamp } from '../runner/values.ts';
 export const subscriptionsProjection: Projection = {
   name: 'subscriptions',
   version: 1,
-  tables: ['mail_subscriptions'],
   types: SubscriptionEventTypes,
-  async setup({ tx, table }) {
-    await sql
-      .raw(`
-      create table ${table('mail_subscriptions')} (
+  ...readModelTables(
+    {
+      mail_subscriptions: `
         subscription_id text primary key,
         email text not null,
         language text not null,
         status text not null,
         requested_at timestamptz not null,
         confirmed_at timestamptz,
-        updated_at timestamptz not null
-      );
-      create index on ${table('mail_subscriptions')} (status, confirmed_at desc, subscription_id);`)
-      .execute(tx);
-  },
+        updated_at timestamptz not null`,
+    },
+    (table) => `
+      create index on ${table('mail_subscriptions')} (status, confirmed_at desc, subscription_id)`,
+  ),
   async apply({ tx, table }, events) {
     const t = sql.raw(table('mail_subscriptions'));
-    for (const stored of events) {
-      if (!stored.streamId.startsWith(SUBSCRIPTION_STREAM_PREFIX)) continue;
-      const e = decode(subscriptionEvents, stored);
-      if (!e) continue;
-      const id = stored.streamId.slice(SUBSCRIPTION_STREAM_PREFIX.length);
-      const at = timestamp(e.data.at) ?? stored.recordedAt.toISOString();
+    for (const { e, id, stored } of streamEvents(events, SUBSCRIPTION_STREAM_PREFIX, subscriptionEvents)) {
+      const at = happenedAt(e.data.at, stored);
       switch (e.type) {
         case 'SubscriptionRequested':
           // A confirmed subscriber asking again stays confirmed (the decider writes nothing then).

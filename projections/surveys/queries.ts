@@ -85,38 +85,28 @@ function base(db: Kysely<SurveysDB>) {
     .select([
       sql<string>`s.survey_id::text`.as('id'),
       's.code',
-      's.title_ar',
-      's.title_en',
-      sql<string | null>`s.start_date::text`.as('start_date'),
-      sql<string | null>`s.expiry_date::text`.as('expiry_date'),
+      's.title_ar as titleAr',
+      's.title_en as titleEn',
+      sql<string | null>`s.start_date::text`.as('startDate'),
+      sql<string | null>`s.expiry_date::text`.as('expiryDate'),
       's.scope',
       's.questions',
-      'o.name_ar as event_name_ar',
-      'o.name_en as event_name_en',
+      'o.name_ar as eventNameAr',
+      'o.name_en as eventNameEn',
       's.status',
-      's.reject_reason',
+      's.reject_reason as rejectReason',
       's.recipients',
       's.responses',
-      's.created_at',
+      's.created_at as createdAt',
     ]);
 }
 
 type BaseRow = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
-const toRow = (x: BaseRow): SurveyRow => ({
-  id: x.id,
-  code: x.code,
-  titleAr: x.title_ar,
-  titleEn: x.title_en,
-  startDate: x.start_date,
-  expiryDate: x.expiry_date,
-  scope: x.scope,
-  eventNameAr: x.event_name_ar ?? null,
-  eventNameEn: x.event_name_en ?? null,
-  status: x.status as SurveyStatus,
-  rejectReason: x.reject_reason,
-  recipients: x.recipients,
-  responses: x.responses,
-  createdAt: x.created_at.toISOString(),
+/** A survey's grid row: the base's fields but its questions, the time as ISO text. */
+const toRow = ({ questions: _questions, status, createdAt, ...x }: BaseRow): SurveyRow => ({
+  ...x,
+  status: status as SurveyStatus,
+  createdAt: createdAt.toISOString(),
 });
 
 /**
@@ -221,29 +211,19 @@ export async function surveysOfVolunteer(
     .leftJoin('rm.opportunities as o', 'o.opportunity_id', 's.opportunity_id')
     .select([
       sql<string>`s.survey_id::text`.as('id'),
-      's.title_ar',
-      's.title_en',
-      sql<string | null>`s.expiry_date::text`.as('expiry_date'),
-      sql<string | null>`s.opportunity_id::text`.as('event_id'),
-      'o.name_ar as event_name_ar',
-      'o.name_en as event_name_en',
+      's.title_ar as titleAr',
+      's.title_en as titleEn',
+      sql<string | null>`s.expiry_date::text`.as('expiryDate'),
+      sql<string | null>`s.opportunity_id::text`.as('eventId'),
+      'o.name_ar as eventNameAr',
+      'o.name_en as eventNameEn',
       's.status',
       sql<boolean>`r.answered_at is not null`.as('answered'),
     ])
     .where('r.volunteer_id', '=', volunteerId);
   if (eventId) q = q.where('s.opportunity_id', '=', eventId);
   const rows = await q.orderBy('s.created_at', 'desc').limit(100).execute();
-  return rows.map((x) => ({
-    id: x.id,
-    titleAr: x.title_ar,
-    titleEn: x.title_en,
-    expiryDate: x.expiry_date,
-    eventId: x.event_id,
-    eventNameAr: x.event_name_ar ?? null,
-    eventNameEn: x.event_name_en ?? null,
-    status: x.status as SurveyStatus,
-    answered: x.answered,
-  }));
+  return rows.map((x) => ({ ...x, status: x.status as SurveyStatus }));
 }
 
 export interface QuestionResult {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { surveyAnswerEvents, surveyEvents } from '../../domain/survey/decide.ts';
 import type { SurveyDefinition } from '../../domain/survey/rules.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { date, int4, withoutNul } from '../runner/values.ts';
 
@@ -22,12 +23,10 @@ const SURVEY_TYPES = [
 export const surveysProjection: Projection = {
   name: 'surveys',
   version: 1,
-  tables: ['surveys', 'survey_recipients', 'survey_answers'],
   types: [...SURVEY_TYPES, 'SurveyAnswered'],
-  async setup({ tx, table }) {
-    await sql
-      .raw(`
-      create table ${table('surveys')} (
+  ...readModelTables(
+    {
+      surveys: `
         survey_id uuid primary key,
         code text not null,
         title_ar text not null,
@@ -44,28 +43,28 @@ export const surveysProjection: Projection = {
         created_at timestamptz not null,
         updated_at timestamptz not null,
         recipients int not null default 0,
-        responses int not null default 0
-      );
-      create index on ${table('surveys')} (status, created_at desc);
-      create index on ${table('surveys')} (opportunity_id);
-      create table ${table('survey_recipients')} (
+        responses int not null default 0`,
+      survey_recipients: `
         survey_id uuid not null,
         volunteer_id uuid not null,
         answered_at timestamptz,
-        primary key (survey_id, volunteer_id)
-      );
-      create index on ${table('survey_recipients')} (volunteer_id);
-      create table ${table('survey_answers')} (
+        primary key (survey_id, volunteer_id)`,
+      survey_answers: `
         survey_id uuid not null,
         volunteer_id uuid not null,
         question_id int not null,
         answer_id int,
         text text,
-        primary key (survey_id, volunteer_id, question_id)
-      );
-      create index on ${table('survey_answers')} (survey_id, question_id, answer_id);`)
-      .execute(tx);
-  },
+        primary key (survey_id, volunteer_id, question_id)`,
+    },
+    (table) => `
+      create index on ${table('surveys')} (status, created_at desc);
+      create index on ${table('surveys')} (opportunity_id);
+      
+      create index on ${table('survey_recipients')} (volunteer_id);
+      
+      create index on ${table('survey_answers')} (survey_id, question_id, answer_id)`,
+  ),
   async apply({ tx, table }, events) {
     const s = sql.raw(table('surveys'));
     const r = sql.raw(table('survey_recipients'));

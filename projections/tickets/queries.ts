@@ -1,5 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { TicketStatus } from '../../domain/ticket/rules.ts';
+import { containsPattern, type Paging, pageWithTotal } from '../shared/query.ts';
 
 /** The read model's rows as the API reads them (the live generation's views), and the columns it joins. */
 export interface TicketsDB {
@@ -79,8 +80,6 @@ export interface TicketRow {
   updatedAt: string;
 }
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function base(db: Kysely<TicketsDB>) {
   return db
     .selectFrom('rm.tickets as t')
@@ -110,8 +109,8 @@ function filtered(q: Q, audience: TicketAudience, f: TicketFilters): Q {
       ),
     );
   }
-  if (f.code) out = out.where('t.code', 'ilike', like(f.code));
-  if (f.title) out = out.where('t.title', 'ilike', like(f.title));
+  if (f.code) out = out.where('t.code', 'ilike', containsPattern(f.code));
+  if (f.title) out = out.where('t.title', 'ilike', containsPattern(f.title));
   if (f.action !== undefined) out = out.where('t.action', '=', f.action);
   if (f.id) out = out.where('t.ticket_id', '=', f.id);
   if (f.year !== undefined) out = out.where('t.year', '=', f.year);
@@ -126,58 +125,37 @@ export async function ticketsPage(
   db: Kysely<TicketsDB>,
   audience: TicketAudience,
   filters: TicketFilters,
-  paging: { page: number; pageSize: number },
+  paging: Paging,
 ): Promise<{ rows: TicketRow[]; total: number }> {
   const q = filtered(base(db) as Q, audience, filters);
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     q
       .select([
         sql<string>`t.ticket_id::text`.as('id'),
         't.code',
-        sql<string>`t.volunteer_id::text`.as('volunteer_id'),
-        'u.name_ar as volunteer_name_ar',
-        'u.name_en as volunteer_name_en',
-        't.request_type',
+        sql<string>`t.volunteer_id::text`.as('volunteerId'),
+        'u.name_ar as volunteerNameAr',
+        'u.name_en as volunteerNameEn',
+        't.request_type as requestType',
         't.title',
         't.priority',
-        sql<string | null>`t.event_id::text`.as('event_id'),
-        'e.name_ar as event_name_ar',
-        'e.name_en as event_name_en',
-        't.department_id',
+        sql<string | null>`t.event_id::text`.as('eventId'),
+        'e.name_ar as eventNameAr',
+        'e.name_en as eventNameEn',
+        't.department_id as departmentId',
         't.status',
         't.action',
-        't.ticket_status',
-        't.created_at',
-        't.updated_at',
+        't.ticket_status as ticketStatus',
+        't.created_at as createdAt',
+        't.updated_at as updatedAt',
       ])
       .orderBy('t.created_at', 'desc')
-      .orderBy('t.ticket_id')
-      .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize)
-      .execute(),
-    q.select(sql<string>`count(*)::text`.as('n')).executeTakeFirst(),
-  ]);
+      .orderBy('t.ticket_id'),
+    paging,
+  );
   return {
-    total: Number(count?.n ?? 0),
-    rows: rows.map((r) => ({
-      id: r.id,
-      code: r.code,
-      volunteerId: r.volunteer_id,
-      volunteerNameAr: r.volunteer_name_ar ?? null,
-      volunteerNameEn: r.volunteer_name_en ?? null,
-      requestType: r.request_type,
-      title: r.title,
-      priority: r.priority,
-      eventId: r.event_id,
-      eventNameAr: r.event_name_ar ?? null,
-      eventNameEn: r.event_name_en ?? null,
-      departmentId: r.department_id,
-      status: r.status,
-      action: r.action,
-      ticketStatus: r.ticket_status,
-      createdAt: r.created_at.toISOString(),
-      updatedAt: r.updated_at.toISOString(),
-    })),
+    total,
+    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
   };
 }
 

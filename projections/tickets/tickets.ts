@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import type { OpportunityEvent } from '../../domain/opportunity/decide.ts';
 import { TICKETS_STREAM_PREFIX, TicketEventTypes, ticketEvents } from '../../domain/ticket/events.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 
 /**
@@ -12,12 +13,10 @@ import type { Projection } from '../runner/projection.ts';
 export const ticketsProjection: Projection = {
   name: 'tickets',
   version: 1,
-  tables: ['tickets', 'ticket_messages', 'ticket_events'],
   types: [...TicketEventTypes, 'OpportunityCreated', 'OpportunityEdited', 'OpportunityApproved', 'OpportunityDeleted'],
-  async setup({ tx, table }) {
-    await sql
-      .raw(`
-      create table ${table('tickets')} (
+  ...readModelTables(
+    {
+      tickets: `
         ticket_id uuid primary key,
         code text not null,
         volunteer_id uuid not null,
@@ -35,11 +34,8 @@ export const ticketsProjection: Projection = {
         last_response text,
         year int not null,
         created_at timestamptz not null,
-        updated_at timestamptz not null
-      );
-      create index on ${table('tickets')} (volunteer_id, created_at desc);
-      create index on ${table('tickets')} (created_at desc);
-      create table ${table('ticket_messages')} (
+        updated_at timestamptz not null`,
+      ticket_messages: `
         ticket_id uuid not null,
         commit_pos numeric(20) not null,
         prepare_pos numeric(20) not null,
@@ -49,17 +45,18 @@ export const ticketsProjection: Projection = {
         body text,
         reason_id int,
         at timestamptz not null,
-        primary key (ticket_id, commit_pos, prepare_pos)
-      );
-      create table ${table('ticket_events')} (
+        primary key (ticket_id, commit_pos, prepare_pos)`,
+      ticket_events: `
         opportunity_id uuid primary key,
         name_ar text not null,
         name_en text not null,
         approved boolean not null default false,
-        deleted boolean not null default false
-      );`)
-      .execute(tx);
-  },
+        deleted boolean not null default false`,
+    },
+    (table) => `
+      create index on ${table('tickets')} (volunteer_id, created_at desc);
+      create index on ${table('tickets')} (created_at desc)`,
+  ),
   async apply({ tx, table }, events) {
     const t = sql.raw(table('tickets'));
     const m = sql.raw(table('ticket_messages'));

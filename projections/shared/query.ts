@@ -1,0 +1,33 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+
+/** Which page of a grid, counted from 1. */
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+/** An ILIKE pattern that matches `text` anywhere in a value, its `\`, `%` and `_` taken literally. */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of a filtered, selected and ordered query, and how many rows its filters select in all: the same query
+ * counted, its selection and order cleared, so the page and its total cannot disagree on a filter.
+ */
+export async function pageWithTotal<DB, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  { page, pageSize }: Paging,
+): Promise<{ rows: O[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    q
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    q
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<string>`count(*)::text`.as('n'))
+      .$castTo<{ n: string }>()
+      .executeTakeFirst(),
+  ]);
+  return { rows: rows as O[], total: Number(count?.n ?? 0) };
+}
