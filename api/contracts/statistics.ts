@@ -180,6 +180,12 @@ export const exportStatisticsBreakdowns = exportEndpoint(
   BreakdownQuery,
   'Export one statistics page (registrations, volunteers, events, events of all regions): every table',
 );
+export const exportStatisticsTargets = exportEndpoint(
+  '/api/exports/statistics-targets',
+  exporting,
+  TargetsQuery,
+  'Export the events target or the event-types target: participants against the minimum and maximum targets',
+);
 export const exportStatisticsKpi = exportEndpoint(
   '/api/exports/statistics-kpi',
   exporting,
