@@ -1,6 +1,5 @@
 import type { KpiFigure } from '../../domain/statistics/figures.ts';
 import type { TargetRow } from '../../projections/statistics/queries.ts';
-import { EVENT_STATUS_NAMES, REGISTRATION_STATUS_NAMES } from './names.ts';
 
 // The names the statistics exports print (as the statistics screen says them: web/src/features/statistics/i18n.ts).
 
@@ -41,8 +40,19 @@ export const DIMENSIONS: Record<string, Text> = {
 /** What a key means in the dimensions without names of their own (as the screen says it). */
 export const CODED: Record<string, Record<number, Text>> = {
   gender: { 1: { ar: 'ذكر', en: 'Male' }, 2: { ar: 'أنثى', en: 'Female' } },
-  registrationStatus: REGISTRATION_STATUS_NAMES,
-  eventStatus: EVENT_STATUS_NAMES,
+  registrationStatus: {
+    1: { ar: 'مسودة', en: 'Draft' },
+    2: { ar: 'مُرسل', en: 'Submitted' },
+    3: { ar: 'مقبول مبدئيًا', en: 'Initially accepted' },
+    5: { ar: 'معتمد', en: 'Approved' },
+    6: { ar: 'مرفوض', en: 'Rejected' },
+  },
+  eventStatus: {
+    0: { ar: 'قادمة', en: 'Upcoming' },
+    2: { ar: 'جارية', en: 'Active' },
+    3: { ar: 'منتهية', en: 'Closed' },
+    4: { ar: 'محذوفة', en: 'Deleted' },
+  },
   approval: {
     0: { ar: 'بانتظار الاعتماد', en: 'Pending' },
     1: { ar: 'معتمدة', en: 'Approved' },

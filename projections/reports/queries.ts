@@ -398,23 +398,25 @@ export async function reportEventOf(db: Db, opportunityId: string) {
 }
 
 /** Everyone who ever had a participation in the event (a participation is never removed, only its status moves). */
-export async function participantIdsOf(db: Db, opportunityId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('rm.report_participants')
-    .select(sql<string>`volunteer_id::text`.as('id'))
-    .distinct()
-    .where('opportunity_id', '=', opportunityId)
-    .execute();
-  return rows.map((r) => r.id);
-}
+export const participantIdsOf = (db: Db, opportunityId: string) =>
+  participationIds(db, 'volunteer_id', 'opportunity_id', opportunityId);
 
 /** The events a volunteer ever had a participation in. */
-export async function opportunityIdsOfVolunteer(db: Db, volunteerId: string): Promise<string[]> {
+export const opportunityIdsOfVolunteer = (db: Db, volunteerId: string) =>
+  participationIds(db, 'opportunity_id', 'volunteer_id', volunteerId);
+
+/** One side of the participations (volunteers or events) that the other side's id ever had. */
+async function participationIds(
+  db: Db,
+  side: 'volunteer_id' | 'opportunity_id',
+  of: 'volunteer_id' | 'opportunity_id',
+  id: string,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('rm.report_participants')
-    .select(sql<string>`opportunity_id::text`.as('id'))
+    .select(sql<string>`${sql.ref(side)}::text`.as('id'))
     .distinct()
-    .where('volunteer_id', '=', volunteerId)
+    .where(of, '=', id)
     .execute();
   return rows.map((r) => r.id);
 }
