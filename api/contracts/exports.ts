@@ -47,8 +47,11 @@ export const exportEndpoint = <const Path extends string, F extends z.ZodType>(
     summary,
   });
 
+/** A grid's GET query without its paging: the filters and sort an export selects the grid's rows with. */
+const WITHOUT_PAGING = { after: true, page: true, pageSize: true } as const;
+
 /** The registrations / approved volunteers grid's filters (its GET query without paging). */
-export const VolunteerExportFilters = RegistrationGridQuery.omit({ after: true, page: true, pageSize: true });
+export const VolunteerExportFilters = RegistrationGridQuery.omit(WITHOUT_PAGING);
 /** An event's invited volunteers and roster: the event and the roster's status filter. */
 export const ParticipantExportFilters = z.object({ eventId: P.uuid(), status: P.queryInt(1, 10).optional() });
 
@@ -72,11 +75,11 @@ export const exportUsersLog = exportEndpoint(
 );
 
 /** The users grid's search, filters and sort (its GET query without paging). */
-export const UserExportFilters = UsersGridQuery.omit({ after: true, page: true, pageSize: true });
+export const UserExportFilters = UsersGridQuery.omit(WITHOUT_PAGING);
 /** The audit log's filters (its GET query without the position paging). */
 export const AuditExportFilters = AuditQuery.omit({ after: true, before: true, limit: true });
 /** The hours grid's state, event, volunteer, days and sort (its GET query without paging). */
-export const HoursExportFilters = HoursGridQuery.omit({ after: true, page: true, pageSize: true });
+export const HoursExportFilters = HoursGridQuery.omit(WITHOUT_PAGING);
 
 export const exportUsers = exportEndpoint(
   '/api/exports/users',
@@ -98,7 +101,7 @@ export const exportHours = exportEndpoint(
 );
 
 /** The events manage grid's filters (its GET query without paging): status, approval, visibility, region, city, code. */
-export const EventExportFilters = manageOpportunities.query.omit({ page: true, pageSize: true, after: true });
+export const EventExportFilters = manageOpportunities.query.omit(WITHOUT_PAGING);
 
 export const exportEvents = exportEndpoint(
   '/api/exports/events',
@@ -107,6 +110,8 @@ export const exportEvents = exportEndpoint(
   'Export the events list (the events manage grid) with its filters',
 );
 
+/** The event reports are the statistics screen's. */
+const statisticsView = { screen: 'statistics', action: 'View' } as const;
 /** The event reports list's and summary's filters (search, status, start days, as of a moment). */
 export const ReportExportFilters = ReportsQuery.omit({ after: true });
 /** One event's report (its roster with each volunteer's figures), as of a moment or now. */
@@ -114,19 +119,19 @@ export const EventReportExportFilters = z.object({ eventId: P.uuid(), asOf: P.ti
 
 export const exportEventReports = exportEndpoint(
   '/api/exports/event-reports',
-  { screen: 'statistics', action: 'View' },
+  statisticsView,
   ReportExportFilters,
   'Export the event reports list with each event’s figures (events in the staff member’s regions and cities)',
 );
 export const exportEventReportsSummary = exportEndpoint(
   '/api/exports/event-reports-summary',
-  { screen: 'statistics', action: 'View' },
+  statisticsView,
   ReportExportFilters,
   'Export the event reports summary (the totals of the events the filters select)',
 );
 export const exportEventReport = exportEndpoint(
   '/api/exports/event-report',
-  { screen: 'statistics', action: 'View' },
+  statisticsView,
   EventReportExportFilters,
   'Export one event’s report: its roster with each volunteer’s figures (staff on that event only)',
 );

@@ -166,23 +166,29 @@ export const kpiComparison = endpoint({
   tags,
 });
 
-// The statistics exports (api/exports/statistics.ts): the screen's tables with the screen's filters and asOf.
-const exporting = { screen: 'statistics', action: 'View' } as const;
+// The statistics exports (api/exports/statistics.ts): the screen's tables with the screen's filters and asOf, guarded
+// as the screen is.
 export const exportStatisticsDashboard = exportEndpoint(
   '/api/exports/statistics-dashboard',
-  exporting,
+  permission,
   StatisticsQuery,
   'Export the dashboard statistics: counters and the tables by region, event type and city group',
 );
 export const exportStatisticsBreakdowns = exportEndpoint(
   '/api/exports/statistics-breakdowns',
-  exporting,
+  permission,
   BreakdownQuery,
   'Export one statistics page (registrations, volunteers, events, events of all regions): every table',
 );
+export const exportStatisticsTargets = exportEndpoint(
+  '/api/exports/statistics-targets',
+  permission,
+  TargetsQuery,
+  'Export the events target or the event-types target: participants against the minimum and maximum targets',
+);
 export const exportStatisticsKpi = exportEndpoint(
   '/api/exports/statistics-kpi',
-  exporting,
+  permission,
   KpiQuery,
   'Export the KPI comparison of events: the selection and the base period with the change',
 );

@@ -31,6 +31,15 @@ export interface ExportColumn<R> extends Partial<Pick<ColumnSpec, 'kind' | 'widt
   value: (row: R, ctx: ExportContext) => Cell;
 }
 
+/** A number column (its values right-aligned, with Excel's number format when formatted). */
+export const numberColumn = <R>(
+  key: string,
+  ar: string,
+  en: string,
+  width: number,
+  value: ExportColumn<R>['value'],
+): ExportColumn<R> => ({ key, ar, en, kind: 'number', width, value });
+
 export const specOf = <R>(c: ExportColumn<R>): ColumnSpec => ({
   key: c.key,
   ar: c.ar,

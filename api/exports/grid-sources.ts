@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { loadOpportunity } from '../../commands/participation/handlers.ts';
 import type { ExportScope } from '../../domain/reports/decide.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
 import type { RoleNameKey } from '../../domain/shared/roles.ts';
 import { type AccountDB, type UserRow, usersCount, usersRows } from '../../projections/account/queries.ts';
 import { type AuditDB, type AuditRow, auditCount, auditRows } from '../../projections/audit/queries.ts';
@@ -12,9 +14,18 @@ import {
   type OpportunityDB,
 } from '../../projections/opportunity/queries.ts';
 import { exportAuditLog, exportEvents, exportHours, exportUsers } from '../contracts/exports.ts';
-import { coveredAreas } from '../http/scope.ts';
-import { type ExportContext, lookupName, nameIn, toDate } from './columns.ts';
-import { EVENT_APPROVAL_NAMES, EVENT_STATUS_NAMES, EVENT_VISIBILITY_NAMES, label, type Names, named } from './names.ts';
+import type { ApiDeps } from '../http/deps.ts';
+import { coveredAreas, eventInScope, staffScope } from '../http/scope.ts';
+import { type ExportColumn, type ExportContext, lookupName, nameIn, numberColumn, toDate } from './columns.ts';
+import {
+  EVENT_APPROVAL_NAMES,
+  EVENT_STATUS_NAMES,
+  EVENT_VISIBILITY_NAMES,
+  label,
+  type Names,
+  named,
+  namedColumn,
+} from './names.ts';
 import { defineSource, registerSource } from './registry.ts';
 
 // The staff grids' export sources (users, audit log, hours): each selects what its grid shows, with the grid's own
@@ -56,7 +67,7 @@ export const usersSource = registerSource(
       { key: 'nameEn', ar: 'الاسم بالإنجليزية', en: 'English name', width: 28, value: (r) => r.nameEn },
       { key: 'email', ar: 'البريد الإلكتروني', en: 'Email', width: 28, value: (r) => r.email },
       { key: 'mobile', ar: 'الجوال', en: 'Mobile', width: 14, value: (r) => r.mobile },
-      { key: 'role', ar: 'الدور', en: 'Role', width: 20, value: (r, c) => named(ROLE_NAMES, r.roleId, c) },
+      namedColumn<UserRow>('role', 'الدور', 'Role', 20, ROLE_NAMES, (r) => r.roleId),
       {
         key: 'department',
         ar: 'الإدارة',
@@ -66,13 +77,7 @@ export const usersSource = registerSource(
       },
       { key: 'regions', ar: 'المناطق', en: 'Regions', width: 24, value: (r, c) => names(c, 'region', r.regionIds) },
       { key: 'cities', ar: 'المدن', en: 'Cities', width: 24, value: (r, c) => names(c, 'city', r.cityIds) },
-      {
-        key: 'status',
-        ar: 'الحالة',
-        en: 'Status',
-        width: 12,
-        value: (r, c) => named(ACTIVE, r.active ? 'active' : 'inactive', c),
-      },
+      namedColumn<UserRow>('status', 'الحالة', 'Status', 12, ACTIVE, (r) => (r.active ? 'active' : 'inactive')),
       {
         key: 'lastLoginAt',
         ar: 'آخر دخول',
@@ -145,6 +150,32 @@ export const auditLogSource = registerSource(
   }),
 );
 
+/**
+ * An event-based export's record check (an event's roster, its report): staff outside the event's regions and cities,
+ * or an unknown event, get 404 and nothing is recorded (the events screens' own rule).
+ */
+export async function authorizeEventInScope(
+  deps: ApiDeps,
+  session: { userId: string; roleId: number },
+  eventId: string,
+) {
+  const o = await loadOpportunity(deps.store, eventId).catch(() => null);
+  if (!o?.details || !eventInScope(await staffScope(deps, session), o.details)) throw new DomainError('NotFound');
+}
+
+/** The columns naming an event (code, name, dates, status), first in the events list and the event reports list. */
+export const eventColumns = <R extends EventNaming>(): ExportColumn<R>[] => [
+  { key: 'code', ar: 'الرمز', en: 'Code', width: 14, value: (r) => r.code },
+  { key: 'name', ar: 'الفعالية', en: 'Event', width: 32, value: (r, c) => nameIn(c, r.nameAr, r.nameEn) },
+  { key: 'start', ar: 'البداية', en: 'Start', kind: 'date', width: 12, value: (r) => toDate(r.startDate) },
+  { key: 'end', ar: 'النهاية', en: 'End', kind: 'date', width: 12, value: (r) => toDate(r.endDate) },
+  { key: 'status', ar: 'الحالة', en: 'Status', width: 12, value: (r, c) => named(EVENT_STATUS_NAMES, r.status, c) },
+];
+type EventNaming = Pick<EventExportRow, 'code' | 'nameAr' | 'nameEn' | 'status'> & {
+  startDate: string | null;
+  endDate: string | null;
+};
+
 /** The staff scope as the events screens apply it (a region covers its cities, a city lies in its region). */
 export const eventScopeOf = (scope: ExportScope | null, c: ExportContext) =>
   scope
@@ -165,8 +196,8 @@ export const hoursSource = registerSource(
       { key: 'eventCode', ar: 'رمز الفعالية', en: 'Event code', width: 14, value: (r: HoursGridRow) => r.eventCode },
       { key: 'event', ar: 'الفعالية', en: 'Event', width: 30, value: (r, c) => nameIn(c, r.eventAr, r.eventEn) },
       { key: 'volunteer', ar: 'المتطوع', en: 'Volunteer', width: 28, value: (r, c) => nameIn(c, r.nameAr, r.nameEn) },
-      { key: 'hours', ar: 'الساعات', en: 'Hours', kind: 'number', width: 10, value: (r) => r.hours },
-      { key: 'cases', ar: 'الحالات', en: 'Cases', kind: 'number', width: 10, value: (r) => r.casesHandled },
+      numberColumn<HoursGridRow>('hours', 'الساعات', 'Hours', 10, (r) => r.hours),
+      numberColumn<HoursGridRow>('cases', 'الحالات', 'Cases', 10, (r) => r.casesHandled),
       { key: 'checkIn', ar: 'الحضور', en: 'Check-in', kind: 'datetime', width: 18, value: (r) => toDate(r.checkIn) },
       {
         key: 'checkOut',
@@ -176,8 +207,8 @@ export const hoursSource = registerSource(
         width: 18,
         value: (r) => toDate(r.checkOut),
       },
-      { key: 'rating', ar: 'التقييم', en: 'Rating', kind: 'number', width: 10, value: (r) => r.rating },
-      { key: 'state', ar: 'الحالة', en: 'State', width: 16, value: (r, c) => named(HOURS_STATES, r.state, c) },
+      numberColumn<HoursGridRow>('rating', 'التقييم', 'Rating', 10, (r) => r.rating),
+      namedColumn<HoursGridRow>('state', 'الحالة', 'State', 16, HOURS_STATES, (r) => r.state),
     ],
     count: (db, f, scope, c) => hoursCount(db as Kysely<OpportunityDB>, eventScopeOf(scope, c), f),
     rows: (db, f, scope, c) => hoursRows(db as Kysely<OpportunityDB>, eventScopeOf(scope, c), f),
@@ -207,56 +238,27 @@ export const eventsSource = registerSource(
     contract: exportEvents,
     title: { ar: 'الفعاليات', en: 'Events' },
     columns: [
-      { key: 'code', ar: 'الرمز', en: 'Code', width: 14, value: (r: EventExportRow) => r.code },
-      { key: 'name', ar: 'الفعالية', en: 'Event', width: 32, value: (r, c) => nameIn(c, r.nameAr, r.nameEn) },
-      { key: 'start', ar: 'البداية', en: 'Start', kind: 'date', width: 12, value: (r) => toDate(r.startDate) },
-      { key: 'end', ar: 'النهاية', en: 'End', kind: 'date', width: 12, value: (r) => toDate(r.endDate) },
-      { key: 'status', ar: 'الحالة', en: 'Status', width: 12, value: (r, c) => named(EVENT_STATUS_NAMES, r.status, c) },
-      {
-        key: 'approval',
-        ar: 'الاعتماد',
-        en: 'Approval',
-        width: 20,
-        value: (r, c) => named(EVENT_APPROVAL_NAMES, r.approval, c),
-      },
-      {
-        key: 'visibility',
-        ar: 'الظهور',
-        en: 'Visibility',
-        width: 20,
-        value: (r, c) => named(EVENT_VISIBILITY_NAMES, r.visibility, c),
-      },
-      {
-        key: 'attendance',
-        ar: 'نوع الحضور',
-        en: 'Attendance',
-        width: 18,
-        value: (r, c) => named(ATTENDANCE_TYPES, r.attendanceType, c),
-      },
-      {
-        key: 'seats',
-        ar: 'المقاعد المشغولة',
-        en: 'Seats taken',
-        kind: 'number',
-        width: 12,
-        value: (r) => r.seatsTaken,
-      },
-      {
-        key: 'max',
-        ar: 'الحد الأقصى',
-        en: 'Maximum',
-        kind: 'number',
-        width: 12,
-        value: (r) => r.maxContributions,
-      },
-      {
-        key: 'approvedHours',
-        ar: 'الساعات المعتمدة',
-        en: 'Approved hours',
-        kind: 'number',
-        width: 12,
-        value: (r) => r.approvedHours,
-      },
+      ...eventColumns<EventExportRow>(),
+      namedColumn<EventExportRow>('approval', 'الاعتماد', 'Approval', 20, EVENT_APPROVAL_NAMES, (r) => r.approval),
+      namedColumn<EventExportRow>(
+        'visibility',
+        'الظهور',
+        'Visibility',
+        20,
+        EVENT_VISIBILITY_NAMES,
+        (r) => r.visibility,
+      ),
+      namedColumn<EventExportRow>(
+        'attendance',
+        'نوع الحضور',
+        'Attendance',
+        18,
+        ATTENDANCE_TYPES,
+        (r) => r.attendanceType,
+      ),
+      numberColumn<EventExportRow>('seats', 'المقاعد المشغولة', 'Seats taken', 12, (r) => r.seatsTaken),
+      numberColumn<EventExportRow>('max', 'الحد الأقصى', 'Maximum', 12, (r) => r.maxContributions),
+      numberColumn<EventExportRow>('approvedHours', 'الساعات المعتمدة', 'Approved hours', 12, (r) => r.approvedHours),
     ],
     count: (db, f, scope, c) => eventsCount(db as Kysely<OpportunityDB>, f, eventScopeOf(scope, c)),
     rows: (db, f, scope, c) => eventsRows(db as Kysely<OpportunityDB>, f, eventScopeOf(scope, c)),

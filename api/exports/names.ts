@@ -1,9 +1,18 @@
-import type { ExportContext } from './columns.ts';
+import type { ExportColumn, ExportContext } from './columns.ts';
 
 // The names the export sources print for the codes of the read models, in both languages (as the web translates them).
 
 export type Names = Record<string | number, { ar: string; en: string }>;
 export const named = (names: Names, n: string | number, ctx: ExportContext) => names[n]?.[ctx.lang] ?? String(n);
+/** A column printing a code's name (a status, a role …) in the file's language; an unknown code as it is. */
+export const namedColumn = <R>(
+  key: string,
+  ar: string,
+  en: string,
+  width: number,
+  names: Names,
+  code: (row: R) => string | number,
+): ExportColumn<R> => ({ key, ar, en, width, value: (r, c) => named(names, code(r), c) });
 export const label = (ctx: ExportContext, ar: string, en: string, value: string | number) =>
   `${ctx.lang === 'ar' ? ar : en}: ${value}`;
 

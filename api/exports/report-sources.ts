@@ -1,6 +1,4 @@
 import type { Kysely } from 'kysely';
-import { loadOpportunity } from '../../commands/participation/handlers.ts';
-import { DomainError } from '../../domain/shared/errors.ts';
 import {
   eventReportRows,
   eventReportsCount,
@@ -13,10 +11,9 @@ import {
   reportRosterRows,
 } from '../../projections/reports/queries.ts';
 import { exportEventReport, exportEventReports, exportEventReportsSummary } from '../contracts/exports.ts';
-import { eventInScope, staffScope } from '../http/scope.ts';
-import { type ExportContext, nameIn, toDate } from './columns.ts';
-import { eventScopeOf } from './grid-sources.ts';
-import { EVENT_STATUS_NAMES, label, type Names, named, PARTICIPATION_STATUS_NAMES } from './names.ts';
+import { type ExportContext, nameIn, numberColumn } from './columns.ts';
+import { authorizeEventInScope, eventColumns, eventScopeOf } from './grid-sources.ts';
+import { EVENT_STATUS_NAMES, label, type Names, named, namedColumn, PARTICIPATION_STATUS_NAMES } from './names.ts';
 import { defineSource, registerSource } from './registry.ts';
 
 // The event reports (screen `statistics`): the list with each event's figures, the summary's totals, and one event's
@@ -71,45 +68,13 @@ export const eventReportsSource = registerSource(
     contract: exportEventReports,
     title: { ar: 'تقارير الفعاليات', en: 'Event reports' },
     columns: [
-      { key: 'code', ar: 'الرمز', en: 'Code', width: 14, value: (r: ReportListRow) => r.code },
-      { key: 'name', ar: 'الفعالية', en: 'Event', width: 30, value: (r, c) => nameIn(c, r.nameAr, r.nameEn) },
-      { key: 'start', ar: 'البداية', en: 'Start', kind: 'date', width: 12, value: (r) => toDate(r.startDate) },
-      { key: 'end', ar: 'النهاية', en: 'End', kind: 'date', width: 12, value: (r) => toDate(r.endDate) },
-      { key: 'status', ar: 'الحالة', en: 'Status', width: 12, value: (r, c) => named(EVENT_STATUS_NAMES, r.status, c) },
-      {
-        key: 'participants',
-        ar: 'المتطوعون',
-        en: 'Volunteers',
-        kind: 'number',
-        width: 11,
-        value: (r) => r.participants,
-      },
-      { key: 'attended', ar: 'حضروا', en: 'Attended', kind: 'number', width: 10, value: (r) => r.attended },
-      { key: 'absent', ar: 'غابوا', en: 'Absent', kind: 'number', width: 10, value: (r) => r.absent },
-      {
-        key: 'approvedHours',
-        ar: 'الساعات المعتمدة',
-        en: 'Approved hours',
-        kind: 'number',
-        width: 12,
-        value: (r) => r.approvedHours,
-      },
-      {
-        key: 'rating',
-        ar: 'متوسط التقييم',
-        en: 'Average rating',
-        kind: 'number',
-        width: 12,
-        value: (r) => r.averageRating,
-      },
-      {
-        key: 'incidents',
-        ar: 'الحالات المسجلة',
-        en: 'Incidents',
-        kind: 'number',
-        width: 11,
-        value: (r) => r.incidents,
-      },
+      ...eventColumns<ReportListRow>(),
+      numberColumn<ReportListRow>('participants', 'المتطوعون', 'Volunteers', 11, (r) => r.participants),
+      numberColumn<ReportListRow>('attended', 'حضروا', 'Attended', 10, (r) => r.attended),
+      numberColumn<ReportListRow>('absent', 'غابوا', 'Absent', 10, (r) => r.absent),
+      numberColumn<ReportListRow>('approvedHours', 'الساعات المعتمدة', 'Approved hours', 12, (r) => r.approvedHours),
+      numberColumn<ReportListRow>('rating', 'متوسط التقييم', 'Average rating', 12, (r) => r.averageRating),
+      numberColumn<ReportListRow>('incidents', 'الحالات المسجلة', 'Incidents', 11, (r) => r.incidents),
     ],
     count: (db, f, scope, c) => eventReportsCount(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f),
     rows: (db, f, scope, c) => eventReportRows(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f),
@@ -141,7 +106,7 @@ export const eventReportsSummarySource = registerSource(
     title: { ar: 'ملخص تقارير الفعاليات', en: 'Event reports summary' },
     columns: [
       { key: 'figure', ar: 'البند', en: 'Figure', width: 36, value: (r: SummaryLine, c) => r[c.lang] },
-      { key: 'value', ar: 'القيمة', en: 'Value', kind: 'number', width: 14, value: (r) => r.value },
+      numberColumn<SummaryLine>('value', 'القيمة', 'Value', 14, (r) => r.value),
     ],
     count: async (db, f, scope, c) => {
       let n = 0;
@@ -171,69 +136,18 @@ export const eventReportSource = registerSource(
         width: 28,
         value: (r: RosterExportRow, c) => nameIn(c, r.nameAr, r.nameEn),
       },
-      {
-        key: 'status',
-        ar: 'الحالة',
-        en: 'Status',
-        width: 24,
-        value: (r, c) => named(PARTICIPATION_STATUS_NAMES, r.status, c),
-      },
-      {
-        key: 'attendance',
-        ar: 'الحضور',
-        en: 'Attendance',
-        width: 14,
-        value: (r, c) => named(ATTENDANCE_NAMES, r.attendance, c),
-      },
-      {
-        key: 'approvedHours',
-        ar: 'الساعات المعتمدة',
-        en: 'Approved hours',
-        kind: 'number',
-        width: 12,
-        value: (r) => r.approvedHours,
-      },
-      {
-        key: 'pendingHours',
-        ar: 'ساعات قيد الاعتماد',
-        en: 'Pending hours',
-        kind: 'number',
-        width: 12,
-        value: (r) => r.pendingHours,
-      },
-      {
-        key: 'rejectedHours',
-        ar: 'ساعات مرفوضة',
-        en: 'Rejected hours',
-        kind: 'number',
-        width: 12,
-        value: (r) => r.rejectedHours,
-      },
-      {
-        key: 'cases',
-        ar: 'الحالات المعالجة',
-        en: 'Cases handled',
-        kind: 'number',
-        width: 12,
-        value: (r) => r.casesHandled,
-      },
-      { key: 'rating', ar: 'التقييم', en: 'Rating', kind: 'number', width: 10, value: (r) => r.rating },
-      {
-        key: 'incidents',
-        ar: 'الحالات المسجلة',
-        en: 'Incidents',
-        kind: 'number',
-        width: 11,
-        value: (r) => r.incidents,
-      },
+      namedColumn<RosterExportRow>('status', 'الحالة', 'Status', 24, PARTICIPATION_STATUS_NAMES, (r) => r.status),
+      namedColumn<RosterExportRow>('attendance', 'الحضور', 'Attendance', 14, ATTENDANCE_NAMES, (r) => r.attendance),
+      numberColumn<RosterExportRow>('approvedHours', 'الساعات المعتمدة', 'Approved hours', 12, (r) => r.approvedHours),
+      numberColumn<RosterExportRow>('pendingHours', 'ساعات قيد الاعتماد', 'Pending hours', 12, (r) => r.pendingHours),
+      numberColumn<RosterExportRow>('rejectedHours', 'ساعات مرفوضة', 'Rejected hours', 12, (r) => r.rejectedHours),
+      numberColumn<RosterExportRow>('cases', 'الحالات المعالجة', 'Cases handled', 12, (r) => r.casesHandled),
+      numberColumn<RosterExportRow>('rating', 'التقييم', 'Rating', 10, (r) => r.rating),
+      numberColumn<RosterExportRow>('incidents', 'الحالات المسجلة', 'Incidents', 11, (r) => r.incidents),
     ],
     count: (db, f) => reportRosterCount(db as Kysely<ReportsDB>, f.eventId, f.asOf),
     rows: (db, f) => reportRosterRows(db as Kysely<ReportsDB>, f.eventId, f.asOf),
-    async authorize(deps, session, f) {
-      const o = await loadOpportunity(deps.store, f.eventId).catch(() => null);
-      if (!o?.details) throw new DomainError('NotFound');
-      if (!eventInScope(await staffScope(deps, session), o.details)) throw new DomainError('NotFound');
-    },
+    authorize: (deps, session, f) => authorizeEventInScope(deps, session, f.eventId),
     describe: (f, c) => [
       label(c, 'الفعالية', 'Event', f.eventId),
       ...(f.asOf ? [label(c, 'كما في', 'As of', f.asOf)] : []),

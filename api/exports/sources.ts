@@ -1,6 +1,4 @@
 import type { Kysely } from 'kysely';
-import { loadOpportunity } from '../../commands/participation/handlers.ts';
-import { DomainError } from '../../domain/shared/errors.ts';
 import { type AccountDB, type LoginLogRow, loginLogCount, loginLogRows } from '../../projections/account/queries.ts';
 import {
   type ParticipantRow,
@@ -16,9 +14,9 @@ import {
 } from '../../projections/registration/queries.ts';
 import { exportParticipants, exportUsersLog, exportVolunteers } from '../contracts/exports.ts';
 import { LOGIN_STATUS_NAMES, type LoginStatus, USERS_LOG_COLUMNS } from '../contracts/users.ts';
-import { eventInScope, staffScope } from '../http/scope.ts';
-import { type ExportContext, lookupName, nameIn, toDate } from './columns.ts';
-import { label, named, PARTICIPATION_STATUS_NAMES, REGISTRATION_STATUS_NAMES } from './names.ts';
+import { type ExportContext, lookupName, nameIn, numberColumn, toDate } from './columns.ts';
+import { authorizeEventInScope } from './grid-sources.ts';
+import { label, named, namedColumn, PARTICIPATION_STATUS_NAMES, REGISTRATION_STATUS_NAMES } from './names.ts';
 import { defineSource, registerSource } from './registry.ts';
 // The staff grids' sources (users, audit log, hours, event reports) register on import.
 import './grid-sources.ts';
@@ -53,13 +51,7 @@ export const volunteersSource = registerSource(
       { key: 'mobile', ar: 'الجوال', en: 'Mobile', width: 14, value: (r) => r.mobile },
       { key: 'region', ar: 'المنطقة', en: 'Region', width: 18, value: (r, c) => lookupName(c, 'region', r.regionId) },
       { key: 'city', ar: 'المدينة', en: 'City', width: 18, value: (r, c) => lookupName(c, 'city', r.cityId) },
-      {
-        key: 'status',
-        ar: 'الحالة',
-        en: 'Status',
-        width: 16,
-        value: (r, c) => named(REGISTRATION_STATUS_NAMES, r.status, c),
-      },
+      namedColumn<RegistrationGridRow>('status', 'الحالة', 'Status', 16, REGISTRATION_STATUS_NAMES, (r) => r.status),
       {
         key: 'submittedAt',
         ar: 'تاريخ الإرسال',
@@ -103,38 +95,13 @@ export const participantsSource = registerSource(
       },
       { key: 'email', ar: 'البريد الإلكتروني', en: 'Email', width: 28, value: (r) => r.email },
       { key: 'mobile', ar: 'الجوال', en: 'Mobile', width: 14, value: (r) => r.mobile },
-      {
-        key: 'status',
-        ar: 'الحالة',
-        en: 'Status',
-        width: 24,
-        value: (r, c) => named(PARTICIPATION_STATUS_NAMES, r.status, c),
-      },
-      {
-        key: 'approvedHours',
-        ar: 'الساعات المعتمدة',
-        en: 'Approved hours',
-        kind: 'number',
-        width: 12,
-        value: (r) => r.approvedHours,
-      },
-      {
-        key: 'pendingHours',
-        ar: 'الساعات المعلقة',
-        en: 'Pending hours',
-        kind: 'number',
-        width: 12,
-        value: (r) => r.pendingHours,
-      },
+      namedColumn<ParticipantRow>('status', 'الحالة', 'Status', 24, PARTICIPATION_STATUS_NAMES, (r) => r.status),
+      numberColumn<ParticipantRow>('approvedHours', 'الساعات المعتمدة', 'Approved hours', 12, (r) => r.approvedHours),
+      numberColumn<ParticipantRow>('pendingHours', 'الساعات المعلقة', 'Pending hours', 12, (r) => r.pendingHours),
     ],
     count: (db, f) => participantCount(db as Kysely<OpportunityDB>, f.eventId, f.status),
     rows: (db, f) => participantRows(db as Kysely<OpportunityDB>, f.eventId, f.status),
-    async authorize(deps, session, f) {
-      const o = await loadOpportunity(deps.store, f.eventId).catch(() => null);
-      if (!o?.details) throw new DomainError('NotFound');
-      const scope = await staffScope(deps, session);
-      if (!eventInScope(scope, o.details)) throw new DomainError('NotFound');
-    },
+    authorize: (deps, session, f) => authorizeEventInScope(deps, session, f.eventId),
     describe: (f, c) => [
       label(c, 'الفعالية', 'Event', f.eventId),
       ...(f.status ? [label(c, 'الحالة', 'Status', named(PARTICIPATION_STATUS_NAMES, f.status, c))] : []),

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
 import type { ExportScope } from '../../domain/reports/decide.ts';
-import type { KpiFigure } from '../../domain/statistics/figures.ts';
 import { periodRange } from '../../domain/statistics/periods.ts';
 import { allLookups } from '../../projections/lookups/queries.ts';
 import type { AnyDB } from '../../projections/runner/projection.ts';
@@ -9,16 +8,34 @@ import {
   type AreaFigures,
   type BreakdownRow,
   breakdowns,
+  type Counter,
   dashboardStatistics,
   type KpiRow,
   kpiComparison,
   type StatisticsScope,
+  type TargetRow,
+  targets,
 } from '../../projections/statistics/queries.ts';
-import { exportStatisticsBreakdowns, exportStatisticsDashboard, exportStatisticsKpi } from '../contracts/statistics.ts';
+import {
+  exportStatisticsBreakdowns,
+  exportStatisticsDashboard,
+  exportStatisticsKpi,
+  exportStatisticsTargets,
+} from '../contracts/statistics.ts';
 import { coveredAreas } from '../http/scope.ts';
 import { asOfOf, filtersOf } from '../statistics/routes.ts';
 import type { ExportContext } from './columns.ts';
+import { numberColumn } from './columns.ts';
 import { defineSource, registerSource } from './registry.ts';
+import {
+  CODED,
+  COUNTER_NAMES,
+  DIMENSIONS,
+  KPI_NAMES,
+  NOT_GIVEN,
+  STANDING_NAMES,
+  type Text,
+} from './statistics-names.ts';
 
 /**
  * The statistics exports: the tables the statistics page shows, with its filters and its "as of" day, read by the
@@ -26,7 +43,6 @@ import { defineSource, registerSource } from './registry.ts';
  * a few hundred rows at most: it is read whole, then written row by row.
  */
 
-type Text = { ar: string; en: string };
 const inLang = (x: Text, ctx: ExportContext) => x[ctx.lang];
 
 /** The requester's regions and cities as the statistics screens widen them (a city's region, a region's cities). */
@@ -36,8 +52,17 @@ async function scopeOf(db: Kysely<AnyDB>, scope: ExportScope | null): Promise<St
   return { regions: [...covered.regions], cities: [...covered.cities] };
 }
 
-async function* each<R>(rows: Promise<R[]>): AsyncIterable<R> {
-  for (const r of await rows) yield r;
+/**
+ * A source's count and rows from one read of a whole table (the screen's own query): the table is small, so counting
+ * reads it too.
+ */
+function wholeTable<F, R>(read: (db: Kysely<AnyDB>, filters: F, scope: ExportScope | null) => Promise<R[]>) {
+  return {
+    count: async (db: Kysely<AnyDB>, f: F, scope: ExportScope | null) => (await read(db, f, scope)).length,
+    async *rows(db: Kysely<AnyDB>, f: F, scope: ExportScope | null): AsyncIterable<R> {
+      yield* await read(db, f, scope);
+    },
+  };
 }
 
 const asOfLine = (q: { asOf?: string | undefined }, ctx: ExportContext) =>
@@ -53,12 +78,18 @@ const filterLines = (q: Record<string, unknown>, ctx: ExportContext) => [
 
 // ---------------------------------------------------------------------------------------------------------- dashboard
 
-const AREA_TABLES: Record<'regions' | 'eventTypes' | 'cityGroups', Text> = {
+const DASHBOARD_TABLES: Record<'counters' | 'regions' | 'eventTypes' | 'cityGroups', Text> = {
+  counters: { ar: 'المؤشرات', en: 'Counters' },
   regions: { ar: 'حسب المنطقة', en: 'By region' },
   eventTypes: { ar: 'حسب نوع الفعالية', en: 'By event type' },
   cityGroups: { ar: 'حسب مجموعة المدن', en: 'By city group' },
 };
-type AreaRow = AreaFigures & { table: keyof typeof AREA_TABLES };
+/** A row of the dashboard's file: a counter (label, value, percentage) or an area's figures, under its table. */
+type DashboardRow = { table: keyof typeof DASHBOARD_TABLES; name: Text } & (
+  | { counter: Counter; area?: undefined }
+  | { area: AreaFigures; counter?: undefined }
+);
+const areaFigure = (k: keyof AreaFigures) => (r: DashboardRow) => r.area?.[k] ?? null;
 
 export const statisticsDashboardSource = registerSource(
   defineSource({
@@ -66,98 +97,53 @@ export const statisticsDashboardSource = registerSource(
     contract: exportStatisticsDashboard,
     title: { ar: 'إحصائيات لوحة المعلومات', en: 'Dashboard statistics' },
     columns: [
-      { key: 'table', ar: 'الجدول', en: 'Table', width: 20, value: (r: AreaRow, c) => inLang(AREA_TABLES[r.table], c) },
-      { key: 'name', ar: 'الاسم', en: 'Name', width: 28, value: (r, c) => (c.lang === 'ar' ? r.nameAr : r.nameEn) },
-      { key: 'registered', ar: 'المسجلون', en: 'Registered', kind: 'number', width: 12, value: (r) => r.registered },
       {
-        key: 'registeredPercentage',
-        ar: 'نسبة المسجلين %',
-        en: 'Registered %',
-        kind: 'number',
-        width: 12,
-        value: (r) => r.registeredPercentage,
+        key: 'table',
+        ar: 'الجدول',
+        en: 'Table',
+        width: 20,
+        value: (r: DashboardRow, c) => inLang(DASHBOARD_TABLES[r.table], c),
       },
-      { key: 'events', ar: 'الفعاليات', en: 'Events', kind: 'number', width: 12, value: (r) => r.events },
-      {
-        key: 'eventsPercentage',
-        ar: 'نسبة الفعاليات %',
-        en: 'Events %',
-        kind: 'number',
-        width: 12,
-        value: (r) => r.eventsPercentage,
-      },
-      {
-        key: 'approvedHours',
-        ar: 'الساعات المعتمدة',
-        en: 'Approved hours',
-        kind: 'number',
-        width: 14,
-        value: (r) => r.approvedHours,
-      },
-      {
-        key: 'notApprovedHours',
-        ar: 'الساعات غير المعتمدة',
-        en: 'Not approved hours',
-        kind: 'number',
-        width: 14,
-        value: (r) => r.notApprovedHours,
-      },
+      { key: 'name', ar: 'الاسم', en: 'Name', width: 28, value: (r, c) => inLang(r.name, c) },
+      numberColumn('registered', 'المسجلون', 'Registered', 12, areaFigure('registered')),
+      numberColumn('registeredPercentage', 'نسبة المسجلين %', 'Registered %', 12, areaFigure('registeredPercentage')),
+      numberColumn('events', 'الفعاليات', 'Events', 12, areaFigure('events')),
+      numberColumn('eventsPercentage', 'نسبة الفعاليات %', 'Events %', 12, areaFigure('eventsPercentage')),
+      numberColumn('approvedHours', 'الساعات المعتمدة', 'Approved hours', 14, areaFigure('approvedHours')),
+      numberColumn(
+        'notApprovedHours',
+        'الساعات غير المعتمدة',
+        'Not approved hours',
+        14,
+        areaFigure('notApprovedHours'),
+      ),
+      numberColumn<DashboardRow>('value', 'القيمة', 'Value', 12, (r) => r.counter?.value ?? null),
+      numberColumn<DashboardRow>('percentage', 'النسبة %', 'Percentage', 12, (r) => r.counter?.percentage ?? null),
     ],
-    count: async (db, f, scope) => (await dashboardRows(db, f, scope)).length,
-    rows: (db, f, scope) => each(dashboardRows(db, f, scope)),
+    ...wholeTable(dashboardRows),
     describe: (f, c) => filterLines(f, c),
   }),
 );
 
+/** The counters first (as the screen shows them above the tables), then a row per region, event type and city group. */
 async function dashboardRows(db: Kysely<AnyDB>, q: StatisticsQueryOut, scope: ExportScope | null) {
   const d = await dashboardStatistics(db, filtersOf(q), await scopeOf(db, scope), asOfOf(q.asOf));
-  return (['regions', 'eventTypes', 'cityGroups'] as const).flatMap((table) =>
-    d[table].map((r): AreaRow => ({ ...r, table })),
-  );
+  return [
+    ...d.counters.map(
+      (counter): DashboardRow => ({
+        table: 'counters',
+        name: COUNTER_NAMES[counter.label] ?? { ar: counter.label, en: counter.label },
+        counter,
+      }),
+    ),
+    ...(['regions', 'eventTypes', 'cityGroups'] as const).flatMap((table) =>
+      d[table].map((area): DashboardRow => ({ table, name: { ar: area.nameAr, en: area.nameEn }, area })),
+    ),
+  ];
 }
 type StatisticsQueryOut = Parameters<typeof filtersOf>[0];
 
 // --------------------------------------------------------------------------------------------------------- breakdowns
-
-const DIMENSIONS: Record<string, Text> = {
-  status: { ar: 'حسب الحالة', en: 'By status' },
-  region: { ar: 'حسب المنطقة', en: 'By region' },
-  city: { ar: 'حسب المدينة', en: 'By city' },
-  gender: { ar: 'حسب الجنس', en: 'By gender' },
-  practitioner: { ar: 'ممارس صحي', en: 'Health practitioner' },
-  category: { ar: 'حسب الفئة', en: 'By category' },
-  subCategoryLevel1: { ar: 'حسب الفئة الفرعية (المستوى 1)', en: 'By sub-category (level 1)' },
-  subCategoryLevel2: { ar: 'حسب الفئة الفرعية (المستوى 2)', en: 'By sub-category (level 2)' },
-  experienceLevel: { ar: 'حسب مستوى الخبرة', en: 'By experience level' },
-  approval: { ar: 'حسب الاعتماد', en: 'By approval' },
-  eventType: { ar: 'حسب نوع الفعالية', en: 'By event type' },
-  public: { ar: 'عامة', en: 'Public' },
-};
-/** What a key means in the dimensions without names of their own (as the screen says it). */
-const CODED: Record<string, Record<number, Text>> = {
-  gender: { 1: { ar: 'ذكر', en: 'Male' }, 2: { ar: 'أنثى', en: 'Female' } },
-  registrationStatus: {
-    1: { ar: 'مسودة', en: 'Draft' },
-    2: { ar: 'مُرسل', en: 'Submitted' },
-    3: { ar: 'مقبول مبدئيًا', en: 'Initially accepted' },
-    5: { ar: 'معتمد', en: 'Approved' },
-    6: { ar: 'مرفوض', en: 'Rejected' },
-  },
-  eventStatus: {
-    0: { ar: 'قادمة', en: 'Upcoming' },
-    2: { ar: 'جارية', en: 'Active' },
-    3: { ar: 'منتهية', en: 'Closed' },
-    4: { ar: 'محذوفة', en: 'Deleted' },
-  },
-  approval: {
-    0: { ar: 'بانتظار الاعتماد', en: 'Pending' },
-    1: { ar: 'معتمدة', en: 'Approved' },
-    2: { ar: 'مرفوضة', en: 'Rejected' },
-    3: { ar: 'بانتظار الحذف', en: 'Pending delete' },
-  },
-  yesNo: { 0: { ar: 'لا', en: 'No' }, 1: { ar: 'نعم', en: 'Yes' } },
-};
-const NOT_GIVEN: Text = { ar: 'غير محدد', en: 'Not given' };
 
 type BreakdownExportRow = BreakdownRow & { dimension: string; events: boolean };
 
@@ -193,15 +179,14 @@ export const statisticsBreakdownsSource = registerSource(
         value: (r: BreakdownExportRow, c) => inLang(DIMENSIONS[r.dimension] ?? { ar: r.dimension, en: r.dimension }, c),
       },
       { key: 'name', ar: 'الاسم', en: 'Name', width: 28, value: groupName },
-      { key: 'value', ar: 'العدد', en: 'Count', kind: 'number', width: 12, value: (r) => r.value },
-      { key: 'percentage', ar: 'النسبة %', en: 'Percentage', kind: 'number', width: 12, value: (r) => r.percentage },
-      { key: 'upcoming', ar: 'قادمة', en: 'Upcoming', kind: 'number', width: 10, value: byStatus('upcoming') },
-      { key: 'active', ar: 'جارية', en: 'Active', kind: 'number', width: 10, value: byStatus('active') },
-      { key: 'closed', ar: 'منتهية', en: 'Closed', kind: 'number', width: 10, value: byStatus('closed') },
-      { key: 'deleted', ar: 'محذوفة', en: 'Deleted', kind: 'number', width: 10, value: byStatus('deleted') },
+      numberColumn<BreakdownExportRow>('value', 'العدد', 'Count', 12, (r) => r.value),
+      numberColumn<BreakdownExportRow>('percentage', 'النسبة %', 'Percentage', 12, (r) => r.percentage),
+      numberColumn('upcoming', 'قادمة', 'Upcoming', 10, byStatus('upcoming')),
+      numberColumn('active', 'جارية', 'Active', 10, byStatus('active')),
+      numberColumn('closed', 'منتهية', 'Closed', 10, byStatus('closed')),
+      numberColumn('deleted', 'محذوفة', 'Deleted', 10, byStatus('deleted')),
     ],
-    count: async (db, f, scope) => (await breakdownRows(db, f, scope)).length,
-    rows: (db, f, scope) => each(breakdownRows(db, f, scope)),
+    ...wholeTable(breakdownRows),
     describe: (f, c) => filterLines(f, c),
   }),
 );
@@ -216,17 +201,56 @@ async function breakdownRows(
   return tables.flatMap((t) => t.rows.map((r) => ({ ...r, dimension: t.dimension, events })));
 }
 
-// ---------------------------------------------------------------------------------------------------- KPI comparison
+// ------------------------------------------------------------------------------------------------------------ targets
 
-const KPI_NAMES: Record<KpiFigure, Text> = {
-  events: { ar: 'الفعاليات', en: 'Events' },
-  approvedEvents: { ar: 'الفعاليات المعتمدة', en: 'Approved events' },
-  closedEvents: { ar: 'الفعاليات المنتهية', en: 'Closed events' },
-  invitations: { ar: 'الدعوات والطلبات', en: 'Invitations and requests' },
-  participants: { ar: 'المشاركات المقبولة', en: 'Accepted participations' },
-  approvedHours: { ar: 'الساعات المعتمدة', en: 'Approved hours' },
-  notApprovedHours: { ar: 'الساعات غير المعتمدة', en: 'Not approved hours' },
+const TARGET_TABLES: Record<'events' | 'eventTypes', Text> = {
+  events: { ar: 'مستهدفات الفعاليات', en: 'Events target' },
+  eventTypes: { ar: 'مستهدفات أنواع الفعاليات', en: 'Event types target' },
 };
+type TargetExportRow = TargetRow & { view: keyof typeof TARGET_TABLES };
+
+/** The events target (an event a row) or the event-types target (a type a row): participants against the targets. */
+export const statisticsTargetsSource = registerSource(
+  defineSource({
+    name: 'statistics-targets',
+    contract: exportStatisticsTargets,
+    title: { ar: 'المشاركون مقارنة بالمستهدف', en: 'Participants against targets' },
+    columns: [
+      {
+        key: 'table',
+        ar: 'الجدول',
+        en: 'Table',
+        width: 24,
+        value: (r: TargetExportRow, c) => inLang(TARGET_TABLES[r.view], c),
+      },
+      { key: 'name', ar: 'الاسم', en: 'Name', width: 30, value: (r, c) => inLang({ ar: r.nameAr, en: r.nameEn }, c) },
+      numberColumn<TargetExportRow>('events', 'عدد الفعاليات', 'Events', 12, (r) => r.events),
+      numberColumn<TargetExportRow>('participants', 'المشاركون', 'Participants', 12, (r) => r.participants),
+      numberColumn<TargetExportRow>('minTarget', 'الحد الأدنى المستهدف', 'Minimum target', 14, (r) => r.minTarget),
+      numberColumn<TargetExportRow>('maxTarget', 'الحد الأعلى المستهدف', 'Maximum target', 14, (r) => r.maxTarget),
+      {
+        key: 'standing',
+        ar: 'مقارنة بالمستهدف',
+        en: 'Against target',
+        width: 18,
+        value: (r, c) => (r.standing ? inLang(STANDING_NAMES[r.standing], c) : null),
+      },
+    ],
+    ...wholeTable(targetRows),
+    describe: (f, c) => [inLang(TARGET_TABLES[f.view], c), ...filterLines(f, c)],
+  }),
+);
+
+async function targetRows(
+  db: Kysely<AnyDB>,
+  q: StatisticsQueryOut & { view: keyof typeof TARGET_TABLES },
+  scope: ExportScope | null,
+): Promise<TargetExportRow[]> {
+  const rows = await targets(db, q.view, filtersOf(q), await scopeOf(db, scope), asOfOf(q.asOf));
+  return rows.map((r) => ({ ...r, view: q.view }));
+}
+
+// ---------------------------------------------------------------------------------------------------- KPI comparison
 
 type KpiQueryOut = StatisticsQueryOut & {
   kind: 'year' | 'half' | 'quarter' | 'month';
@@ -247,20 +271,12 @@ export const statisticsKpiSource = registerSource(
     title: { ar: 'مقارنة مؤشرات الأداء للفعاليات', en: 'KPI comparison of events' },
     columns: [
       { key: 'figure', ar: 'المؤشر', en: 'Figure', width: 26, value: (r: KpiRow, c) => inLang(KPI_NAMES[r.figure], c) },
-      { key: 'selection', ar: 'فترة الاختيار', en: 'Selection', kind: 'number', width: 14, value: (r) => r.selection },
-      { key: 'base', ar: 'فترة الأساس', en: 'Base', kind: 'number', width: 14, value: (r) => r.base },
-      { key: 'change', ar: 'التغير', en: 'Change', kind: 'number', width: 12, value: (r) => r.change },
-      {
-        key: 'changePercent',
-        ar: 'التغير %',
-        en: 'Change %',
-        kind: 'number',
-        width: 12,
-        value: (r) => r.changePercent,
-      },
+      numberColumn<KpiRow>('selection', 'فترة الاختيار', 'Selection', 14, (r) => r.selection),
+      numberColumn<KpiRow>('base', 'فترة الأساس', 'Base', 14, (r) => r.base),
+      numberColumn<KpiRow>('change', 'التغير', 'Change', 12, (r) => r.change),
+      numberColumn<KpiRow>('changePercent', 'التغير %', 'Change %', 12, (r) => r.changePercent),
     ],
-    count: async (db, f, scope) => (await kpiRows(db, f, scope)).length,
-    rows: (db, f, scope) => each(kpiRows(db, f, scope)),
+    ...wholeTable(kpiRows),
     describe: (f, c) => {
       const { selection, base } = periodsOf(f);
       const s = periodRange(selection);

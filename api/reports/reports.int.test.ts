@@ -74,12 +74,8 @@ describe('event reports and the volunteer dashboard, now and as of a past date',
     const volunteer = await signedIn(portal.app, 'volunteer1', 'Volunteer@2026!');
     const tag = randomUUID().slice(0, 4);
     // Simulated January 2026: the event runs 10–20 January.
-    const ev = await createEvent('2026-01-01T06:00:00Z', {
-      code: `RPA${tag}`,
-      nameEn: `Report ${tag}`,
-      startDate: '2026-01-10',
-      endDate: '2026-01-20',
-    });
+    const evDetails = { code: `RPA${tag}`, nameEn: `Report ${tag}`, startDate: '2026-01-10', endDate: '2026-01-20' };
+    const ev = await createEvent('2026-01-01T06:00:00Z', evDetails);
     // An event restricted to the Makkah region (2): outside the staff member's Riyadh.
     const far = await createEvent('2026-01-01T07:00:00Z', {
       code: `RPB${tag}`,
@@ -154,6 +150,26 @@ describe('event reports and the volunteer dashboard, now and as of a past date',
         startTime: '2026-01-15T10:00:00Z',
       },
     }));
+    // 16 January: the event is renamed and its end moved; the list as of the 12th still names it as it was.
+    last = (
+      await handleCommand(
+        portal.runtime.store,
+        opportunityStream(ev),
+        opportunityDecider,
+        {
+          type: 'Edit',
+          details: opportunityDetails({
+            ...evDetails,
+            nameAr: `تقرير ${tag}`,
+            nameEn: `Renamed ${tag}`,
+            endDate: '2026-01-22',
+          }),
+          client: CLIENTS.MOH,
+          lookups: seedSnapshot(),
+        },
+        ctx('2026-01-16T08:00:00Z'),
+      )
+    ).position;
     const after = formatPosition(last);
 
     // Now, by hand: A attended 6 approved + 3 pending, ratings (5 + 3) / 2 = 4, cases 2 + 4, one incident; B absent;
@@ -241,6 +257,17 @@ describe('event reports and the volunteer dashboard, now and as of a past date',
     const asOf = `asOf=${encodeURIComponent(T1)}`;
     expect((await admin.get(`/api/reports/events/${ev}?${asOf}`)).json()).toEqual({ ...captured.report, asOf: T1 });
     expect((await admin.get(`/api/reports/events?search=${tag}&${asOf}`)).json()).toEqual(captured.list);
+    // The renamed event: its name and dates as they stood on the 12th, and as they are now; found by its name then.
+    const listedRow = async (q: string) =>
+      ((await admin.get(`/api/reports/events?${q}&after=${after}`)).json().rows as { id: string }[]).find(
+        (r) => r.id === ev,
+      );
+    const then = { nameEn: `Report ${tag}`, endDate: '2026-01-20' };
+    expect(captured.list.rows.find((r: { id: string }) => r.id === ev)).toMatchObject(then);
+    expect(await listedRow(`search=${tag}&${asOf}`)).toMatchObject(then);
+    expect(await listedRow(`search=${tag}`)).toMatchObject({ nameEn: `Renamed ${tag}`, endDate: '2026-01-22' });
+    expect(await listedRow(`search=Renamed%20${tag}&${asOf}`)).toBeUndefined();
+    expect(await listedRow(`search=Report%20${tag}&${asOf}`)).toMatchObject(then);
     expect((await admin.get(`/api/reports/events-summary?search=${tag}&${asOf}`)).json()).toEqual(captured.summary);
     expect((await volunteer.get(`/api/me/dashboard?${asOf}`)).json()).toEqual({ ...captured.dashboard, asOf: T1 });
     // Before the events existed: none listed, and the report has no event yet.

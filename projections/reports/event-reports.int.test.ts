@@ -87,7 +87,7 @@ describe('the event reports projection: each participation’s figures with vali
       ]);
   });
 
-  it('keeps each event with the moment it was created, and its status', async () => {
+  it('keeps each event’s listed fields with validity periods: a version a moment, from its creation', async () => {
     const id = randomUUID();
     const details = {
       code: 'EV-R1',
@@ -99,18 +99,35 @@ describe('the event reports projection: each participation’s figures with vali
       startDate: '2026-01-10',
       endDate: '2026-01-20',
     };
+    const renamed = { ...details, nameAr: 'فعالية جديدة', nameEn: 'Renamed', startDate: '2026-01-11' };
+    const s = `opportunity-${id}`;
     await projectionSpec(t, store, eventReportsProjection)
       .given(
-        on(`opportunity-${id}`, 'OpportunityCreated', { details }, when('2026-01-01T06:00:00Z')),
-        on(`opportunity-${id}`, 'OpportunityStatusChanged', { from: 0, to: 2 }, when('2026-01-10T00:00:00Z')),
+        on(s, 'OpportunityCreated', { details }, when('2026-01-01T06:00:00Z')),
+        on(s, 'OpportunityStatusChanged', { from: 0, to: 2 }, when('2026-01-10T00:00:00Z')),
+        // Same moment: the current version takes it in place.
+        on(s, 'OpportunityEdited', { details: renamed, changes: [] }, when('2026-01-10T00:00:00Z')),
+        on(s, 'OpportunityDeleted', { reason: 'x', previousStatus: 2 }, when('2026-01-15T00:00:00Z')),
       )
       .thenRows(
         'report_events',
         {
-          columns: ['code', 'status', 'region_ids', "to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as created"],
+          columns: [
+            "to_char(valid_from at time zone 'UTC', 'MM-DD') as from",
+            "to_char(valid_to at time zone 'UTC', 'MM-DD') as to",
+            'name_en',
+            "to_char(start_date, 'MM-DD') as start",
+            'status',
+            'region_ids',
+          ],
           where: { opportunity_id: id },
+          orderBy: 'valid_from',
         },
-        [{ code: 'EV-R1', status: 2, region_ids: [2], created: '2026-01-01' }],
+        [
+          { from: '01-01', to: '01-10', name_en: 'Event', start: '01-10', status: 0, region_ids: [2] },
+          { from: '01-10', to: '01-15', name_en: 'Renamed', start: '01-11', status: 2, region_ids: [2] },
+          { from: '01-15', to: null, name_en: 'Renamed', start: '01-11', status: 4, region_ids: [2] },
+        ],
       );
   });
 });

@@ -42,8 +42,9 @@ const figuresOf = (r: ParticipantReport) => ({
 /**
  * The event reports' read model (docs/architecture.md, "Event reports").
  *
- * - rm.report_events: one row per event (name, dates, status, the places the staff scope reads), with when it was
- *   created, so a report as of a past date leaves out the events created after it.
+ * - rm.report_events: each event's listed fields (code, names, dates, status, the places the staff scope reads) with
+ *   their validity period `[valid_from, valid_to)`, from the moment it was created: a list as of a past date shows
+ *   each event as it stood then (as the single report's fold does) and leaves out the events created after it.
  * - rm.report_participants: each participation's report figures with their validity period `[valid_from, valid_to)`
  *   (the moments of the events that set and replaced them; `valid_to` null for the current figures). The figures are
  *   the domain's own (`participantReportOf` over the participation folded by the decider's `evolve`, whose state the
@@ -51,14 +52,16 @@ const figuresOf = (r: ParticipantReport) => ({
  */
 export const eventReportsProjection: Projection = {
   name: 'event_reports',
-  version: 1,
+  version: 2,
   tables: ['report_events', 'report_participants'],
   types: [...OPPORTUNITY_TYPES, ...participationEvents.types],
   async setup({ tx, table }) {
     await sql
       .raw(`
       create table ${table('report_events')} (
-        opportunity_id uuid primary key,
+        opportunity_id uuid not null,
+        valid_from timestamptz not null,
+        valid_to timestamptz,
         code text not null,
         name_ar text not null,
         name_en text not null,
@@ -68,9 +71,10 @@ export const eventReportsProjection: Projection = {
         visibility int,
         region_ids int[] not null,
         city_ids int[] not null,
-        created_at timestamptz not null
+        primary key (opportunity_id, valid_from)
       );
-      create index on ${table('report_events')} (start_date desc, opportunity_id);
+      create unique index on ${table('report_events')} (opportunity_id) where valid_to is null;
+      create index on ${table('report_events')} (start_date desc, opportunity_id) where valid_to is null;
       create table ${table('report_participants')} (
         opportunity_id uuid not null,
         volunteer_id uuid not null,
@@ -100,27 +104,52 @@ export const eventReportsProjection: Projection = {
         const id = stored.streamId.slice('opportunity-'.length);
         const e = decode(opportunityEvents, stored);
         if (!e || !UUID.test(id)) continue;
+        const current = await sql<{ valid_from: Date }>`select valid_from from ${ev}
+          where opportunity_id = ${id} and valid_to is null`
+          .execute(tx)
+          .then((r) => r.rows[0]);
+        const creating = e.type === 'OpportunityCreated' || e.type === 'OpportunityEdited';
+        if (!current && !creating) continue;
+        // A later moment opens a new version (a copy of the current one, then changed); events of one moment, or one
+        // dated before the current version (out of order), change the current version in place.
+        if (current && current.valid_from.getTime() < Date.parse(at))
+          await sql`with closed as (update ${ev} set valid_to = ${at} where opportunity_id = ${id} and valid_to is null
+                      returning *)
+                    insert into ${ev} (opportunity_id, valid_from, code, name_ar, name_en, start_date, end_date, status,
+                      visibility, region_ids, city_ids)
+                    select opportunity_id, ${at}, code, name_ar, name_en, start_date, end_date, status, visibility,
+                      region_ids, city_ids from closed`.execute(tx);
         switch (e.type) {
           case 'OpportunityCreated':
           case 'OpportunityEdited': {
             const d = withoutNul(e.data.details);
-            await sql`insert into ${ev} (opportunity_id, code, name_ar, name_en, start_date, end_date, status, visibility,
-                        region_ids, city_ids, created_at)
-                      values (${id}, ${d.code}, ${d.nameAr}, ${d.nameEn}, ${dateClamped(d.startDate)}, ${dateClamped(d.endDate)},
-                        0, ${int4(d.visibility)}, ${int4Array(d.regionIds)}::int[], ${int4Array(d.cityIds)}::int[], ${at})
-                      on conflict (opportunity_id) do update set code = excluded.code, name_ar = excluded.name_ar,
-                        name_en = excluded.name_en, start_date = excluded.start_date, end_date = excluded.end_date,
-                        visibility = excluded.visibility, region_ids = excluded.region_ids, city_ids = excluded.city_ids`.execute(
+            const [code, nameAr, nameEn, start, end] = [
+              d.code,
+              d.nameAr,
+              d.nameEn,
+              dateClamped(d.startDate),
+              dateClamped(d.endDate),
+            ];
+            const [visibility, regions, cities] = [int4(d.visibility), int4Array(d.regionIds), int4Array(d.cityIds)];
+            await (current
+              ? sql`update ${ev} set code = ${code}, name_ar = ${nameAr}, name_en = ${nameEn}, start_date = ${start},
+                      end_date = ${end}, visibility = ${visibility}, region_ids = ${regions}::int[], city_ids = ${cities}::int[]
+                    where opportunity_id = ${id} and valid_to is null`
+              : sql`insert into ${ev} (opportunity_id, valid_from, code, name_ar, name_en, start_date, end_date, status,
+                      visibility, region_ids, city_ids)
+                    values (${id}, ${at}, ${code}, ${nameAr}, ${nameEn}, ${start}, ${end}, 0, ${visibility},
+                      ${regions}::int[], ${cities}::int[])`
+            ).execute(tx);
+            break;
+          }
+          case 'OpportunityStatusChanged':
+          case 'OpportunityDeleted': {
+            const status = e.type === 'OpportunityDeleted' ? 4 : (int4(e.data.to) ?? 0);
+            await sql`update ${ev} set status = ${status} where opportunity_id = ${id} and valid_to is null`.execute(
               tx,
             );
             break;
           }
-          case 'OpportunityStatusChanged':
-            await sql`update ${ev} set status = ${int4(e.data.to) ?? 0} where opportunity_id = ${id}`.execute(tx);
-            break;
-          case 'OpportunityDeleted':
-            await sql`update ${ev} set status = 4 where opportunity_id = ${id}`.execute(tx);
-            break;
         }
         continue;
       }

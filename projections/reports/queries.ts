@@ -4,6 +4,8 @@ import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, 
 export interface ReportsDB {
   'rm.report_events': {
     opportunity_id: string;
+    valid_from: Date;
+    valid_to: Date | null;
     code: string;
     name_ar: string;
     name_en: string;
@@ -13,7 +15,6 @@ export interface ReportsDB {
     visibility: number | null;
     region_ids: number[];
     city_ids: number[];
-    created_at: Date;
   };
   'rm.report_participants': {
     opportunity_id: string;
@@ -39,7 +40,10 @@ export interface ReportFilter {
   /** Events starting within these ISO days, inclusive. */
   from?: string | undefined;
   to?: string | undefined;
-  /** An ISO instant: the figures valid then, and only the events created by then. Absent: now. */
+  /**
+   * An ISO instant: the figures and each event's listed fields (code, names, dates, status, places) valid then, so
+   * only the events created by then, as they stood. Absent: now.
+   */
   asOf?: string | undefined;
 }
 
@@ -73,7 +77,7 @@ function eventWhere(eb: EventsEB, f: ReportFilter, scope: RawBuilder<boolean> | 
   const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return eb.and([
     ...(scope ? [scope] : []),
-    ...(f.asOf ? [eb('created_at', '<=', new Date(f.asOf))] : []),
+    validAt('', f.asOf),
     ...(f.status !== undefined ? [eb('status', '=', f.status)] : []),
     ...(f.from ? [eb('start_date', '>=', f.from)] : []),
     ...(f.to ? [eb('start_date', '<=', f.to)] : []),
@@ -81,11 +85,12 @@ function eventWhere(eb: EventsEB, f: ReportFilter, scope: RawBuilder<boolean> | 
   ]);
 }
 
-/** The participant rows valid at the moment (the current ones without one). */
-function validAt(asOf: string | undefined) {
+/** The versions (of the rows aliased `alias`, or unqualified) valid at the moment (the current ones without one). */
+function validAt(alias: 'p' | '', asOf: string | undefined) {
+  const [from, to] = ['valid_from', 'valid_to'].map((c) => sql.ref(alias ? `${alias}.${c}` : c));
   return asOf
-    ? sql<SqlBool>`p.valid_from <= ${new Date(asOf)} and (p.valid_to is null or p.valid_to > ${new Date(asOf)})`
-    : sql<SqlBool>`p.valid_to is null`;
+    ? sql<SqlBool>`${from} <= ${new Date(asOf)} and (${to} is null or ${to} > ${new Date(asOf)})`
+    : sql<SqlBool>`${to} is null`;
 }
 
 /** The figures' aggregates over rows `p` (the same as domain/reports totalsOf). */
@@ -172,7 +177,7 @@ async function withFigures(db: Db, events: ReportEventRow[], asOf: string | unde
     ? await sql<FiguresRow & { id: string }>`
         select p.opportunity_id::text as id, ${FIGURES_SQL}
         from rm.report_participants p
-        where p.opportunity_id = any(${ids}::uuid[]) and ${validAt(asOf)}
+        where p.opportunity_id = any(${ids}::uuid[]) and ${validAt('p', asOf)}
         group by p.opportunity_id`.execute(db)
     : { rows: [] };
   const byId = new Map(rows.rows.map((r) => [r.id, r]));
@@ -281,7 +286,7 @@ export interface RosterExportRow {
 /** How many volunteers one event's roster holds at the moment. */
 export async function reportRosterCount(db: Db, opportunityId: string, asOf: string | undefined): Promise<number> {
   const r = await sql<{ n: number }>`select count(*)::int as n from rm.report_participants p
-    where p.opportunity_id = ${opportunityId}::uuid and ${validAt(asOf)}`.execute(db);
+    where p.opportunity_id = ${opportunityId}::uuid and ${validAt('p', asOf)}`.execute(db);
   return r.rows[0]?.n ?? 0;
 }
 
@@ -314,7 +319,7 @@ export async function* reportRosterRows(
           p.approved_hours::float8 as approved_hours, p.pending_hours::float8 as pending_hours,
           p.rejected_hours::float8 as rejected_hours, p.cases_handled, p.rating::float8 as rating, p.incidents
         from rm.report_participants p left join rm.users u on u.user_id = p.volunteer_id
-        where p.opportunity_id = ${opportunityId}::uuid and ${validAt(asOf)}
+        where p.opportunity_id = ${opportunityId}::uuid and ${validAt('p', asOf)}
           ${after ? sql`and p.volunteer_id > ${after}::uuid` : sql``}
         order by p.volunteer_id limit ${batch}`.execute(db)
     ).rows;
@@ -361,12 +366,14 @@ export async function eventReportsSummary(
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow(),
     sql<FiguresRow>`select ${FIGURES_SQL} from rm.report_participants p
-      where p.opportunity_id in (${events}) and ${validAt(f.asOf)}`.execute(db),
+      where p.opportunity_id in (${events}) and ${validAt('p', f.asOf)}`.execute(db),
     sql<{ status: number; n: number }>`select p.status, count(*)::int as n from rm.report_participants p
-      where p.opportunity_id in (${events}) and ${validAt(f.asOf)} group by p.status`.execute(db),
+      where p.opportunity_id in (${events}) and ${validAt('p', f.asOf)} group by p.status`.execute(db),
     sql<{ level: number; n: number }>`select round(p.rating)::int as level, count(*)::int as n
       from rm.report_participants p
-      where p.opportunity_id in (${events}) and ${validAt(f.asOf)} and p.rating is not null group by 1`.execute(db),
+      where p.opportunity_id in (${events}) and ${validAt('p', f.asOf)} and p.rating is not null group by 1`.execute(
+      db,
+    ),
   ]);
   const distribution: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   for (const r of ratings.rows) distribution[Math.min(4, Math.max(0, r.level - 1))]! += r.n;
@@ -385,28 +392,31 @@ export async function reportEventOf(db: Db, opportunityId: string) {
       .selectFrom('rm.report_events')
       .select(['visibility', 'region_ids', 'city_ids'])
       .where('opportunity_id', '=', opportunityId)
+      .where('valid_to', 'is', null)
       .executeTakeFirst()) ?? null
   );
 }
 
 /** Everyone who ever had a participation in the event (a participation is never removed, only its status moves). */
-export async function participantIdsOf(db: Db, opportunityId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('rm.report_participants')
-    .select(sql<string>`volunteer_id::text`.as('id'))
-    .distinct()
-    .where('opportunity_id', '=', opportunityId)
-    .execute();
-  return rows.map((r) => r.id);
-}
+export const participantIdsOf = (db: Db, opportunityId: string) =>
+  participationIds(db, 'volunteer_id', 'opportunity_id', opportunityId);
 
 /** The events a volunteer ever had a participation in. */
-export async function opportunityIdsOfVolunteer(db: Db, volunteerId: string): Promise<string[]> {
+export const opportunityIdsOfVolunteer = (db: Db, volunteerId: string) =>
+  participationIds(db, 'opportunity_id', 'volunteer_id', volunteerId);
+
+/** One side of the participations (volunteers or events) that the other side's id ever had. */
+async function participationIds(
+  db: Db,
+  side: 'volunteer_id' | 'opportunity_id',
+  of: 'volunteer_id' | 'opportunity_id',
+  id: string,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('rm.report_participants')
-    .select(sql<string>`opportunity_id::text`.as('id'))
+    .select(sql<string>`${sql.ref(side)}::text`.as('id'))
     .distinct()
-    .where('volunteer_id', '=', volunteerId)
+    .where(of, '=', id)
     .execute();
   return rows.map((r) => r.id);
 }

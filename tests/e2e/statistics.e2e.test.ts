@@ -117,6 +117,16 @@ describe('statistics, in Arabic', () => {
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('[data-testid="export-download"]'));
 
+    // The event types' target tab exports its table the same way.
+    await press(page, '[data-testid="statistics-tab-eventTypesTarget"]');
+    await page.waitForSelector('[data-testid="targets-eventTypes"]');
+    await press(page, '[data-testid="statistics-export-targets-eventTypes"]');
+    await press(page, '[data-testid="export-start"]');
+    await page.waitForSelector('[data-testid="export-download"]', { timeout: 30_000 });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="export-download"]'));
+
     // As of yesterday: none of today's events existed yet, nor the demo volunteers' approvals.
     await press(page, '[data-testid="statistics-tab-dashboard"]');
     await waitForCounter(page, 'events', '3');

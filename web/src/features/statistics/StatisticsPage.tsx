@@ -2,7 +2,11 @@ import { Group, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exportStatisticsBreakdowns, exportStatisticsDashboard } from '../../../../api/contracts/statistics.ts';
+import {
+  exportStatisticsBreakdowns,
+  exportStatisticsDashboard,
+  exportStatisticsTargets,
+} from '../../../../api/contracts/statistics.ts';
 import type { BreakdownView as BreakdownName } from '../../../../domain/statistics/figures.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
@@ -14,6 +18,7 @@ import {
   type StatisticsFilterValues,
   startBreakdownsExport,
   startDashboardExport,
+  startTargetsExport,
   targetsQuery,
 } from './api.ts';
 import { BreakdownView } from './BreakdownView.tsx';
@@ -53,7 +58,16 @@ function Breakdown({ view, filters }: { view: BreakdownName; filters: Statistics
 function Target({ view, filters }: { view: 'events' | 'eventTypes'; filters: StatisticsFilterValues }) {
   const q = useQuery(targetsQuery(view, filters));
   if (!q.data) return <QueryState query={q} />;
-  return <TargetsView data={q.data} view={view} />;
+  return (
+    <Stack gap="sm">
+      <ExportButton
+        contract={exportStatisticsTargets}
+        start={startTargetsExport(view, filters)}
+        testId={`statistics-export-targets-${view}`}
+      />
+      <TargetsView data={q.data} view={view} />
+    </Stack>
+  );
 }
 
 /**

@@ -107,6 +107,10 @@ export const startDashboardExport = (f: StatisticsFilterValues) => (choice: Choi
 export const startBreakdownsExport = (view: BreakdownView, f: StatisticsFilterValues) => (choice: Choice) =>
   call(C.exportStatisticsBreakdowns, { body: { ...choice, filters: { ...queryOf(f), view } } });
 
+/** Starts the export of a targets tab (events target or event-types target). */
+export const startTargetsExport = (view: 'events' | 'eventTypes', f: StatisticsFilterValues) => (choice: Choice) =>
+  call(C.exportStatisticsTargets, { body: { ...choice, filters: { ...queryOf(f), view } } });
+
 /** Starts the export of the KPI comparison shown. */
 export const startKpiExport = (k: KpiChoice, f: StatisticsFilterValues) => (choice: Choice) =>
   call(C.exportStatisticsKpi, {
