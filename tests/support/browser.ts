@@ -12,16 +12,13 @@ export async function setValue(page: Page, selector: string, value: string): Pro
   // (under load the master-data journey found no new row's field).
   const field = await page.waitForSelector(selector);
   if (!field) throw new Error(`no element for ${selector}`);
-  await field.evaluate(
-    (el, v) => {
-      const input = el as unknown as HTMLInputElement;
-      const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')?.set;
-      setter?.call(input, v);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-    },
-    value,
-  );
+  await field.evaluate((el, v) => {
+    const input = el as unknown as HTMLInputElement;
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')?.set;
+    setter?.call(input, v);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }, value);
 }
 
 /**
