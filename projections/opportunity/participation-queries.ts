@@ -34,24 +34,48 @@ export async function participationsOf(db: Db, volunteerId: string) {
   }));
 }
 
-/** One page of an event's roster (by status, then volunteer), and how many (the projection's counts per status). */
-export async function rosterPage(
-  db: Db,
-  opportunityId: string,
-  f: { status?: number | undefined; page: number; pageSize: number },
-) {
-  let rows = db
+/** An event's roster: each volunteer's account names and contact, status and hours (the roster page and its export). */
+function rosterOf(db: Db, opportunityId: string) {
+  return db
     .selectFrom('rm.participations as p')
     .leftJoin('rm.users as u', 'u.user_id', 'p.volunteer_id')
     .select([
       sql<string>`p.volunteer_id::text`.as('volunteer_id'),
       'u.name_ar',
       'u.name_en',
+      'u.email',
+      'u.mobile',
       'p.status',
       sql<string>`p.approved_hours::text`.as('approved_hours'),
       sql<string>`p.pending_hours::text`.as('pending_hours'),
     ])
     .where('p.opportunity_id', '=', opportunityId);
+}
+
+/** A roster row as the roster page shows it. */
+const participantOf = (x: {
+  volunteer_id: string;
+  name_ar: string | null;
+  name_en: string | null;
+  status: number;
+  approved_hours: string;
+  pending_hours: string;
+}) => ({
+  volunteerId: x.volunteer_id,
+  nameAr: x.name_ar,
+  nameEn: x.name_en,
+  status: x.status,
+  approvedHours: Number(x.approved_hours),
+  pendingHours: Number(x.pending_hours),
+});
+
+/** One page of an event's roster (by status, then volunteer), and how many (the projection's counts per status). */
+export async function rosterPage(
+  db: Db,
+  opportunityId: string,
+  f: { status?: number | undefined; page: number; pageSize: number },
+) {
+  let rows = rosterOf(db, opportunityId);
   let count = db
     .selectFrom('rm.participation_counts')
     .select(sql<string>`coalesce(sum(n), 0)::text`.as('n'))
@@ -71,14 +95,7 @@ export async function rosterPage(
   ]);
   return {
     total: Number(total?.n ?? 0),
-    rows: page.map((x) => ({
-      volunteerId: x.volunteer_id,
-      nameAr: x.name_ar,
-      nameEn: x.name_en,
-      status: x.status,
-      approvedHours: Number(x.approved_hours),
-      pendingHours: Number(x.pending_hours),
-    })),
+    rows: page.map(participantOf),
   };
 }
 
@@ -115,37 +132,14 @@ export async function* participantRows(
 ): AsyncGenerator<ParticipantRow> {
   let after: { status: number; id: string } | null = null;
   for (;;) {
-    let q = db
-      .selectFrom('rm.participations as p')
-      .leftJoin('rm.users as u', 'u.user_id', 'p.volunteer_id')
-      .select([
-        sql<string>`p.volunteer_id::text`.as('volunteer_id'),
-        'u.name_ar',
-        'u.name_en',
-        'u.email',
-        'u.mobile',
-        'p.status',
-        sql<string>`p.approved_hours::text`.as('approved_hours'),
-        sql<string>`p.pending_hours::text`.as('pending_hours'),
-      ])
-      .where('p.opportunity_id', '=', opportunityId);
+    let q = rosterOf(db, opportunityId);
     if (status) q = q.where('p.status', '=', status);
     if (after) {
       const a = after;
       q = q.where(sql<boolean>`(p.status, p.volunteer_id) > (${a.status}, ${a.id}::uuid)`);
     }
     const rows = await q.orderBy('p.status').orderBy('p.volunteer_id').limit(batch).execute();
-    for (const x of rows)
-      yield {
-        volunteerId: x.volunteer_id,
-        nameAr: x.name_ar,
-        nameEn: x.name_en,
-        email: x.email,
-        mobile: x.mobile,
-        status: x.status,
-        approvedHours: Number(x.approved_hours),
-        pendingHours: Number(x.pending_hours),
-      };
+    for (const x of rows) yield { ...participantOf(x), email: x.email, mobile: x.mobile };
     if (rows.length < batch) return;
     const last = rows[rows.length - 1]!;
     after = { status: last.status, id: last.volunteer_id };

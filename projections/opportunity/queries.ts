@@ -1,4 +1,12 @@
-import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import { type Approval, AUDIENCE, OpportunityStatus, Visibility } from '../../domain/opportunity/rules.ts';
 
 /** The read models' rows as the events API reads them (the live generations' views `rm.*`). */
@@ -105,23 +113,18 @@ export function publicConditions(): RawBuilder<unknown>[] {
  * region or city is among the event's, or she holds a participation in an invited-only event.
  */
 function openToVolunteer(eb: EB, volunteerId: string): Expression<SqlBool> {
+  // Her registration's region (or city) is among the event's.
+  const registered = (place: RawBuilder<boolean>) =>
+    eb.exists(
+      eb
+        .selectFrom('rm.registrations as r')
+        .select(sql`1`.as('one'))
+        .where('r.volunteer_id', '=', volunteerId)
+        .where(place),
+    );
   const belongs = {
-    region: () =>
-      eb.exists(
-        eb
-          .selectFrom('rm.registrations as r')
-          .select(sql`1`.as('one'))
-          .where('r.volunteer_id', '=', volunteerId)
-          .where(sql<boolean>`r.region_id = any(rm.opportunities.region_ids)`),
-      ),
-    city: () =>
-      eb.exists(
-        eb
-          .selectFrom('rm.registrations as r')
-          .select(sql`1`.as('one'))
-          .where('r.volunteer_id', '=', volunteerId)
-          .where(sql<boolean>`r.city_id = any(rm.opportunities.city_ids)`),
-      ),
+    region: () => registered(sql<boolean>`r.region_id = any(rm.opportunities.region_ids)`),
+    city: () => registered(sql<boolean>`r.city_id = any(rm.opportunities.city_ids)`),
     invited: () =>
       eb.exists(
         eb
@@ -140,9 +143,70 @@ function openToVolunteer(eb: EB, volunteerId: string): Expression<SqlBool> {
 
 /** An rm.opportunities date column as its ISO day, whatever the server's time zone. */
 const isoDay = (column: 'start_date' | 'end_date') => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
-const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 // ---------------------------------------------------------------------------------------------------------- lists
+
+/**
+ * The columns the events lists read (the public and private lists, the approvers' pending list, the manage grid and
+ * its export): each maps those it shows.
+ */
+const LIST_COLUMNS = [
+  sql<string>`opportunity_id::text`.as('id'),
+  'code',
+  'name_ar',
+  'name_en',
+  'status',
+  isoDay('start_date').as('start_day'),
+  isoDay('end_date').as('end_day'),
+  'approval',
+  'visibility',
+  'attendance_type',
+  'latitude',
+  'longitude',
+  'seats_taken',
+  'max_contributions',
+  'created_at',
+] as const;
+
+/** The lists' orders: the latest start first (visitors' lists), or the newest created first (staff lists). */
+type ListOrder = 'start' | 'created';
+function orderedBy<Q extends SelectQueryBuilder<OpportunityDB, 'rm.opportunities', object>>(q: Q, order: ListOrder): Q {
+  return (
+    order === 'start'
+      ? q.orderBy('start_date', 'desc').orderBy('opportunity_id')
+      : q.orderBy('created_at', 'desc').orderBy('opportunity_id', 'desc')
+  ) as Q;
+}
+
+interface ListRow {
+  id: string;
+  code: string;
+  name_ar: string;
+  name_en: string;
+  status: number;
+  start_day: string;
+  end_day: string;
+}
+/** What every events list shows of an event. */
+const listItem = (x: ListRow) => ({
+  id: x.id,
+  code: x.code,
+  nameAr: x.name_ar,
+  nameEn: x.name_en,
+  status: x.status,
+  startDate: x.start_day,
+  endDate: x.end_day,
+});
+/** A row of the manage grid (and the start of its export's row). */
+const managedItem = (
+  x: ListRow & { approval: Approval; visibility: number; seats_taken: number; max_contributions: number },
+) => ({
+  ...listItem(x),
+  approval: x.approval,
+  visibility: x.visibility,
+  seatsTaken: x.seats_taken,
+  maxContributions: x.max_contributions,
+});
 
 export interface EventsFilter {
   page: number;
@@ -195,44 +259,34 @@ function eventsWhere(f: Omit<EventsFilter, 'page' | 'pageSize'>) {
   };
 }
 
-/** One page of an events list (public, or a volunteer's private one), newest first, and how many match. */
-export async function eventsPage(db: Db, f: EventsFilter) {
-  const where = eventsWhere(f);
+/**
+ * One page of rm.opportunities under `where`, in one of the lists' orders, and how many rows match: the events lists,
+ * the approvers' pending list and the manage grid share it (each maps the columns it shows).
+ */
+async function pageOf(
+  db: Db,
+  where: (eb: EB) => Expression<SqlBool>,
+  order: ListOrder,
+  page: number,
+  pageSize: number,
+) {
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom('rm.opportunities')
-      .select([
-        'opportunity_id',
-        'code',
-        'name_ar',
-        'name_en',
-        'status',
-        'start_date',
-        'end_date',
-        'attendance_type',
-        'latitude',
-        'longitude',
-        'seats_taken',
-        'max_contributions',
-      ])
-      .where(where)
-      .orderBy('start_date', 'desc')
-      .orderBy('opportunity_id')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
+    orderedBy(db.selectFrom('rm.opportunities').select(LIST_COLUMNS).where(where), order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
       .execute(),
     db.selectFrom('rm.opportunities').select(sql<string>`count(*)::text`.as('n')).where(where).executeTakeFirst(),
   ]);
+  return { total: Number(count?.n ?? 0), rows };
+}
+
+/** One page of an events list (public, or a volunteer's private one), the latest start first, and how many match. */
+export async function eventsPage(db: Db, f: EventsFilter) {
+  const { total, rows } = await pageOf(db, eventsWhere(f), 'start', f.page, f.pageSize);
   return {
-    total: Number(count?.n ?? 0),
+    total,
     rows: rows.map((x) => ({
-      id: x.opportunity_id,
-      code: x.code,
-      nameAr: x.name_ar,
-      nameEn: x.name_en,
-      status: x.status,
-      startDate: iso(x.start_date),
-      endDate: iso(x.end_date),
+      ...listItem(x),
       attendanceType: x.attendance_type,
       latitude: x.latitude,
       longitude: x.longitude,
@@ -246,16 +300,7 @@ export async function eventsPage(db: Db, f: EventsFilter) {
 export async function calendarEvents(db: Db, from: string, to: string, limit: number) {
   const rows = await db
     .selectFrom('rm.opportunities')
-    .select([
-      sql<string>`opportunity_id::text`.as('id'),
-      'code',
-      'name_ar',
-      'name_en',
-      'status',
-      isoDay('start_date').as('start_day'),
-      isoDay('end_date').as('end_day'),
-      'attendance_type',
-    ])
+    .select(LIST_COLUMNS)
     // Same expression and predicate as the projection's partial GiST index.
     .where((eb) =>
       eb.and([
@@ -269,16 +314,7 @@ export async function calendarEvents(db: Db, from: string, to: string, limit: nu
     .execute();
   return {
     truncated: rows.length > limit,
-    rows: rows.slice(0, limit).map((x) => ({
-      id: x.id,
-      code: x.code,
-      nameAr: x.name_ar,
-      nameEn: x.name_en,
-      status: x.status,
-      startDate: x.start_day,
-      endDate: x.end_day,
-      attendanceType: x.attendance_type,
-    })),
+    rows: rows.slice(0, limit).map((x) => ({ ...listItem(x), attendanceType: x.attendance_type })),
   };
 }
 
@@ -348,40 +384,12 @@ export async function pendingEvents(db: Db, scope: RawBuilder<boolean> | null, p
       eb('status', '<>', OpportunityStatus.Deleted),
       ...(scope ? [scope] : []),
     ]);
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('rm.opportunities')
-      .select([
-        sql<string>`opportunity_id::text`.as('id'),
-        'code',
-        'name_ar',
-        'name_en',
-        'status',
-        isoDay('start_date').as('start_day'),
-        isoDay('end_date').as('end_day'),
-        'approval',
-        'created_at',
-      ])
-      .where(where)
-      .orderBy('created_at', 'desc')
-      .orderBy('opportunity_id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .$narrowType<{ approval: 'pending' | 'pendingDelete' }>()
-      .execute(),
-    db.selectFrom('rm.opportunities').select(sql<string>`count(*)::text`.as('n')).where(where).executeTakeFirst(),
-  ]);
+  const { total, rows } = await pageOf(db, where, 'created', page, pageSize);
   return {
-    total: Number(count?.n ?? 0),
+    total,
     rows: rows.map((x) => ({
-      id: x.id,
-      code: x.code,
-      nameAr: x.name_ar,
-      nameEn: x.name_en,
-      status: x.status,
-      startDate: x.start_day,
-      endDate: x.end_day,
-      approval: x.approval,
+      ...listItem(x),
+      approval: x.approval as 'pending' | 'pendingDelete',
       createdAt: new Date(x.created_at).toISOString(),
     })),
   };
@@ -461,13 +469,11 @@ export type ManageExportFilter = Omit<ManageFilter, 'page' | 'pageSize'>;
  */
 function manageWhere(scope: RawBuilder<boolean> | null, f: ManageExportFilter) {
   return (eb: EB) => {
+    const { approval, visibility, ...shared } = f;
     const all: Expression<SqlBool>[] = scope ? [scope] : [];
-    if (f.status !== undefined) all.push(eb('status', '=', f.status));
-    if (f.approval) all.push(eb('approval', '=', f.approval));
-    if (f.visibility !== undefined) all.push(eb('visibility', '=', f.visibility));
-    if (f.regionId) all.push(eb.or([eb('region_id', '=', f.regionId), sql<boolean>`${f.regionId} = any(region_ids)`]));
-    if (f.cityId) all.push(eb.or([eb('city_id', '=', f.cityId), sql<boolean>`${f.cityId} = any(city_ids)`]));
-    if (f.code) all.push(eb('code', '=', f.code));
+    if (approval) all.push(eb('approval', '=', approval));
+    if (visibility !== undefined) all.push(eb('visibility', '=', visibility));
+    all.push(...filterConditions(eb, shared));
     return eb.and(all);
   };
 }
@@ -477,47 +483,8 @@ function manageWhere(scope: RawBuilder<boolean> | null, f: ManageExportFilter) {
  * newest first, with the lists' filters. Restricted, rejected and deleted events are found here, not only by address.
  */
 export async function manageEventsPage(db: Db, scope: RawBuilder<boolean> | null, f: ManageFilter) {
-  const where = manageWhere(scope, f);
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('rm.opportunities')
-      .select([
-        sql<string>`opportunity_id::text`.as('id'),
-        'code',
-        'name_ar',
-        'name_en',
-        'status',
-        'approval',
-        'visibility',
-        isoDay('start_date').as('start_day'),
-        isoDay('end_date').as('end_day'),
-        'seats_taken',
-        'max_contributions',
-      ])
-      .where(where)
-      .orderBy('created_at', 'desc')
-      .orderBy('opportunity_id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-    db.selectFrom('rm.opportunities').select(sql<string>`count(*)::text`.as('n')).where(where).executeTakeFirst(),
-  ]);
-  return {
-    total: Number(count?.n ?? 0),
-    rows: rows.map((x) => ({
-      id: x.id,
-      code: x.code,
-      nameAr: x.name_ar,
-      nameEn: x.name_en,
-      status: x.status,
-      approval: x.approval,
-      visibility: x.visibility,
-      startDate: x.start_day,
-      endDate: x.end_day,
-      seatsTaken: x.seats_taken,
-      maxContributions: x.max_contributions,
-    })),
-  };
+  const { total, rows } = await pageOf(db, manageWhere(scope, f), 'created', f.page, f.pageSize);
+  return { total, rows: rows.map(managedItem) };
 }
 
 export interface EventExportRow {
@@ -563,50 +530,30 @@ export async function* eventsRows(
   let after: { at: string; id: string } | null = null;
   for (;;) {
     const a: { at: string; id: string } | null = after;
-    const rows = await db
-      .selectFrom('rm.opportunities')
-      .select([
-        sql<string>`opportunity_id::text`.as('id'),
-        sql<string>`created_at::text`.as('created_key'),
-        'code',
-        'name_ar',
-        'name_en',
-        'status',
-        'approval',
-        'visibility',
-        isoDay('start_date').as('start_day'),
-        isoDay('end_date').as('end_day'),
-        'attendance_type',
-        'region_ids',
-        'city_ids',
-        'seats_taken',
-        'max_contributions',
-        sql<string>`approved_hours::text`.as('approved_hours'),
-      ])
-      .where(where)
-      .$if(a !== null, (q) =>
-        q.where(sql<boolean>`(created_at, opportunity_id) < (${a!.at}::timestamptz, ${a!.id}::uuid)`),
-      )
-      .orderBy('created_at', 'desc')
-      .orderBy('opportunity_id', 'desc')
+    const rows = await orderedBy(
+      db
+        .selectFrom('rm.opportunities')
+        .select([
+          ...LIST_COLUMNS,
+          sql<string>`created_at::text`.as('created_key'),
+          'region_ids',
+          'city_ids',
+          sql<string>`approved_hours::text`.as('approved_hours'),
+        ])
+        .where(where)
+        .$if(a !== null, (q) =>
+          q.where(sql<boolean>`(created_at, opportunity_id) < (${a!.at}::timestamptz, ${a!.id}::uuid)`),
+        ),
+      'created',
+    )
       .limit(batch)
       .execute();
     for (const x of rows)
       yield {
-        id: x.id,
-        code: x.code,
-        nameAr: x.name_ar,
-        nameEn: x.name_en,
-        status: x.status,
-        approval: x.approval,
-        visibility: x.visibility,
-        startDate: x.start_day,
-        endDate: x.end_day,
+        ...managedItem(x),
         attendanceType: x.attendance_type,
         regionIds: x.region_ids,
         cityIds: x.city_ids,
-        seatsTaken: x.seats_taken,
-        maxContributions: x.max_contributions,
         approvedHours: Number(x.approved_hours),
       };
     if (rows.length < batch) return;

@@ -23,6 +23,7 @@ import {
   validateCalendarSearch,
   validateEventsSearch,
   validateFixedStatusSearch,
+  validatePrivateEventsSearch,
 } from '../features/opportunities/search.ts';
 import { validateThankYouSearch } from '../features/registration/thankYouSearch.ts';
 import { validateAsOfSearch, validateReportsSearch } from '../features/reports/search.ts';
@@ -452,6 +453,29 @@ const eventsCalendarRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/opportunities/CalendarPage.tsx'), 'CalendarPage'),
 });
 
+/** A signed-in volunteer's private events (spec: private events info), and one of them (private events info details). */
+const privateEventsRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'events/private',
+  validateSearch: validatePrivateEventsSearch,
+  beforeLoad: (ctx) => {
+    requireUser(ctx);
+  },
+  component: lazyRouteComponent(() => import('../features/opportunities/PrivateEventsPage.tsx'), 'PrivateEventsPage'),
+});
+
+const privateEventDetailRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'events/private/$id',
+  beforeLoad: (ctx) => {
+    requireUser(ctx);
+  },
+  component: lazyRouteComponent(
+    () => import('../features/opportunities/EventDetailPage.tsx'),
+    'PrivateEventDetailPage',
+  ),
+});
+
 const eventDetailRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'events/$id',
@@ -835,6 +859,8 @@ export const routeTree = rootRoute.addChildren([
     ongoingEventsRoute,
     closedEventsRoute,
     eventsCalendarRoute,
+    privateEventsRoute,
+    privateEventDetailRoute,
     eventDetailRoute,
     manageEventsRoute,
     manageEventRoute,

@@ -3,17 +3,20 @@ import { type FormEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A grid's filter form: a titled panel of inputs with Search and Clear. The inputs' state belongs to the page;
+ * A grid's or list's filter form (the staff grids, the public and private events lists): a titled panel of inputs with Search and Clear. The inputs' state belongs to the page;
  * Search submits (Enter in any input too) and does nothing while `valid` is false.
  */
 export function FilterPanel({
   children,
+  title,
   cols = 4,
   valid = true,
   onSearch,
   onClear,
 }: {
   children: ReactNode;
+  /** The panel's heading; "Search and filter" by default. */
+  title?: string;
   /** Columns of inputs on a wide screen. */
   cols?: number;
   valid?: boolean;
@@ -30,7 +33,7 @@ export function FilterPanel({
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId}>
       <form onSubmit={submit} noValidate>
         <Title order={2} size="h4" id={titleId} mb="sm">
-          {t('grid.filters')}
+          {title ?? t('grid.filters')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, md: cols }} spacing="sm">
           {children}

@@ -112,11 +112,14 @@ export function visitorMenu(user: SessionUser | null): MenuItem[] {
 
 /**
  * The events pages' own menu, open to everyone like the list: all events, ongoing ("today's events" where the client
- * says so), closed, and the calendar.
+ * says so), closed, and the calendar; for a signed-in volunteer, her private events too.
  */
 export function eventsViewsMenu(
   activeLabel: 'EventStatusActive' | 'EventStatusToday',
+  user: SessionUser | null = null,
 ): { to: MenuRoute; labelKey: TranslationKey }[] {
+  const mine: { to: MenuRoute; labelKey: TranslationKey }[] =
+    user?.roleId === Role.Volunteer ? [{ to: '/$lang/events/private', labelKey: 'page.privateEvents' }] : [];
   return [
     { to: '/$lang/events', labelKey: 'events.nav.all' },
     {
@@ -125,5 +128,6 @@ export function eventsViewsMenu(
     },
     { to: '/$lang/events/closed', labelKey: 'page.closedEvents' },
     { to: '/$lang/events/calendar', labelKey: 'events.view.calendar' },
+    ...mine,
   ];
 }

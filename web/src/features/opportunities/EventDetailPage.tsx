@@ -32,25 +32,44 @@ import { JoinButton, MY_PARTICIPATION_ID } from './JoinButton.tsx';
 import { LazyEventLocationMap } from './map/lazy.tsx';
 import { ShareLinks } from './ShareLinks.tsx';
 
-const route = getRouteApi('/$lang/events/$id');
+const publicDetails = getRouteApi('/$lang/events/$id');
+const privateDetails = getRouteApi('/$lang/events/private/$id');
+
+/** Where the details page's back link goes: the public list, or the private one it was opened from. */
+type BackTo = '/$lang/events' | '/$lang/events/private';
 
 /** /$lang/events/$id: one event for visitors and volunteers; MOH asks visitors to sign in first. */
 export function EventDetailPage() {
+  const { id } = publicDetails.useParams();
+  return <EventDetailScreen id={id} back="/$lang/events" />;
+}
+
+/** /$lang/events/private/$id (spec: private events info details): the same details, back to the private list. */
+export function PrivateEventDetailPage() {
+  const { id } = privateDetails.useParams();
+  return <EventDetailScreen id={id} back="/$lang/events/private" />;
+}
+
+function EventDetailScreen({ id, back }: { id: string; back: BackTo }) {
   const { t } = useTranslation();
-  usePageTitle('page.eventDetail');
+  const title = usePageTitle('page.eventDetail');
   const lang = useLanguageStore((s) => s.lang);
-  const { id } = route.useParams();
   const query = useQuery(eventQuery(id));
   if (!query.data) {
     const code = query.error ? errorCode(query.error) : null;
     if (code === 'YouMustLogIn') {
+      // The page keeps its heading (a screen reader's and axe's page heading) above the sign-in prompt.
       return (
         <Stack mt="lg" maw={560} mx="auto">
+          <Title order={1}>{title}</Title>
           <Alert color="brand" role="alert" title={t('event.loginPrompt')}>
             <ButtonLink
               to="/$lang/login"
               params={{ lang }}
-              search={{ redirect: `/events/${id}`, reason: 'required' }}
+              search={{
+                redirect: `${back === '/$lang/events' ? '/events' : '/events/private'}/${id}`,
+                reason: 'required',
+              }}
               mt="sm"
               data-testid="event-login"
             >
@@ -66,16 +85,19 @@ export function EventDetailPage() {
       </Stack>
     );
   }
-  return <EventDetailView event={query.data} />;
+  return <EventDetailView event={query.data} back={back} />;
 }
 
 export function EventDetailView({
   event,
   actions,
   embedded,
+  back = '/$lang/events',
 }: {
   event: EventDetail;
   actions?: ReactNode;
+  /** The list the back link opens. */
+  back?: BackTo;
   /** Inside the staff page: no heading of its own, no back link, no Join. */
   embedded?: boolean;
 }) {
@@ -122,8 +144,8 @@ export function EventDetailView({
   return (
     <Stack mt="lg" gap="md">
       {!embedded && (
-        <AnchorLink to="/$lang/events" params={{ lang }} size="sm">
-          {t('event.back')}
+        <AnchorLink to={back} params={{ lang }} size="sm">
+          {t(back === '/$lang/events' ? 'event.back' : 'event.backPrivate')}
         </AnchorLink>
       )}
       <Group justify="space-between" align="flex-start">

@@ -6,6 +6,7 @@ import { CLIENTS, DEFAULT_CLIENT } from '../../../../domain/shared/clients.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
 import { eventsViewsMenu } from '../../app/layout/menu.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
+import { useSessionStore } from '../../app/stores/session.ts';
 import { configQuery } from '../session/index.ts';
 
 /** How this client names status 2: "ongoing", or "today's events" (spec: the giga-project client). */
@@ -14,11 +15,14 @@ export function useActiveEventsLabel() {
   return CLIENTS[config.data?.clientCode ?? DEFAULT_CLIENT].activeEventsLabelKey;
 }
 
-/** The events pages' menu: all events, ongoing, closed, calendar; the current page is marked. */
+/** The events pages' menu: all events, ongoing, closed, calendar (and a volunteer's private events); the current page is marked. */
 export function EventsNav() {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
-  const links = eventsViewsMenu(useActiveEventsLabel());
+  const links = eventsViewsMenu(
+    useActiveEventsLabel(),
+    useSessionStore((s) => s.user),
+  );
   return (
     <nav aria-label={t('events.nav')}>
       <Group gap={4} wrap="wrap" component="ul" className="plain-list">

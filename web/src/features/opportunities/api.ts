@@ -8,7 +8,7 @@ import type { HistoryEntry } from '../../../../api/contracts/registration.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
 import { call } from '../../lib/client.ts';
 import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
-import type { EventsParams } from './search.ts';
+import type { EventsParams, PrivatePageSize } from './search.ts';
 
 export type {
   CalendarEvent,
@@ -38,10 +38,20 @@ export function eventsQueryOf(p: EventsParams) {
   };
 }
 
-export function eventsQuery(p: EventsParams) {
+/** A list's page: the public one (12 a page), or the signed-in volunteer's private one with its page size. */
+export interface EventsListParams extends EventsParams {
+  private?: { pageSize: PrivatePageSize };
+}
+
+export function eventsQuery(p: EventsListParams) {
+  const { private: mine, ...filters } = p;
+  const query = {
+    ...eventsQueryOf(filters),
+    ...(mine ? { scope: 'private' as const, pageSize: String(mine.pageSize) } : {}),
+  };
   return queryOptions({
     queryKey: ['events', 'list', p],
-    queryFn: ({ signal }) => call(O.listOpportunities, { query: eventsQueryOf(p) }, withSignal(signal)),
+    queryFn: ({ signal }) => call(O.listOpportunities, { query }, withSignal(signal)),
     staleTime: 0,
   });
 }

@@ -11,6 +11,7 @@ import { pendingHoursIds } from './api.ts';
 import { joinOutcome, tabOf } from './format.ts';
 import { EMPTY_EVENT, eventIssues } from './manage/eventForm.ts';
 import { EMPTY_HOURS, hoursIssue } from './manage/hours.ts';
+import { listItem } from './testing.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -41,23 +42,7 @@ const staffPerms: Permissions = {
   },
 };
 
-function item(n: number, over: Partial<EventListItem> = {}): EventListItem {
-  return {
-    id: `00000000-0000-4000-a000-${String(n).padStart(12, '0')}`,
-    code: `EV-${n}`,
-    nameAr: `فعالية ${n}`,
-    nameEn: `Event ${n}`,
-    status: 0,
-    startDate: '2026-12-01',
-    endDate: '2026-12-05',
-    attendanceType: 1,
-    latitude: 24.7,
-    longitude: 46.7,
-    seatsTaken: 1,
-    maxContributions: 10,
-    ...over,
-  };
-}
+const item = listItem;
 
 const detail = {
   id: EVENT_ID,

@@ -57,6 +57,22 @@ export function validateFixedStatusSearch(search: Record<string, unknown>): Even
   return rest;
 }
 
+/** Spec: the private events list offers 5, 10, 15 or 20 a page; 10 (the grids' default) until one is chosen. */
+export const PRIVATE_PAGE_SIZES = [5, 10, 15, 20] as const;
+export type PrivatePageSize = (typeof PRIVATE_PAGE_SIZES)[number];
+export const PRIVATE_DEFAULT_PAGE_SIZE: PrivatePageSize = 10;
+
+export type PrivateEventsSearch = Omit<EventsSearch, 'view'> & { pageSize?: PrivatePageSize };
+
+/** The private list: the list's filters (no map) and the page size. */
+export function validatePrivateEventsSearch(search: Record<string, unknown>): PrivateEventsSearch {
+  const { view: _view, ...rest } = validateEventsSearch(search);
+  const size = int(search.pageSize);
+  return (PRIVATE_PAGE_SIZES as readonly number[]).includes(size ?? 0)
+    ? { ...rest, pageSize: size as PrivatePageSize }
+    : rest;
+}
+
 /** The events calendar's month ("2026-12"); absent or invalid means the current month. */
 export interface CalendarSearch {
   month?: string;
@@ -69,7 +85,7 @@ export function validateCalendarSearch(search: Record<string, unknown>): Calenda
   return year >= 1900 && year <= 2999 && month >= 1 && month <= 12 ? { month: search.month as string } : {};
 }
 
-export function eventsParams(s: EventsSearch): EventsParams {
-  const { view: _view, ...rest } = s;
+export function eventsParams(s: EventsSearch | PrivateEventsSearch): EventsParams {
+  const { view: _view, pageSize: _size, ...rest } = s as EventsSearch & PrivateEventsSearch;
   return { ...rest, page: s.page ?? 1 };
 }
