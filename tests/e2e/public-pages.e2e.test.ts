@@ -42,8 +42,8 @@ afterAll(async () => {
 
 async function open(path: string) {
   await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle0' });
-  // A page's heading, or (event details of the MOH client, for a visitor) the sign-in prompt, which has none.
-  await page.waitForSelector('main h1, main [role="alert"]', { timeout: 20_000 });
+  // Every page has its heading, the MOH client's sign-in prompt on event details for a visitor too.
+  await page.waitForSelector('main h1', { timeout: 20_000 });
   // The page's own data (or its empty or not-found state) is in, not a loader.
   await page.waitForFunction(() => !document.querySelector('main .mantine-Loader-root'), { timeout: 20_000 });
 }
