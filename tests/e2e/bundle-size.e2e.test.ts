@@ -9,11 +9,12 @@ import { journey } from '../support/journey.ts';
 // (web/dist): every script the browser fetched for a visitor's home page, gzipped.
 //
 // The spec's target is 200 KB gzipped. The split (docs/performance.md, "The public bundle") brought the home page from
-// 430 KB to 286 KB, then the public part of the texts, the notifications' container on first use and no preload lists
-// for lazy pages to 242 KB; what is left is mostly react-dom, Mantine, the router, i18next, zod and the route tree.
+// 430 KB to 286 KB; the public part of the texts, the notifications' container on first use, no preload lists for
+// lazy pages and one chunk for the libraries every page runs brought it to 233 KB. What is left is mostly react-dom,
+// Mantine, the router, i18next, zod and the contracts (docs/performance.md, "The home page's first load, second pass").
 // This budget is a ratchet a little above today's figure, so that a staff screen or a staff text pulled back into the
 // first load fails here; lower it as the public site gets lighter, down to SPEC_TARGET_KB.
-const BUDGET_KB = 246;
+const BUDGET_KB = 238;
 const SPEC_TARGET_KB = 200;
 /** Chunks only staff or signed-in screens need; none may load on a visitor's home page. */
 const STAFF_ONLY =
