@@ -68,10 +68,12 @@ export default defineConfig(({ command, mode }) => {
     build: {
       outDir: fileURLToPath(new URL('./dist', import.meta.url)),
       // A lazy chunk's own imports are fetched when it arrives, not listed beforehand in the chunk that imports it: the
-      // lists of every lazy page's dependencies were ~6 KB gzipped of the first load. The home page's chunk and the
-      // texts keep theirs (preloaded beside them: the first paint needs them).
+      // lists of every lazy page's dependencies were ~6 KB gzipped of the first load. The HTML keeps its preload links
+      // (the entry's imports, fetched beside it), and the home page's chunk and the texts keep their lists (the first
+      // paint needs them).
       modulePreload: {
-        resolveDependencies: (file, deps) => (/\/(HomePage|public\.(ar|en))-/.test(`/${file}`) ? deps : []),
+        resolveDependencies: (file, deps, { hostType }) =>
+          hostType === 'html' || /\/(HomePage|public\.(ar|en))-/.test(`/${file}`) ? deps : [],
       },
       emptyOutDir: true,
       rolldownOptions: {
