@@ -2,9 +2,13 @@
 // (150 ms latency, 1.6 Mbps down, 750 kbps up), a cold cache each run, 5 runs, the median.
 //   node_modules/.bin/node bench/public-site.ts [--url http://127.0.0.1:3000] [--lang ar|en] [--runs 5]
 // Without --url it starts a portal as the e2e journeys do (`npm start` on the embedded database, no demo data).
+// --serve <dist> compares builds: the page comes from that folder (its .br files when present, as the portal's
+// preCompressed) through a small server on this machine, and /api from the portal (--url, or the one started).
 // Figures: first and largest contentful paint, the bytes transferred (all, and scripts), and the page's scripts
 // gzipped as read from web/dist (what they weigh compressed, whether or not the server compresses them).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../tests/support/chromium.ts';
@@ -18,7 +22,42 @@ function arg(name: string): string | undefined {
 const runs = Number(arg('runs') ?? 5);
 const lang = arg('lang') === 'en' ? 'en' : 'ar';
 // --dist: the build the portal at --url serves (another checkout's web/dist), for the gzipped figure.
-const dist = arg('dist') ?? join(import.meta.dirname, '..', 'web', 'dist');
+const served = arg('serve');
+const dist = served ?? arg('dist') ?? join(import.meta.dirname, '..', 'web', 'dist');
+
+const TYPES: Record<string, string> = {
+  js: 'text/javascript',
+  css: 'text/css',
+  html: 'text/html',
+  svg: 'image/svg+xml',
+};
+
+/** Serves `root` (a build folder, its index.html for any other address) and forwards /api and /files to `portal`. */
+async function serveBuild(root: string, portal: URL): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://local').pathname;
+    if (path.startsWith('/api/') || path.startsWith('/files/')) {
+      const headers = { ...req.headers, host: portal.host };
+      const out = request(
+        { host: portal.hostname, port: portal.port, path: req.url, method: req.method, headers },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
+      req.pipe(out);
+      return;
+    }
+    let file = join(root, path);
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
+    const br = String(req.headers['accept-encoding'] ?? '').includes('br') && existsSync(`${file}.br`);
+    const type = TYPES[file.split('.').pop() ?? ''] ?? 'application/octet-stream';
+    res.writeHead(200, { 'content-type': type, ...(br ? { 'content-encoding': 'br', vary: 'accept-encoding' } : {}) });
+    res.end(readFileSync(br ? `${file}.br` : file));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return server;
+}
 
 interface Run {
   fcpMs: number;
@@ -38,7 +77,8 @@ const median = (xs: number[]): number => {
 async function main() {
   const given = arg('url');
   const portal: StartedPortal | undefined = given ? undefined : await npmStart();
-  const url = given ?? portal?.url ?? '';
+  const server = served ? await serveBuild(served, new URL(given ?? portal?.url ?? '')) : undefined;
+  const url = server ? `http://127.0.0.1:${(server.address() as AddressInfo).port}` : (given ?? portal?.url ?? '');
   const browser = await launchChromium();
   const results: Run[] = [];
   try {
@@ -103,6 +143,7 @@ async function main() {
     }
   } finally {
     await browser.close();
+    server?.close();
     await portal?.stop();
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

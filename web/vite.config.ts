@@ -11,16 +11,18 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const api = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 
 /**
- * app/i18n/ar.ts and en.ts each spread every feature's i18n.ts, which exports both languages. Seen from ar.ts a
- * feature's file is `i18n.ts?lang=ar` (from en.ts `?lang=en`): two modules, each tree-shaken to its own language, so
- * the Arabic chunk carries no English and the other way round (docs/performance.md, "The public bundle").
+ * app/i18n/ar.ts and en.ts (and public.ar.ts, public.en.ts) each spread features' i18n.ts files, which export both
+ * languages. Seen from an Arabic file a feature's file is `i18n.ts?lang=ar` (from an English one `?lang=en`): two
+ * modules, each tree-shaken to its own language, so the Arabic chunks carry no English and the other way round
+ * (docs/performance.md, "The public bundle"). The language files themselves (`./public.ar.ts`) keep their own id:
+ * ar.ts and app/i18n/index.ts then share one public.ar.ts module and chunk.
  */
 const oneLanguageTexts: Plugin = {
   name: 'one-language-texts',
   enforce: 'pre',
   async resolveId(source, importer, options) {
-    const lang = importer && /\/app\/i18n\/(ar|en)\.ts$/.exec(importer)?.[1];
-    if (!lang || !source.startsWith('.') || source.includes('?')) return null;
+    const lang = importer && /\/app\/i18n\/(?:public\.)?(ar|en)\.ts$/.exec(importer)?.[1];
+    if (!lang || !source.startsWith('.') || source.includes('?') || /(^|[./])(ar|en)\.ts$/.test(source)) return null;
     const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
     return resolved && !resolved.external ? { ...resolved, id: `${resolved.id}?lang=${lang}` } : null;
   },
@@ -65,8 +67,28 @@ export default defineConfig(({ command, mode }) => {
     },
     build: {
       outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+      // A lazy chunk's own imports are fetched when it arrives, not listed beforehand in the chunk that imports it: the
+      // lists of every lazy page's dependencies were ~6 KB gzipped of the first load. The HTML keeps its preload links
+      // (the entry's imports, fetched beside it), and the home page's chunk and the texts keep their lists (the first
+      // paint needs them).
+      modulePreload: {
+        resolveDependencies: (file, deps, { hostType }) =>
+          hostType === 'html' || /\/(HomePage|public\.(ar|en))-/.test(`/${file}`) ? deps : [],
+      },
       emptyOutDir: true,
       rolldownOptions: {
+        // The libraries every page runs (React, TanStack router and query, i18next, zod) in one chunk instead of dozens
+        // of small shared ones: fewer files and less module glue on the first load (docs/performance.md).
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'runtime',
+                test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](history|query-core|react-query|react-router|router-core|store|react-store)|i18next|react-i18next|zod)[\\/]/,
+              },
+            ],
+          },
+        },
         // The portal's own modules have no side effects on import (the ones that do, i18n and the zod wrapper, are
         // imported for their exports): a feature's index.ts re-exporting a staff form then no longer drags that form's
         // chunk into a public page that imports only a helper from the same index (docs/performance.md).

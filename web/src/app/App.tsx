@@ -1,8 +1,8 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notificationsStore } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiError } from './api.ts';
 import { i18n } from './i18n/index.ts';
@@ -34,6 +34,35 @@ function DirectionSync() {
   return null;
 }
 
+/** Mantine's notification container (and its transitions, portal and swipe) is a chunk of its own. */
+const LazyNotifications = lazy(() =>
+  import('./layout/NotificationsContainer.tsx').then((m) => ({ default: m.Notifications })),
+);
+
+/**
+ * The notifications' container, mounted with the first notification shown (the store keeps it until then): a visitor's
+ * page that never shows one does not load it (docs/performance.md, "The public bundle"). Component tests mount it at
+ * once, so that a notification is in the document right after the action that shows it (the build drops that branch).
+ */
+function NotificationsOnFirstUse() {
+  const [used, setUsed] = useState(() => notificationsStore.getState().notifications.length > 0);
+  useEffect(() => {
+    if (used) return;
+    const unsubscribe = notificationsStore.subscribe(() => setUsed(true));
+    // One shown between the first render and this effect.
+    if (notificationsStore.getState().notifications.length > 0) setUsed(true);
+    return () => {
+      unsubscribe();
+    };
+  }, [used]);
+  if (import.meta.env.MODE === 'test') return <Notifications position="top-center" />;
+  return used ? (
+    <Suspense fallback={null}>
+      <LazyNotifications position="top-center" />
+    </Suspense>
+  ) : null;
+}
+
 export function AppProviders({
   queryClient,
   children,
@@ -55,7 +84,7 @@ export function AppProviders({
         <DirectionSync />
         <I18nextProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>
-            <Notifications position="top-center" />
+            <NotificationsOnFirstUse />
             {children}
           </QueryClientProvider>
         </I18nextProvider>

@@ -35,7 +35,7 @@ import { StatusPage } from '../features/status/StatusPage.tsx';
 import { validateTicketsSearch } from '../features/tickets/search.ts';
 import { validateUsersSearch } from '../features/users/search.ts';
 import { setApiHooks } from './api.ts';
-import { languageLoaded, loadLanguage } from './i18n/index.ts';
+import { languageLoaded, loadLanguage, textsFor } from './i18n/index.ts';
 import { fixLangPath, isLang, isLoginPath, preferredLang, safeRedirect, stripLang } from './language.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { canCall, hasPermission } from './permissions.ts';
@@ -188,9 +188,10 @@ const langRoute = createRoute({
         throw redirect({ to: '/$lang/force-change-password', params: { lang }, replace: true });
       }
     };
-    // The language's texts are a chunk of their own (app/i18n/index.ts): waited for the first time only, so every
-    // later navigation stays synchronous as before.
-    if (!languageLoaded(lang)) return loadLanguage(lang).then(enter);
+    // The language's texts are chunks of their own (app/i18n/index.ts), a visitor's public page only the public part:
+    // waited for the first time only, so every later navigation stays synchronous as before.
+    const texts = textsFor(stripLang(location.pathname), Boolean(useSessionStore.getState().user));
+    if (!languageLoaded(lang, texts)) return loadLanguage(lang, texts).then(enter);
     enter();
   },
   component: AppLayout,
