@@ -47,7 +47,12 @@ describe('the portal started with npm start', () => {
       page.waitForFunction(() => location.pathname === '/ar/dashboard', { timeout: 20_000 }),
       page.keyboard.press('Enter'),
     ]);
+    // The header names her as soon as she is signed in; the dashboard's greeting (with her role, Admin) comes with
+    // its lazily loaded page, which may arrive a moment after the address changes.
     await page.waitForFunction(() => document.body.innerText.includes('سارة العتيبي'), { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('مدير'), {
+      timeout: 20_000,
+    });
     expect(await text()).toContain('مدير'); // the role, Admin
     expect(await htmlAttrs()).toEqual({ dir: 'rtl', lang: 'ar' });
     expect(await seriousA11yViolations(page)).toEqual([]);

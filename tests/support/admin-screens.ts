@@ -113,14 +113,26 @@ export async function registrationFormOffers(
   regionId: string,
   city: string,
   workField: string,
+  tries = 6,
 ): Promise<void> {
-  await visitor.goto(`${baseUrl}/ar/register`, { waitUntil: 'networkidle2' });
-  await visitor.waitForSelector('#reg-address-regionId');
-  await visitor.select('#reg-address-regionId', regionId);
-  await visitor.waitForFunction(
-    (name) => [...document.querySelectorAll('#reg-address-cityId option')].some((o) => o.textContent?.trim() === name),
-    {},
-    city,
-  );
-  await waitForText(visitor, workField);
+  // A visitor's form reads the master data once, as it is when the page opens: the admin's last change reaches the
+  // read model a moment after her answer (she reads her own writes, a visitor does not), so open it again until then.
+  for (let i = 0; ; i++) {
+    await visitor.goto(`${baseUrl}/ar/register`, { waitUntil: 'networkidle2' });
+    await visitor.waitForSelector('#reg-address-regionId');
+    await visitor.select('#reg-address-regionId', regionId);
+    try {
+      await visitor.waitForFunction(
+        (name, field) =>
+          [...document.querySelectorAll('#reg-address-cityId option')].some((o) => o.textContent?.trim() === name) &&
+          (document.body.textContent?.includes(field) ?? false),
+        { timeout: 5_000 },
+        city,
+        workField,
+      );
+      return;
+    } catch (e) {
+      if (i >= tries) throw e;
+    }
+  }
 }

@@ -28,6 +28,12 @@ export async function setValue(page: Page, selector: string, value: string): Pro
 export async function press(page: Page, selector: string): Promise<void> {
   const el = await page.waitForSelector(selector);
   if (!el) throw new Error(`no element for ${selector}`);
+  // A button busy with its last request is disabled for a moment: a click then would be lost, as a user's would.
+  await page.waitForFunction(
+    (e) => !(e as HTMLButtonElement).disabled && e.getAttribute('aria-disabled') !== 'true',
+    {},
+    el,
+  );
   await el.evaluate((e) => {
     e.scrollIntoView({ block: 'center' });
     (e as HTMLElement).click();
