@@ -45,6 +45,8 @@ export class HttpLicenceRegistry implements LicenceRegistry {
     try {
       res = await fetch(`${this.base}${licencePath(number)}`, {
         headers: { accept: 'application/json', ...(this.apiKey ? { [CFHS_API_KEY_HEADER]: this.apiKey } : {}) },
+        // A redirect is not followed (the key would go to another address): its 3xx is "unavailable" below.
+        redirect: 'manual',
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       // The body is read under the same time-out: a register that sends headers and then stalls is unavailable too.

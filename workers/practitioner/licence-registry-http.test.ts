@@ -86,6 +86,13 @@ describe('HttpLicenceRegistry', () => {
       [json(200, '[]'), /not understood/],
       [json(500, '{"error":"boom"}'), /answered 500/],
       [json(302, ''), /answered 302/],
+      [
+        (res) => {
+          res.writeHead(307, { location: `${local.url}/licences/12RM0012345` });
+          res.end();
+        },
+        /answered 307/,
+      ],
     ];
     for (const [a, message] of cases) {
       answer = a;
