@@ -8,6 +8,7 @@ import { buildApp } from '../api/app.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../commands/db/embedded.ts';
 import { withDatabase } from '../commands/db/pool.ts';
 import { LocalFolderStorage } from '../commands/files/storage.ts';
+import { LocalLicenceRegistry } from '../commands/practitioner/licence-registry.ts';
 import { clientConfig } from '../domain/shared/clients.ts';
 import { RoleNameKey } from '../domain/shared/roles.ts';
 import { configFromEnv, onStop, ssoSettingsFor } from '../workers/config.ts';
@@ -15,6 +16,7 @@ import { CITIZENS } from '../workers/identity/citizens.ts';
 import { type LocalServer, startLocalNicServer } from '../workers/identity/local-nic-server.ts';
 import { startLocalOidcProvider } from '../workers/identity/local-oidc-provider.ts';
 import type { NicMode } from '../workers/identity/sandbox.ts';
+import { startLocalCfhsServer } from '../workers/practitioner/local-cfhs-server.ts';
 import { createRuntime, depsFrom } from '../workers/runtime.ts';
 import { loadDemoYear } from './demo/year.ts';
 import { DEMO_LOGINS, loadDemoData } from './demo-data.ts';
@@ -83,6 +85,19 @@ async function main() {
     locals.push(nic);
     config.nicUrl = nic.url;
   }
+  // The licensing register (CFHS numbers): a local one of the same HTTP shape unless CFHS_URL names the real one; it
+  // answers from <dataDir>/licences.json, else the fixture licences, so the HTTP adapter runs end to end.
+  const localCfhs = !config.cfhsUrl;
+  const licenceExport = join(dataDir, 'licences.json');
+  if (localCfhs) {
+    const cfhs = await startLocalCfhsServer({
+      port: Number(process.env.CFHS_PORT ?? 0),
+      source: new LocalLicenceRegistry(licenceExport),
+      ...(config.cfhsApiKey ? { apiKey: config.cfhsApiKey } : {}),
+    });
+    locals.push(cfhs);
+    config.cfhsUrl = cfhs.url;
+  }
   if (!config.sso && process.env.SSO_ENABLED === '1') {
     const client = { clientId: 'portal', clientSecret: randomBytes(24).toString('base64url') };
     const settings = ssoSettingsFor('', client, process.env.PUBLIC_URL ?? url, process.env);
@@ -131,6 +146,9 @@ async function main() {
     nicMode
       ? `  Identity:  local identity service ${config.nicUrl}, ${nicMode.toUpperCase()} mode (${nicMode === 'sandbox' ? 'any id of the client pattern is verified with a sandbox record; set NIC_URL for a real service' : 'fixture citizens only'})`
       : `  Identity:  configured identity service ${config.nicUrl} (NIC_URL)`,
+  );
+  console.log(
+    `  Licences:  ${localCfhs ? `local licensing register ${config.cfhsUrl} (${licenceExport}, else the fixture licences; set CFHS_URL for the real one)` : `configured licensing register ${config.cfhsUrl} (CFHS_URL)`}`,
   );
   if (config.sso) {
     console.log(`  Single sign-on: ${config.sso.issuer} — citizens (national id / password, README):`);

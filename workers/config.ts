@@ -6,7 +6,7 @@ import type { PortalEnvironment, RuntimeConfig } from './runtime.ts';
 /**
  * Runtime settings from the environment (DATABASE_URL, REDIS_URL, EVENTSTORE_URL, CLIENT_CODE, PORTAL_DATA_DIR,
  * SMTP_URL, PUBLIC_URL, EMPLOYEE_DIRECTORY_URL, COURSE_URL, MAP_TILE_URL, MAP_TILE_ATTRIBUTION, CERTIFICATE_SIGNING_KEY, PORTAL_ENV, CAPTCHA,
- * CAPTCHA_HMAC_KEY, RESET_LINK_KEY, NIC_URL, SSO_*, ADMIN_SITE_URL).
+ * CAPTCHA_HMAC_KEY, RESET_LINK_KEY, NIC_URL, CFHS_URL, CFHS_API_KEY, SSO_*, ADMIN_SITE_URL).
  */
 export function configFromEnv(databaseUrl = process.env.DATABASE_URL): RuntimeConfig {
   if (!databaseUrl) throw new Error('DATABASE_URL is not set (npm start runs an embedded PostgreSQL instead)');
@@ -27,6 +27,8 @@ export function configFromEnv(databaseUrl = process.env.DATABASE_URL): RuntimeCo
     captchaHmacKey: process.env.CAPTCHA_HMAC_KEY,
     resetLinkKey: process.env.RESET_LINK_KEY,
     nicUrl: process.env.NIC_URL,
+    cfhsUrl: process.env.CFHS_URL,
+    cfhsApiKey: process.env.CFHS_API_KEY,
     sso: ssoFromEnv(process.env),
     adminSiteUrl: process.env.ADMIN_SITE_URL,
     dataDir: resolve(process.env.PORTAL_DATA_DIR ?? join(import.meta.dirname, '..', '.data')),

@@ -29,7 +29,7 @@ import { OpenIdSingleSignOn, type SsoSettings } from '../commands/identity/singl
 import { seedLookups } from '../commands/lookups/seed.ts';
 import { pairLookupSource } from '../commands/lookups/source.ts';
 import { seedPermissions } from '../commands/permissions/handlers.ts';
-import { LocalLicenceRegistry } from '../commands/practitioner/licence-registry.ts';
+import { licenceRegistryFor } from '../commands/practitioner/licence-registry-http.ts';
 import {
   type EmployeeDirectory,
   FileEmployeeDirectory,
@@ -103,6 +103,9 @@ export interface RuntimeConfig {
    * that file the fixture licences (commands/practitioner/licence-registry.ts).
    */
   licenceRegistryPath?: string | undefined;
+  /** The licensing register over HTTP (CFHS_URL, key CFHS_API_KEY); without it the local export above is read. */
+  cfhsUrl?: string | undefined;
+  cfhsApiKey?: string | undefined;
   /** The practitioners' course (spec: Course_URL in the registration response); COURSE_URL, none by default. */
   courseUrl?: string | undefined;
   /** A deployment's map tiles (MAP_TILE_URL); none by default: the web draws its offline base layer. */
@@ -254,7 +257,11 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
     practitionerReactions(
       queue,
       store,
-      new LocalLicenceRegistry(cfg.licenceRegistryPath ?? join(cfg.dataDir, 'licences.json')),
+      licenceRegistryFor({
+        cfhsUrl: cfg.cfhsUrl,
+        cfhsApiKey: cfg.cfhsApiKey,
+        exportPath: cfg.licenceRegistryPath ?? join(cfg.dataDir, 'licences.json'),
+      }),
       client.code,
     ),
     exportReactions(queue, store, db, () => lookups.current(), exportFiles, client.code),
