@@ -43,7 +43,8 @@ import { LookupCache } from '../projections/lookups/cache.ts';
 import { eventWithParticipants } from '../projections/opportunity/participation-queries.ts';
 import { PermissionCache } from '../projections/permissions/cache.ts';
 import { rolePermissionsProjection } from '../projections/permissions/role-permissions.ts';
-import type { AnyDB, Projection } from '../projections/runner/projection.ts';
+import type { ReadModels } from '../projections/read-models.ts';
+import type { Projection } from '../projections/runner/projection.ts';
 import { ProjectionRunner } from '../projections/runner/runner.ts';
 import { waitForPosition } from '../projections/runner/status.ts';
 import { accountReactions } from './account-reactions.ts';
@@ -178,7 +179,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
   // working connections asked for.
   const held = 2;
   const pool = createPool(cfg.databaseUrl, { max: (cfg.poolSize ?? 20) + held, role: appRole ? APP_ROLE : null });
-  const db = createKysely<AnyDB>(pool);
+  const db = createKysely<ReadModels>(pool);
 
   let store: EventStore;
   if (cfg.eventstoreUrl) {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Kysely } from 'kysely';
 import { applicationOf, issueCertificate } from '../../commands/certificate/handlers.ts';
 import { formatPosition } from '../../commands/event-store/port.ts';
 import type { Subject } from '../../domain/certificate/record.ts';
@@ -13,7 +12,6 @@ import { DomainError } from '../../domain/shared/errors.ts';
 import {
   approvedHoursOf,
   type CertificateRow,
-  type CertificatesDB,
   certificateById,
   certificatesOf,
   contributionsOf,
@@ -37,7 +35,7 @@ const READ_MODELS = ['certificates', 'participations'];
  * verification page and the public key are open to everyone.
  */
 export function certificateRoutes(app: FastifyInstance, deps: ApiDeps) {
-  const db = deps.db as Kysely<CertificatesDB>;
+  const db = deps.db;
   const certs = () => certificatesFor(deps.store);
   const volunteer = { preHandler: requireVolunteer() };
   // A certificate just issued may not be in the read model yet: one bounded wait for the log's head, then the answer.

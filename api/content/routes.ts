@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import * as commands from '../../commands/content/handlers.ts';
 import { formatPosition } from '../../commands/event-store/port.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import {
-  type ContentDB,
   contentAdminList,
   contentById,
   homeCounters,
@@ -24,7 +22,7 @@ const READ_MODELS = ['content'];
  * unknown item is the same 404.
  */
 export function contentRoutes(app: FastifyInstance, deps: ApiDeps) {
-  const db = deps.db as Kysely<ContentDB>;
+  const db = deps.db;
   const accepted = (p: Parameters<typeof formatPosition>[0]) => ({ position: formatPosition(p) });
   /** One item, once the read model has `?after=`: a missing one (a draft, for the public) is the same 404. */
   const oneItem = async <T>(req: FastifyRequest, read: () => Promise<T | null>): Promise<T> => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { processContentImage } from '../../commands/content/images.ts';
 import { ownerKey, type Uploads } from '../../commands/files/ownership.ts';
 import {
@@ -11,7 +10,7 @@ import {
 } from '../../commands/files/storage.ts';
 import { MAX_FILE_BYTES } from '../../domain/registration/rules.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import { type ContentDB, contentShowsFile } from '../../projections/content/queries.ts';
+import { contentShowsFile } from '../../projections/content/queries.ts';
 import { eventShowsFile } from '../../projections/opportunity/queries.ts';
 import * as C from '../contracts/files.ts';
 import { CSRF_COOKIE, requireScreen } from '../http/auth.ts';
@@ -145,8 +144,7 @@ export function fileRoutes(
     if (isContent(f.meta.kind)) {
       // Anyone, once a published item names it; before that, staff who see the content screens.
       const inline = f.meta.kind === 'contentImage';
-      if (await contentShowsFile(deps.db as Kysely<ContentDB>, req.params.id))
-        return send(reply, f, inline, 'public, max-age=300');
+      if (await contentShowsFile(deps.db, req.params.id)) return send(reply, f, inline, 'public, max-age=300');
       const s = req.session;
       if (s && (await deps.permissions.fresh()).can(s.roleId, 'content', 'View'))
         return send(reply, f, inline, 'private, no-store');

@@ -1,15 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { formatPosition, type Position } from '../../commands/event-store/port.ts';
 import type { Uploads } from '../../commands/files/ownership.ts';
 import * as commands from '../../commands/firstresponder/handlers.ts';
 import type { FirstResponderStatus } from '../../domain/firstresponder/events.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import {
-  type FirstRespondersDB,
-  firstResponderOf,
-  firstRespondersPage,
-} from '../../projections/firstresponder/queries.ts';
+import { firstResponderOf, firstRespondersPage } from '../../projections/firstresponder/queries.ts';
 import * as C from '../contracts/firstresponder.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { route } from '../http/route.ts';
@@ -26,7 +21,7 @@ const STATUS_OF: Record<C.FirstResponderList, FirstResponderStatus> = {
  * approved and rejected lists with approve, reject and undo (screen `firstresponder`, role 6 and the admin).
  */
 export function firstResponderRoutes(app: FastifyInstance, deps: ApiDeps, uploads: Uploads) {
-  const db = deps.db as Kysely<FirstRespondersDB>;
+  const db = deps.db;
   const ok = (p: Position) => ({ position: formatPosition(p) });
 
   /** The certificate must be the volunteer's own upload of that kind (else UnknownFile): nobody names another's file. */

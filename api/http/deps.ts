@@ -14,7 +14,8 @@ import type { ClientConfig } from '../../domain/shared/clients.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import type { LookupCache } from '../../projections/lookups/cache.ts';
 import type { PermissionCache } from '../../projections/permissions/cache.ts';
-import type { AnyDB, Projection } from '../../projections/runner/projection.ts';
+import type { ReadModels } from '../../projections/read-models.ts';
+import type { Projection } from '../../projections/runner/projection.ts';
 import { waitForPosition } from '../../projections/runner/status.ts';
 import type { MapTiles } from './map-tiles.ts';
 import type { SessionStore } from './sessions.ts';
@@ -22,7 +23,8 @@ import type { SessionStore } from './sessions.ts';
 /** What the routes need; built once by the runtime (workers/runtime.ts). */
 export interface ApiDeps {
   store: EventStore;
-  db: Kysely<AnyDB>;
+  /** The read models (projections/read-models.ts); each query takes its own folder's interface. */
+  db: Kysely<ReadModels>;
   sessions: SessionStore;
   client: ClientConfig;
   queue: JobQueue;

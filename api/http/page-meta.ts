@@ -56,13 +56,17 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
  * deleted: the public list's conditions), in the path's language; null for every other path, a draft, a private
  * or an unknown item (the page then keeps the portal's own title).
  */
-export async function metaForPath(db: Kysely<unknown>, path: string, origin: string): Promise<PageMeta | null> {
+export async function metaForPath(
+  db: Kysely<ContentDB & OpportunityDB>,
+  path: string,
+  origin: string,
+): Promise<PageMeta | null> {
   const bare = path.split('?')[0] ?? '';
   const news = NEWS.exec(bare);
   const image = (fileId: string | null | undefined) => (fileId ? `${origin}/api/files/${fileId}` : null);
   if (news) {
     const [, lang, id] = news;
-    const item = await publishedItem(db as Kysely<ContentDB>, id!.toLowerCase(), 'news');
+    const item = await publishedItem(db, id!.toLowerCase(), 'news');
     if (!item) return null;
     const en = lang === 'en';
     const summary = en ? item.summaryEn : item.summaryAr;
@@ -76,7 +80,7 @@ export async function metaForPath(db: Kysely<unknown>, path: string, origin: str
   const event = EVENT.exec(bare);
   if (event) {
     const [, lang, id] = event;
-    const row = await eventRow(db as Kysely<OpportunityDB>, id!.toLowerCase());
+    const row = await eventRow(db, id!.toLowerCase());
     const open = row?.approval === 'approved' && row.status !== OpportunityStatus.Deleted;
     if (!row || !open || row.visibility !== Visibility.All) return null;
     const d = row.details;

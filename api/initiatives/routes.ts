@@ -1,15 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { formatPosition } from '../../commands/event-store/port.ts';
 import * as commands from '../../commands/initiative/handlers.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import {
-  type InitiativeAudience,
-  type InitiativesDB,
-  initiativeRow,
-  initiativesPage,
-} from '../../projections/initiatives/queries.ts';
+import { type InitiativeAudience, initiativeRow, initiativesPage } from '../../projections/initiatives/queries.ts';
 import * as C from '../contracts/initiatives.ts';
 import { requireScreen } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
@@ -24,7 +18,7 @@ const READ_MODELS = ['initiatives'];
  * also needs `eventsadmin` Add, as creating an event does) or reject it.
  */
 export function initiativeRoutes(app: FastifyInstance, deps: ApiDeps) {
-  const db = deps.db as Kysely<InitiativesDB>;
+  const db = deps.db;
   const scoped = async (req: FastifyRequest): Promise<InitiativeAudience> => ({
     scope: await staffScope(deps, req.session!),
   });

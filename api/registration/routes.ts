@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { verifyEmail } from '../../commands/account/handlers.ts';
 import { type EventStore, formatPosition } from '../../commands/event-store/port.ts';
 import { fileIdsIn, ownerKey, type Uploads } from '../../commands/files/ownership.ts';
@@ -17,7 +16,7 @@ import { type RegistrationEvent, registrationStream } from '../../domain/registr
 import { fold } from '../../domain/shared/decider.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { arabicNameOf } from '../../projections/account/queries.ts';
-import { type PractitionersDB, practitionersOf, withLicences } from '../../projections/practitioner/queries.ts';
+import { practitionersOf, withLicences } from '../../projections/practitioner/queries.ts';
 import { registrationGrid } from '../../projections/registration/queries.ts';
 import * as C from '../contracts/registration.ts';
 import { CSRF_COOKIE, requireUser, requireVolunteer } from '../http/auth.ts';
@@ -67,7 +66,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** The licence checks of these volunteers (the practitioners read model), expiry judged today. */
 function licencesOf(deps: ApiDeps, volunteerIds: readonly string[]) {
-  return practitionersOf(deps.db as Kysely<PractitionersDB>, volunteerIds, today());
+  return practitionersOf(deps.db, volunteerIds, today());
 }
 
 async function detailOf(deps: ApiDeps, volunteerId: string, s: Registration) {
@@ -166,7 +165,7 @@ export function registrationRoutes(app: FastifyInstance, deps: ApiDeps, opts: { 
     await readAfter(req, deps, ['registrations', 'users']); // the scope comes from rm.users
     await readAfter(req, deps, ['practitioners']);
     const page = await registrationGrid(deps.db, req.query, await staffScope(deps, req.session!));
-    return withLicences(deps.db as Kysely<PractitionersDB>, page, today());
+    return withLicences(deps.db, page, today());
   });
 
   const visible = async (req: { session: { userId: string; roleId: number } | null; params: unknown }) => {

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { eventHistory } from '../../commands/reports/event-history.ts';
 import { evaluate } from '../../domain/reports/evaluation.ts';
 import { foldEventReport } from '../../domain/reports/event-report.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
-import { type AccountDB, namesOf } from '../../projections/account/queries.ts';
-import type { OpportunityDB } from '../../projections/opportunity/queries.ts';
+import { namesOf } from '../../projections/account/queries.ts';
 import {
   eventReportsPage,
   eventReportsSummary,
   opportunityIdsOfVolunteer,
   participantIdsOf,
-  type ReportsDB,
 } from '../../projections/reports/queries.ts';
 import * as C from '../contracts/reports.ts';
 import { type ApiDeps, readAfter } from '../http/deps.ts';
@@ -28,9 +25,9 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * the dashboard fold the events' streams from the log (domain/reports/event-report.ts), cut at `asOf`.
  */
 export function reportRoutes(app: FastifyInstance, deps: ApiDeps) {
-  const db = deps.db as Kysely<ReportsDB>;
+  const db = deps.db;
   const scopeOf = async (session: { userId: string; roleId: number }) =>
-    staffEventScope(deps.db as Kysely<OpportunityDB>, session, await deps.lookups.current());
+    staffEventScope(deps.db, session, await deps.lookups.current());
 
   route(app, C.eventReports, {}, async (req) => {
     await readAfter(req, deps, READ_MODELS);
@@ -51,7 +48,7 @@ export function reportRoutes(app: FastifyInstance, deps: ApiDeps) {
     if (history.opportunity.length === 0) throw new DomainError('NotFound');
     const report = foldEventReport(history, req.query.asOf ?? null);
     const names = await namesOf(
-      deps.db as Kysely<AccountDB>,
+      deps.db,
       report.roster.map((r) => r.volunteerId),
     );
     return {

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { formatPosition } from '../../commands/event-store/port.ts';
 import * as commands from '../../commands/subscription/handlers.ts';
-import { type SubscriptionsDB, subscribersPage } from '../../projections/subscriptions/queries.ts';
+import { subscribersPage } from '../../projections/subscriptions/queries.ts';
 import * as C from '../contracts/subscriptions.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { route } from '../http/route.ts';
@@ -13,7 +12,7 @@ import { route } from '../http/route.ts';
  * ones they select. Subscribing answers the same whether or not the address is on the list, and is rate limited.
  */
 export function subscriptionRoutes(app: FastifyInstance, deps: ApiDeps, opts: { rateLimit: number }) {
-  const db = deps.db as Kysely<SubscriptionsDB>;
+  const db = deps.db;
   const limited = { config: { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } } };
 
   route(app, C.subscribe, limited, async (req) => {

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { formatPosition, type Position } from '../../commands/event-store/port.ts';
 import * as commands from '../../commands/ticket/handlers.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import {
   type TicketAudience,
-  type TicketsDB,
   ticketDetail,
   ticketEventOptions,
   ticketsPage,
@@ -25,7 +23,7 @@ const EVENT_OPTIONS_MAX = 500;
  * member's regions and cities allow (screen `ticketsadmin`): reply, close, assign a department.
  */
 export function ticketRoutes(app: FastifyInstance, deps: ApiDeps) {
-  const db = deps.db as Kysely<TicketsDB>;
+  const db = deps.db;
   const ok = (p: Position) => ({ position: formatPosition(p) });
   const mine = (req: FastifyRequest): TicketAudience => ({ volunteerId: req.session!.userId });
   const scoped = async (req: FastifyRequest): Promise<TicketAudience> => ({

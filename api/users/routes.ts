@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { assignAreas, deactivateAccount, reactivateAccount } from '../../commands/account/handlers.ts';
 import { formatPosition, type Position } from '../../commands/event-store/port.ts';
 import { recordExport } from '../../commands/reports/handlers.ts';
@@ -14,7 +13,7 @@ import {
   userDetail,
   usersGrid,
 } from '../../projections/account/queries.ts';
-import { type PractitionersDB, withLicences } from '../../projections/practitioner/queries.ts';
+import { withLicences } from '../../projections/practitioner/queries.ts';
 import { registrationGrid } from '../../projections/registration/queries.ts';
 import * as C from '../contracts/users.ts';
 import { queryFormOf } from '../exports/registry.ts';
@@ -136,7 +135,7 @@ export function userRoutes(app: FastifyInstance, deps: ApiDeps) {
     if (!(await userDetail(deps.db, req.params.id))) throw new DomainError('NotFound');
     const areas = await areasOf(deps.db, req.params.id);
     const q = { ...req.query, status: RegistrationStatus.Approved, sort: 'nameAr' as const, dir: 'asc' as const };
-    return withLicences(deps.db as Kysely<PractitionersDB>, await registrationGrid(deps.db, q, areas), today());
+    return withLicences(deps.db, await registrationGrid(deps.db, q, areas), today());
   });
 
   route(app, C.staffMembers, {}, async () => staffMembers(deps.db));

@@ -1,4 +1,5 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { RegistrationsDB } from '../registration/queries.ts';
 import { keysetBatches } from '../shared/keyset.ts';
 
 /** The accounts read models as the API reads them (the live generations' views `rm.users`, `rm.login_log`). */
@@ -38,7 +39,7 @@ export interface AccountDB {
     deleted: boolean;
   };
   /** Only the status, for the session's user (projections/registration). */
-  'rm.registrations': { volunteer_id: string; status: number };
+  'rm.registrations': Pick<RegistrationsDB['rm.registrations'], 'volunteer_id' | 'status'>;
 }
 
 export interface SessionUserRow {

@@ -1,6 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { parsePosition } from '../../commands/event-store/port.ts';
 import { type RecordLink, recordLink } from '../../domain/record-kinds.ts';
+import type { AccountDB } from '../account/queries.ts';
 
 /** The audit log read model as the API reads it, with the users' names (projections/account). */
 export interface AuditDB {
@@ -16,7 +17,7 @@ export interface AuditDB {
     changes: { field: string; from: unknown; to: unknown }[];
     correlation_id: string | null;
   };
-  'rm.users': { user_id: string; name_ar: string; name_en: string; user_name: string; role_id: number };
+  'rm.users': Pick<AccountDB['rm.users'], 'user_id' | 'name_ar' | 'name_en' | 'user_name' | 'role_id'>;
 }
 
 export interface AuditFilter {

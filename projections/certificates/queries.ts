@@ -3,6 +3,8 @@ import type { ApprovedHours, CertificateReads, EventRow } from '../../commands/c
 import type { CertificateState } from '../../domain/certificate/decide.ts';
 import type { CertifiedRecord } from '../../domain/certificate/record.ts';
 import type { Incident } from '../../domain/participation/decide.ts';
+import type { OpportunityDB } from '../opportunity/queries.ts';
+import type { RegistrationsDB } from '../registration/queries.ts';
 
 /** The read models certificates are made from and kept in (live views). */
 export interface CertificatesDB {
@@ -27,38 +29,23 @@ export interface CertificatesDB {
     submitted: boolean;
     recorded_at: Date;
   };
-  'rm.participation_hours': {
-    hours_id: string;
-    opportunity_id: string;
-    volunteer_id: string;
-    hours: string;
-    check_in: Date | null;
-    state: string;
-  };
-  'rm.participations': {
-    opportunity_id: string;
-    volunteer_id: string;
-    status: number;
-    approved_hours: string;
-    pending_hours: string;
-  };
-  'rm.opportunities': {
-    opportunity_id: string;
-    code: string;
-    name_ar: string;
-    name_en: string;
-    start_date: string;
-    end_date: string;
-    category_id: number | null;
-    status: number;
-  };
-  'rm.registrations': {
-    volunteer_id: string;
-    reference_number: string | null;
-    status: number;
-    name_ar: string;
-    name_en: string;
-  };
+  /** Read from the opportunity and registration read models (projections/opportunity, projections/registration). */
+  'rm.participation_hours': Pick<
+    OpportunityDB['rm.participation_hours'],
+    'hours_id' | 'opportunity_id' | 'volunteer_id' | 'hours' | 'check_in' | 'state'
+  >;
+  'rm.participations': Pick<
+    OpportunityDB['rm.participations'],
+    'opportunity_id' | 'volunteer_id' | 'status' | 'approved_hours' | 'pending_hours'
+  >;
+  'rm.opportunities': Pick<
+    OpportunityDB['rm.opportunities'],
+    'opportunity_id' | 'code' | 'name_ar' | 'name_en' | 'start_date' | 'end_date' | 'category_id' | 'status'
+  >;
+  'rm.registrations': Pick<
+    RegistrationsDB['rm.registrations'],
+    'volunteer_id' | 'reference_number' | 'status' | 'name_ar' | 'name_en'
+  >;
 }
 
 /** An event's id, code, names and dates under the names the certificate screens give them (`o`: rm.opportunities). */

@@ -2,6 +2,8 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { ContentFields, ContentImage, ContentKind, GalleryImage, PageKey } from '../../domain/content/rules.ts';
 import { OpportunityStatus, Visibility } from '../../domain/opportunity/rules.ts';
 import { RegistrationStatus } from '../../domain/registration/status.ts';
+import type { OpportunityDB } from '../opportunity/queries.ts';
+import type { RegistrationsDB } from '../registration/queries.ts';
 
 export interface ContentDB {
   'rm.content': {
@@ -28,8 +30,8 @@ export interface ContentDB {
   };
   'rm.content_files': { file_id: string; content_id: string };
   /** Read for the home counters (kept by the registrations and opportunities projections). */
-  'rm.registration_counts': { status: number; n: number };
-  'rm.opportunities': { approval: string; status: number; visibility: number; approved_hours: string };
+  'rm.registration_counts': RegistrationsDB['rm.registration_counts'];
+  'rm.opportunities': Pick<OpportunityDB['rm.opportunities'], 'approval' | 'status' | 'visibility' | 'approved_hours'>;
 }
 
 /** An item as the grids and the public pages read it: its editable fields (domain/content/rules.ts) and its place. */

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { FirstResponderStatus } from '../../domain/firstresponder/events.ts';
+import type { AccountDB } from '../account/queries.ts';
 import { containsPattern, type Paging, pageWithTotal } from '../shared/query.ts';
 
 /** The read model's rows as the API reads them, and the volunteer names it joins (users projection). */
@@ -17,7 +18,7 @@ export interface FirstRespondersDB {
     requested_at: Date | null;
     updated_at: Date | null;
   };
-  'rm.users': { user_id: string; name_ar: string; name_en: string; user_name: string };
+  'rm.users': Pick<AccountDB['rm.users'], 'user_id' | 'name_ar' | 'name_en' | 'user_name'>;
 }
 
 export interface FirstResponderRow {

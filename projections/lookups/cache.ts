@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Position } from '../../commands/event-store/port.ts';
 import { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
-import type { AnyDB } from '../runner/projection.ts';
+import type { RunnerDB } from '../runner/projection.ts';
 import { waitForPosition } from '../runner/status.ts';
-import { allLookups, lookupsVersion } from './queries.ts';
+import { allLookups, type LookupsDB, lookupsVersion } from './queries.ts';
 
 /**
  * The master data of this process: a snapshot of rm.lookups, reloaded only when the lookups projection has applied a
@@ -15,11 +15,11 @@ export class LookupCache {
   private running: Promise<LookupSnapshot> | null = null;
   private next: Promise<LookupSnapshot> | null = null;
 
-  private readonly db: Kysely<AnyDB>;
+  private readonly db: Kysely<LookupsDB & RunnerDB>;
   private atLeast: Position | null;
   private readonly waitMs: number;
 
-  constructor(db: Kysely<AnyDB>, opts: { atLeast?: Position; waitMs?: number } = {}) {
+  constructor(db: Kysely<LookupsDB & RunnerDB>, opts: { atLeast?: Position; waitMs?: number } = {}) {
     this.db = db;
     this.atLeast = opts.atLeast ?? null;
     this.waitMs = opts.waitMs ?? 10_000;

@@ -1,7 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { isLookupKind, type LookupKind, normaliseFlags } from '../../domain/lookups/kinds.ts';
 import type { LookupRow } from '../../domain/lookups/snapshot.ts';
-import type { AnyDB } from '../runner/projection.ts';
 
 /** The read model's tables (views in schema rm), for typed reads. */
 export interface LookupsDB {
@@ -23,11 +22,9 @@ export interface LookupsDB {
   'rm.lookups_state': { one: boolean; commit_pos: string; prepare_pos: string };
 }
 
-const typed = (db: Kysely<AnyDB>) => db as Kysely<LookupsDB>;
-
 /** Every lookup row, grouped by kind, in display order. */
-export async function allLookups(db: Kysely<AnyDB>): Promise<Partial<Record<LookupKind, LookupRow[]>>> {
-  const rows = await typed(db)
+export async function allLookups(db: Kysely<LookupsDB>): Promise<Partial<Record<LookupKind, LookupRow[]>>> {
+  const rows = await db
     .selectFrom('rm.lookups')
     .select(['kind', 'id', 'parent_id', 'name_ar', 'name_en', 'flags', 'active'])
     .orderBy('kind')
@@ -51,8 +48,8 @@ export async function allLookups(db: Kysely<AnyDB>): Promise<Partial<Record<Look
 }
 
 /** The position of the last lookup event applied ("commit.prepare"), or null before the first. */
-export async function lookupsVersion(db: Kysely<AnyDB>): Promise<string | null> {
-  const r = await typed(db).selectFrom('rm.lookups_state').select(['commit_pos', 'prepare_pos']).executeTakeFirst();
+export async function lookupsVersion(db: Kysely<LookupsDB>): Promise<string | null> {
+  const r = await db.selectFrom('rm.lookups_state').select(['commit_pos', 'prepare_pos']).executeTakeFirst();
   return r ? `${r.commit_pos}.${r.prepare_pos}` : null;
 }
 
@@ -81,11 +78,11 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A page of a kind's items, active or not, in display order. */
 export async function lookupPage(
-  db: Kysely<AnyDB>,
+  db: Kysely<LookupsDB>,
   kind: LookupKind,
   q: LookupPageQuery,
 ): Promise<{ rows: LookupAdminRow[]; total: number }> {
-  let base = typed(db).selectFrom('rm.lookups').where('kind', '=', kind);
+  let base = db.selectFrom('rm.lookups').where('kind', '=', kind);
   if (q.search) {
     const p = likePattern(q.search);
     base = base.where((eb) => eb.or([eb('name_ar', 'ilike', p), eb('name_en', 'ilike', p)]));
@@ -179,7 +176,7 @@ const REFERENCES: Partial<Record<LookupKind, (id: number) => ReturnType<typeof s
  * above, and for the kinds a registration form names, any registration at all. Items of child kinds are counted by
  * the command handler from the streams.
  */
-export async function lookupUses(db: Kysely<AnyDB>, kind: LookupKind, id: number): Promise<number> {
+export async function lookupUses(db: Kysely<LookupsDB>, kind: LookupKind, id: number): Promise<number> {
   const checks = [...(REFERENCES[kind]?.(id) ?? [])];
   if (FORM_KINDS.has(kind)) checks.push(sql<boolean>`exists (select 1 from rm.registrations)`);
   if (checks.length === 0) return 0;

@@ -8,6 +8,8 @@ import {
   sql,
 } from 'kysely';
 import { type Approval, AUDIENCE, OpportunityStatus, Visibility } from '../../domain/opportunity/rules.ts';
+import type { AccountDB } from '../account/queries.ts';
+import type { RegistrationsDB } from '../registration/queries.ts';
 
 /** The read models' rows as the events API reads them (the live generations' views `rm.*`). */
 export interface OpportunityDB {
@@ -60,24 +62,23 @@ export interface OpportunityDB {
     state: 'pending' | 'approved' | 'rejected';
   };
   'rm.participation_counts': { opportunity_id: string; status: number; n: number };
-  'rm.registrations': {
-    volunteer_id: string;
-    status: number;
-    region_id: number | null;
-    city_id: number | null;
-    gender: number | null;
-  };
-  'rm.users': {
-    user_id: string;
-    name_ar: string;
-    name_en: string;
-    email: string;
-    mobile: string | null;
-    nic_valid: boolean;
-    registration_complete: boolean;
-    region_ids: number[];
-    city_ids: number[];
-  };
+  /** Joined from the registrations and users read models (projections/registration, projections/account). */
+  'rm.registrations': Pick<
+    RegistrationsDB['rm.registrations'],
+    'volunteer_id' | 'status' | 'region_id' | 'city_id' | 'gender'
+  >;
+  'rm.users': Pick<
+    AccountDB['rm.users'],
+    | 'user_id'
+    | 'name_ar'
+    | 'name_en'
+    | 'email'
+    | 'mobile'
+    | 'nic_valid'
+    | 'registration_complete'
+    | 'region_ids'
+    | 'city_ids'
+  >;
 }
 
 type Db = Kysely<OpportunityDB>;

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import { allows, type PermissionTable } from '../../domain/permissions/decide.ts';
 import type { Action, Screen } from '../../domain/permissions/screens.ts';
 import { isRoleId, type RoleId } from '../../domain/shared/roles.ts';
-import type { AnyDB } from '../runner/projection.ts';
-import { permissionsCheckpoint, type RolePermissionRow, rolePermissions } from './queries.ts';
+import { type PermissionsDB, permissionsCheckpoint, type RolePermissionRow, rolePermissions } from './queries.ts';
 
 /** The matrix at one moment: synchronous answers for the guards. */
 export class PermissionSnapshot {
@@ -43,20 +42,20 @@ export class PermissionSnapshot {
  */
 /** The two reads the cache makes (tests give their own). */
 export interface PermissionReads {
-  checkpoint(db: Kysely<AnyDB>): Promise<string | null>;
-  rows(db: Kysely<AnyDB>): Promise<RolePermissionRow[]>;
+  checkpoint(db: Kysely<PermissionsDB>): Promise<string | null>;
+  rows(db: Kysely<PermissionsDB>): Promise<RolePermissionRow[]>;
 }
 const DATABASE_READS: PermissionReads = { checkpoint: permissionsCheckpoint, rows: rolePermissions };
 
 export class PermissionCache {
-  private readonly db: Kysely<AnyDB>;
+  private readonly db: Kysely<PermissionsDB>;
   private readonly reads: PermissionReads;
   private snapshot = new PermissionSnapshot({});
   private at: string | null = null;
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
 
-  constructor(db: Kysely<AnyDB>, reads: PermissionReads = DATABASE_READS) {
+  constructor(db: Kysely<PermissionsDB>, reads: PermissionReads = DATABASE_READS) {
     this.db = db;
     this.reads = reads;
   }

@@ -1,17 +1,15 @@
 import { type Kysely, sql } from 'kysely';
 import type { Action } from '../../domain/permissions/screens.ts';
+import type { RunnerDB } from '../runner/projection.ts';
 import { rolePermissionsProjection } from './role-permissions.ts';
 
 /** The read model's rows and the part of the checkpoints table the permission cache follows. */
 export interface PermissionsDB {
   'rm.role_permissions': { role: number; screen: string; actions: Action[] };
-  'rm.projection_checkpoints': {
-    name: string;
-    generation: number;
-    state: string;
-    commit_pos: string;
-    prepare_pos: string;
-  };
+  'rm.projection_checkpoints': Pick<
+    RunnerDB['rm.projection_checkpoints'],
+    'name' | 'generation' | 'state' | 'commit_pos' | 'prepare_pos'
+  >;
 }
 
 export interface RolePermissionRow {

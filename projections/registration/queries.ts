@@ -13,6 +13,7 @@ export interface RegistrationsDB {
     mobile: string | null;
     region_id: number | null;
     city_id: number | null;
+    gender: number | null;
     submitted_at: Date | null;
     updated_at: Date;
     appointment_at: Date | null;

@@ -2,8 +2,37 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AnyDB } from '../../commands/db/kysely.ts';
 import type { StoredEvent } from '../../commands/event-store/port.ts';
 
-// Read-model schemas are per projection; the runner is schema-agnostic.
+// Read-model schemas are per projection (projections/read-models.ts composes them); the runner is schema-agnostic:
+// it creates, fills and swaps any projection's tables, so its context stays untyped.
 export type { AnyDB };
+
+/** The runner's own tables (schema rm, projections/runner/schema.ts): the generations' checkpoints and parked events. */
+export interface RunnerDB {
+  'rm.projection_checkpoints': {
+    name: string;
+    generation: number;
+    version: number;
+    state: 'building' | 'live' | 'retired';
+    commit_pos: string;
+    prepare_pos: string;
+    updated_at: Date;
+  };
+  'rm.parked_events': {
+    name: string;
+    generation: number;
+    event_id: string;
+    commit_pos: string;
+    prepare_pos: string;
+    stream_id: string;
+    event_type: string;
+    error: string;
+    parked_at: Date;
+    attempts: number;
+    retry_requested_at: Date | null;
+    last_attempt_at: Date;
+    resolved_at: Date | null;
+  };
+}
 
 export interface ProjectionContext {
   /** The transaction that also writes the checkpoint: everything a batch changes commits or rolls back together. */

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { comparePositions, type EventStore, type Position } from '../../commands/event-store/port.ts';
-import type { AnyDB, Projection } from './projection.ts';
+import type { Projection, RunnerDB } from './projection.ts';
 
 const LAG_COUNT_CAP = 1000;
 
@@ -18,7 +18,7 @@ export interface ProjectionLag {
   parked: number;
 }
 
-async function checkpoints(db: Kysely<AnyDB>, names: readonly string[]) {
+async function checkpoints(db: Kysely<RunnerDB>, names: readonly string[]) {
   const { rows } = await sql<{ name: string; generation: number; state: string; c: string; p: string }>`
     select name, generation, state, commit_pos::text as c, prepare_pos::text as p from rm.projection_checkpoints
      where state = 'live' and name = any(${names as string[]})`.execute(db);
@@ -31,7 +31,7 @@ async function checkpoints(db: Kysely<AnyDB>, names: readonly string[]) {
  * Returns false when the time ran out; the caller answers with what it has.
  */
 export async function waitForPosition(
-  db: Kysely<AnyDB>,
+  db: Kysely<RunnerDB>,
   names: readonly string[],
   position: Position,
   timeoutMs = 2000,
@@ -50,7 +50,7 @@ export async function waitForPosition(
 
 /** How far each projection is behind the log: for the health endpoint and the metrics. */
 export async function projectionLag(
-  db: Kysely<AnyDB>,
+  db: Kysely<RunnerDB>,
   store: EventStore,
   projections: readonly Projection[],
   now = new Date(),
@@ -92,7 +92,7 @@ export async function projectionLag(
 }
 
 /** Unresolved parked events of each projection's live generation. */
-async function parkedCounts(db: Kysely<AnyDB>, names: readonly string[]): Promise<Map<string, number>> {
+async function parkedCounts(db: Kysely<RunnerDB>, names: readonly string[]): Promise<Map<string, number>> {
   const { rows } = await sql<{ name: string; n: number }>`
     select p.name, count(*)::int as n
       from rm.parked_events p join rm.projection_checkpoints c on c.name = p.name and c.generation = p.generation
@@ -116,7 +116,7 @@ export interface ParkedRow {
 }
 
 /** The unresolved parked events of the live generations, oldest first (the admin's list). */
-export async function parkedEvents(db: Kysely<AnyDB>, limit = 500): Promise<ParkedRow[]> {
+export async function parkedEvents(db: Kysely<RunnerDB>, limit = 500): Promise<ParkedRow[]> {
   const { rows } = await sql<{
     name: string;
     generation: number;
@@ -157,7 +157,7 @@ export async function parkedEvents(db: Kysely<AnyDB>, limit = 500): Promise<Park
  * when the time ran out first (no runner is live, or it is busy rebuilding).
  */
 export async function requestRetry(
-  db: Kysely<AnyDB>,
+  db: Kysely<RunnerDB>,
   name: string,
   timeoutMs = 5000,
 ): Promise<{ requested: number; resolved: number; parked: number; pending: boolean }> {

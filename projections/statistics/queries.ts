@@ -1,5 +1,4 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { AnyDB } from '../../commands/db/kysely.ts';
 import {
   BREAKDOWN_VIEWS,
   type BreakdownView,
@@ -8,6 +7,7 @@ import {
   type KpiFigure,
 } from '../../domain/statistics/figures.ts';
 import { change as changeOf, type Period, percentage, periodRange, round2 } from '../../domain/statistics/periods.ts';
+import type { LookupsDB } from '../lookups/queries.ts';
 
 /** The statistics read model's tables (projections/statistics/statistics.ts): versions with validity periods. */
 export interface StatisticsDB {
@@ -57,17 +57,11 @@ export interface StatisticsDB {
     valid_from: Date;
     valid_to: Date | null;
   };
-  'rm.lookups': {
-    kind: string;
-    id: number;
-    name_ar: string;
-    name_en: string;
-    position: number;
-    active: boolean;
-    min_target: number | null;
-    max_target: number | null;
-    group_id: number | null;
-  };
+  /** The master data's names and targets (projections/lookups). */
+  'rm.lookups': Pick<
+    LookupsDB['rm.lookups'],
+    'kind' | 'id' | 'name_ar' | 'name_en' | 'position' | 'active' | 'min_target' | 'max_target' | 'group_id'
+  >;
 }
 
 /** Report types (spec filter ReportType): which counters the dashboard answers; none: all of them. */
@@ -103,7 +97,6 @@ export type StatisticsScope = { regions: readonly number[]; cities: readonly num
 /** When: null for now (open versions), else the moment whose versions were in force. */
 export type AsOf = string | null;
 
-const typed = (db: Kysely<AnyDB>) => db as Kysely<StatisticsDB>;
 const TRUE = sql<boolean>`true`;
 const and = (xs: RawBuilder<boolean>[]) => (xs.length === 0 ? TRUE : sql<boolean>`(${sql.join(xs, sql` and `)})`);
 
@@ -283,12 +276,11 @@ interface EventGroup extends EventSums {
  * aggregates (volunteers by status and region; events by status, region and type with their totals) feed it all.
  */
 export async function dashboardStatistics(
-  db: Kysely<AnyDB>,
+  db: Kysely<StatisticsDB>,
   f: StatisticsFilters,
   scope: StatisticsScope,
   asOf: AsOf,
 ): Promise<Dashboard> {
-  const d = typed(db);
   const v = volunteerFacts(f, scope, asOf);
   const [vol, ev, regionNames, typeNames, groupNames, cityNames] = await Promise.all([
     sql<{
@@ -297,10 +289,10 @@ export async function dashboardStatistics(
       city: number | null;
       n: string;
     }>`select v.status, v.region_id as region, v.city_id as city, ${v.count} as n
-      from ${v.from} where ${v.where} group by 1, 2, 3`.execute(d),
+      from ${v.from} where ${v.where} group by 1, 2, 3`.execute(db),
     sql<EventGroup>`select e.status, e.region_id as region, e.city_id as city, e.event_type_id as type,
       count(*) filter (where e.approval = 'approved') as approved, ${EVENT_SUMS}
-      from ${eventsWithTotals(asOf)} where ${eventWhere(f, scope, asOf)} group by 1, 2, 3, 4`.execute(d),
+      from ${eventsWithTotals(asOf)} where ${eventWhere(f, scope, asOf)} group by 1, 2, 3, 4`.execute(db),
     lookupNames(db, 'region'),
     lookupNames(db, 'eventType'),
     lookupNames(db, 'cityGroup'),
@@ -413,8 +405,8 @@ function areaRows(
   });
 }
 
-function lookupNames(db: Kysely<AnyDB>, kind: string) {
-  return typed(db)
+function lookupNames(db: Kysely<StatisticsDB>, kind: string) {
+  return db
     .selectFrom('rm.lookups')
     .select(['id', 'name_ar', 'name_en', 'active', 'min_target', 'max_target', 'group_id'])
     .where('kind', '=', kind)
@@ -480,13 +472,12 @@ const VIEW_DIMENSIONS: Record<BreakdownView, { fact: 'v' | 'e'; dimensions: stri
 };
 
 export async function breakdowns(
-  db: Kysely<AnyDB>,
+  db: Kysely<StatisticsDB>,
   view: BreakdownView,
   f: StatisticsFilters,
   scope: StatisticsScope,
   asOf: AsOf,
 ): Promise<Breakdown[]> {
-  const d = typed(db);
   const { fact, dimensions } = VIEW_DIMENSIONS[view];
   const defs = dimensions.map((dimension) => (fact === 'v' ? VOLUNTEER_DIMENSIONS : EVENT_DIMENSIONS)[dimension]!);
   const cols = defs.map((dim) => sql.raw(dim.column.replaceAll('X.', `${fact}.`)));
@@ -505,7 +496,7 @@ export async function breakdowns(
             : sql`0 as s0, 0 as s2, 0 as s3, 0 as s4`
         }
       from ${from} where ${where}
-      group by grouping sets (${sql.join(cols.map((c) => sql`(${c})`))})`.execute(d),
+      group by grouping sets (${sql.join(cols.map((c) => sql`(${c})`))})`.execute(db),
     ...defs.map((dim) => (dim.lookup ? lookupNames(db, dim.lookup) : Promise.resolve([]))),
   ]);
   return dimensions.map((dimension, i) => {
@@ -569,13 +560,12 @@ const standingOf = (v: number, min: number | null, max: number | null): TargetRo
  * the type's targets (lookups).
  */
 export async function targets(
-  db: Kysely<AnyDB>,
+  db: Kysely<StatisticsDB>,
   view: 'events' | 'eventTypes',
   f: StatisticsFilters,
   scope: StatisticsScope,
   asOf: AsOf,
 ): Promise<TargetRow[]> {
-  const d = typed(db);
   const types = new Map((await lookupNames(db, 'eventType')).map((x) => [x.id, x]));
   const rows = await sql<{
     id: string;
@@ -586,7 +576,7 @@ export async function targets(
   }>`select e.opportunity_id as id, e.event_type_id as type, e.min_target as min, e.max_target as max,
       coalesce(x.participants, 0) as participants
     from ${eventsWithTotals(asOf)} where ${eventWhere(f, scope, asOf)} and e.status <> 4
-    order by e.start_date desc, e.opportunity_id limit ${view === 'events' ? 200 : 1_000_000}`.execute(d);
+    order by e.start_date desc, e.opportunity_id limit ${view === 'events' ? 200 : 1_000_000}`.execute(db);
   if (view === 'events') {
     const names = await eventNames(
       db,
@@ -637,10 +627,10 @@ export async function targets(
 }
 
 /** Event names from the events list's read model (names are not facts the statistics keep versions of). */
-async function eventNames(db: Kysely<AnyDB>, ids: string[]) {
+async function eventNames(db: Kysely<StatisticsDB>, ids: string[]) {
   if (ids.length === 0) return new Map<string, { nameAr: string; nameEn: string }>();
   const r = await sql<{ id: string; name_ar: string; name_en: string }>`select opportunity_id as id, name_ar, name_en
-    from rm.opportunities where opportunity_id = any(${ids}::uuid[])`.execute(typed(db));
+    from rm.opportunities where opportunity_id = any(${ids}::uuid[])`.execute(db);
   return new Map(r.rows.map((x) => [x.id, { nameAr: x.name_ar, nameEn: x.name_en }]));
 }
 
@@ -656,7 +646,7 @@ export interface KpiRow {
 
 /** The KPI figures of the events that start within a period. */
 async function kpiOf(
-  db: Kysely<AnyDB>,
+  db: Kysely<StatisticsDB>,
   p: Period,
   f: StatisticsFilters,
   scope: StatisticsScope,
@@ -669,7 +659,7 @@ async function kpiOf(
   ]);
   const { rows } = await sql<EventSums & { approved: string; closed: string }>`select ${EVENT_SUMS},
       count(*) filter (where e.approval = 'approved') as approved, count(*) filter (where e.status = 3) as closed
-      from ${eventsWithTotals(asOf)} where ${inPeriod}`.execute(typed(db));
+      from ${eventsWithTotals(asOf)} where ${inPeriod}`.execute(db);
   const r = rows[0];
   return {
     events: n(r?.n),
@@ -684,7 +674,7 @@ async function kpiOf(
 
 /** KPI comparison of events (spec): the selection and the base period side by side, with the change. */
 export async function kpiComparison(
-  db: Kysely<AnyDB>,
+  db: Kysely<StatisticsDB>,
   selection: Period,
   base: Period,
   f: StatisticsFilters,

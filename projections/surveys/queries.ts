@@ -2,6 +2,8 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { HOLDS_SEAT } from '../../domain/participation/status.ts';
 import { RegistrationStatus } from '../../domain/registration/status.ts';
 import type { SurveyQuestion, SurveyScope, SurveyStatus } from '../../domain/survey/rules.ts';
+import type { OpportunityDB } from '../opportunity/queries.ts';
+import type { RegistrationsDB } from '../registration/queries.ts';
 
 /** The read models' rows these reads use (live generations' views). */
 export interface SurveysDB {
@@ -33,28 +35,24 @@ export interface SurveysDB {
     text: string | null;
   };
   /** Read for the scope (who a survey reaches) and names: the opportunity and registration read models. */
-  'rm.opportunities': {
-    opportunity_id: string;
-    code: string;
-    name_ar: string;
-    name_en: string;
-    approval: string;
-    status: number;
-    start_date: string;
-    visibility: number;
-    region_ids: number[];
-    city_ids: number[];
-  };
-  'rm.participations': { opportunity_id: string; volunteer_id: string; status: number };
-  'rm.registrations': {
-    volunteer_id: string;
-    status: number;
-    name_ar: string;
-    name_en: string;
-    region_id: number | null;
-    city_id: number | null;
-    gender: number | null;
-  };
+  'rm.opportunities': Pick<
+    OpportunityDB['rm.opportunities'],
+    | 'opportunity_id'
+    | 'code'
+    | 'name_ar'
+    | 'name_en'
+    | 'approval'
+    | 'status'
+    | 'start_date'
+    | 'visibility'
+    | 'region_ids'
+    | 'city_ids'
+  >;
+  'rm.participations': Pick<OpportunityDB['rm.participations'], 'opportunity_id' | 'volunteer_id' | 'status'>;
+  'rm.registrations': Pick<
+    RegistrationsDB['rm.registrations'],
+    'volunteer_id' | 'status' | 'name_ar' | 'name_en' | 'region_id' | 'city_id' | 'gender'
+  >;
 }
 
 export interface SurveyRow {

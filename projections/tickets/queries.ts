@@ -1,5 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { TicketStatus } from '../../domain/ticket/rules.ts';
+import type { AccountDB } from '../account/queries.ts';
+import type { RegistrationsDB } from '../registration/queries.ts';
 import { containsPattern, type Paging, pageWithTotal } from '../shared/query.ts';
 
 /** The read model's rows as the API reads them (the live generation's views), and the columns it joins. */
@@ -37,9 +39,9 @@ export interface TicketsDB {
   };
   'rm.ticket_events': { opportunity_id: string; name_ar: string; name_en: string; approved: boolean; deleted: boolean };
   /** Joined for the staff grid: the volunteer's name (users projection). */
-  'rm.users': { user_id: string; name_ar: string; name_en: string };
+  'rm.users': Pick<AccountDB['rm.users'], 'user_id' | 'name_ar' | 'name_en'>;
   /** Joined for a staff member's scope: the volunteer's region and city (registrations projection). */
-  'rm.registrations': { volunteer_id: string; region_id: number | null; city_id: number | null };
+  'rm.registrations': Pick<RegistrationsDB['rm.registrations'], 'volunteer_id' | 'region_id' | 'city_id'>;
 }
 
 /** The spec's search filters: Code, Title, TicketActionId, Id, TicketYear, RequestTypeId, TicketStatusId. */
