@@ -26,22 +26,34 @@ afterAll(async () => {
 let last = '';
 const ids = (body: { rows: { id: string }[] }) => body.rows.map((r) => r.id).sort();
 
+/** Creates and approves an event starting `startIn` days out (located, for the map), and keeps the approval's position. */
+const approvedBy =
+  (admin: Awaited<ReturnType<typeof signedIn>>, startIn: number) =>
+  async (code: string, over: object): Promise<string> => {
+    const res = await admin.post(
+      '/api/opportunities',
+      eventDetails({
+        code,
+        startDate: inDays(startIn),
+        endDate: inDays(startIn + 5),
+        latitude: 24.7,
+        longitude: 46.7,
+        ...over,
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const id: string = res.json().opportunityId;
+    const ok = await admin.post(`/api/opportunities/${id}/approve`);
+    expect(ok.statusCode).toBe(200);
+    last = ok.json().position;
+    return id;
+  };
+
 describe('events lists: filters by place', () => {
   it('narrows the public list to the events of the region, the city, and both', async () => {
     const admin = await signedIn(portal.app, 'admin', 'Admin@2026!');
     // A code of its own, so the other events in this database never match.
-    const approved = async (code: string, over: object) => {
-      const res = await admin.post(
-        '/api/opportunities',
-        eventDetails({ code, startDate: inDays(40), endDate: inDays(45), ...over }),
-      );
-      expect(res.statusCode).toBe(201);
-      const id: string = res.json().opportunityId;
-      const ok = await admin.post(`/api/opportunities/${id}/approve`);
-      expect(ok.statusCode).toBe(200);
-      last = ok.json().position;
-      return id;
-    };
+    const approved = approvedBy(admin, 40);
     const riyadh = await approved('FLT-1', { regionId: 1, cityId: 1 });
     const kharj = await approved('FLT-2', { regionId: 1, cityId: 2 });
     const jeddah = await approved('FLT-3', { regionId: 2, cityId: 5 });
@@ -66,18 +78,7 @@ describe('events lists: filters by place', () => {
 
   it('narrows by the group (new), presence, time period, day and code, alone and together', async () => {
     const admin = await signedIn(portal.app, 'admin', 'Admin@2026!');
-    const approved = async (code: string, over: object) => {
-      const res = await admin.post(
-        '/api/opportunities',
-        eventDetails({ code, startDate: inDays(50), endDate: inDays(55), ...over }),
-      );
-      expect(res.statusCode).toBe(201);
-      const id: string = res.json().opportunityId;
-      const ok = await admin.post(`/api/opportunities/${id}/approve`);
-      expect(ok.statusCode).toBe(200);
-      last = ok.json().position;
-      return id;
-    };
+    const approved = approvedBy(admin, 50);
     const a = await approved('GRP-A', { workFieldGroupId: 7, attendanceType: 1, timePeriod: 1, volunteeringDays: [0] });
     const b = await approved('GRP-B', { workFieldGroupId: 8, attendanceType: 2, timePeriod: 2, volunteeringDays: [3] });
     const c = await approved('GRP-C', { attendanceType: 3, timePeriod: 3, volunteeringDays: [0, 3] });
@@ -118,18 +119,7 @@ describe('events lists: filters by place', () => {
 
   it('narrows by category and work field, the private list and the map by the group too', async () => {
     const admin = await signedIn(portal.app, 'admin', 'Admin@2026!');
-    const approved = async (code: string, over: object) => {
-      const res = await admin.post(
-        '/api/opportunities',
-        eventDetails({ code, startDate: inDays(60), endDate: inDays(65), latitude: 24.7, longitude: 46.7, ...over }),
-      );
-      expect(res.statusCode).toBe(201);
-      const id: string = res.json().opportunityId;
-      const ok = await admin.post(`/api/opportunities/${id}/approve`);
-      expect(ok.statusCode).toBe(200);
-      last = ok.json().position;
-      return id;
-    };
+    const approved = approvedBy(admin, 60);
     // Both restricted to region 1 (volunteer1's region): her private list holds them.
     const restricted = { visibility: 1, regionIds: [1] };
     const d = await approved('CWF-D', { ...restricted, categoryId: 1, workFieldId: 1, workFieldGroupId: 11 });
