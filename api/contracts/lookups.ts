@@ -28,6 +28,8 @@ export const Lookups = z
     workFields: z.array(LookupItem),
     /** The event types (master data) the event form and the events filters offer. */
     eventTypes: z.array(LookupItem).optional(),
+    /** The work field groups (master data `workFieldCategoryGroup`) the events filters offer. */
+    workFieldGroups: z.array(LookupItem).optional(),
     certificateFields: z.array(LookupItem),
     languages: z.array(LookupItem),
     proficiencyLevels: z.array(LookupItem),

@@ -267,6 +267,25 @@ export const confirmDeleteOpportunity = endpoint({
 });
 
 /**
+ * The events lists' filters (spec "Event search filters"), shared by the lists and the map: status, region, city,
+ * event type, presence, time period, day, category, work field, work field group and code.
+ */
+const EventsFilterQuery = z.object({
+  status: P.queryOneOf([0, 2, 3]).optional(),
+  regionId: P.queryInt().optional(),
+  cityId: P.queryInt().optional(),
+  eventTypeId: P.queryInt().optional(),
+  attendanceType: P.queryInt(1, 3).optional(),
+  code: P.text(30).optional(),
+  timePeriod: P.queryInt(1, 3).optional(),
+  day: P.queryInt(0, 6).optional(),
+  categoryId: P.queryInt().optional(),
+  workFieldId: P.queryInt().optional(),
+  /** The work field group (spec filter "group"), as the event's details name it. */
+  workFieldGroupId: P.queryInt().optional(),
+});
+
+/**
  * Events lists: public (open to all, 12 a page) or, for a signed-in volunteer, private (restricted to their region or
  * city, or invited-only ones they were invited to; page sizes 5/10/15/20). Approved and not deleted; newest first.
  */
@@ -275,18 +294,7 @@ export const listOpportunities = endpoint({
   path: '/api/opportunities',
   query: z.object({
     page: P.page,
-    status: P.queryOneOf([0, 2, 3]).optional(),
-    regionId: P.queryInt().optional(),
-    cityId: P.queryInt().optional(),
-    eventTypeId: P.queryInt().optional(),
-    attendanceType: P.queryInt(1, 3).optional(),
-    code: P.text(30).optional(),
-    timePeriod: P.queryInt(1, 3).optional(),
-    day: P.queryInt(0, 6).optional(),
-    categoryId: P.queryInt().optional(),
-    workFieldId: P.queryInt().optional(),
-    /** The work field group (spec filter "group"), as the event's details name it. */
-    workFieldGroupId: P.queryInt().optional(),
+    ...EventsFilterQuery.shape,
     scope: z.enum(['public', 'private']).default('public'),
     // Spec: 12 a page for the public list; 5, 10, 15 or 20 for the private one.
     pageSize: P.queryOneOf([5, 10, 12, 15, 20]).optional(),
@@ -313,12 +321,7 @@ export const opportunityMap = endpoint({
   method: 'GET',
   path: '/api/opportunities/map',
   query: z.object({
-    status: P.queryOneOf([0, 2, 3]).optional(),
-    regionId: P.queryInt().optional(),
-    cityId: P.queryInt().optional(),
-    eventTypeId: P.queryInt().optional(),
-    attendanceType: P.queryInt(1, 3).optional(),
-    code: P.text(30).optional(),
+    ...EventsFilterQuery.shape,
     after: AfterQuery.shape.after,
   }),
   response: z.array(MapMarker),

@@ -34,6 +34,7 @@ export function lookupsBody(s: LookupSnapshot) {
     experienceLevels: list('experienceLevel'),
     workFields: list('workField'),
     eventTypes: list('eventType'),
+    workFieldGroups: list('workFieldCategoryGroup'),
     certificateFields: list('certificateField'),
     languages: list('language'),
     proficiencyLevels: list('proficiencyLevel'),

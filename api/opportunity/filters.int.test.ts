@@ -26,22 +26,34 @@ afterAll(async () => {
 let last = '';
 const ids = (body: { rows: { id: string }[] }) => body.rows.map((r) => r.id).sort();
 
+/** Creates and approves an event starting `startIn` days out (located, for the map), and keeps the approval's position. */
+const approvedBy =
+  (admin: Awaited<ReturnType<typeof signedIn>>, startIn: number) =>
+  async (code: string, over: object): Promise<string> => {
+    const res = await admin.post(
+      '/api/opportunities',
+      eventDetails({
+        code,
+        startDate: inDays(startIn),
+        endDate: inDays(startIn + 5),
+        latitude: 24.7,
+        longitude: 46.7,
+        ...over,
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const id: string = res.json().opportunityId;
+    const ok = await admin.post(`/api/opportunities/${id}/approve`);
+    expect(ok.statusCode).toBe(200);
+    last = ok.json().position;
+    return id;
+  };
+
 describe('events lists: filters by place', () => {
   it('narrows the public list to the events of the region, the city, and both', async () => {
     const admin = await signedIn(portal.app, 'admin', 'Admin@2026!');
     // A code of its own, so the other events in this database never match.
-    const approved = async (code: string, over: object) => {
-      const res = await admin.post(
-        '/api/opportunities',
-        eventDetails({ code, startDate: inDays(40), endDate: inDays(45), ...over }),
-      );
-      expect(res.statusCode).toBe(201);
-      const id: string = res.json().opportunityId;
-      const ok = await admin.post(`/api/opportunities/${id}/approve`);
-      expect(ok.statusCode).toBe(200);
-      last = ok.json().position;
-      return id;
-    };
+    const approved = approvedBy(admin, 40);
     const riyadh = await approved('FLT-1', { regionId: 1, cityId: 1 });
     const kharj = await approved('FLT-2', { regionId: 1, cityId: 2 });
     const jeddah = await approved('FLT-3', { regionId: 2, cityId: 5 });
@@ -66,18 +78,7 @@ describe('events lists: filters by place', () => {
 
   it('narrows by the group (new), presence, time period, day and code, alone and together', async () => {
     const admin = await signedIn(portal.app, 'admin', 'Admin@2026!');
-    const approved = async (code: string, over: object) => {
-      const res = await admin.post(
-        '/api/opportunities',
-        eventDetails({ code, startDate: inDays(50), endDate: inDays(55), ...over }),
-      );
-      expect(res.statusCode).toBe(201);
-      const id: string = res.json().opportunityId;
-      const ok = await admin.post(`/api/opportunities/${id}/approve`);
-      expect(ok.statusCode).toBe(200);
-      last = ok.json().position;
-      return id;
-    };
+    const approved = approvedBy(admin, 50);
     const a = await approved('GRP-A', { workFieldGroupId: 7, attendanceType: 1, timePeriod: 1, volunteeringDays: [0] });
     const b = await approved('GRP-B', { workFieldGroupId: 8, attendanceType: 2, timePeriod: 2, volunteeringDays: [3] });
     const c = await approved('GRP-C', { attendanceType: 3, timePeriod: 3, volunteeringDays: [0, 3] });
@@ -99,6 +100,77 @@ describe('events lists: filters by place', () => {
     expect(await list('workFieldGroupId=7&attendanceType=2')).toEqual([]);
     expect(await list('')).toEqual(mine.slice().sort());
     expect((await v.get('/api/opportunities?workFieldGroupId=abc')).statusCode).toBe(422);
+  });
+
+  it('sends the work field groups with the lookups (the filter panel offers them)', async () => {
+    const admin = await signedIn(portal.app, 'admin', 'Admin@2026!');
+    const added = await admin.post('/api/admin/lookups/workFieldCategoryGroup', {
+      nameAr: 'مجموعة الرعاية',
+      nameEn: 'Care group',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const lookups = await (await visitorOn(portal.app)).get(`/api/lookups?after=${added.json().position}`);
+    expect(lookups.json().workFieldGroups).toContainEqual({
+      id: added.json().id,
+      nameAr: 'مجموعة الرعاية',
+      nameEn: 'Care group',
+    });
+  });
+
+  it('narrows by category and work field, the private list and the map by the group too', async () => {
+    const admin = await signedIn(portal.app, 'admin', 'Admin@2026!');
+    const approved = approvedBy(admin, 60);
+    // Both restricted to region 1 (volunteer1's region): her private list holds them.
+    const restricted = { visibility: 1, regionIds: [1] };
+    const d = await approved('CWF-D', { ...restricted, categoryId: 1, workFieldId: 1, workFieldGroupId: 11 });
+    const e = await approved('CWF-E', { ...restricted, categoryId: 2, workFieldId: 2, workFieldGroupId: 12 });
+    const mine = [d, e];
+    const pick = (rows: { id: string }[]) =>
+      rows
+        .map((r) => r.id)
+        .filter((id) => mine.includes(id))
+        .sort();
+    const volunteer = await signedIn(portal.app, 'volunteer1', 'Volunteer@2026!');
+    const list = async (q: string) => {
+      const res = await volunteer.get(`/api/opportunities?scope=private&pageSize=20&after=${last}&${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return pick(res.json().rows);
+    };
+    expect(await list('')).toEqual(mine.slice().sort());
+    expect(await list('categoryId=1')).toEqual([d]);
+    expect(await list('categoryId=2')).toEqual([e]);
+    expect(await list('workFieldId=2')).toEqual([e]);
+    expect(await list('workFieldGroupId=11')).toEqual([d]);
+    expect(await list('workFieldGroupId=12&categoryId=1')).toEqual([]);
+
+    // The public events' map takes the same filters (the group, the time, the day, the category, the work field).
+    const f = await approved('CWF-F', {
+      categoryId: 3,
+      workFieldId: 3,
+      workFieldGroupId: 13,
+      timePeriod: 1,
+      volunteeringDays: [5],
+    });
+    const g = await approved('CWF-G', {
+      categoryId: 4,
+      workFieldId: 4,
+      workFieldGroupId: 14,
+      timePeriod: 2,
+      volunteeringDays: [6],
+    });
+    const v = await visitorOn(portal.app);
+    const markers = async (q: string) => {
+      const res = await v.get(`/api/opportunities/map?after=${last}&${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { id: string }[]).map((m) => m.id).filter((id) => id === f || id === g);
+    };
+    expect((await markers('')).sort()).toEqual([f, g].sort());
+    expect(await markers('workFieldGroupId=13')).toEqual([f]);
+    expect(await markers('categoryId=4')).toEqual([g]);
+    expect(await markers('workFieldId=3')).toEqual([f]);
+    expect(await markers('timePeriod=2')).toEqual([g]);
+    expect(await markers('day=5')).toEqual([f]);
+    expect((await v.get('/api/opportunities/map?day=7')).statusCode).toBe(422);
   });
 
   it('refuses a city outside the region and an inactive or unknown one, and writes no event', async () => {

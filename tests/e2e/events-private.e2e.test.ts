@@ -7,10 +7,10 @@ import { eventDetails } from '../support/event-form.ts';
 import { journey } from '../support/journey.ts';
 
 // The private events list (issue 11; spec: private events info and its details), in Arabic and in English: a
-// volunteer opens it from the events menu, changes the page size, filters by region and opens an event's details
-// (joined counter, join button, share links, the map marker). axe-core checks the list and the details on a desktop
-// and at a phone size (375×667). The demo volunteer's registration is in region 1 (city 3): the events restricted to
-// region 1 are hers, one restricted to another region and a public one are not in her private list.
+// volunteer opens it from the events menu, changes the page size, filters by region and by work field group, and opens
+// an event's details (joined counter, join button, share links, the map marker). axe-core checks the list and the
+// details on a desktop and at a phone size (375×667). The demo volunteer's registration is in region 1 (city 3): the
+// events restricted to region 1 are hers, one restricted to another region and a public one are not in her private list.
 
 const site = journey();
 const stamp = String(Date.now()).slice(-6);
@@ -20,6 +20,7 @@ const TEXT = {
     menu: 'الفعاليات الخاصة',
     pageSize: 'عدد الفعاليات في الصفحة',
     region: 'المنطقة',
+    group: 'مجموعة مجالات العمل',
     search: 'بحث',
     details: 'عرض التفاصيل',
     range: (n: number) => `عرض 1–${n} من 7`,
@@ -29,6 +30,7 @@ const TEXT = {
     menu: 'Private events',
     pageSize: 'Events per page',
     region: 'Region',
+    group: 'Work field group',
     search: 'Search',
     details: 'View details',
     range: (n: number) => `Showing 1–${n} of 7`,
@@ -44,11 +46,23 @@ const mine = Array.from({ length: 7 }, (_, i) => ({
 }));
 const notMine = { ar: `فعالية منطقة أخرى ${stamp}`, en: `Other region event ${stamp}` };
 let otherRegion = 0;
+/** A work field group of this run's own: two of her events (one in each region) are of it. */
+let group = 0;
+const ofGroup = (i: number) => i === 0 || i === 5;
 
 beforeAll(async () => {
   const admin = await apiClient(site.url, 'admin', 'Admin@2026!');
   const lookups = (await admin('GET', '/api/lookups')).json as { regions: { id: number }[] };
   otherRegion = lookups.regions.find((r) => r.id !== 1)!.id;
+  const added = await admin('POST', '/api/admin/lookups/workFieldCategoryGroup', {
+    nameAr: `مجموعة ${stamp}`,
+    nameEn: `Group ${stamp}`,
+  });
+  expect(added.status).toBe(201);
+  group = added.json.id;
+  // The filter panel's lookups have it (read-your-writes through ?after=).
+  const withGroup = await admin('GET', `/api/lookups?after=${added.json.position}`);
+  expect((withGroup.json as { workFieldGroups: { id: number }[] }).workFieldGroups.map((g) => g.id)).toContain(group);
   let position = '';
   const create = async (over: object) => {
     const created = await admin('POST', '/api/opportunities', eventDetails(over));
@@ -66,6 +80,7 @@ beforeAll(async () => {
       visibility: 1,
       regionIds: [1],
       regionId: e.elsewhere ? otherRegion : 1,
+      ...(ofGroup(i) ? { workFieldGroupId: group } : {}),
       latitude: 24.7 + i / 100,
       longitude: 46.7,
     });
@@ -110,7 +125,7 @@ for (const lang of ['ar', 'en'] as const) {
   describe(`the private events list (${lang})`, () => {
     const t = TEXT[lang];
 
-    it('a volunteer opens it from the events menu, changes the page size, filters by region and opens an event', async () => {
+    it('a volunteer opens it from the events menu, changes the page size, filters by region and group and opens an event', async () => {
       const page = await site.page();
       await site.signIn(page, 'volunteer1', PASSWORD, lang);
       await page.goto(`${site.url}/${lang}/events`, { waitUntil: 'networkidle2' });
@@ -147,8 +162,19 @@ for (const lang of ['ar', 'en'] as const) {
       expect(await cardNames(page)).not.toContain(notMine[lang]);
       await expectAccessible(page);
 
+      // And by the work field group: the one event of the group there, the region and the page size kept.
+      await page.select(selectNamed(t.group), String(group));
+      await press(page, `::-p-aria([name="${t.search}"][role="button"])`);
+      await page.waitForFunction((g) => location.search.includes(`workFieldGroupId=${g}`), {}, group);
+      expect(await page.evaluate(() => location.search)).toContain(`regionId=${otherRegion}`);
+      const grouped = mine.filter((e, i) => e.elsewhere && ofGroup(i));
+      await waitForCards(
+        page,
+        grouped.map((e) => e[lang]),
+      );
+
       // Its details, by id: the joined counter, join, copy link and share, and the marker.
-      const chosen = there[0]!;
+      const chosen = grouped[0]!;
       await Promise.all([
         page.waitForSelector('[data-testid="event-title"]'),
         press(page, `::-p-aria([name="${t.details}: ${chosen[lang]}"][role="link"])`),

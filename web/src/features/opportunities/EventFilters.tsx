@@ -2,18 +2,23 @@ import { NativeSelect, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../app/i18n/index.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { lookupName, lookupsQuery } from '../registration/index.ts';
+import { type Lookup, lookupName, lookupsQuery } from '../registration/index.ts';
 import { useActiveEventsLabel } from './EventsNav.tsx';
 import { statusKey } from './format.ts';
-import { ATTENDANCE_TYPES, EVENT_STATUSES, type EventsSearch } from './search.ts';
+import { ATTENDANCE_TYPES, EVENT_STATUSES, type EventsSearch, TIME_PERIODS, WEEK_DAYS } from './search.ts';
 
 export type EventFilterValues = Omit<EventsSearch, 'page' | 'view'>;
 
+/** The filters chosen from a list of ids (lookups) or of fixed values. */
+type ChoiceKey = Exclude<keyof EventFilterValues, 'code'>;
+
 /**
- * The events lists' filter panel (public, ongoing, closed and private lists): status, region, city (of the chosen
- * region), event type, attendance and code, on the shared FilterPanel. Search hands the filled values to the page.
+ * The events lists' filter panel (public, ongoing, closed and private lists), every filter of the spec: status,
+ * region, city (of the chosen region), event type, presence, time period, day, category, work field group, work field
+ * and code, on the shared FilterPanel. Search hands the filled values to the page.
  */
 export function EventFilters({
   initial,
@@ -30,19 +35,30 @@ export function EventFilters({
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
   const activeLabel = useActiveEventsLabel();
-  const lookups = useQuery(lookupsQuery);
-  const [f, setF] = useState<EventFilterValues>({
-    status: initial.status,
-    regionId: initial.regionId,
-    cityId: initial.cityId,
-    eventTypeId: initial.eventTypeId,
-    attendanceType: initial.attendanceType,
-    code: initial.code,
-  });
+  const lookups = useQuery(lookupsQuery).data;
+  // The private list's search also holds its page size: not a filter.
+  const { page: _page, view: _view, pageSize: _size, ...filters } = initial as EventsSearch & { pageSize?: number };
+  const [f, setF] = useState<EventFilterValues>(filters);
   const all = { value: '', label: t('events.filter.all') };
-  const num = (v: string) => (v === '' ? undefined : Number(v));
-  const regions = lookups.data?.regions ?? [];
-  const cities = (lookups.data?.cities ?? []).filter((c) => f.regionId === undefined || c.regionId === f.regionId);
+  const named = (items: Lookup[] | undefined) =>
+    (items ?? []).map((x) => ({ value: String(x.id), label: lookupName(x, lang) }));
+  const fixed = (values: readonly number[], key: (v: number) => TranslationKey) =>
+    values.map((v) => ({ value: String(v), label: t(key(v)) }));
+  const cities = (lookups?.cities ?? []).filter((c) => f.regionId === undefined || c.regionId === f.regionId);
+
+  /** A select of one filter; `also` is what choosing resets (the city of another region). */
+  const choice = (key: ChoiceKey, label: TranslationKey, data: { value: string; label: string }[], also = {}) => (
+    <NativeSelect
+      key={key}
+      label={t(label)}
+      value={f[key] === undefined ? '' : String(f[key])}
+      onChange={(e) => {
+        const v = e.currentTarget.value;
+        setF({ ...f, ...also, [key]: v === '' ? undefined : Number(v) });
+      }}
+      data={[all, ...data]}
+    />
+  );
 
   function search() {
     const out: EventFilterValues = {};
@@ -51,42 +67,34 @@ export function EventFilters({
   }
 
   return (
-    <FilterPanel title={t('events.filters')} cols={withStatus ? 6 : 5} onSearch={search} onClear={onClear}>
-      {withStatus && (
-        <NativeSelect
-          label={t('events.filter.status')}
-          value={f.status === undefined ? '' : String(f.status)}
-          onChange={(e) => setF({ ...f, status: num(e.currentTarget.value) as 0 | 2 | 3 | undefined })}
-          data={[all, ...EVENT_STATUSES.map((s) => ({ value: String(s), label: t(statusKey(s, activeLabel)) }))]}
-        />
+    <FilterPanel title={t('events.filters')} cols={4} onSearch={search} onClear={onClear}>
+      {withStatus &&
+        choice(
+          'status',
+          'events.filter.status',
+          fixed(EVENT_STATUSES, (s) => statusKey(s, activeLabel)),
+        )}
+      {choice('regionId', 'events.filter.region', named(lookups?.regions), { cityId: undefined })}
+      {choice('cityId', 'events.filter.city', named(cities))}
+      {choice('eventTypeId', 'events.filter.eventType', named(lookups?.eventTypes))}
+      {choice(
+        'attendanceType',
+        'events.filter.attendance',
+        fixed(ATTENDANCE_TYPES, (a) => `events.attendance.${a}` as TranslationKey),
       )}
-      <NativeSelect
-        label={t('events.filter.region')}
-        value={f.regionId === undefined ? '' : String(f.regionId)}
-        onChange={(e) => setF({ ...f, regionId: num(e.currentTarget.value), cityId: undefined })}
-        data={[all, ...regions.map((r) => ({ value: String(r.id), label: lookupName(r, lang) }))]}
-      />
-      <NativeSelect
-        label={t('events.filter.city')}
-        value={f.cityId === undefined ? '' : String(f.cityId)}
-        onChange={(e) => setF({ ...f, cityId: num(e.currentTarget.value) })}
-        data={[all, ...cities.map((c) => ({ value: String(c.id), label: lookupName(c, lang) }))]}
-      />
-      <NativeSelect
-        label={t('events.filter.eventType')}
-        value={f.eventTypeId === undefined ? '' : String(f.eventTypeId)}
-        onChange={(e) => setF({ ...f, eventTypeId: num(e.currentTarget.value) })}
-        data={[
-          all,
-          ...(lookups.data?.eventTypes ?? []).map((x) => ({ value: String(x.id), label: lookupName(x, lang) })),
-        ]}
-      />
-      <NativeSelect
-        label={t('events.filter.attendance')}
-        value={f.attendanceType === undefined ? '' : String(f.attendanceType)}
-        onChange={(e) => setF({ ...f, attendanceType: num(e.currentTarget.value) as 1 | 2 | 3 | undefined })}
-        data={[all, ...ATTENDANCE_TYPES.map((a) => ({ value: String(a), label: t(`events.attendance.${a}`) }))]}
-      />
+      {choice(
+        'timePeriod',
+        'events.filter.timePeriod',
+        fixed(TIME_PERIODS, (p) => `events.period.${p}` as TranslationKey),
+      )}
+      {choice(
+        'day',
+        'events.filter.day',
+        fixed(WEEK_DAYS, (d) => `events.day.${d}` as TranslationKey),
+      )}
+      {choice('categoryId', 'events.filter.category', named(lookups?.categories))}
+      {choice('workFieldGroupId', 'events.filter.workFieldGroup', named(lookups?.workFieldGroups))}
+      {choice('workFieldId', 'events.filter.workField', named(lookups?.workFields))}
       <TextInput
         label={t('events.filter.code')}
         value={f.code ?? ''}

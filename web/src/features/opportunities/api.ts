@@ -33,6 +33,11 @@ export function eventsQueryOf(p: EventsParams) {
     cityId: p.cityId === undefined ? undefined : String(p.cityId),
     eventTypeId: p.eventTypeId === undefined ? undefined : String(p.eventTypeId),
     attendanceType: p.attendanceType === undefined ? undefined : String(p.attendanceType),
+    timePeriod: p.timePeriod === undefined ? undefined : String(p.timePeriod),
+    day: p.day === undefined ? undefined : String(p.day),
+    categoryId: p.categoryId === undefined ? undefined : String(p.categoryId),
+    workFieldId: p.workFieldId === undefined ? undefined : String(p.workFieldId),
+    workFieldGroupId: p.workFieldGroupId === undefined ? undefined : String(p.workFieldGroupId),
     code: p.code || undefined,
     after: after(),
   };

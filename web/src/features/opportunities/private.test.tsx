@@ -2,9 +2,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeApiState, installFakeApi, sara } from '../../test/fakeApi.ts';
+import { testLookups } from '../../test/lookups.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 import type { EventListItem } from './api.ts';
-import { validatePrivateEventsSearch } from './search.ts';
+import { validateEventsSearch, validatePrivateEventsSearch } from './search.ts';
 import { listItem } from './testing.ts';
 
 // The private events list (spec: private events info) and its details page, on the whole app with a fake API behind
@@ -43,6 +44,14 @@ const detail = {
   myStatus: null,
 };
 
+const l = (id: number, nameAr: string, nameEn: string) => ({ id, nameAr, nameEn });
+/** The lookups with the event types and the work field groups the filter panel offers. */
+const lookups = {
+  ...testLookups,
+  eventTypes: [l(4, 'حملة', 'Campaign')],
+  workFieldGroups: [l(7, 'المجموعة الصحية', 'Health group'), l(8, 'المجموعة الإدارية', 'Admin group')],
+};
+
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
@@ -55,6 +64,7 @@ function installPrivateApi(base: Partial<FakeApiState>, list: { rows: EventListI
     const path = String(input);
     const method = init?.method ?? 'GET';
     const bare = path.split('?')[0]!;
+    if (method === 'GET' && bare === '/api/lookups') return json(200, lookups);
     if (method === 'GET' && bare === '/api/opportunities') {
       api.calls.push({ method, path, body: undefined, csrf: undefined });
       if (list === 'fails') return json(500, { error: { code: 'GenericErrorMessage', message: 'x' } });
@@ -76,7 +86,7 @@ const open = (path: string) => {
 };
 
 beforeAll(async () => {
-  await Promise.all([import('./PrivateEventsPage.tsx'), import('./EventDetailPage.tsx')]);
+  await Promise.all([import('./PrivateEventsPage.tsx'), import('./EventDetailPage.tsx'), import('./EventsPage.tsx')]);
 });
 afterEach(() => {
   app?.cleanup();
@@ -204,5 +214,107 @@ describe('event details for a visitor of the MOH client (sign-in first)', () => 
     expect(screen.getByTestId('event-login')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(api.user).toBeNull();
+  });
+});
+
+// Every filter of the spec's event search in the lists' panel (the public and the private list share it): each chosen
+// one is sent to the API and kept in the address; the cities follow the chosen region.
+const one = { rows: [item(1)], total: 1 };
+/** The list's last request was `path`. */
+const sent = (api: FakeApiState, path: string) => waitFor(() => expect(listCalls(api).at(-1)).toBe(path));
+/** Chooses `value` in the panel's select named `label`. */
+const choose = (panel: HTMLElement, label: string, value: string) =>
+  fireEvent.change(within(panel).getByLabelText(label), { target: { value } });
+const options = (select: HTMLElement) => [...(select as HTMLSelectElement).options].map((o) => o.textContent);
+
+describe('the events lists offer every filter of the spec', () => {
+  it('the public list sends the time, day, category, group and work field, and keeps them in the address', async () => {
+    const api = installPrivateApi({}, one);
+    const { href } = open('/en/events');
+    const panel = await screen.findByRole('region', { name: 'Search events' });
+    await within(panel).findByRole('option', { name: 'Health group' });
+    const labels = within(panel)
+      .getAllByRole('combobox')
+      .map((s) => s.getAttribute('id'))
+      .map((id) => panel.querySelector(`label[for="${id}"]`)?.textContent);
+    expect(labels).toEqual([
+      'Status',
+      'Region',
+      'City',
+      'Event type',
+      'Attendance type',
+      'Volunteering time',
+      'Volunteering day',
+      'Category',
+      'Work field group',
+      'Work field',
+    ]);
+    expect(options(within(panel).getByLabelText('Volunteering day'))).toEqual([
+      'All',
+      'Sunday',
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+    ]);
+    choose(panel, 'Volunteering time', '2');
+    choose(panel, 'Volunteering day', '0');
+    choose(panel, 'Category', '1');
+    choose(panel, 'Work field group', '7');
+    choose(panel, 'Work field', '2');
+    choose(panel, 'Event type', '4');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Search' }));
+    await sent(
+      api,
+      '/api/opportunities?page=1&eventTypeId=4&timePeriod=2&day=0&categoryId=1&workFieldId=2&workFieldGroupId=7',
+    );
+    const address = new URLSearchParams(href().split('?')[1]);
+    expect(Object.fromEntries(address)).toEqual({
+      eventTypeId: '4',
+      timePeriod: '2',
+      day: '0',
+      categoryId: '1',
+      workFieldGroupId: '7',
+      workFieldId: '2',
+    });
+    // The panel starts again from the address: the group is still chosen.
+    const next = screen.getByRole('region', { name: 'Search events' });
+    expect((within(next).getByLabelText('Work field group') as HTMLSelectElement).value).toBe('7');
+  });
+
+  it('the cities follow the chosen region, and choosing another region drops the city', async () => {
+    const api = installPrivateApi({}, one);
+    open('/en/events');
+    const panel = await screen.findByRole('region', { name: 'Search events' });
+    await within(panel).findByRole('option', { name: 'Jeddah' });
+    choose(panel, 'Region', '1');
+    expect(options(within(panel).getByLabelText('City'))).toEqual(['All', 'Riyadh', 'Diriyah']);
+    choose(panel, 'City', '3');
+    choose(panel, 'Region', '2');
+    expect(options(within(panel).getByLabelText('City'))).toEqual(['All', 'Jeddah']);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Search' }));
+    await sent(api, '/api/opportunities?page=1&regionId=2');
+  });
+
+  it('the private list sends the group with its scope and page size (Arabic)', async () => {
+    const api = installPrivateApi(signedIn, one);
+    const { href } = open('/ar/events/private?pageSize=5');
+    const panel = await screen.findByRole('region', { name: 'البحث في الفعاليات' });
+    await within(panel).findByRole('option', { name: 'المجموعة الإدارية' });
+    choose(panel, 'مجموعة مجالات العمل', '8');
+    choose(panel, 'فترة التطوع', '1');
+    fireEvent.click(within(panel).getByRole('button', { name: 'بحث' }));
+    await sent(api, '/api/opportunities?page=1&timePeriod=1&workFieldGroupId=8&scope=private&pageSize=5');
+    expect(href()).toContain('workFieldGroupId=8');
+    expect(href()).toContain('pageSize=5');
+  });
+
+  it('the address keeps the new filters when valid and drops them otherwise', () => {
+    expect(
+      validateEventsSearch({ timePeriod: '3', day: '6', categoryId: '2', workFieldId: '1', workFieldGroupId: '7' }),
+    ).toEqual({ timePeriod: 3, day: 6, categoryId: 2, workFieldId: 1, workFieldGroupId: 7 });
+    expect(validateEventsSearch({ timePeriod: '4', day: '7', categoryId: 'x', workFieldGroupId: '-1' })).toEqual({});
   });
 });

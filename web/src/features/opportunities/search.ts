@@ -5,25 +5,32 @@ export const EVENTS_PAGE_SIZE = 12;
 export const MAP_MAX = 100;
 export const EVENT_STATUSES = [0, 2, 3] as const;
 export const ATTENDANCE_TYPES = [1, 2, 3] as const;
+/** Morning, evening, or both (an event of both periods matches the morning and the evening too). */
+export const TIME_PERIODS = [1, 2, 3] as const;
+/** Sunday 0 … Saturday 6. */
+export const WEEK_DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
-export interface EventsSearch {
-  page?: number;
+/** The spec's event search filters, as the address and the API name them. */
+export interface EventsFilterFields {
   status?: 0 | 2 | 3;
   regionId?: number;
   cityId?: number;
   eventTypeId?: number;
   attendanceType?: 1 | 2 | 3;
+  timePeriod?: 1 | 2 | 3;
+  day?: number;
+  categoryId?: number;
+  workFieldId?: number;
+  workFieldGroupId?: number;
   code?: string;
+}
+
+export interface EventsSearch extends EventsFilterFields {
+  page?: number;
   view?: 'map';
 }
-export interface EventsParams {
+export interface EventsParams extends EventsFilterFields {
   page: number;
-  status?: 0 | 2 | 3;
-  regionId?: number;
-  cityId?: number;
-  eventTypeId?: number;
-  attendanceType?: 1 | 2 | 3;
-  code?: string;
 }
 
 const int = (v: unknown) => {
@@ -37,14 +44,17 @@ export function validateEventsSearch(search: Record<string, unknown>): EventsSea
   if (page !== undefined && page >= 1) out.page = page;
   const status = int(search.status);
   if (status !== undefined && (EVENT_STATUSES as readonly number[]).includes(status)) out.status = status as 0 | 2 | 3;
-  const regionId = int(search.regionId);
-  if (regionId !== undefined) out.regionId = regionId;
-  const cityId = int(search.cityId);
-  if (cityId !== undefined) out.cityId = cityId;
-  const eventTypeId = int(search.eventTypeId);
-  if (eventTypeId !== undefined) out.eventTypeId = eventTypeId;
+  for (const k of ['regionId', 'cityId', 'eventTypeId', 'categoryId', 'workFieldId', 'workFieldGroupId'] as const) {
+    const id = int(search[k]);
+    if (id !== undefined) out[k] = id;
+  }
   const at = int(search.attendanceType);
   if (at !== undefined && (ATTENDANCE_TYPES as readonly number[]).includes(at)) out.attendanceType = at as 1 | 2 | 3;
+  const period = int(search.timePeriod);
+  if (period !== undefined && (TIME_PERIODS as readonly number[]).includes(period))
+    out.timePeriod = period as 1 | 2 | 3;
+  const day = int(search.day);
+  if (day !== undefined && (WEEK_DAYS as readonly number[]).includes(day)) out.day = day;
   if (typeof search.code === 'string' && search.code.trim() !== '' && search.code.length <= 30)
     out.code = search.code.trim();
   if (search.view === 'map') out.view = 'map';
