@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AfterQuery, CommandAccepted, GridPage, IdParams, PageSize, PositionText } from './common.ts';
+import { AfterQuery, CommandAccepted, FileBytes, GridPage, IdParams, PageSize, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { RegistrationGridPage } from './registration.ts';
@@ -49,7 +49,7 @@ export const exportLoginLog = endpoint({
   method: 'GET',
   path: '/api/users/login-log/export',
   query: AfterQuery.extend(UsersLogFilters.shape),
-  response: z.string().meta({ format: 'binary' }),
+  response: FileBytes,
   contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   tags,
 });
