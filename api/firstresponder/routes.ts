@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { formatPosition, type Position } from '../../commands/event-store/port.ts';
 import type { Uploads } from '../../commands/files/ownership.ts';
 import * as commands from '../../commands/firstresponder/handlers.ts';
 import type { FirstResponderStatus } from '../../domain/firstresponder/events.ts';
@@ -12,7 +11,7 @@ import {
 } from '../../projections/firstresponder/queries.ts';
 import * as C from '../contracts/firstresponder.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
-import { route } from '../http/route.ts';
+import { ok, route } from '../http/route.ts';
 
 const READ_MODELS = ['first-responders'];
 const STATUS_OF: Record<C.FirstResponderList, FirstResponderStatus> = {
@@ -27,7 +26,6 @@ const STATUS_OF: Record<C.FirstResponderList, FirstResponderStatus> = {
  */
 export function firstResponderRoutes(app: FastifyInstance, deps: ApiDeps, uploads: Uploads) {
   const db = deps.db as Kysely<FirstRespondersDB>;
-  const ok = (p: Position) => ({ position: formatPosition(p) });
 
   /** The certificate must be the volunteer's own upload of that kind (else UnknownFile): nobody names another's file. */
   const assertOwnCertificate = async (req: FastifyRequest, fileId: string | null | undefined) => {

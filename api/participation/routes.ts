@@ -25,8 +25,8 @@ import * as C from '../contracts/participation.ts';
 import { requireUser, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { recordHistory } from '../http/history.ts';
-import { route } from '../http/route.ts';
-import { ok, staffOnEvent } from '../opportunity/guards.ts';
+import { ok, route } from '../http/route.ts';
+import { staffOnEvent } from '../opportunity/guards.ts';
 import { invitationsStreamRoute } from './stream.ts';
 
 /** Joining, invitations and the answers to them, the roster and staff actions on it, and the volunteer's own list. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { formatPosition, type Position } from '../../commands/event-store/port.ts';
+import { formatPosition } from '../../commands/event-store/port.ts';
 import * as commands from '../../commands/ticket/handlers.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import {
@@ -14,7 +14,7 @@ import {
 import * as C from '../contracts/tickets.ts';
 import { requireUser } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
-import { route } from '../http/route.ts';
+import { ok, route } from '../http/route.ts';
 import { staffScope } from '../http/scope.ts';
 
 const READ_MODELS = ['tickets'];
@@ -26,7 +26,6 @@ const EVENT_OPTIONS_MAX = 500;
  */
 export function ticketRoutes(app: FastifyInstance, deps: ApiDeps) {
   const db = deps.db as Kysely<TicketsDB>;
-  const ok = (p: Position) => ({ position: formatPosition(p) });
   const mine = (req: FastifyRequest): TicketAudience => ({ volunteerId: req.session!.userId });
   const scoped = async (req: FastifyRequest): Promise<TicketAudience> => ({
     scope: await staffScope(deps, req.session!),
