@@ -37,6 +37,9 @@ export const Actor = z.object({
 /** Spec: grid page sizes 10, 20, 30, 50, 75, 100, 500, 1000 (default 10). */
 export const PageSize = P.queryOneOf([10, 20, 30, 50, 75, 100, 500, 1000]).default(10);
 
+/** A grid's query: `?after=`, the page and the page size; each grid extends it with its filters. */
+export const PagedQuery = AfterQuery.extend({ page: P.page, pageSize: PageSize });
+
 /** A 204's "answer": nothing is sent (the web client resolves it as undefined). */
 export const NoContent = z.undefined();
 
