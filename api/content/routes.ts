@@ -12,7 +12,7 @@ import {
 } from '../../projections/content/queries.ts';
 import * as C from '../contracts/content.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
-import { route } from '../http/route.ts';
+import { ok, route } from '../http/route.ts';
 
 const READ_MODELS = ['content'];
 
@@ -23,7 +23,6 @@ const READ_MODELS = ['content'];
  */
 export function contentRoutes(app: FastifyInstance, deps: ApiDeps) {
   const db = deps.db;
-  const accepted = (p: Parameters<typeof formatPosition>[0]) => ({ position: formatPosition(p) });
   /** One item, once the read model has `?after=`: a missing one (a draft, for the public) is the same 404. */
   const oneItem = async <T>(req: FastifyRequest, read: () => Promise<T | null>): Promise<T> => {
     await readAfter(req, deps, READ_MODELS);
@@ -45,20 +44,20 @@ export function contentRoutes(app: FastifyInstance, deps: ApiDeps) {
     return { position: formatPosition(r.position), contentId: r.contentId };
   });
   route(app, C.editContent, {}, async (req) =>
-    accepted(await commands.editContent(deps.store, req.params.id, req.body, commandContext(req, deps))),
+    ok(await commands.editContent(deps.store, req.params.id, req.body, commandContext(req, deps))),
   );
   route(app, C.publishContent, {}, async (req) =>
-    accepted(await commands.publishContent(deps.store, req.params.id, true, commandContext(req, deps))),
+    ok(await commands.publishContent(deps.store, req.params.id, true, commandContext(req, deps))),
   );
   route(app, C.unpublishContent, {}, async (req) =>
-    accepted(await commands.publishContent(deps.store, req.params.id, false, commandContext(req, deps))),
+    ok(await commands.publishContent(deps.store, req.params.id, false, commandContext(req, deps))),
   );
   route(app, C.reorderContent, {}, async (req) => {
     const p = await commands.reorderContent(deps.store, req.body.kind, req.body.ids, commandContext(req, deps));
     return { position: p ? formatPosition(p) : null };
   });
   route(app, C.deleteContent, {}, async (req) =>
-    accepted(await commands.deleteContent(deps.store, req.params.id, commandContext(req, deps))),
+    ok(await commands.deleteContent(deps.store, req.params.id, commandContext(req, deps))),
   );
 
   route(app, C.publicContent, {}, async (req) => {

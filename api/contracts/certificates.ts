@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CertificateKinds } from '../../domain/certificate/record.ts';
-import { AfterQuery, CommandAccepted, Lang } from './common.ts';
+import { AfterQuery, CommandAccepted, LangQuery, PdfAnswer } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -138,9 +138,8 @@ export const printIdCard = endpoint({
   method: 'GET',
   path: '/api/registrations/:volunteerId/id-card',
   params: z.object({ volunteerId: P.uuid() }),
-  query: z.object({ lang: Lang.default('ar') }),
-  response: z.string().meta({ format: 'binary' }),
-  contentType: 'application/pdf',
+  query: LangQuery,
+  ...PdfAnswer,
   tags,
 });
 
@@ -149,9 +148,8 @@ export const downloadCertificate = endpoint({
   method: 'GET',
   path: '/api/me/certificates/:certificateId/pdf',
   params: z.object({ certificateId: CertificateId }),
-  query: z.object({ lang: Lang.default('ar') }),
-  response: z.string().meta({ format: 'binary' }),
-  contentType: 'application/pdf',
+  query: LangQuery,
+  ...PdfAnswer,
   tags,
 });
 
@@ -199,9 +197,8 @@ export const postCard = endpoint({
   permission: { screen: 'postcard', action: 'View' },
   method: 'GET',
   path: '/api/post-card',
-  query: z.object({ name: P.text(100), lang: Lang.default('ar') }),
-  response: z.string().meta({ format: 'binary' }),
-  contentType: 'application/pdf',
+  query: z.object({ name: P.text(100), ...LangQuery.shape }),
+  ...PdfAnswer,
   tags,
 });
 

@@ -37,6 +37,9 @@ export const Actor = z.object({
 /** Spec: grid page sizes 10, 20, 30, 50, 75, 100, 500, 1000 (default 10). */
 export const PageSize = P.queryOneOf([10, 20, 30, 50, 75, 100, 500, 1000]).default(10);
 
+/** A grid's query: `?after=`, the page and the page size; each grid extends it with its filters. */
+export const PagedQuery = AfterQuery.extend({ page: P.page, pageSize: PageSize });
+
 /** A 204's "answer": nothing is sent (the web client resolves it as undefined). */
 export const NoContent = z.undefined();
 
@@ -45,3 +48,12 @@ export const GridPage = <Row extends z.ZodType>(row: Row) => z.object({ rows: z.
 
 /** `:id` of a path that names one record by its uuid. */
 export const IdParams = z.object({ id: P.uuid() });
+
+/** A file's bytes as an answer; the endpoint's `contentType` names what is sent. */
+export const FileBytes = z.string().meta({ format: 'binary' });
+/** A PDF answer. */
+export const PdfAnswer = { response: FileBytes, contentType: 'application/pdf' } as const;
+/** ?lang= of a document made in one language (Arabic unless asked). */
+export const LangQuery = z.object({ lang: Lang.default('ar') });
+/** A new password typed twice (changed by its owner, or reset through a mailed link). */
+export const NewPassword = { newPassword: P.text(200), confirmPassword: P.text(200) };

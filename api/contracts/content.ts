@@ -9,7 +9,7 @@ import {
   SUMMARY_MAX,
   TITLE_MAX,
 } from '../../domain/content/rules.ts';
-import { AfterQuery, CommandAccepted, GridPage, IdParams, PageSize, PositionText } from './common.ts';
+import { AfterQuery, CommandAccepted, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -85,9 +85,7 @@ export type ContentItem = z.infer<typeof ContentItem>;
 
 export const ContentPage = GridPage(ContentItem).meta({ id: 'ContentPage' });
 
-export const ContentAdminQuery = AfterQuery.extend({
-  page: P.page,
-  pageSize: PageSize,
+export const ContentAdminQuery = PagedQuery.extend({
   kind: ContentKind.optional(),
   state: z.enum(['published', 'draft']).optional(),
   text: P.text(TITLE_MAX).optional(),

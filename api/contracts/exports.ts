@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuditQuery } from './audit.ts';
-import { Lang, PositionText } from './common.ts';
+import { FileBytes, IdParams, Lang, PositionText } from './common.ts';
 import { endpoint, type Permission } from './endpoint.ts';
 import { HoursGridQuery } from './hours.ts';
 import { manageOpportunities } from './opportunity.ts';
@@ -156,13 +156,11 @@ export const ExportStatus = z
   .meta({ id: 'ExportStatus' });
 export type ExportStatus = z.infer<typeof ExportStatus>;
 
-const Id = z.object({ id: P.uuid() });
-
 /** An export's status and progress: only its requester sees it (anyone else: 404). */
 export const getExport = endpoint({
   method: 'GET',
   path: '/api/exports/:id',
-  params: Id,
+  params: IdParams,
   response: ExportStatus,
   errors: [401, 404],
   tags,
@@ -172,8 +170,8 @@ export const getExport = endpoint({
 export const exportFile = endpoint({
   method: 'GET',
   path: '/api/exports/:id/file',
-  params: Id,
-  response: z.string().meta({ format: 'binary' }),
+  params: IdParams,
+  response: FileBytes,
   contentType: 'application/octet-stream',
   errors: [401, 404],
   tags,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams } from './common.ts';
+import { FileBytes, IdParams } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 /** A stored upload: its id (to put in a form), name, size, type as checked by content, and the kind it was sent as. */
@@ -32,7 +32,7 @@ export const downloadFile = endpoint({
   method: 'GET',
   path: '/api/files/:id',
   params: IdParams,
-  response: z.string().meta({ format: 'binary' }),
+  response: FileBytes,
   contentType: 'application/octet-stream',
   tags,
 });

@@ -7,15 +7,13 @@ import {
   NAME_MAX,
   REASON_MAX,
 } from '../../domain/initiative/rules.ts';
-import { AfterQuery, CommandAccepted, IdParams, PageSize, PositionText } from './common.ts';
+import { AfterQuery, CommandAccepted, IdParams, PagedQuery, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { OpportunityDetails } from './opportunity.ts';
 import * as P from './primitives.ts';
 
 /** The spec's search filters (getEventInitiative): Code, Name, EventApprovedStatus, EventInitiativeYear; paged. */
-export const InitiativesQuery = AfterQuery.extend({
-  page: P.page,
-  pageSize: PageSize,
+export const InitiativesQuery = PagedQuery.extend({
   code: P.text(40).optional(),
   name: P.text(NAME_MAX).optional(),
   status: P.queryOneOf(INITIATIVE_STATUSES).optional(),

@@ -57,15 +57,20 @@ export const OpportunityDetails = z
   })
   .meta({ id: 'OpportunityDetails' });
 
+/** An event as the lists name it: id, code, names, status and dates. */
+const EventListed = {
+  id: z.string(),
+  code: z.string(),
+  nameAr: z.string(),
+  nameEn: z.string(),
+  status: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+};
+
 export const OpportunityListItem = z
   .object({
-    id: z.string(),
-    code: z.string(),
-    nameAr: z.string(),
-    nameEn: z.string(),
-    status: z.number(),
-    startDate: z.string(),
-    endDate: z.string(),
+    ...EventListed,
     attendanceType: z.number(),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
@@ -96,13 +101,7 @@ export const OpportunityCalendar = z.object({
 
 /** GET /api/opportunities/pending: events waiting for an approver (a new event, or a deletion), newest first. */
 export const PendingOpportunity = z.object({
-  id: z.string(),
-  code: z.string(),
-  nameAr: z.string(),
-  nameEn: z.string(),
-  status: z.number(),
-  startDate: z.string(),
-  endDate: z.string(),
+  ...EventListed,
   approval: z.enum(['pending', 'pendingDelete']),
   createdAt: z.string(),
 });

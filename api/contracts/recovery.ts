@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommandAccepted, IdParams, Lang } from './common.ts';
+import { CommandAccepted, IdParams, Lang, NewPassword } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -46,8 +46,7 @@ export type ForgotAnswer = z.infer<typeof ForgotAnswer>;
 export const ResetPasswordRequest = z
   .object({
     token: P.token(200),
-    newPassword: P.text(200),
-    confirmPassword: P.text(200),
+    ...NewPassword,
   })
   .meta({ id: 'ResetPasswordRequest' });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;

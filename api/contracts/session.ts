@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Actions } from '../../domain/permissions/screens.ts';
 import { ClientCodes } from '../../domain/shared/clients.ts';
-import { AfterQuery, CommandAccepted, NoContent, PositionText } from './common.ts';
+import { AfterQuery, CommandAccepted, NewPassword, NoContent, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { CaptchaField } from './recovery.ts';
@@ -88,8 +88,7 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 export const ChangePasswordRequest = z
   .object({
     oldPassword: P.text(200),
-    newPassword: P.text(200),
-    confirmPassword: P.text(200),
+    ...NewPassword,
   })
   .meta({ id: 'ChangePasswordRequest' });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;

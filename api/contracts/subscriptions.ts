@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BODY_MAX, EMAIL_MAX, HEADER_MAX, MAX_RECIPIENTS } from '../../domain/subscription/rules.ts';
-import { AfterQuery, CommandAccepted, GridPage, Lang, PageSize, PositionText } from './common.ts';
+import { CommandAccepted, GridPage, Lang, PagedQuery, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -39,9 +39,7 @@ export const unsubscribe = endpoint({
   tags,
 });
 
-export const SubscribersQuery = AfterQuery.extend({
-  page: P.page,
-  pageSize: PageSize,
+export const SubscribersQuery = PagedQuery.extend({
   email: P.text(EMAIL_MAX).optional(),
 });
 export type SubscribersQuery = z.input<typeof SubscribersQuery>;

@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, REASON_MAX, RESPONSE_MAX, TICKET_STATUSES, TITLE_MAX } from '../../domain/ticket/rules.ts';
-import { AfterQuery, CommandAccepted, GridPage, IdParams, PositionText } from './common.ts';
+import { AfterQuery, CommandAccepted, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 
-/** Spec: grid page sizes. */
-const PageSize = P.queryOneOf([10, 20, 30, 50, 75, 100, 500, 1000]).default(10);
 /** The years a ticket can carry (the portal's dates). */
 const Year = P.queryInt(2000, 2100);
 
 /** The spec's search filters (Code, Title, TicketActionId, Id, TicketYear, RequestTypeId, TicketStatusId), paged. */
-export const TicketsQuery = AfterQuery.extend({
-  page: P.page,
-  pageSize: PageSize,
+export const TicketsQuery = PagedQuery.extend({
   code: P.text(40).optional(),
   title: P.text(TITLE_MAX).optional(),
   action: P.queryOneOf([1, 2, 3]).optional(),

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { AfterQuery, CommandAccepted, GridPage, IdParams, PageSize, PositionText } from './common.ts';
+import {
+  AfterQuery,
+  CommandAccepted,
+  FileBytes,
+  GridPage,
+  IdParams,
+  PagedQuery,
+  PageSize,
+  PositionText,
+} from './common.ts';
 import { endpoint } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { RegistrationGridPage } from './registration.ts';
@@ -49,7 +58,7 @@ export const exportLoginLog = endpoint({
   method: 'GET',
   path: '/api/users/login-log/export',
   query: AfterQuery.extend(UsersLogFilters.shape),
-  response: z.string().meta({ format: 'binary' }),
+  response: FileBytes,
   contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   tags,
 });
@@ -105,9 +114,7 @@ export const USERS_LOG_COLUMNS = {
 } as const;
 
 /** GET /api/users: the users grid's search, filters, sort and page. */
-export const UsersGridQuery = AfterQuery.extend({
-  page: P.page,
-  pageSize: PageSize,
+export const UsersGridQuery = PagedQuery.extend({
   sort: z.enum(['nameAr', 'nameEn', 'userName', 'roleId', 'createdAt', 'lastLoginAt']).default('nameAr'),
   dir: z.enum(['asc', 'desc']).default('asc'),
   search: P.text(100).optional(),

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { EventStore } from '../../commands/event-store/port.ts';
+import { pairedWithStore } from '../../commands/event-store/paired.ts';
 import type { FileStorage } from '../../commands/files/storage.ts';
 import type { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
 import type { ExportState } from '../../domain/reports/decide.ts';
@@ -21,18 +21,10 @@ export interface ExportFiles {
   pdf: PdfRenderer;
 }
 
-const byStore = new WeakMap<EventStore, ExportFiles>();
-
 /** The runtime pairs its export storage and PDF renderer with its store (as it does the certificates). */
-export function pairExports(store: EventStore, files: ExportFiles): void {
-  byStore.set(store, files);
-}
-
-export function exportsFor(store: EventStore): ExportFiles {
-  const f = byStore.get(store);
-  if (!f) throw new Error('no export files paired with this store (workers/runtime.ts)');
-  return f;
-}
+const paired = pairedWithStore<ExportFiles>('export files');
+export const pairExports = paired.pair;
+export const exportsFor = paired.of;
 
 export interface Progress {
   done: number;

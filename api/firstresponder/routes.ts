@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { formatPosition, type Position } from '../../commands/event-store/port.ts';
 import type { Uploads } from '../../commands/files/ownership.ts';
 import * as commands from '../../commands/firstresponder/handlers.ts';
 import type { FirstResponderStatus } from '../../domain/firstresponder/events.ts';
@@ -7,7 +6,7 @@ import { DomainError } from '../../domain/shared/errors.ts';
 import { firstResponderOf, firstRespondersPage } from '../../projections/firstresponder/queries.ts';
 import * as C from '../contracts/firstresponder.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
-import { route } from '../http/route.ts';
+import { ok, route } from '../http/route.ts';
 
 const READ_MODELS = ['first-responders'];
 const STATUS_OF: Record<C.FirstResponderList, FirstResponderStatus> = {
@@ -22,7 +21,6 @@ const STATUS_OF: Record<C.FirstResponderList, FirstResponderStatus> = {
  */
 export function firstResponderRoutes(app: FastifyInstance, deps: ApiDeps, uploads: Uploads) {
   const db = deps.db;
-  const ok = (p: Position) => ({ position: formatPosition(p) });
 
   /** The certificate must be the volunteer's own upload of that kind (else UnknownFile): nobody names another's file. */
   const assertOwnCertificate = async (req: FastifyRequest, fileId: string | null | undefined) => {

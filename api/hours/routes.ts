@@ -6,9 +6,9 @@ import { DomainError } from '../../domain/shared/errors.ts';
 import { hoursAcrossEvents } from '../../projections/opportunity/participation-queries.ts';
 import * as C from '../contracts/hours.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
-import { route } from '../http/route.ts';
+import { ok, route } from '../http/route.ts';
 import { eventInScope, staffEventScope, staffScope } from '../http/scope.ts';
-import { ok, staffOnEvent } from '../opportunity/guards.ts';
+import { staffOnEvent } from '../opportunity/guards.ts';
 
 /** Staff log a participant's hours, then approve, reject or delete them (one by one, or many approved at once). */
 export function hoursRoutes(app: FastifyInstance, deps: ApiDeps) {

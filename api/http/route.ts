@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { formatPosition, type Position } from '../../commands/event-store/port.ts';
 import { ErrorBody } from '../contracts/common.ts';
 import type { BodyOf, Endpoint, ParamsOf, Permission, QueryOf, ReplyOf } from '../contracts/endpoint.ts';
 
@@ -125,3 +126,6 @@ export function streamRoute<E extends Endpoint & { contentType: 'text/event-stre
     handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<void>,
   });
 }
+
+/** A command's answer: its log position. */
+export const ok = (p: Position) => ({ position: formatPosition(p) });

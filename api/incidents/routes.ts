@@ -3,8 +3,7 @@ import { participationAction } from '../../commands/participation/handlers.ts';
 import * as C from '../contracts/incidents.ts';
 import { requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext } from '../http/deps.ts';
-import { route } from '../http/route.ts';
-import { ok } from '../opportunity/guards.ts';
+import { ok, route } from '../http/route.ts';
 
 /** The volunteer checks in during the event, then records contributions (incidents). */
 export function incidentRoutes(app: FastifyInstance, deps: ApiDeps) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { formatPosition, type Position } from '../../commands/event-store/port.ts';
+import { formatPosition } from '../../commands/event-store/port.ts';
 import * as commands from '../../commands/lookups/handlers.ts';
 import type { Targets } from '../../domain/lookups/decide.ts';
 import type { LookupKind } from '../../domain/lookups/kinds.ts';
@@ -7,7 +7,7 @@ import { DomainError } from '../../domain/shared/errors.ts';
 import { lookupPage, lookupUses } from '../../projections/lookups/queries.ts';
 import * as C from '../contracts/lookups.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
-import { route } from '../http/route.ts';
+import { ok, route } from '../http/route.ts';
 
 const READ_MODELS = ['lookups'];
 /** Spec: grid page size 10 by default, 20 for the event types. */
@@ -39,7 +39,6 @@ function itemOf(input: C.LookupItemInput) {
  * GET /api/lookups follows on its next read (the lookup cache reloads when a lookup event was applied).
  */
 export function lookupAdminRoutes(app: FastifyInstance, deps: ApiDeps) {
-  const ok = (p: Position) => ({ position: formatPosition(p) });
   const may = async (req: FastifyRequest, action: 'Add' | 'Delete') => {
     if (!(await deps.permissions.fresh()).can(req.session!.roleId, 'masterdata', action))
       throw new DomainError('Forbidden', { screen: 'masterdata', action });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { formatPosition, type Position } from '../../commands/event-store/port.ts';
 import * as commands from '../../commands/participation/handlers.ts';
 import { NOTIFICATIONS_LIST_LIMIT } from '../../domain/participation/notifications.ts';
 import { notificationsOf } from '../../projections/notifications/queries.ts';
@@ -7,13 +6,12 @@ import { waitForPosition } from '../../projections/runner/status.ts';
 import * as C from '../contracts/notifications.ts';
 import { requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
-import { route } from '../http/route.ts';
+import { ok, route } from '../http/route.ts';
 
 const READ_MODELS = ['notifications'];
 
 /** The volunteer's in-app notifications (docs/notifications.md) and the answers to an extension (type 16). */
 export function notificationRoutes(app: FastifyInstance, deps: ApiDeps) {
-  const ok = (p: Position) => ({ position: formatPosition(p) });
   const volunteer = { preHandler: requireVolunteer() };
 
   route(app, C.listNotifications, volunteer, async (req) => {

@@ -1,13 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { formatPosition, type Position } from '../../commands/event-store/port.ts';
 import { loadOpportunity } from '../../commands/participation/handlers.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { guard } from '../http/auth.ts';
 import type { ApiDeps } from '../http/deps.ts';
 import { eventInScope, staffScope } from '../http/scope.ts';
-
-/** A command's answer: its log position. */
-export const ok = (p: Position) => ({ position: formatPosition(p) });
 
 /**
  * An event inside the caller's regions and cities (staff); NotFound outside them. It runs after the contract's own

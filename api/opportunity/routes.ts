@@ -7,9 +7,9 @@ import { DomainError } from '../../domain/shared/errors.ts';
 import { eventRow, participationStatus, registeredPlace } from '../../projections/opportunity/queries.ts';
 import * as C from '../contracts/opportunity.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
-import { route } from '../http/route.ts';
+import { ok, route } from '../http/route.ts';
 import { eventInScope, staffScope } from '../http/scope.ts';
-import { ok, staffOnEvent } from './guards.ts';
+import { staffOnEvent } from './guards.ts';
 
 /** The events themselves: create, edit, approve, stop invitations, delete (and confirm it), and the details page. */
 export function opportunityRoutes(app: FastifyInstance, deps: ApiDeps) {

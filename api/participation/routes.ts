@@ -7,6 +7,7 @@ import {
   requestJoin,
   staffAccept,
   volunteerAcceptInvitation,
+  withEvent,
 } from '../../commands/participation/handlers.ts';
 import { type OpportunityView, type ParticipationCommand, staffActionsFor } from '../../domain/participation/decide.ts';
 import { assertMayJoin } from '../../domain/participation/join.ts';
@@ -24,8 +25,8 @@ import * as C from '../contracts/participation.ts';
 import { requireUser, requireVolunteer } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { recordHistory } from '../http/history.ts';
-import { route } from '../http/route.ts';
-import { ok, staffOnEvent } from '../opportunity/guards.ts';
+import { ok, route } from '../http/route.ts';
+import { staffOnEvent } from '../opportunity/guards.ts';
 import { invitationsStreamRoute } from './stream.ts';
 
 /** Joining, invitations and the answers to them, the roster and staff actions on it, and the volunteer's own list. */
@@ -135,9 +136,9 @@ export function participationRoutes(app: FastifyInstance, deps: ApiDeps) {
     typeof C.rejectParticipant | typeof C.markParticipantAbsent | typeof C.releaseParticipant,
     (o: OpportunityView) => ParticipationCommand,
   ][] = [
-    [C.rejectParticipant, (opportunity) => ({ type: 'StaffReject', opportunity })],
+    [C.rejectParticipant, withEvent('StaffReject')],
     [C.markParticipantAbsent, () => ({ type: 'MarkAbsent' })],
-    [C.releaseParticipant, (opportunity) => ({ type: 'Release', opportunity })],
+    [C.releaseParticipant, withEvent('Release')],
   ];
   for (const [contract, build] of staffActions)
     route(app, contract, staff, async (req) =>
@@ -174,7 +175,7 @@ export function participationRoutes(app: FastifyInstance, deps: ApiDeps) {
           deps.store,
           req.params.id,
           req.session!.userId,
-          (opportunity) => ({ type, opportunity }),
+          withEvent(type),
           commandContext(req, deps),
         ),
       ),

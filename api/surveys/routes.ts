@@ -16,7 +16,7 @@ import {
 } from '../../projections/surveys/queries.ts';
 import * as C from '../contracts/surveys.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
-import { route } from '../http/route.ts';
+import { ok, route } from '../http/route.ts';
 import { resultsWorkbook } from './export.ts';
 import { requireAudienceInScope, surveyAudience } from './scope.ts';
 
@@ -27,7 +27,6 @@ const READ_MODELS = ['surveys'];
  * (screen `surveymandatory`, a volunteer only: spec "must be a volunteer").
  */
 export function surveyRoutes(app: FastifyInstance, deps: ApiDeps) {
-  const ok = (p: Position) => ({ position: formatPosition(p) });
   const mayApprove = async (roleId: RoleId) => (await deps.permissions.fresh()).can(roleId, 'surveys', 'Approve');
   const found = <T>(x: T | null): T => {
     if (x === null) throw new DomainError('NotFound');

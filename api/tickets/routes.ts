@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { formatPosition, type Position } from '../../commands/event-store/port.ts';
+import { formatPosition } from '../../commands/event-store/port.ts';
 import * as commands from '../../commands/ticket/handlers.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import {
@@ -12,7 +12,7 @@ import {
 import * as C from '../contracts/tickets.ts';
 import { requireUser } from '../http/auth.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
-import { route } from '../http/route.ts';
+import { ok, route } from '../http/route.ts';
 import { staffScope } from '../http/scope.ts';
 
 const READ_MODELS = ['tickets'];
@@ -24,7 +24,6 @@ const EVENT_OPTIONS_MAX = 500;
  */
 export function ticketRoutes(app: FastifyInstance, deps: ApiDeps) {
   const db = deps.db;
-  const ok = (p: Position) => ({ position: formatPosition(p) });
   const mine = (req: FastifyRequest): TicketAudience => ({ volunteerId: req.session!.userId });
   const scoped = async (req: FastifyRequest): Promise<TicketAudience> => ({
     scope: await staffScope(deps, req.session!),

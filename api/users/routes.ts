@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { assignAreas, deactivateAccount, reactivateAccount } from '../../commands/account/handlers.ts';
-import { formatPosition, type Position } from '../../commands/event-store/port.ts';
 import { recordExport } from '../../commands/reports/handlers.ts';
 import { changeDepartment, createStaffAccount, editUser } from '../../commands/users/handlers.ts';
 import { RegistrationStatus } from '../../domain/registration/status.ts';
@@ -20,10 +19,9 @@ import { queryFormOf } from '../exports/registry.ts';
 import { usersLogSource } from '../exports/sources.ts';
 import { workbookStream, XLSX_TYPE } from '../exports/xlsx.ts';
 import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
-import { route } from '../http/route.ts';
+import { ok, route } from '../http/route.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
-const accepted = (position: Position) => ({ position: formatPosition(position) });
 
 /** The users grid and screens, the users log, the region and city permissions of staff, and the staff reviewers. */
 export function userRoutes(app: FastifyInstance, deps: ApiDeps) {
@@ -95,22 +93,22 @@ export function userRoutes(app: FastifyInstance, deps: ApiDeps) {
   route(app, C.createUser, {}, async (req, reply) => {
     const r = await createStaffAccount(deps.store, req.body, commandContext(req, deps));
     reply.code(201);
-    return { userId: r.userId, ...accepted(r.position) };
+    return { userId: r.userId, ...ok(r.position) };
   });
 
   route(app, C.editUser, {}, async (req) =>
-    accepted(await editUser(deps.store, req.params.id, req.body, commandContext(req, deps))),
+    ok(await editUser(deps.store, req.params.id, req.body, commandContext(req, deps))),
   );
 
   route(app, C.deactivateUser, {}, async (req) => {
     const position = await deactivateAccount(deps.store, req.params.id, req.body.reason, commandContext(req, deps));
     // Signed out at once, everywhere: a deactivated user keeps no session (and is refused at sign-in).
     await deps.sessions.destroyAllOf(req.params.id);
-    return accepted(position);
+    return ok(position);
   });
 
   route(app, C.reactivateUser, {}, async (req) =>
-    accepted(await reactivateAccount(deps.store, req.params.id, commandContext(req, deps))),
+    ok(await reactivateAccount(deps.store, req.params.id, commandContext(req, deps))),
   );
 
   route(app, C.departmentImpact, {}, async (req) => {
@@ -121,12 +119,12 @@ export function userRoutes(app: FastifyInstance, deps: ApiDeps) {
   route(app, C.changeDepartment, {}, async (req) => {
     const opportunityIds = await ownedOpportunityIds(deps.db, req.params.id);
     const input = { userId: req.params.id, ...req.body, opportunityIds };
-    return accepted(await changeDepartment(deps.store, input, commandContext(req, deps)));
+    return ok(await changeDepartment(deps.store, input, commandContext(req, deps)));
   });
 
   // Region and city permissions (spec: EditUserAreas): they restrict what a staff member sees and acts on.
   route(app, C.assignAreas, {}, async (req) =>
-    accepted(await assignAreas(deps.store, req.params.id, req.body, commandContext(req, deps))),
+    ok(await assignAreas(deps.store, req.params.id, req.body, commandContext(req, deps))),
   );
 
   // City volunteers: the approved volunteers of the areas a staff member is authorised for.

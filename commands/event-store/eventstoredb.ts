@@ -22,7 +22,9 @@ import {
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import {
+  type AppendOptions,
   type AppendResult,
+  assertEvents,
   comparePositions,
   type EventMetadata,
   type EventStore,
@@ -146,12 +148,8 @@ export class EventStoreDbEventStore implements EventStore {
     this.emitter.setMaxListeners(0);
   }
 
-  async append(
-    stream: string,
-    events: readonly NewEvent[],
-    opts: { expectedRevision: ExpectedRevision },
-  ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
+  async append(stream: string, events: readonly NewEvent[], opts: AppendOptions): Promise<AppendResult> {
+    assertEvents(events);
     const expected = opts.expectedRevision;
     let result: ClientAppendResult;
     try {

@@ -94,13 +94,19 @@ export interface ReadWithHead {
   more?: boolean;
 }
 
+/** An append is made at the stream's revision its command decided on. */
+export interface AppendOptions {
+  expectedRevision: ExpectedRevision;
+}
+
+/** Both adapters refuse an append without events the same way. */
+export function assertEvents(events: readonly NewEvent[]): void {
+  if (events.length === 0) throw new Error('append needs at least one event');
+}
+
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
-  append(
-    stream: string,
-    events: readonly NewEvent[],
-    opts: { expectedRevision: ExpectedRevision },
-  ): Promise<AppendResult>;
+  append(stream: string, events: readonly NewEvent[], opts: AppendOptions): Promise<AppendResult>;
   readStream(stream: string, opts?: { fromRevision?: bigint }): AsyncIterable<StoredEvent>;
   /**
    * Events in global order after a position. Never skips an event whose transaction commits late: an event is

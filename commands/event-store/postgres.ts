@@ -3,7 +3,9 @@ import type pg from 'pg';
 import { Coalescer, eachAlone, type Outcome } from '../db/coalesce.ts';
 import { type AppendHintsOptions, PgAppendHints } from './append-hints.ts';
 import {
+  type AppendOptions,
   type AppendResult,
+  assertEvents,
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
@@ -75,7 +77,7 @@ export async function appendWith(
   events: readonly NewEvent[],
   expected: ExpectedRevision,
 ): Promise<AppendResult> {
-  if (events.length === 0) throw new Error('append needs at least one event');
+  assertEvents(events);
   // Up to VALUES_MAX events the rows travel as VALUES (one named statement per count): as arrays, pg would escape
   // every JSON string into an array literal for the server to parse back (measured: +28% for 10-event appends).
   const asValues = events.length <= VALUES_MAX;
@@ -326,12 +328,8 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  async append(
-    stream: string,
-    events: readonly NewEvent[],
-    opts: { expectedRevision: ExpectedRevision },
-  ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
+  async append(stream: string, events: readonly NewEvent[], opts: AppendOptions): Promise<AppendResult> {
+    assertEvents(events);
     // A larger append already spreads its round trip over its events, and goes out faster as its own prepared
     // VALUES statement than inside a batch's JSON (measured: 10-event appends at 16 clients lost ~8% batched).
     const result =

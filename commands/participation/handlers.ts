@@ -313,6 +313,24 @@ export const participationActionProcess: Workflow<ActionInput, null, string> = {
   result: (_input, out) => String(out['follow-ups']!.position),
 };
 
+/** The commands that carry the event and nothing else (answers, cancellations, staff actions). */
+type EventOnly = {
+  [K in ParticipationCommand['type']]: Extract<ParticipationCommand, { type: K }> extends {
+    type: K;
+    opportunity: OpportunityView;
+  }
+    ? { type: K; opportunity: OpportunityView } extends Extract<ParticipationCommand, { type: K }>
+      ? K
+      : never
+    : never;
+}[ParticipationCommand['type']];
+
+/** participationAction's command for a type that carries only the event. */
+export const withEvent =
+  (type: EventOnly) =>
+  (opportunity: OpportunityView): ParticipationCommand =>
+    ({ type, opportunity }) as ParticipationCommand;
+
 /**
  * Any other participation action. Decided first on the participation's fold: a refusal writes nothing, and an action
  * without follow-ups (hours recorded, a check-in, an incident) is one append, as before; one with follow-ups runs as
@@ -367,13 +385,7 @@ export async function volunteerAcceptInvitation(
     ([id, d]) => id !== opportunityId && datesOverlap(d, o.details!),
   );
   if (clash) throw new DomainError('OtherEventAccepted');
-  return participationAction(
-    store,
-    opportunityId,
-    volunteerId,
-    (opportunity) => ({ type: 'VolunteerAccept', opportunity }),
-    ctx,
-  );
+  return participationAction(store, opportunityId, volunteerId, withEvent('VolunteerAccept'), ctx);
 }
 
 /** Staff invite a volunteer: counted against the event's maximum (raised only on confirmation), then the invitation. */
@@ -489,13 +501,7 @@ export async function declineExtension(
   volunteerId: string,
   ctx: CommandContext,
 ): Promise<Position> {
-  return participationAction(
-    store,
-    opportunityId,
-    volunteerId,
-    (opportunity) => ({ type: 'DeclineExtension', opportunity }),
-    ctx,
-  );
+  return participationAction(store, opportunityId, volunteerId, withEvent('DeclineExtension'), ctx);
 }
 
 /** The user marks notifications read (some, or all), on the stream `notifications-<userId>`. */

@@ -53,44 +53,45 @@ const released = (kind: UniqueKind, ownerId: string): UniqueValueEvent => ({
   data: { kind, ownerId },
 });
 
-/** Claims the value for ownerId; a claim the owner already holds is a no-op. */
-export async function claim(
+/** A change to who holds a value, made on the value's own stream (looked at again on a conflict). */
+type HoldingChange = (
   store: EventStore,
   kind: UniqueKind,
   value: string,
   ownerId: string,
   ctx: CommandContext,
-): Promise<void> {
-  const stream = uniqueStream(kind, value);
-  await changeHolding(
-    store,
-    stream,
-    ctx,
-    () => ownerOf(store, stream),
-    ({ owner }) => {
-      if (owner === ownerId) return null;
-      if (owner !== null) throw new DomainError(UniqueKinds[kind].code, { field: UniqueKinds[kind].field });
-      return claimed(kind, UniqueKinds[kind].normalise(value), ownerId);
-    },
-  );
-}
+) => Promise<void>;
 
-/** Gives the value up (the owner changed it, or a registration that claimed it failed). */
-export async function release(
+const onValue = (
   store: EventStore,
   kind: UniqueKind,
   value: string,
-  ownerId: string,
   ctx: CommandContext,
-): Promise<void> {
+  next: (h: Holding) => UniqueValueEvent | null,
+  idScope?: string,
+) => {
   const stream = uniqueStream(kind, value);
-  // A conflict means someone appended meanwhile: look again (a release must not be lost, or the value leaks).
-  await changeHolding(
+  return changeHolding(store, stream, ctx, () => ownerOf(store, stream), next, idScope);
+};
+
+/** Claims the value for ownerId; a claim the owner already holds is a no-op. */
+export const claim: HoldingChange = (store, kind, value, ownerId, ctx) =>
+  onValue(store, kind, value, ctx, ({ owner }) => {
+    if (owner === ownerId) return null;
+    if (owner !== null) throw new DomainError(UniqueKinds[kind].code, { field: UniqueKinds[kind].field });
+    return claimed(kind, UniqueKinds[kind].normalise(value), ownerId);
+  });
+
+/**
+ * Gives the value up (the owner changed it, or a registration that claimed it failed). A conflict means someone
+ * appended meanwhile: look again (a release must not be lost, or the value leaks).
+ */
+export const release: HoldingChange = (store, kind, value, ownerId, ctx) =>
+  onValue(
     store,
-    stream,
+    kind,
+    value,
     ctx,
-    () => ownerOf(store, stream),
     ({ owner, revision }) => (owner !== ownerId || revision === null ? null : released(kind, ownerId)),
     ':release',
   );
-}

@@ -160,15 +160,10 @@ export async function eventReportsPage(
   return { rows: await withFigures(db, events, f.asOf), total: Number(count.n) };
 }
 
-type ReportEventRow = {
-  id: string;
-  code: string;
-  name_ar: string;
-  name_en: string;
-  start_date: string | null;
-  end_date: string | null;
-  status: number;
-};
+type ReportEventRow = { id: string } & Pick<
+  ReportsDB['rm.report_events'],
+  'code' | 'name_ar' | 'name_en' | 'start_date' | 'end_date' | 'status'
+>;
 
 /** The events with their figures at the moment (now without one): one aggregate over the events given. */
 async function withFigures(db: Db, events: ReportEventRow[], asOf: string | undefined): Promise<ReportListRow[]> {

@@ -9,6 +9,12 @@ import { fieldsOf } from '../../domain/shared/upcast.ts';
 import { COUNTED_STATUSES } from '../../domain/statistics/figures.ts';
 import type { Projection } from '../runner/projection.ts';
 import { dateClamped, int4, timestamp } from '../runner/values.ts';
+import { REGISTRATION_STATUS_TYPES } from '../shared/registration-types.ts';
+
+/** The events' own facts the statistics version (the approval, status and details; not the seats or department). */
+const EVENT_FACT_TYPES = opportunityEvents.types.filter(
+  (t) => t.startsWith('Opportunity') && t !== 'OpportunityDepartmentChanged',
+);
 
 /**
  * The statistics read model (issue 10): fact tables whose rows are versions with a validity period
@@ -31,19 +37,8 @@ export const statisticsProjection: Projection = {
     'stat_event_totals',
   ],
   types: [
-    'RegistrationDraftSaved',
-    'RegistrationSubmitted',
-    'RegistrationInitiallyAccepted',
-    'RegistrationApproved',
-    'RegistrationRejected',
-    'RegistrationReturnedToSubmitted',
-    'OpportunityCreated',
-    'OpportunityEdited',
-    'OpportunityApproved',
-    'OpportunityRejected',
-    'OpportunityStatusChanged',
-    'OpportunityDeleteRequested',
-    'OpportunityDeleted',
+    ...REGISTRATION_STATUS_TYPES,
+    ...EVENT_FACT_TYPES,
     ...Object.keys(STATUS_AFTER),
     'HoursRecorded',
     'HoursApproved',
@@ -61,40 +56,20 @@ export const statisticsProjection: Projection = {
       .raw(`
       create table ${v} (
         volunteer_id uuid not null,
-        status int not null,
-        region_id int,
-        city_id int,
-        gender int,
-        practitioner boolean not null,
-        category_id int,
-        sub_category1_id int,
-        sub_category2_id int,
-        experience_level_id int,
+        ${DIMENSION_COLUMNS},
         registered_at timestamptz,
-        valid_from timestamptz not null,
-        valid_to timestamptz,
-        check (valid_to is null or valid_to >= valid_from)
+        ${VALIDITY}
       );
       create unique index on ${v} (volunteer_id) where valid_to is null;
       -- The open versions' filter and group columns, so current reads scan this index only (once vacuumed).
-      create index on ${v} (status, region_id, city_id, gender, practitioner, category_id, sub_category1_id,
-        sub_category2_id, experience_level_id, registered_at) where valid_to is null;
+      create index on ${v} (${DIMENSION_NAMES}, registered_at) where valid_to is null;
       create index on ${v} (volunteer_id, valid_from);
       -- The open volunteer versions counted by every filter field but the registration date, moved in the statement
       -- that changes a version: current reads without a date range sum these rows instead of counting 100,000.
       create table ${vc} (
-        status int not null,
-        region_id int,
-        city_id int,
-        gender int,
-        practitioner boolean not null,
-        category_id int,
-        sub_category1_id int,
-        sub_category2_id int,
-        experience_level_id int,
+        ${DIMENSION_COLUMNS},
         n int not null,
-        unique nulls not distinct (status, region_id, city_id, gender, practitioner, category_id, sub_category1_id,
-          sub_category2_id, experience_level_id)
+        unique nulls not distinct (${DIMENSION_NAMES})
       );
       create index on ${v} (valid_from, valid_to);
       create table ${e} (
@@ -109,9 +84,7 @@ export const statisticsProjection: Projection = {
         end_date date not null,
         min_target int,
         max_target int,
-        valid_from timestamptz not null,
-        valid_to timestamptz,
-        check (valid_to is null or valid_to >= valid_from)
+        ${VALIDITY}
       );
       create unique index on ${e} (opportunity_id) where valid_to is null;
       create index on ${e} (start_date) where valid_to is null;
@@ -120,9 +93,7 @@ export const statisticsProjection: Projection = {
         opportunity_id uuid not null,
         volunteer_id uuid not null,
         status int not null,
-        valid_from timestamptz not null,
-        valid_to timestamptz,
-        check (valid_to is null or valid_to >= valid_from)
+        ${VALIDITY}
       );
       create unique index on ${p} (opportunity_id, volunteer_id) where valid_to is null;
       create index on ${p} (opportunity_id, status) where valid_to is null;
@@ -133,9 +104,7 @@ export const statisticsProjection: Projection = {
         volunteer_id uuid not null,
         hours numeric not null,
         state text not null,
-        valid_from timestamptz not null,
-        valid_to timestamptz,
-        check (valid_to is null or valid_to >= valid_from)
+        ${VALIDITY}
       );
       create unique index on ${h} (hours_id) where valid_to is null;
       create index on ${h} (opportunity_id, state) where valid_to is null;
@@ -317,19 +286,29 @@ const REGISTRATION_STATUS: Partial<Record<string, number>> = {
   RegistrationReturnedToSubmitted: 2,
 };
 
-const VOLUNTEER_COLUMNS = [
-  'volunteer_id',
-  'status',
-  'region_id',
-  'city_id',
-  'gender',
-  'practitioner',
-  'category_id',
-  'sub_category1_id',
-  'sub_category2_id',
-  'experience_level_id',
-  'registered_at',
-];
+/** The volunteers' filter fields but the registration date, with their types: the counts' dimensions. */
+const DIMENSIONS = {
+  status: 'int not null',
+  region_id: 'int',
+  city_id: 'int',
+  gender: 'int',
+  practitioner: 'boolean not null',
+  category_id: 'int',
+  sub_category1_id: 'int',
+  sub_category2_id: 'int',
+  experience_level_id: 'int',
+};
+const DIMENSION_NAMES = Object.keys(DIMENSIONS).join(', ');
+/** The dimensions as columns of a create table (rm.stat_volunteers and rm.stat_volunteer_counts). */
+const DIMENSION_COLUMNS = Object.entries(DIMENSIONS)
+  .map(([column, type]) => `${column} ${type}`)
+  .join(', ');
+
+/** A version's validity period [valid_from, valid_to), the last columns of every fact table. */
+const VALIDITY =
+  'valid_from timestamptz not null, valid_to timestamptz, check (valid_to is null or valid_to >= valid_from)';
+
+const VOLUNTEER_COLUMNS = ['volunteer_id', ...Object.keys(DIMENSIONS), 'registered_at'];
 const EVENT_COLUMNS = [
   'opportunity_id',
   'status',
@@ -367,10 +346,8 @@ function newVersion(
   return sql`with ${closed}, opened as (${insert} returning *) ${then}`;
 }
 
-/** The volunteers' count dimensions (rm.stat_volunteer_counts): every filter field but the registration date. */
-const COUNT_DIMENSIONS = sql.raw(
-  'status, region_id, city_id, gender, practitioner, category_id, sub_category1_id, sub_category2_id, experience_level_id',
-);
+/** The volunteers' count dimensions (rm.stat_volunteer_counts), in SQL. */
+const COUNT_DIMENSIONS = sql.raw(DIMENSION_NAMES);
 
 const COUNTED = COUNTED_STATUSES;
 

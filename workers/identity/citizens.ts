@@ -19,10 +19,14 @@ function citizen(
   nationalId: string,
   birthDate: string,
   nationalityId: number,
-  ar: [string, string, string, string],
-  en: [string, string, string, string],
+  /** The four names (first, second, third, last), one space between them. */
+  ar: string,
+  en: string,
 ): Citizen {
-  const names = ([first, second, third, last]: [string, string, string, string]) => ({ first, second, third, last });
+  const names = (full: string) => {
+    const [first = '', second = '', third = '', last = ''] = full.split(' ');
+    return { first, second, third, last };
+  };
   return {
     subject,
     password: 'Citizen#2026',
@@ -40,37 +44,9 @@ function citizen(
 
 export const CITIZENS: readonly Citizen[] = [
   // The demo volunteer abdullah (scripts/demo-data.ts, id number 1000000001): a sign-on links to that account.
-  citizen(
-    'citizen-1',
-    '1000000001',
-    '1996-03-15',
-    44,
-    ['عبدالله', 'محمد', 'علي', 'الشمري'],
-    ['Abdullah', 'Mohammed', 'Ali', 'Alshammari'],
-  ),
+  citizen('citizen-1', '1000000001', '1996-03-15', 44, 'عبدالله محمد علي الشمري', 'Abdullah Mohammed Ali Alshammari'),
   // Citizens the portal does not know yet: a sign-on starts the SSO register path.
-  citizen(
-    'citizen-2',
-    '1100000002',
-    '1995-05-20',
-    44,
-    ['سارة', 'عبدالله', 'محمد', 'العتيبي'],
-    ['Sara', 'Abdullah', 'Mohammed', 'Alotaibi'],
-  ),
-  citizen(
-    'citizen-3',
-    '1100000003',
-    '1990-01-15',
-    44,
-    ['خالد', 'سعد', 'فهد', 'الدوسري'],
-    ['Khalid', 'Saad', 'Fahd', 'Aldosari'],
-  ),
-  citizen(
-    'citizen-4',
-    '2100000004',
-    '1988-07-01',
-    12,
-    ['عمر', 'حسن', 'علي', 'المصري'],
-    ['Omar', 'Hassan', 'Ali', 'Elmasry'],
-  ),
+  citizen('citizen-2', '1100000002', '1995-05-20', 44, 'سارة عبدالله محمد العتيبي', 'Sara Abdullah Mohammed Alotaibi'),
+  citizen('citizen-3', '1100000003', '1990-01-15', 44, 'خالد سعد فهد الدوسري', 'Khalid Saad Fahd Aldosari'),
+  citizen('citizen-4', '2100000004', '1988-07-01', 12, 'عمر حسن علي المصري', 'Omar Hassan Ali Elmasry'),
 ];
