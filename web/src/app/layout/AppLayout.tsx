@@ -2,6 +2,7 @@ import { Box, Button, Container, Group } from '@mantine/core';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NavLinks } from '../../components/NavLinks.tsx';
 import { ActivityCheck } from '../../features/session/ActivityCheck.tsx';
 import { IdleWatcher } from '../../features/session/IdleWatcher.tsx';
 import { otherLang, stripLang, withLang } from '../language.ts';
@@ -128,7 +129,6 @@ function SignInButton() {
 /** The permitted screens (spec: only with complete registration and a valid national id). */
 function MainNav() {
   const { t } = useTranslation();
-  const lang = useLanguageStore((s) => s.lang);
   const user = useSessionStore((s) => s.user);
   const permissions = useSessionStore((s) => s.permissions);
   const items = user ? headerMenu(user, permissions) : visitorMenu(user);
@@ -140,23 +140,7 @@ function MainNav() {
       style={{ borderBlockEnd: '1px solid var(--mantine-color-gray-3)' }}
     >
       <Container size="lg" py={6}>
-        <Group gap={4} wrap="wrap" component="ul" style={{ listStyle: 'none', margin: 0, paddingInlineStart: 0 }}>
-          {items.map((item) => (
-            <li key={item.screen}>
-              <ButtonLink
-                to={item.to}
-                params={{ lang }}
-                variant="subtle"
-                size="compact-md"
-                className="nav-link"
-                activeOptions={{ exact: true, includeSearch: false }}
-                data-screen={item.screen}
-              >
-                {t(item.labelKey)}
-              </ButtonLink>
-            </li>
-          ))}
-        </Group>
+        <NavLinks links={items} />
       </Container>
     </Box>
   );

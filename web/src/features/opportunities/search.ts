@@ -6,24 +6,21 @@ export const MAP_MAX = 100;
 export const EVENT_STATUSES = [0, 2, 3] as const;
 export const ATTENDANCE_TYPES = [1, 2, 3] as const;
 
-export interface EventsSearch {
-  page?: number;
+/** The lists' filters, in the address and in the request alike. */
+interface EventsFilterValues {
   status?: 0 | 2 | 3;
   regionId?: number;
   cityId?: number;
   eventTypeId?: number;
   attendanceType?: 1 | 2 | 3;
   code?: string;
+}
+export interface EventsSearch extends EventsFilterValues {
+  page?: number;
   view?: 'map';
 }
-export interface EventsParams {
+export interface EventsParams extends EventsFilterValues {
   page: number;
-  status?: 0 | 2 | 3;
-  regionId?: number;
-  cityId?: number;
-  eventTypeId?: number;
-  attendanceType?: 1 | 2 | 3;
-  code?: string;
 }
 
 const int = (v: unknown) => {
