@@ -6,7 +6,6 @@ import type { PublicConfig } from '../../../../api/contracts/session.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { PaperSection } from '../../components/PaperSection.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { homeCountersQuery, LatestNews, Slides } from '../content/index.ts';
 import { eventName, formatIsoDay } from '../opportunities/index.ts';
@@ -123,9 +122,14 @@ function Join() {
 function Subscribe() {
   const { t } = useTranslation();
   return (
-    <PaperSection titleId="home-subscribe" title={t('home.subscribe')} gap="xs">
-      <SubscribeForm />
-    </PaperSection>
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="home-subscribe">
+      <Stack gap="xs">
+        <Title order={2} id="home-subscribe" size="h3">
+          {t('home.subscribe')}
+        </Title>
+        <SubscribeForm />
+      </Stack>
+    </Paper>
   );
 }
 
