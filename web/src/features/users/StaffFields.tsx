@@ -113,9 +113,11 @@ export function DepartmentField({ v, set, options }: { v: StaffValues; set: Set;
   const lang = useLanguageStore((s) => s.lang);
   return (
     <SelectField
-      {...binder(v, set)('departmentId', (s) => (s === '' ? null : Number(s)))}
+      path="departmentId"
       label={t('users.field.department')}
       blank={t('users.none')}
+      value={v.departmentId}
+      onChange={(s) => set('departmentId', s === '' ? null : Number(s))}
       options={(options?.departments ?? []).map((d) => ({ value: String(d.id), label: nameIn(d, lang) }))}
     />
   );
