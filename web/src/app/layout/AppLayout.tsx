@@ -2,14 +2,13 @@ import { Box, Button, Container, Group } from '@mantine/core';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLinks } from '../../components/NavLinks.tsx';
 import { ActivityCheck } from '../../features/session/ActivityCheck.tsx';
 import { IdleWatcher } from '../../features/session/IdleWatcher.tsx';
 import { otherLang, stripLang, withLang } from '../language.ts';
 import { useLanguageStore } from '../stores/language.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { GlobeIcon } from './icons.tsx';
-import { AnchorLink, ButtonLink } from './links.tsx';
+import { AnchorLink, ButtonLink, NavLinks } from './links.tsx';
 import { headerMenu, visitorMenu } from './menu.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 

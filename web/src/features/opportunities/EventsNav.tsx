@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CLIENTS, DEFAULT_CLIENT } from '../../../../domain/shared/clients.ts';
+import { NavLinks } from '../../app/layout/links.tsx';
 import { eventsViewsMenu } from '../../app/layout/menu.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
-import { NavLinks } from '../../components/NavLinks.tsx';
 import { configQuery } from '../session/index.ts';
 
 /** How this client names status 2: "ongoing", or "today's events" (spec: the giga-project client). */
