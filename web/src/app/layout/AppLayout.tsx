@@ -8,7 +8,7 @@ import { otherLang, stripLang, withLang } from '../language.ts';
 import { useLanguageStore } from '../stores/language.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { GlobeIcon } from './icons.tsx';
-import { AnchorLink, ButtonLink } from './links.tsx';
+import { AnchorLink, ButtonLink, NavLinks } from './links.tsx';
 import { headerMenu, visitorMenu } from './menu.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 
@@ -128,7 +128,6 @@ function SignInButton() {
 /** The permitted screens (spec: only with complete registration and a valid national id). */
 function MainNav() {
   const { t } = useTranslation();
-  const lang = useLanguageStore((s) => s.lang);
   const user = useSessionStore((s) => s.user);
   const permissions = useSessionStore((s) => s.permissions);
   const items = user ? headerMenu(user, permissions) : visitorMenu(user);
@@ -140,23 +139,7 @@ function MainNav() {
       style={{ borderBlockEnd: '1px solid var(--mantine-color-gray-3)' }}
     >
       <Container size="lg" py={6}>
-        <Group gap={4} wrap="wrap" component="ul" style={{ listStyle: 'none', margin: 0, paddingInlineStart: 0 }}>
-          {items.map((item) => (
-            <li key={item.screen}>
-              <ButtonLink
-                to={item.to}
-                params={{ lang }}
-                variant="subtle"
-                size="compact-md"
-                className="nav-link"
-                activeOptions={{ exact: true, includeSearch: false }}
-                data-screen={item.screen}
-              >
-                {t(item.labelKey)}
-              </ButtonLink>
-            </li>
-          ))}
-        </Group>
+        <NavLinks links={items} />
       </Container>
     </Box>
   );

@@ -20,18 +20,20 @@ interface FieldBase {
 /** The input's own props, less those the wrapper and the field set. */
 type Own<P> = Omit<P, 'value' | 'onChange' | 'label' | 'required' | 'description' | 'error' | 'id'>;
 
+/** A field's props parted: those of its wrapper (FormField), and the rest for its input. */
+function parted<P extends FieldBase>({ path, label, required, description, ...input }: P) {
+  return { base: { path, label, required, description }, input };
+}
+
 /** One line of text bound to a form value (empty while undefined). */
 export function TextField({
-  path,
-  label,
-  required,
-  description,
   value,
   onChange,
-  ...input
+  ...props
 }: FieldBase & Own<TextInputProps> & { value: string | undefined; onChange(value: string): void }) {
+  const { base, input } = parted(props);
   return (
-    <FormField path={path} label={label} required={required} description={description}>
+    <FormField {...base}>
       {({ wrapper }) => (
         <TextInput {...input} {...wrapper} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value)} />
       )}
@@ -41,18 +43,15 @@ export function TextField({
 
 /** Several lines of text bound to a form value, growing with it (3 lines at first) unless told otherwise. */
 export function TextAreaField({
-  path,
-  label,
-  required,
-  description,
   value,
   onChange,
   autosize = true,
   minRows = 3,
-  ...input
+  ...props
 }: FieldBase & Own<TextareaProps> & { value: string | undefined; onChange(value: string): void }) {
+  const { base, input } = parted(props);
   return (
-    <FormField path={path} label={label} required={required} description={description}>
+    <FormField {...base}>
       {({ wrapper }) => (
         <Textarea
           {...input}
@@ -73,15 +72,11 @@ export function TextAreaField({
  * empty one).
  */
 export function SelectField({
-  path,
-  label,
-  required,
-  description,
   value,
   options,
   blank = true,
   onChange,
-  ...input
+  ...props
 }: FieldBase &
   Own<Omit<NativeSelectProps, 'data'>> & {
     value: string | number | undefined | null;
@@ -89,8 +84,9 @@ export function SelectField({
     blank?: boolean | string;
     onChange(value: string): void;
   }) {
+  const { base, input } = parted(props);
   return (
-    <FormField path={path} label={label} required={required} description={description}>
+    <FormField {...base}>
       {({ wrapper }) => (
         <NativeSelect
           {...input}
@@ -103,3 +99,30 @@ export function SelectField({
     </FormField>
   );
 }
+
+/** What binds a field to one value of a form: its path (the value's key), the value, and the change that sets it. */
+export interface Binding<T> {
+  path: string;
+  value: T;
+  onChange(value: string): void;
+}
+
+/** The keys of a form's values that hold an optional text. */
+type TextKey<V> = { [K in keyof V]-?: V[K] extends string | undefined ? K : never }[keyof V] & string;
+
+/**
+ * Binds fields to a flat form's values through its setter: `const bind = binder(v, set)`, then
+ * `<TextField {...bind('title')} label={…} />`; a value that is not text is read from the field's text by `parse`
+ * (`bind('roleId', Number)`, `bind('priority', optionalNumber)`).
+ */
+export function binder<V>(values: V, set: <K extends keyof V & string>(key: K, value: V[K]) => void) {
+  function bind<K extends TextKey<V>>(key: K): Binding<V[K]>;
+  function bind<K extends keyof V & string>(key: K, parse: (text: string) => V[K]): Binding<V[K]>;
+  function bind<K extends keyof V & string>(key: K, parse?: (text: string) => V[K]): Binding<V[K]> {
+    return { path: key, value: values[key], onChange: (text) => set(key, parse ? parse(text) : (text as V[K])) };
+  }
+  return bind;
+}
+
+/** A select's number, none for its blank option. */
+export const optionalNumber = (text: string): number | undefined => (text === '' ? undefined : Number(text));

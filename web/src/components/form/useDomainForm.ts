@@ -52,6 +52,8 @@ export interface DomainForm<V extends FormValues, M extends string> {
   showIssues(issues: readonly FormIssue[]): FormIssue[];
   /** An immutable update of the values; untouched parts keep their identity (memoised sections skip re-rendering). */
   update(change: (values: V) => V, changedPath: string): void;
+  /** Sets one top-level value (an `update` of that key alone); `binder(values, set)` binds fields with it. */
+  set<K extends keyof V & string>(key: K, value: V[K]): void;
   /** Forgets the issues of a path and of everything under it (a list whose rows were renumbered). */
   forget(path: string, withChildren?: boolean): void;
   /** What fields need: their DOM id and their issue. Put it in <DomainFormProvider>. */
@@ -132,6 +134,11 @@ export function useDomainForm<V extends FormValues, M extends string>({
     [forget],
   );
 
+  const set = useCallback(
+    <K extends keyof V & string>(key: K, value: V[K]) => update((old) => ({ ...old, [key]: value }), key),
+    [update],
+  );
+
   const errors = form.errors;
   const fields = useMemo<FieldSource>(
     () => ({
@@ -141,5 +148,5 @@ export function useDomainForm<V extends FormValues, M extends string>({
     [errors, idPrefix],
   );
 
-  return { form, values: form.values, issues, check, showIssues, update, forget, fields };
+  return { form, values: form.values, issues, check, showIssues, update, set, forget, fields };
 }

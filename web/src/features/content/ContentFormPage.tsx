@@ -21,7 +21,7 @@ import { ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { FormField } from '../../components/form/FormField.tsx';
-import { SelectField, TextAreaField, TextField } from '../../components/form/fields.tsx';
+import { binder, SelectField, TextAreaField, TextField } from '../../components/form/fields.tsx';
 import { RulesForm } from '../../components/form/RulesForm.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -48,7 +48,8 @@ function ContentForm({ kind, item }: { kind: ContentKind; item: ContentItem | nu
     idPrefix: 'content',
   });
   const v = domain.values;
-  const set = <K extends keyof Values>(k: K, value: Values[K]) => domain.update((old) => ({ ...old, [k]: value }), k);
+  const { set } = domain;
+  const bind = binder(v, set);
   const [failure, setFailure] = useState<ErrorCode | null>(null);
   const save = useMutation({
     mutationFn: async () => {
@@ -75,25 +76,21 @@ function ContentForm({ kind, item }: { kind: ContentKind; item: ContentItem | nu
     required = true,
   ) => (
     <TextField
-      path={k}
+      {...bind(k)}
       label={t(labelKey as never)}
       required={required}
       maxLength={max}
       dir={k.endsWith('Ar') ? 'rtl' : 'ltr'}
-      value={v[k]}
-      onChange={(x) => set(k, x)}
     />
   );
   const summary = (k: 'summaryAr' | 'summaryEn') => (
     <TextAreaField
-      path={k}
+      {...bind(k)}
       label={t(`content.field.${person ? (k === 'summaryAr' ? 'citationAr' : 'citationEn') : k}`)}
       required={person}
       minRows={2}
       maxLength={SUMMARY_MAX}
       dir={k === 'summaryAr' ? 'rtl' : 'ltr'}
-      value={v[k]}
-      onChange={(x) => set(k, x)}
     />
   );
   const body = (k: 'bodyAr' | 'bodyEn') => (
@@ -118,12 +115,10 @@ function ContentForm({ kind, item }: { kind: ContentKind; item: ContentItem | nu
     <RulesForm domain={domain} mode="save" onSubmit={() => setFailure(null)} onValid={() => save.mutate()}>
       {kind === 'page' && !item && (
         <SelectField
-          path="key"
+          {...bind('key')}
           label={t('content.field.key')}
           required
           blank={false}
-          value={v.key}
-          onChange={(x) => set('key', x as PageKey)}
           options={PAGE_KEYS.map((k) => ({ value: k, label: t(`content.key.${k}`) }))}
         />
       )}

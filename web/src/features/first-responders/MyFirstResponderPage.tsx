@@ -66,7 +66,7 @@ function RequestForm({ mine }: { mine: MyFirstResponder }) {
   });
   const v = domain.values;
   const [failure, setFailure] = useState<string | null>(null);
-  const set = <K extends keyof Values>(k: K, value: Values[K]) => domain.update((old) => ({ ...old, [k]: value }), k);
+  const { set } = domain;
 
   const save = useMutation({
     mutationFn: () =>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid } from '@mantine/core';
+import { Alert, SimpleGrid } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,8 @@ import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { AppModal } from '../../components/AppModal.tsx';
-import { SelectField, TextAreaField, TextField } from '../../components/form/fields.tsx';
+import { CancelAndSubmit } from '../../components/form/CancelAndSubmit.tsx';
+import { binder, optionalNumber, SelectField, TextAreaField, TextField } from '../../components/form/fields.tsx';
 import { RulesForm } from '../../components/form/RulesForm.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { notifyDone } from '../../lib/notify.ts';
@@ -70,8 +71,7 @@ export function ProposeModal({ opened, onClose }: { opened: boolean; onClose(): 
     },
     onError: (e) => setFailure(errorCode(e)),
   });
-  const set = <K extends keyof Values>(k: K, value: Values[K]) => domain.update((old) => ({ ...old, [k]: value }), k);
-  const num = (s: string) => (s === '' ? undefined : Number(s));
+  const bind = binder(v, domain.set);
   const regions = lookups.data?.regions ?? [];
   const cities = (lookups.data?.cities ?? []).filter((c) => c.regionId === v.regionId);
   /** A required text: one line (name, location) or several (description, details). */
@@ -79,25 +79,9 @@ export function ProposeModal({ opened, onClose }: { opened: boolean; onClose(): 
     k: 'name' | 'location' | 'description' | 'details',
     max: number,
     Field: typeof TextField | typeof TextAreaField = TextField,
-  ) => (
-    <Field
-      path={k}
-      label={t(`initiatives.field.${k}`)}
-      required
-      maxLength={max}
-      value={v[k]}
-      onChange={(value) => set(k, value)}
-    />
-  );
+  ) => <Field {...bind(k)} label={t(`initiatives.field.${k}`)} required maxLength={max} />;
   const point = (k: 'latitude' | 'longitude') => (
-    <TextField
-      path={k}
-      label={t(`initiatives.field.${k}`)}
-      type="number"
-      dir="ltr"
-      value={v[k]}
-      onChange={(value) => set(k, value)}
-    />
+    <TextField {...bind(k)} label={t(`initiatives.field.${k}`)} type="number" dir="ltr" />
   );
 
   return (
@@ -113,16 +97,14 @@ export function ProposeModal({ opened, onClose }: { opened: boolean; onClose(): 
             required
             value={v.regionId}
             onChange={(value) =>
-              domain.update((old) => ({ ...old, regionId: num(value), cityId: undefined }), 'regionId')
+              domain.update((old) => ({ ...old, regionId: optionalNumber(value), cityId: undefined }), 'regionId')
             }
             options={regions.map((r) => ({ value: String(r.id), label: lookupName(r, lang) }))}
           />
           <SelectField
-            path="cityId"
+            {...bind('cityId', optionalNumber)}
             label={t('initiatives.field.city')}
             required
-            value={v.cityId}
-            onChange={(value) => set('cityId', num(value))}
             options={cities.map((c) => ({ value: String(c.id), label: lookupName(c, lang) }))}
           />
         </SimpleGrid>
@@ -136,14 +118,13 @@ export function ProposeModal({ opened, onClose }: { opened: boolean; onClose(): 
             {t(failure)}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('initiatives.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="submit-initiative">
-            {t('initiatives.submit')}
-          </Button>
-        </Group>
+        <CancelAndSubmit
+          cancel={t('initiatives.cancel')}
+          onCancel={onClose}
+          submit={t('initiatives.submit')}
+          busy={save.isPending}
+          testId="submit-initiative"
+        />
       </RulesForm>
     </AppModal>
   );

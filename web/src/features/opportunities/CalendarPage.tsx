@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../api/contracts/common.ts';
 import { ArrowBackIcon, ArrowForwardIcon } from '../../app/layout/icons.tsx';
@@ -34,6 +34,33 @@ import { QueryState } from '../../components/QueryState.tsx';
 const route = getRouteApi('/$lang/events/calendar');
 
 /** /$lang/events/calendar?month=YYYY-MM: the month's public events, each on every day it runs. */
+/** A button to another month of the calendar ("previous", "next"), or to the current one (the address without a month). */
+function MonthLink({
+  which,
+  month,
+  ...sections
+}: {
+  which: 'previous' | 'current' | 'next';
+  month?: string;
+  leftSection?: ReactNode;
+  rightSection?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguageStore((s) => s.lang);
+  return (
+    <ButtonLink
+      to="/$lang/events/calendar"
+      params={{ lang }}
+      search={month ? { month } : {}}
+      variant="default"
+      data-testid={`calendar-${which}`}
+      {...sections}
+    >
+      {t(`calendar.${which}`)}
+    </ButtonLink>
+  );
+}
+
 export function CalendarPage() {
   const { t } = useTranslation();
   const title = usePageTitle('page.eventsCalendar');
@@ -63,35 +90,9 @@ export function CalendarPage() {
           {monthTitle(month, lang)}
         </Title>
         <Group gap="xs" wrap="wrap">
-          <ButtonLink
-            to="/$lang/events/calendar"
-            params={{ lang }}
-            search={{ month: shiftMonth(month, -1) }}
-            variant="default"
-            leftSection={<ArrowBackIcon />}
-            data-testid="calendar-previous"
-          >
-            {t('calendar.previous')}
-          </ButtonLink>
-          <ButtonLink
-            to="/$lang/events/calendar"
-            params={{ lang }}
-            search={{}}
-            variant="default"
-            data-testid="calendar-current"
-          >
-            {t('calendar.current')}
-          </ButtonLink>
-          <ButtonLink
-            to="/$lang/events/calendar"
-            params={{ lang }}
-            search={{ month: shiftMonth(month, 1) }}
-            variant="default"
-            rightSection={<ArrowForwardIcon />}
-            data-testid="calendar-next"
-          >
-            {t('calendar.next')}
-          </ButtonLink>
+          <MonthLink which="previous" month={shiftMonth(month, -1)} leftSection={<ArrowBackIcon />} />
+          <MonthLink which="current" />
+          <MonthLink which="next" month={shiftMonth(month, 1)} rightSection={<ArrowForwardIcon />} />
         </Group>
       </Group>
       {!query.data ? (

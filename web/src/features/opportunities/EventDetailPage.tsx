@@ -27,7 +27,7 @@ import { EventStatusBadge } from '../../components/badges.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { lookupName, lookupsQuery } from '../registration/index.ts';
 import { type EventDetail, eventQuery } from './api.ts';
-import { eventName, formatIsoDay, sortedDays } from './format.ts';
+import { eventName, formatIsoDay, sortedDays, wholeImage } from './format.ts';
 import { JoinButton, MY_PARTICIPATION_ID } from './JoinButton.tsx';
 import { LazyEventLocationMap } from './map/lazy.tsx';
 import { ShareLinks } from './ShareLinks.tsx';
@@ -276,11 +276,8 @@ function MainImage({ fileId, alt }: { fileId: string; alt: string }) {
       src={fileUrl(fileId)}
       alt={alt}
       mah={360}
-      w="auto"
-      maw="100%"
-      fit="contain"
+      {...wholeImage}
       radius="md"
-      style={{ alignSelf: 'flex-start' }}
       onError={() => setFailed(true)}
       data-testid="event-main-image"
     />

@@ -1,9 +1,9 @@
-import { Group, SegmentedControl } from '@mantine/core';
+import { SegmentedControl } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CLIENTS, DEFAULT_CLIENT } from '../../../../domain/shared/clients.ts';
-import { ButtonLink } from '../../app/layout/links.tsx';
+import { NavLinks } from '../../app/layout/links.tsx';
 import { eventsViewsMenu } from '../../app/layout/menu.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
@@ -18,29 +18,13 @@ export function useActiveEventsLabel() {
 /** The events pages' menu: all events, ongoing, closed, calendar (and a volunteer's private events); the current page is marked. */
 export function EventsNav() {
   const { t } = useTranslation();
-  const lang = useLanguageStore((s) => s.lang);
   const links = eventsViewsMenu(
     useActiveEventsLabel(),
     useSessionStore((s) => s.user),
   );
   return (
     <nav aria-label={t('events.nav')}>
-      <Group gap={4} wrap="wrap" component="ul" className="plain-list">
-        {links.map((l) => (
-          <li key={l.to}>
-            <ButtonLink
-              to={l.to}
-              params={{ lang }}
-              variant="subtle"
-              size="compact-md"
-              className="nav-link"
-              activeOptions={{ exact: true, includeSearch: false }}
-            >
-              {t(l.labelKey)}
-            </ButtonLink>
-          </li>
-        ))}
-      </Group>
+      <NavLinks links={links} />
     </nav>
   );
 }

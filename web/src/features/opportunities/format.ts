@@ -86,3 +86,6 @@ export function tabOf(p: { status: number; endDate: string }, today: string): My
 export function todayIso(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
+
+/** How an event's main image shows (on its page, in the form's preview): whole, at its own proportions, at the start. */
+export const wholeImage = { w: 'auto', maw: '100%', fit: 'contain', style: { alignSelf: 'flex-start' } } as const;

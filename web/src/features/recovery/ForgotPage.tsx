@@ -10,7 +10,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { isEmpty } from '../../app/validation.ts';
 import { useCaptcha } from '../../components/captcha/Captcha.tsx';
 import { FormCard } from '../../components/FormCard.tsx';
-import { requiredInput } from '../../components/form/required.ts';
+import { requiredText } from '../../components/form/required.ts';
 import { NarrowPage } from '../../components/NarrowPage.tsx';
 import { useConfig } from '../session/index.ts';
 import { type ForgotKind, forgot } from './api.ts';
@@ -70,9 +70,7 @@ export function ForgotPage({ kind }: { kind: ForgotKind }) {
             type="email"
             autoComplete="email"
             dir="ltr"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            {...requiredInput(mutation.isPending)}
+            {...requiredText(email, setEmail, mutation.isPending)}
             error={error === 'AllFieldsRequired'}
           />
           {captcha.field}

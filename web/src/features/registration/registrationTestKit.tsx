@@ -1,23 +1,24 @@
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { RegistrationDetail } from '../../../../api/contracts/registration.ts';
 import { completeForm } from '../../../../domain/registration/fixtures.ts';
 import { CLIENTS } from '../../../../domain/shared/clients.ts';
 import { AppProviders } from '../../app/App.tsx';
+import { appPerTest } from '../../test/appPerTest.ts';
 import type { installFakeApi } from '../../test/fakeApi.ts';
 import { testLookups } from '../../test/lookups.ts';
-import { renderApp } from '../../test/renderApp.tsx';
 import { RegistrationForm } from './RegistrationForm.tsx';
 
 /** The rules compare dates with "now": a fixed day keeps the fixture's ages and training dates valid. */
 export const NOW = new Date('2026-11-22T09:00:00.000Z');
 
-let app: ReturnType<typeof renderApp> | undefined;
+let apps: ReturnType<typeof appPerTest> | undefined;
 
+/** The whole app at `path` (after `setUpRegistrationTests`, which closes it after each test). */
 export function open(path: string) {
-  app = renderApp(path);
-  return app;
+  if (!apps) throw new Error('setUpRegistrationTests() first');
+  return apps.open(path);
 }
 
 /** A label as written, with or without the required star Mantine appends. */
@@ -119,12 +120,9 @@ export function setUpRegistrationTests() {
     document.cookie = 'lang=; max-age=0; path=/';
   });
 
+  apps = appPerTest();
   afterEach(() => {
-    app?.cleanup();
-    app = undefined;
-    cleanup();
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 }
 

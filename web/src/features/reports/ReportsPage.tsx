@@ -192,9 +192,7 @@ export function ReportsPage() {
         id="event-reports"
         caption={t('reports.caption')}
         columns={columns}
-        rows={list.data?.rows}
-        getRowId={(r) => r.id}
-        read={list}
+        query={list}
         {...(canExport ? { exportAction: { start: startEventReportsExport(search) } } : {})}
         emptyMessage={t('reports.empty')}
         paging={{

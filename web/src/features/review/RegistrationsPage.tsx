@@ -121,6 +121,16 @@ function Filters({
   const regions = lookups.data?.regions ?? [];
   const cities = (lookups.data?.cities ?? []).filter((c) => f.regionId === undefined || c.regionId === f.regionId);
   const all = { value: '', label: t('review.filter.all') };
+  /** A filter of digits, written left to right (the id number, the mobile). */
+  const digits = (k: 'idNumber' | 'mobile', max: number, inputMode: 'numeric' | 'tel') => (
+    <TextInput
+      label={t(`review.filter.${k}`)}
+      {...textFilter(f, setF, k)}
+      maxLength={max}
+      inputMode={inputMode}
+      dir="ltr"
+    />
+  );
 
   return (
     <FilterPanel valid={isDateRangeValid(f)} onSearch={() => onApply(f)} onClear={onClear}>
@@ -131,20 +141,8 @@ function Filters({
         {...textFilter(f, setF, 'name')}
         maxLength={100}
       />
-      <TextInput
-        label={t('review.filter.idNumber')}
-        {...textFilter(f, setF, 'idNumber')}
-        maxLength={20}
-        inputMode="numeric"
-        dir="ltr"
-      />
-      <TextInput
-        label={t('review.filter.mobile')}
-        {...textFilter(f, setF, 'mobile')}
-        maxLength={10}
-        inputMode="tel"
-        dir="ltr"
-      />
+      {digits('idNumber', 20, 'numeric')}
+      {digits('mobile', 10, 'tel')}
       <NativeSelect
         label={t('review.col.region')}
         value={f.regionId === undefined ? '' : String(f.regionId)}

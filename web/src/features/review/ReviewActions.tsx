@@ -13,6 +13,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { FailureAlert } from '../../components/FailureAlert.tsx';
+import { CancelAndSubmit } from '../../components/form/CancelAndSubmit.tsx';
 import { TitledSection } from '../../components/TitledSection.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { type ReviewAction, runReviewAction, staffMembersQuery } from './api.ts';
@@ -187,14 +188,14 @@ function RejectDialog({ id, onClose }: { id: string; onClose(): void }) {
             data-autofocus
           />
           {failure && failure !== 'RejectReasonRequired' && <FailureAlert code={failure} />}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('review.cancel')}
-            </Button>
-            <Button type="submit" color="red.9" loading={run.isPending}>
-              {t('review.reject')}
-            </Button>
-          </Group>
+          <CancelAndSubmit
+            cancel={t('review.cancel')}
+            onCancel={onClose}
+            submit={t('review.reject')}
+            busy={run.isPending}
+            danger
+            gap="sm"
+          />
         </Stack>
       </form>
     </AppModal>

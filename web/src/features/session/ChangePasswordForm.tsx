@@ -6,7 +6,7 @@ import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import { isEmpty } from '../../app/validation.ts';
 import { FormCard } from '../../components/FormCard.tsx';
-import { requiredInput } from '../../components/form/required.ts';
+import { requiredText } from '../../components/form/required.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { changePassword } from './api.ts';
 import { NewPasswordFields, NO_NEW_PASSWORD, newPasswordProblem } from './NewPasswordFields.tsx';
@@ -48,9 +48,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
       <PasswordInput
         label={t('password.old')}
         autoComplete="current-password"
-        value={oldPassword}
-        onChange={(e) => setOldPassword(e.currentTarget.value)}
-        {...requiredInput(mutation.isPending)}
+        {...requiredText(oldPassword, setOldPassword, mutation.isPending)}
         error={(showMissing && isEmpty(oldPassword)) || error === 'WrongOldPassword'}
         visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
       />

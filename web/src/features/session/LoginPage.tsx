@@ -16,6 +16,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { isEmpty } from '../../app/validation.ts';
 import { useCaptcha } from '../../components/captcha/Captcha.tsx';
 import { FormCard } from '../../components/FormCard.tsx';
+import { requiredText } from '../../components/form/required.ts';
 import { SsoSignInButton } from '../identity/index.ts';
 import { LockedDetails, login, refreshSession } from './api.ts';
 import { LoginHeading, loginViewOf, SsoFirstPanel } from './LoginViews.tsx';
@@ -151,23 +152,15 @@ export function LoginPage() {
           name="userName"
           autoComplete="username"
           dir="ltr"
-          value={userName}
-          onChange={(e) => setUserName(e.currentTarget.value)}
-          withAsterisk
-          aria-required
+          {...requiredText(userName, setUserName, mutation.isPending)}
           error={missing && isEmpty(userName)}
-          readOnly={mutation.isPending}
         />
         <PasswordInput
           label={t('login.password')}
           name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          withAsterisk
-          aria-required
+          {...requiredText(password, setPassword, mutation.isPending)}
           error={missing && isEmpty(password)}
-          readOnly={mutation.isPending}
           visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
         />
         {captcha.field}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert, Group } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,8 @@ import {
 import { errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { AppModal } from '../../components/AppModal.tsx';
-import { SelectField, TextAreaField, TextField } from '../../components/form/fields.tsx';
+import { CancelAndSubmit } from '../../components/form/CancelAndSubmit.tsx';
+import { binder, optionalNumber, SelectField, TextAreaField, TextField } from '../../components/form/fields.tsx';
 import { RulesForm } from '../../components/form/RulesForm.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { notifyDone } from '../../lib/notify.ts';
@@ -76,62 +77,45 @@ export function NewTicketModal({ opened, onClose }: { opened: boolean; onClose()
     },
   });
 
-  const set = <K extends keyof Values>(k: K, value: Values[K]) => domain.update((old) => ({ ...old, [k]: value }), k);
-  const num = (s: string) => (s === '' ? undefined : Number(s));
+  const bind = binder(v, domain.set);
 
   return (
     <AppModal opened={opened} onClose={onClose} title={t('tickets.newTitle')} size="lg">
       <RulesForm domain={domain} mode="submit" onSubmit={() => setCooling(true)} onValid={() => save.mutate()}>
         <SelectField
-          path="requestType"
+          {...bind('requestType', optionalNumber)}
           label={t('tickets.field.requestType')}
           required
-          value={v.requestType}
-          onChange={(value) => set('requestType', num(value))}
           options={REQUEST_TYPES.map((r) => ({ value: String(r), label: t(`tickets.type.${r}`) }))}
         />
         {v.requestType === RequestType.Ticket && (
           <SelectField
-            path="eventId"
+            {...bind('eventId', (value) => value || undefined)}
             label={t('tickets.field.event')}
             required
-            value={v.eventId}
-            onChange={(value) => set('eventId', value || undefined)}
             options={(options.data?.events ?? []).map((o) => ({ value: o.id, label: nameIn(o, lang) }))}
           />
         )}
-        <TextField
-          path="title"
-          label={t('tickets.field.title')}
-          required
-          maxLength={TITLE_MAX}
-          value={v.title}
-          onChange={(value) => set('title', value)}
-        />
+        <TextField {...bind('title')} label={t('tickets.field.title')} required maxLength={TITLE_MAX} />
         <TextAreaField
-          path="description"
+          {...bind('description')}
           label={t('tickets.field.description')}
           required
           minRows={4}
           maxLength={DESCRIPTION_MAX}
-          value={v.description}
-          onChange={(value) => set('description', value)}
         />
         <Group grow>
           <SelectField
-            path="priority"
+            {...bind('priority', optionalNumber)}
+            value={v.priority ?? DEFAULT_PRIORITY}
             label={t('tickets.field.priority')}
             blank={false}
-            value={v.priority ?? DEFAULT_PRIORITY}
-            onChange={(value) => set('priority', num(value))}
             options={PRIORITIES.map((p) => ({ value: String(p), label: t(`tickets.priority.${p}`) }))}
           />
           <SelectField
-            path="departmentId"
+            {...bind('departmentId', optionalNumber)}
             label={t('tickets.field.department')}
             blank={t('tickets.none')}
-            value={v.departmentId}
-            onChange={(value) => set('departmentId', num(value))}
             options={(options.data?.departments ?? []).map((d) => ({
               value: String(d.id),
               label: nameIn(d, lang),
@@ -143,19 +127,14 @@ export function NewTicketModal({ opened, onClose }: { opened: boolean; onClose()
             {failure}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('tickets.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            loading={save.isPending}
-            disabled={cooling && !save.isPending}
-            data-testid="submit-ticket"
-          >
-            {t('tickets.submit')}
-          </Button>
-        </Group>
+        <CancelAndSubmit
+          cancel={t('tickets.cancel')}
+          onCancel={onClose}
+          submit={t('tickets.submit')}
+          busy={save.isPending}
+          disabled={cooling && !save.isPending}
+          testId="submit-ticket"
+        />
       </RulesForm>
     </AppModal>
   );

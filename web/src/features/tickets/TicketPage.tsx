@@ -21,7 +21,8 @@ import { useSessionStore } from '../../app/stores/session.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { SelectField, TextAreaField } from '../../components/form/fields.tsx';
+import { CancelAndSubmit } from '../../components/form/CancelAndSubmit.tsx';
+import { binder, optionalNumber, SelectField, TextAreaField } from '../../components/form/fields.tsx';
 import { RulesForm } from '../../components/form/RulesForm.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -161,6 +162,7 @@ function Verdict({ d }: { d: TicketDetail }) {
     onError: (e) => setFailure(t(errorCode(e))),
   });
   const v = domain.values;
+  const bind = binder(v, domain.set);
   return (
     <>
       <Group>
@@ -189,37 +191,30 @@ function Verdict({ d }: { d: TicketDetail }) {
           onValid={() => mark.mutate({ status: 2, reasonId: v.reasonId ?? null, reason: v.reason ?? null })}
         >
           <SelectField
-            path="reasonId"
+            {...bind('reasonId', optionalNumber)}
             label={t('tickets.field.reason')}
             required
-            value={v.reasonId}
-            onChange={(value) =>
-              domain.update((o) => ({ ...o, reasonId: value === '' ? undefined : Number(value) }), 'reasonId')
-            }
             options={REJECT_REASONS.map((r) => ({ value: String(r), label: t(`tickets.reason.${r}`) }))}
           />
           <TextAreaField
-            path="reason"
+            {...bind('reason')}
             label={t('tickets.field.reasonText')}
             required={v.reasonId === OTHER_REASON}
             autosize={false}
             maxLength={REASON_MAX}
-            value={v.reason}
-            onChange={(value) => domain.update((o) => ({ ...o, reason: value }), 'reason')}
           />
           {failure && (
             <Alert color="red" role="alert">
               {failure}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRejecting(false)}>
-              {t('tickets.cancel')}
-            </Button>
-            <Button type="submit" loading={mark.isPending} data-testid="save-not-resolved">
-              {t('tickets.notResolvedSave')}
-            </Button>
-          </Group>
+          <CancelAndSubmit
+            cancel={t('tickets.cancel')}
+            onCancel={() => setRejecting(false)}
+            submit={t('tickets.notResolvedSave')}
+            busy={mark.isPending}
+            testId="save-not-resolved"
+          />
         </RulesForm>
       </AppModal>
     </>
@@ -242,6 +237,7 @@ function StaffActions({ d }: { d: TicketDetail }) {
     idPrefix: 'reply',
   });
   const v = domain.values;
+  const bind = binder(v, domain.set);
   const canReply = useCan(C.replyToTicket);
   const canAssign = useCan(C.assignTicketDepartment);
   const reply = useMutation({
@@ -275,21 +271,17 @@ function StaffActions({ d }: { d: TicketDetail }) {
               {t('tickets.reply')}
             </Title>
             <SelectField
-              path="action"
+              {...bind('action', Number)}
               label={t('tickets.field.action')}
               required
               blank={false}
-              value={v.action}
-              onChange={(value) => domain.update((o) => ({ ...o, action: Number(value) }), 'action')}
               options={[2, 3].map((a) => ({ value: String(a), label: t(`tickets.action.${a as 2 | 3}`) }))}
             />
             <TextAreaField
-              path="response"
+              {...bind('response')}
               label={t('tickets.field.response')}
               required
               maxLength={RESPONSE_MAX}
-              value={v.response}
-              onChange={(value) => domain.update((o) => ({ ...o, response: value }), 'response')}
             />
             {failure && (
               <Alert color="red" role="alert" data-testid="reply-error">

@@ -25,9 +25,7 @@ export function useStaffForm(initialValues: StaffValues, lookups: LookupSnapshot
     defaultMode: 'save',
     idPrefix,
   });
-  const set = <K extends keyof StaffValues>(k: K, value: StaffValues[K]) =>
-    domain.update((old) => ({ ...old, [k]: value }), k);
-  return { domain, set };
+  return { domain, set: domain.set };
 }
 
 /** A refusal as the form shows it: on its field when the server names one, else as an alert. */

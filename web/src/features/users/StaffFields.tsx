@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES } from '../../../../domain/account/staff.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { FormField } from '../../components/form/FormField.tsx';
-import { SelectField, TextField } from '../../components/form/fields.tsx';
+import { binder, SelectField, TextField } from '../../components/form/fields.tsx';
 import type { UserOptions } from './api.ts';
 import { nameIn, roleKey } from './UsersPage.tsx';
 
@@ -37,18 +37,17 @@ type Set = <K extends keyof StaffValues>(k: K, v: StaffValues[K]) => void;
 /** The account fields: user name and first password when creating, then names, e-mail, mobile and role. */
 export function ProfileFields({ v, set, creating }: { v: StaffValues; set: Set; creating: boolean }) {
   const { t } = useTranslation();
+  const bind = binder(v, set);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       {creating && (
         <TextField
-          path="userName"
+          {...bind('userName')}
           label={t('users.field.userName')}
           required
           dir="ltr"
           maxLength={50}
           autoComplete="off"
-          value={v.userName}
-          onChange={(s) => set('userName', s)}
         />
       )}
       {creating && (
@@ -87,34 +86,21 @@ export function ProfileFields({ v, set, creating }: { v: StaffValues; set: Set; 
         value={v.name.en}
         onChange={(s) => set('name', { ...v.name, en: s })}
       />
+      <TextField {...bind('email')} label={t('users.field.email')} required type="email" dir="ltr" maxLength={254} />
       <TextField
-        path="email"
-        label={t('users.field.email')}
-        required
-        type="email"
-        dir="ltr"
-        maxLength={254}
-        value={v.email}
-        onChange={(s) => set('email', s)}
-      />
-      <TextField
-        path="mobile"
+        {...bind('mobile')}
         label={t('users.field.mobile')}
         required
         type="tel"
         dir="ltr"
         maxLength={10}
         inputMode="numeric"
-        value={v.mobile}
-        onChange={(s) => set('mobile', s)}
       />
       <SelectField
-        path="roleId"
+        {...bind('roleId', Number)}
         label={t('users.field.role')}
         required
         blank={false}
-        value={v.roleId}
-        onChange={(s) => set('roleId', Number(s))}
         options={STAFF_ROLES.map((r) => ({ value: String(r), label: t(roleKey(r)) }))}
       />
     </SimpleGrid>

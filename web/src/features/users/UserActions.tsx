@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { errorCode } from '../../app/api.ts';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { PaperSection } from '../../components/PaperSection.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import {
   changeDepartment,
@@ -63,26 +64,21 @@ export function DepartmentSection({
   });
   const changed = v.departmentId !== null && v.departmentId !== user.departmentId;
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="user-department-title">
-      <Stack>
-        <Title order={2} size="h3" id="user-department-title">
-          {t('users.departmentSection')}
-        </Title>
-        <DepartmentField v={v} set={set} options={options} />
-        <Failure error={ask.error} />
-        {canEdit && (
-          <Group>
-            <Button
-              disabled={!changed}
-              loading={ask.isPending}
-              onClick={() => ask.mutate()}
-              data-testid="change-department"
-            >
-              {t('users.changeDepartment')}
-            </Button>
-          </Group>
-        )}
-      </Stack>
+    <PaperSection titleId="user-department-title" title={t('users.departmentSection')}>
+      <DepartmentField v={v} set={set} options={options} />
+      <Failure error={ask.error} />
+      {canEdit && (
+        <Group>
+          <Button
+            disabled={!changed}
+            loading={ask.isPending}
+            onClick={() => ask.mutate()}
+            data-testid="change-department"
+          >
+            {t('users.changeDepartment')}
+          </Button>
+        </Group>
+      )}
       <ConfirmModal
         opened={impact !== null}
         title={t('users.departmentConfirmTitle')}
@@ -96,7 +92,7 @@ export function DepartmentSection({
           change.reset();
         }}
       />
-    </Paper>
+    </PaperSection>
   );
 }
 
@@ -119,23 +115,18 @@ export function StatusSection({ user }: { user: UserDetail }) {
   const allowed = user.active ? canDeactivate : canReactivate;
   const name = nameIn(user, lang);
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="user-status-title">
-      <Stack align="flex-start">
-        <Title order={2} size="h3" id="user-status-title">
-          {t('users.field.status')}
-        </Title>
-        <UserStatusBadge active={user.active} />
-        {allowed && (
-          <Button
-            color={user.active ? 'red.9' : undefined}
-            variant={user.active ? 'outline' : 'filled'}
-            onClick={() => setAsking(true)}
-            data-testid={user.active ? 'deactivate-user' : 'reactivate-user'}
-          >
-            {t(user.active ? 'users.deactivate' : 'users.reactivate')}
-          </Button>
-        )}
-      </Stack>
+    <PaperSection titleId="user-status-title" title={t('users.field.status')} align="flex-start">
+      <UserStatusBadge active={user.active} />
+      {allowed && (
+        <Button
+          color={user.active ? 'red.9' : undefined}
+          variant={user.active ? 'outline' : 'filled'}
+          onClick={() => setAsking(true)}
+          data-testid={user.active ? 'deactivate-user' : 'reactivate-user'}
+        >
+          {t(user.active ? 'users.deactivate' : 'users.reactivate')}
+        </Button>
+      )}
       <ConfirmModal
         opened={asking}
         title={t(user.active ? 'users.deactivate' : 'users.reactivate')}
@@ -151,7 +142,7 @@ export function StatusSection({ user }: { user: UserDetail }) {
           act.reset();
         }}
       />
-    </Paper>
+    </PaperSection>
   );
 }
 
@@ -170,16 +161,11 @@ export function PasswordResetSection({ user }: { user: UserDetail }) {
   });
   if (!canEdit || !user.active) return null;
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="user-reset-title">
-      <Stack align="flex-start">
-        <Title order={2} size="h3" id="user-reset-title">
-          {t('users.passwordResetSection')}
-        </Title>
-        <Text>{t('users.passwordResetHint')}</Text>
-        <Button variant="outline" onClick={() => setAsking(true)} data-testid="send-password-reset">
-          {t('users.sendPasswordReset')}
-        </Button>
-      </Stack>
+    <PaperSection titleId="user-reset-title" title={t('users.passwordResetSection')} align="flex-start">
+      <Text>{t('users.passwordResetHint')}</Text>
+      <Button variant="outline" onClick={() => setAsking(true)} data-testid="send-password-reset">
+        {t('users.sendPasswordReset')}
+      </Button>
       <ConfirmModal
         opened={asking}
         title={t('users.sendPasswordReset')}
@@ -194,6 +180,6 @@ export function PasswordResetSection({ user }: { user: UserDetail }) {
           send.reset();
         }}
       />
-    </Paper>
+    </PaperSection>
   );
 }

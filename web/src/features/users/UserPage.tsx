@@ -10,6 +10,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DomainFormProvider } from '../../components/form/useDomainForm.ts';
+import { PaperSection } from '../../components/PaperSection.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { RecordLinks } from '../../components/RecordLinks.tsx';
@@ -161,24 +162,19 @@ function CityVolunteers({ userId }: { userId: string }) {
   }, [t, lang]);
   if (!canView) return null;
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="city-volunteers-title">
-      <Stack>
-        <Title order={2} size="h3" id="city-volunteers-title">
-          {t('users.cityVolunteers')}
-        </Title>
-        <DataGrid
-          id="city-volunteers"
-          caption={t('users.cityVolunteersCaption')}
-          columns={columns}
-          getRowId={(r) => r.volunteerId}
-          query={query}
-          columnChoice={false}
-          emptyMessage={t('users.cityVolunteersEmpty')}
-          paging={{ ...paging, total: query.data?.total ?? 0, onChange: setPaging }}
-          testId="city-volunteers"
-        />
-      </Stack>
-    </Paper>
+    <PaperSection titleId="city-volunteers-title" title={t('users.cityVolunteers')}>
+      <DataGrid
+        id="city-volunteers"
+        caption={t('users.cityVolunteersCaption')}
+        columns={columns}
+        getRowId={(r) => r.volunteerId}
+        query={query}
+        columnChoice={false}
+        emptyMessage={t('users.cityVolunteersEmpty')}
+        paging={{ ...paging, total: query.data?.total ?? 0, onChange: setPaging }}
+        testId="city-volunteers"
+      />
+    </PaperSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
 import { ApiError, errorCode } from '../../../app/api.ts';
 import type { TranslationKey } from '../../../app/i18n/index.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
+import { CancelAndSubmit } from '../../../components/form/CancelAndSubmit.tsx';
 import { DomainFormProvider, type FormIssue, useDomainForm } from '../../../components/form/useDomainForm.ts';
 import { lookupName, lookupsQuery } from '../../registration/index.ts';
 import { configQuery } from '../../session/index.ts';
@@ -224,14 +225,15 @@ export function EventForm({
               onBusy={setGalleryBusy}
             />
           </Section>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel}>
-              {t('manage.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={uploading} data-testid="event-save">
-              {t('manage.save')}
-            </Button>
-          </Group>
+          <CancelAndSubmit
+            cancel={t('manage.cancel')}
+            onCancel={onCancel}
+            submit={t('manage.save')}
+            busy={save.isPending}
+            disabled={uploading}
+            testId="event-save"
+            gap="sm"
+          />
         </Stack>
       </form>
     </DomainFormProvider>

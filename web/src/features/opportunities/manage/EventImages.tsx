@@ -5,6 +5,7 @@ import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
 import { UploadProgress } from '../../../app/UploadProgress.tsx';
 import { acceptOf, fileUrl, type UploadState, useUpload } from '../../../app/upload.ts';
 import { FileRemoveButton } from '../../../components/form/FilePicker.tsx';
+import { wholeImage } from '../format.ts';
 import { MAX_GALLERY_IMAGES } from './eventForm.ts';
 
 // The event's main image and gallery on the staff form: uploaded at once (kind eventImage, checked by content on the
@@ -62,11 +63,8 @@ export function MainImageField({
             src={fileUrl(value)}
             alt={t('manage.images.mainPreview')}
             h={160}
-            w="auto"
-            maw="100%"
-            fit="contain"
+            {...wholeImage}
             radius="sm"
-            style={{ alignSelf: 'flex-start' }}
             data-testid="main-image-preview"
           />
         )}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
+import { Alert, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
 import { errorCode } from '../../../app/api.ts';
 import type { TranslationKey } from '../../../app/i18n/index.ts';
 import { AppModal } from '../../../components/AppModal.tsx';
+import { CancelAndSubmit } from '../../../components/form/CancelAndSubmit.tsx';
 import { notifyDone } from '../../../lib/notify.ts';
 import { eventsCommand } from '../api.ts';
 
@@ -58,19 +59,15 @@ export function ReasonModal<T>(p: ReasonModalProps<T>) {
             data-autofocus
             {...(p.testId ? { 'data-testid': `${p.testId}-reason` } : {})}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={p.onClose}>
-              {t('manage.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              color="red.9"
-              loading={run.isPending}
-              {...(p.testId ? { 'data-testid': `confirm-${p.testId}` } : {})}
-            >
-              {t(p.confirm)}
-            </Button>
-          </Group>
+          <CancelAndSubmit
+            cancel={t('manage.cancel')}
+            onCancel={p.onClose}
+            submit={t(p.confirm)}
+            busy={run.isPending}
+            danger
+            testId={p.testId ? `confirm-${p.testId}` : undefined}
+            gap="sm"
+          />
         </Stack>
       </form>
     </AppModal>

@@ -24,6 +24,7 @@ import type { TranslationKey } from '../../../app/i18n/index.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { CancelAndSubmit } from '../../../components/form/CancelAndSubmit.tsx';
 import { notifyDone } from '../../../lib/notify.ts';
 import { GridRow, gridQueryString, personName } from '../../review/index.ts';
 import { eventsCommand } from '../api.ts';
@@ -102,14 +103,14 @@ export function HoursModal({
             rows={2}
             onChange={(e) => set('review', e.currentTarget.value)}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('manage.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="hours-save">
-              {t('manage.save')}
-            </Button>
-          </Group>
+          <CancelAndSubmit
+            cancel={t('manage.cancel')}
+            onCancel={onClose}
+            submit={t('manage.save')}
+            busy={save.isPending}
+            testId="hours-save"
+            gap="sm"
+          />
         </Stack>
       </form>
     </AppModal>
