@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../domain/shared/decider.ts';
 import { DomainError } from '../domain/shared/errors.ts';
 import { encode } from './event-store/decode.ts';
-import { type EventStore, type StoredEvent, WrongExpectedRevisionError } from './event-store/port.ts';
+import { type EventStore, type Position, type StoredEvent, WrongExpectedRevisionError } from './event-store/port.ts';
 import { type CommandContext, deterministicEventId, metadataOf } from './handle.ts';
 
 /** Who holds a value kept in a stream of its own (a user name, a national id…), and the stream's revision. */
@@ -29,7 +29,8 @@ export async function readHolding(
  * Claims or releases a value held in a stream of its own: `next` looks at the holding and answers the event to append
  * (null: nothing to do; it throws to refuse). The event is appended at the revision read, so of two changes at once
  * one fails and looks again (up to five times). `idScope` keeps a claim's and a release's event ids of one command
- * apart.
+ * apart. Answers the position of the event appended (null: nothing appended), so that a command's answer can name its
+ * last write.
  */
 export async function changeHolding(
   store: EventStore,
@@ -38,14 +39,14 @@ export async function changeHolding(
   read: () => Promise<Holding>,
   next: (h: Holding) => DomainEvent | null,
   idScope = '',
-): Promise<void> {
+): Promise<Position | null> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const holding = await read();
     const event = next(holding);
-    if (!event) return;
+    if (!event) return null;
     const { revision } = holding;
     try {
-      await store.append(
+      const r = await store.append(
         stream,
         [
           encode(
@@ -56,7 +57,7 @@ export async function changeHolding(
         ],
         { expectedRevision: revision ?? 'no_stream' },
       );
-      return;
+      return r.position;
     } catch (e) {
       if (!(e instanceof WrongExpectedRevisionError)) throw e; // someone else moved first: look again
     }

@@ -79,7 +79,7 @@ function changeUserName(
   ctx: CommandContext,
   next: (holding: Holding) => UserNameEvent | null,
   idScope?: string,
-): Promise<void> {
+): Promise<Position | null> {
   return changeHolding(store, userNameStream(userName), ctx, () => userNameOwner(store, userName), next, idScope);
 }
 

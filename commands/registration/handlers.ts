@@ -18,7 +18,7 @@ import { hashPassword } from '../account/password-hash.ts';
 import { type EventStore, formatPosition, type Position, parsePosition } from '../event-store/port.ts';
 import { type CommandContext, deterministicEventId, handleCommand, loadFolded } from '../handle.ts';
 import { lookupsOf } from '../lookups/source.ts';
-import { runProcess, type Step, type StepOutput, type Workflow } from '../workflow/process.ts';
+import { lastWrittenPosition, runProcess, type Step, type StepOutput, type Workflow } from '../workflow/process.ts';
 import { type EmployeeDirectory, EmployeeDirectoryUnavailableError } from './employee-directory.ts';
 import { assertAvailable, claim, release, type UniqueKind } from './uniqueness.ts';
 
@@ -355,12 +355,15 @@ export const updateProcess: Workflow<UpdateInput, unknown, SaveOutput> = {
     {
       name: 'release',
       run: async (st, input, _l, ctx) => {
-        for (const [kind, value] of input.releases) await release(st, kind, value, input.volunteerId, ctx);
-        return { did: input.releases.length > 0 };
+        let last: Position | null = null;
+        for (const [kind, value] of input.releases)
+          last = (await release(st, kind, value, input.volunteerId, ctx)) ?? last;
+        return last ? { did: true, position: formatPosition(last) } : { did: input.releases.length > 0 };
       },
     },
   ],
-  result: (_input, out) => saved(out),
+  // The answer names the last write, the values given back after the form included.
+  result: (_input, out) => ({ ...saved(out), position: lastWrittenPosition(out) }),
 };
 
 /**

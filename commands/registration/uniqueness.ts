@@ -7,7 +7,7 @@ import {
 } from '../../domain/registration/unique.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { decode } from '../event-store/decode.ts';
-import type { EventStore } from '../event-store/port.ts';
+import type { EventStore, Position } from '../event-store/port.ts';
 import type { CommandContext } from '../handle.ts';
 import { changeHolding, type Holding, readHolding } from '../ownership.ts';
 
@@ -60,7 +60,7 @@ type HoldingChange = (
   value: string,
   ownerId: string,
   ctx: CommandContext,
-) => Promise<void>;
+) => Promise<Position | null>;
 
 const onValue = (
   store: EventStore,

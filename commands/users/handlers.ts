@@ -11,7 +11,7 @@ import { type EventStore, formatPosition, type Position, parsePosition } from '.
 import { type CommandContext, deterministicEventId, handleCommand, loadFolded } from '../handle.ts';
 import { lookupsFromStreams } from '../lookups/seed.ts';
 import { assertAvailable, claim, release } from '../registration/uniqueness.ts';
-import { runProcess, type Step, type StepOutput, type Workflow } from '../workflow/process.ts';
+import { lastWrittenPosition, runProcess, type Step, type StepOutput, type Workflow } from '../workflow/process.ts';
 
 /**
  * Administering staff accounts (issue 9). Each command touches several streams — the e-mail's and the user name's
@@ -169,12 +169,13 @@ export const editUserProcess: Workflow<EditInput, unknown, { position: string }>
     {
       name: 'release-email',
       run: async (store, input, _l, ctx) => {
-        if (input.previousEmail !== null) await release(store, 'email', input.previousEmail, input.userId, ctx);
-        return { did: input.previousEmail !== null };
+        if (input.previousEmail === null) return { did: false };
+        const p = await release(store, 'email', input.previousEmail, input.userId, ctx);
+        return p ? { did: true, ...done(p) } : { did: true };
       },
     },
   ],
-  result: (_input, out) => ({ position: positionIn(out, 'account') }),
+  result: (_input, out) => ({ position: lastWrittenPosition(out) }),
 };
 
 export async function editUser(

@@ -4,7 +4,13 @@ import { DomainError, type ErrorCode } from '../../domain/shared/errors.ts';
 import type { RoleId } from '../../domain/shared/roles.ts';
 import { type EventTypes, eventTypes } from '../../domain/shared/upcast.ts';
 import { decode, encode } from '../event-store/decode.ts';
-import { type EventStore, WrongExpectedRevisionError } from '../event-store/port.ts';
+import {
+  comparePositions,
+  type EventStore,
+  formatPosition,
+  parsePosition,
+  WrongExpectedRevisionError,
+} from '../event-store/port.ts';
 import { type CommandContext, metadataOf } from '../handle.ts';
 
 /**
@@ -20,6 +26,19 @@ export const processStream = (commandId: string) => `process-${commandId}`;
 
 /** What a step hands on (recorded when compensating, so it must be JSON). */
 export type StepOutput = Record<string, unknown>;
+
+/**
+ * The last position any step of a run wrote (the steps' outputs' `position`): a command's answer names it, so that
+ * reading after it sees every event the command appended (an e-mail given back after the account's change too).
+ */
+export function lastWrittenPosition(out: Record<string, StepOutput>): string {
+  const written = Object.values(out)
+    .map((o) => o?.position)
+    .filter((p): p is string => typeof p === 'string')
+    .map(parsePosition);
+  if (!written.length) throw new Error('no step wrote a position');
+  return formatPosition(written.reduce((a, b) => (comparePositions(a, b) >= 0 ? a : b)));
+}
 
 export interface Step<I, L> {
   name: string;
