@@ -9,10 +9,12 @@ import type { MapTiles } from '../../api/http/map-tiles.ts';
 import { dropDatabase, withDatabase } from '../../commands/db/pool.ts';
 import type { StoredEvent } from '../../commands/event-store/port.ts';
 import type { SsoSettings } from '../../commands/identity/single-sign-on.ts';
+import { LocalLicenceRegistry } from '../../commands/practitioner/licence-registry.ts';
 import { clientConfig } from '../../domain/shared/clients.ts';
 import type { Projection } from '../../projections/runner/projection.ts';
 import { loadDemoData } from '../../scripts/demo-data.ts';
 import { startLocalNicServer } from '../../workers/identity/local-nic-server.ts';
+import { startLocalCfhsServer } from '../../workers/practitioner/local-cfhs-server.ts';
 import { createRuntime, depsFrom, type Runtime } from '../../workers/runtime.ts';
 
 export interface TestPortal {
@@ -43,6 +45,11 @@ export async function startTestPortal(
      * as `npm start` does: the tests of the identity check itself pass a STRICT one.
      */
     nicUrl?: string;
+    /**
+     * The licensing register (CFHS numbers). Without one the portal asks a local register of the same HTTP shape that
+     * answers from <dataDir>/licences.json, else the fixture licences, as `npm start` does: the HTTP adapter runs.
+     */
+    cfhsUrl?: string;
     sso?: SsoSettings;
     adminSiteUrl?: string;
   } = {},
@@ -55,6 +62,9 @@ export async function startTestPortal(
         mode: 'sandbox',
         idPattern: clientConfig(opts.clientCode ?? 'MOH').idNumberPattern,
       });
+  const cfhs = opts.cfhsUrl
+    ? null
+    : await startLocalCfhsServer({ source: new LocalLicenceRegistry(join(dataDir, 'licences.json')) });
   const runtime = await createRuntime({
     databaseUrl: url,
     dataDir,
@@ -70,6 +80,7 @@ export async function startTestPortal(
     courseUrl: opts.courseUrl,
     mapTiles: opts.mapTiles ?? null,
     nicUrl: opts.nicUrl ?? sandbox?.url,
+    cfhsUrl: opts.cfhsUrl ?? cfhs?.url,
     sso: opts.sso ?? null,
     adminSiteUrl: opts.adminSiteUrl,
     ...(opts.extraProjections ? { extraProjections: opts.extraProjections } : {}),
@@ -86,6 +97,7 @@ export async function startTestPortal(
       await app.close();
       await runtime.close();
       await sandbox?.close();
+      await cfhs?.close();
       await dropDatabase(url);
       rmSync(dataDir, { recursive: true, force: true });
     },
