@@ -74,6 +74,43 @@ describe('event rules (section 5)', () => {
     });
     expect(validateOpportunity(details({ leadEmail: 'lead@neom.com' }), CLIENTS.NEOM, NOW, true)).toEqual([]);
   });
+  describe('the create-event year allowance (the red crescent only)', () => {
+    const srca = (over: Partial<OpportunityDetails>) =>
+      validateOpportunity(details(over), CLIENTS.SRCA, NOW, true).map((i) => `${i.path}:${i.code}`);
+    it('lets the red crescent create an event starting today, tomorrow or earlier this year, not yet ended', () => {
+      expect(CLIENTS.SRCA.createEventYearAllowance).toBe(true);
+      expect(srca({ startDate: '2026-11-22' })).toEqual([]);
+      expect(srca({ startDate: '2026-11-23' })).toEqual([]);
+      expect(srca({ startDate: '2026-01-01', endDate: '2026-11-22' })).toEqual([]);
+    });
+    it('creates an event begun today as active at once', () => {
+      given()
+        .when({ type: 'Create', details: details({ startDate: '2026-11-22' }), client: CLIENTS.SRCA, lookups })
+        .thenEmits([
+          { type: 'OpportunityCreated', data: { details: details({ startDate: '2026-11-22' }) } },
+          { type: 'OpportunityStatusChanged', data: { from: 0, to: 2 } },
+        ]);
+    });
+    it('still refuses an event that has ended, or one begun last year', () => {
+      expect(srca({ startDate: '2026-11-01', endDate: '2026-11-21' })).toEqual(['endDate:event_expired']);
+      expect(srca({ startDate: '2025-12-31', endDate: '2026-12-31' })).toEqual(['startDate:EventStartTooSoon']);
+    });
+    it('keeps the three days of lead into next year, and for the other clients', () => {
+      const late = new Date('2026-12-30T09:00:00.000Z');
+      const next = details({ startDate: '2027-01-01', endDate: '2027-01-05' });
+      expect(validateOpportunity(next, CLIENTS.SRCA, late, true)).toContainEqual({
+        path: 'startDate',
+        code: 'EventStartTooSoon',
+      });
+      for (const c of [CLIENTS.MOH, CLIENTS.NEOM]) {
+        expect(c.createEventYearAllowance).toBe(false);
+        expect(validateOpportunity(details({ startDate: '2026-11-23' }), c, NOW, true)).toContainEqual({
+          path: 'startDate',
+          code: 'EventStartTooSoon',
+        });
+      }
+    });
+  });
   it('keeps the start rule for creation only', () => {
     expect(codes({ startDate: '2026-11-23' }, false)).toEqual([]);
   });

@@ -162,11 +162,19 @@ function validated(
 
 export function decide(cmd: OpportunityCommand, s: Opportunity, now: Date): OpportunityEvent[] {
   switch (cmd.type) {
-    case 'Create':
+    case 'Create': {
       if (s.exists) throw new DomainError('ConcurrencyConflict');
+      const details = validated(cmd.details, cmd.client, now, true, cmd.lookups);
+      // An event created already begun (the year allowance) is active from its first moment, not at the next run
+      // of the status job.
+      const to = statusByDates(details.startDate, details.endDate, now);
       return [
-        { type: 'OpportunityCreated', data: { details: validated(cmd.details, cmd.client, now, true, cmd.lookups) } },
+        { type: 'OpportunityCreated', data: { details } },
+        ...(to === OpportunityStatus.Upcoming
+          ? []
+          : [{ type: 'OpportunityStatusChanged' as const, data: { from: OpportunityStatus.Upcoming, to } }]),
       ];
+    }
     case 'Edit': {
       const before = live(s);
       const details = validated(cmd.details, cmd.client, now, false, cmd.lookups);

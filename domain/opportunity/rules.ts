@@ -120,6 +120,18 @@ export interface OpportunityDetails {
 const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
+/**
+ * The create-event year allowance (spec: "applies to one client only"; the client table's
+ * `createEventYearAllowance`, the red crescent's). The spec gives it no rule; our reading (docs/architecture.md,
+ * "The create-event year allowance"): a client with the allowance may create an event that starts on any day of the
+ * current calendar year (today, within the three days' lead, or already begun, such as a response under way), as long
+ * as it has not ended. It only lifts the lead rule: an event that has ended is still refused, and the others' rules
+ * stand unchanged.
+ */
+export function withinYearAllowance(client: ClientConfig, startDate: string, now: Date): boolean {
+  return client.createEventYearAllowance && startDate.slice(0, 4) === isoDay(now).slice(0, 4);
+}
+
 /** Spec section 5 "Events". `creating` applies the creation-only rules (start ≥ today + 3 days, not expired). */
 export function validateOpportunity(
   o: OpportunityDetails,
@@ -181,7 +193,12 @@ export function validateOpportunity(
   if (!isBlank(o.startDate) && !isBlank(o.endDate)) {
     if (day(o.startDate) > day(o.endDate)) add('endDate', 'InvalidEventDates');
     if (day(o.endDate) < today) add('endDate', creating ? 'event_expired' : 'InvalidEventDates');
-    if (creating && day(o.startDate) < today + MIN_DAYS_BEFORE_START * DAY_MS) add('startDate', 'EventStartTooSoon');
+    if (
+      creating &&
+      day(o.startDate) < today + MIN_DAYS_BEFORE_START * DAY_MS &&
+      !withinYearAllowance(client, o.startDate, now)
+    )
+      add('startDate', 'EventStartTooSoon');
   }
   if (o.registrationStart && o.registrationEnd && day(o.registrationStart) > day(o.registrationEnd))
     add('registrationEnd', 'InvalidEventDates');

@@ -41,8 +41,9 @@ export interface ClientConfig {
   /** Status 2 label: "today's events" for the giga-project client. */
   activeEventsLabelKey: 'EventStatusActive' | 'EventStatusToday';
   /**
-   * The create-event year allowance applies to one client only. The spec gives no rule, so it has no behaviour yet
-   * (docs/architecture.md, "Issue 13 follow-up", says why the first reading was taken back).
+   * The create-event year allowance applies to one client only: with it, an event may be created starting on any day
+   * of the current calendar year that has not ended, without the three days' lead (domain/opportunity/rules.ts,
+   * withinYearAllowance; the reading is ours, docs/architecture.md says why).
    */
   createEventYearAllowance: boolean;
   /**
