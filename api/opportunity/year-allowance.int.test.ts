@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Browser,
-  eventDetails,
-  inDays,
-  signedIn,
-  startTestPortal,
-  type TestPortal,
-} from '../../tests/support/portal.ts';
+import { describe, expect, it } from 'vitest';
+import { Browser, eventDetails, inDays, portalForFile, signedIn } from '../../tests/support/portal.ts';
 
 // The create-event year allowance (the red crescent's; domain/opportunity/rules.ts, withinYearAllowance): an event
 // may start on any day of the current year that has not ended. The dates are relative to today, and each case holds
 // on every day of the year (1 January included).
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await startTestPortal({ clientCode: 'SRCA' });
-});
-afterAll(async () => {
-  await portal?.close();
-});
+const file = portalForFile({ clientCode: 'SRCA' });
 
 const year = new Date().getUTCFullYear();
 
 describe('the create-event year allowance, through the API', () => {
   it('lets red-crescent staff create an event already begun this year; once approved it is active', async () => {
-    const staff = await signedIn(portal.app, 'staff', 'Staff@2026!');
-    const admin = await signedIn(portal.app, 'admin', 'Admin@2026!');
+    const staff = await signedIn(file.portal.app, 'staff', 'Staff@2026!');
+    const admin = await signedIn(file.portal.app, 'admin', 'Admin@2026!');
     for (const startDate of new Set([inDays(0), `${year}-01-01`])) {
       const code = `EV-BEGUN-${startDate}`;
       const created = await staff.post('/api/opportunities', eventDetails({ code, startDate, endDate: inDays(5) }));
@@ -32,7 +19,7 @@ describe('the create-event year allowance, through the API', () => {
       const { opportunityId } = created.json();
       const approved = await admin.post(`/api/opportunities/${opportunityId}/approve`);
       expect(approved.statusCode).toBe(200);
-      const shown = await new Browser(portal.app).get(
+      const shown = await new Browser(file.portal.app).get(
         `/api/opportunities/${opportunityId}?after=${approved.json().position}`,
       );
       expect(shown.statusCode).toBe(200);
@@ -43,7 +30,7 @@ describe('the create-event year allowance, through the API', () => {
   });
 
   it('still refuses an event that has ended, or one begun last year, writing nothing', async () => {
-    const staff = await signedIn(portal.app, 'staff', 'Staff@2026!');
+    const staff = await signedIn(file.portal.app, 'staff', 'Staff@2026!');
     const ended = await staff.post('/api/opportunities', eventDetails({ startDate: inDays(-1), endDate: inDays(-1) }));
     expect(ended.statusCode).toBe(409);
     expect(ended.json().error.code).toBe('event_expired');

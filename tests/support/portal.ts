@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import type { MapTiles } from '../../api/http/map-tiles.ts';
 import { dropDatabase, withDatabase } from '../../commands/db/pool.ts';
@@ -118,6 +118,26 @@ function buildTestApp(
     registrationRateLimit: 1000,
     filesDir: join(dataDir, 'files'),
   });
+}
+
+/**
+ * Registers the set-up an integration test file shares (as `journey()` does for the browser journeys): one test portal
+ * started before the file's tests with `opts`, closed after them. Read `.portal` inside a test or hook.
+ */
+export function portalForFile(opts: Parameters<typeof startTestPortal>[0] = {}): { readonly portal: TestPortal } {
+  let portal: TestPortal | undefined;
+  beforeAll(async () => {
+    portal = await startTestPortal(opts);
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+  return {
+    get portal() {
+      if (!portal) throw new Error("the file's portal is not started (use it inside a test or hook)");
+      return portal;
+    },
+  };
 }
 
 /**
