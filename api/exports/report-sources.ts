@@ -11,8 +11,9 @@ import {
   reportRosterRows,
 } from '../../projections/reports/queries.ts';
 import { exportEventReport, exportEventReports, exportEventReportsSummary } from '../contracts/exports.ts';
+import { authorizeEventReport } from '../reports/scope.ts';
 import { type ExportContext, nameIn, numberColumn } from './columns.ts';
-import { authorizeEventInScope, eventColumns, eventScopeOf } from './grid-sources.ts';
+import { eventColumns, eventScopeOf } from './grid-sources.ts';
 import { EVENT_STATUS_NAMES, label, type Names, named, namedColumn, PARTICIPATION_STATUS_NAMES } from './names.ts';
 import { defineSource, registerSource } from './registry.ts';
 
@@ -147,7 +148,7 @@ export const eventReportSource = registerSource(
     ],
     count: (db, f) => reportRosterCount(db as Kysely<ReportsDB>, f.eventId, f.asOf),
     rows: (db, f) => reportRosterRows(db as Kysely<ReportsDB>, f.eventId, f.asOf),
-    authorize: (deps, session, f) => authorizeEventInScope(deps, session, f.eventId),
+    authorize: (deps, session, f) => authorizeEventReport(deps, session, f.eventId, f.asOf ?? null),
     describe: (f, c) => [
       label(c, 'الفعالية', 'Event', f.eventId),
       ...(f.asOf ? [label(c, 'كما في', 'As of', f.asOf)] : []),

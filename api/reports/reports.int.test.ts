@@ -278,4 +278,41 @@ describe('event reports and the volunteer dashboard, now and as of a past date',
     const bad = await admin.get(`/api/reports/events?asOf=2026-02-30T00:00:00Z`);
     expect([bad.statusCode, bad.json().error.code]).toEqual([422, 'InvalidDate']);
   });
+
+  it("judges one event's report in a staff member's scope as the event stood on the date, as the list does", async () => {
+    const staff = await signedIn(portal.app, 'staff', 'Staff@2026!');
+    const tag = randomUUID().slice(0, 4);
+    // February 2026: an event for the Riyadh region (1, the staff member's) moves to the Makkah region (2) on the 10th.
+    const riyadh = { code: `RPM${tag}`, startDate: '2026-02-15', endDate: '2026-02-20', visibility: 1, regionIds: [1] };
+    const ev = await createEvent('2026-02-01T06:00:00Z', riyadh);
+    const moved = opportunityDetails({ ...riyadh, regionIds: [2] });
+    last = (
+      await handleCommand(
+        portal.runtime.store,
+        opportunityStream(ev),
+        opportunityDecider,
+        { type: 'Edit', details: moved, client: CLIENTS.MOH, lookups: seedSnapshot() },
+        ctx('2026-02-10T06:00:00Z'),
+      )
+    ).position;
+    const after = `after=${formatPosition(last)}`;
+    const then = `asOf=${encodeURIComponent('2026-02-05T00:00:00Z')}`;
+    const listed = async (q: string) =>
+      ((await staff.get(`/api/reports/events?search=${tag}&${q}&${after}`)).json().rows as { id: string }[]).map(
+        (r) => r.id,
+      );
+    // On the 5th it was hers: listed, and its report opens; now it is not: neither.
+    expect(await listed(then)).toEqual([ev]);
+    expect((await staff.get(`/api/reports/events/${ev}?${then}&${after}`)).statusCode).toBe(200);
+    expect(await listed('')).toEqual([]);
+    expect((await staff.get(`/api/reports/events/${ev}?${after}`)).statusCode).toBe(404);
+    // The report's export follows the same rule.
+    const exportAsOf = await staff.post('/api/exports/event-report', {
+      format: 'xlsx',
+      filters: { eventId: ev, asOf: '2026-02-05T00:00:00Z' },
+    });
+    expect(exportAsOf.statusCode).toBe(201);
+    const exportNow = await staff.post('/api/exports/event-report', { format: 'xlsx', filters: { eventId: ev } });
+    expect(exportNow.statusCode).toBe(404);
+  });
 });

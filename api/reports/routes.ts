@@ -13,8 +13,8 @@ import {
 import * as C from '../contracts/reports.ts';
 import { type ApiDeps, readAfter } from '../http/deps.ts';
 import { route } from '../http/route.ts';
-import { staffEventScope } from '../http/scope.ts';
-import { staffOnEvent } from '../opportunity/guards.ts';
+import { staffEventScope, staffScope } from '../http/scope.ts';
+import { assertReportInScope } from './scope.ts';
 
 const READ_MODELS = ['event_reports'];
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -41,19 +41,21 @@ export function reportRoutes(app: FastifyInstance, deps: ApiDeps) {
     return eventReportsSummary(db, await scopeOf(req.session!), { search, status, from, to, asOf });
   });
 
-  route(app, C.eventReport, { preHandler: staffOnEvent(deps) }, async (req) => {
+  route(app, C.eventReport, {}, async (req) => {
     await readAfter(req, deps, READ_MODELS);
     const id = req.params.id;
+    const asOf = req.query.asOf ?? null;
     const history = await eventHistory(deps.store, id, await participantIdsOf(db, id));
     if (history.opportunity.length === 0) throw new DomainError('NotFound');
-    const report = foldEventReport(history, req.query.asOf ?? null);
+    assertReportInScope(await staffScope(deps, req.session!), history.opportunity, asOf);
+    const report = foldEventReport(history, asOf);
     const names = await namesOf(
       deps.db,
       report.roster.map((r) => r.volunteerId),
     );
     return {
       id,
-      asOf: req.query.asOf ?? null,
+      asOf,
       event: report.event,
       roster: report.roster.map((r) => ({
         ...r,

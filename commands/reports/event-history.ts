@@ -23,6 +23,11 @@ async function timedStream<E extends DomainEvent>(
   return out;
 }
 
+/** An event's own stream, timed (domain/reports/event-report.ts, opportunityAt, folds it to a moment). */
+export function opportunityHistory(store: EventStore, opportunityId: string): Promise<Timed<OpportunityEvent>[]> {
+  return timedStream<OpportunityEvent>(store, opportunityStream(opportunityId), opportunityEvents);
+}
+
 /**
  * An event's history as domain/reports folds it: the opportunity stream and the participation streams of the given
  * volunteers (the read model names everyone who ever had one), read in full from the log, never from a read model.
@@ -33,7 +38,7 @@ export async function eventHistory(
   volunteerIds: readonly string[],
 ): Promise<EventHistory> {
   const [opportunity, participations] = await Promise.all([
-    timedStream<OpportunityEvent>(store, opportunityStream(opportunityId), opportunityEvents),
+    opportunityHistory(store, opportunityId),
     Promise.all(
       volunteerIds.map(
         async (volunteerId): Promise<ParticipationHistory> => ({

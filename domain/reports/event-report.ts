@@ -156,11 +156,18 @@ export function totalsOf(roster: readonly ParticipantReport[]): ReportTotals {
   };
 }
 
+const keptBy = <E>(events: readonly Timed<E>[], asOf: string | null) =>
+  events.filter((t) => happenedBy(t.occurredAt, asOf)).map((t) => t.event);
+
+/** The event as it stood at `asOf` (null: now), from its stream's timed events. */
+export function opportunityAt(events: readonly Timed<OpportunityEvent>[], asOf: string | null): Opportunity {
+  return keptBy(events, asOf).reduce(opportunityDecider.evolve, opportunityDecider.initialState());
+}
+
 /** The event's report from its history, as it stood at `asOf` (null: now, every event). */
 export function foldEventReport(history: EventHistory, asOf: string | null): EventReport {
-  const kept = <E>(events: readonly Timed<E>[]) =>
-    events.filter((t) => happenedBy(t.occurredAt, asOf)).map((t) => t.event);
-  const o: Opportunity = kept(history.opportunity).reduce(opportunityDecider.evolve, opportunityDecider.initialState());
+  const kept = <E>(events: readonly Timed<E>[]) => keptBy(events, asOf);
+  const o = opportunityAt(history.opportunity, asOf);
   const roster = history.participations
     .map((h) => participantReport(h.volunteerId, kept(h.events)))
     .filter((r): r is ParticipantReport => r !== null)
