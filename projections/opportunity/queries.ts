@@ -367,16 +367,6 @@ export function eventScopeCondition(covered: { regions: readonly number[]; citie
     or (visibility = ${sql.lit(Visibility.Cities)} and city_ids && ${[...covered.cities]}::int[]))`;
 }
 
-/** A staff member's assigned regions and cities (rm.users), empty when unknown. */
-export async function staffAreas(db: Db, userId: string): Promise<{ regionIds: number[]; cityIds: number[] }> {
-  const row = await db
-    .selectFrom('rm.users')
-    .select(['region_ids', 'city_ids'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return { regionIds: row?.region_ids ?? [], cityIds: row?.city_ids ?? [] };
-}
-
 /** One page of the events waiting for an approver (new, or a deletion to confirm), newest first, in the scope. */
 export async function pendingEvents(db: Db, scope: RawBuilder<boolean> | null, page: number, pageSize: number) {
   const where = (eb: EB) =>
