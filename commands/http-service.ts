@@ -1,0 +1,58 @@
+/** An outside service's answer: its HTTP status and its body as text. */
+export interface ServiceAnswer {
+  status: number;
+  text: string;
+}
+
+/** A status of success (2xx). */
+export const ok = (status: number) => status >= 200 && status < 300;
+
+/**
+ * An outside service asked over HTTP (the identity service, the HR system, the licensing register): its address
+ * without a trailing slash, and one time-out for a whole call, the answer's body included (a service that sends its
+ * headers and then stalls is as unavailable as one that does not answer). What goes wrong is the adapter's own
+ * "unavailable" error, its message starting with the service's name: the caller retries later and writes nothing.
+ * What a status or a body means is the adapter's.
+ */
+export class HttpService {
+  private readonly base: string;
+  private readonly timeoutMs: number;
+  private readonly name: string;
+  private readonly unavailable: new (
+    message: string,
+  ) => Error;
+
+  constructor(
+    baseUrl: string,
+    service: { name: string; unavailable: new (message: string) => Error; timeoutMs?: number | undefined },
+  ) {
+    this.base = baseUrl.replace(/\/+$/, '');
+    this.name = service.name;
+    this.unavailable = service.unavailable;
+    this.timeoutMs = service.timeoutMs ?? 5_000;
+  }
+
+  /** Asks `path` (below the base address); unreachable, timed out or cut off in the body: unavailable. */
+  async call(path: string, init: RequestInit): Promise<ServiceAnswer> {
+    try {
+      const res = await fetch(`${this.base}${path}`, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+      return { status: res.status, text: await res.text() };
+    } catch (e) {
+      throw this.failure(`unreachable: ${(e as Error).message}`);
+    }
+  }
+
+  /** An answer's body as JSON; anything else: unavailable. */
+  json(answer: ServiceAnswer): unknown {
+    try {
+      return JSON.parse(answer.text);
+    } catch {
+      throw this.failure('answered something that is not JSON');
+    }
+  }
+
+  /** The service's unavailable error: what went wrong, after the service's name. */
+  failure(what: string): Error {
+    return new this.unavailable(`${this.name} ${what}`);
+  }
+}
