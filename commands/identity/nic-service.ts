@@ -1,5 +1,5 @@
 import type { NicAnswer, NicRecord } from '../../domain/identity/nic.ts';
-import { HttpService, ok } from '../http-service.ts';
+import { HttpService, ok } from '../outside-services.ts';
 
 /**
  * The national identity service (NIC), asked who holds a national id (spec: "verifyNId"; the national-identity

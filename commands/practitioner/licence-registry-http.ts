@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CFHS_NUMBER_MAX, type LicenceAnswer, PRACTITIONER_STATUSES } from '../../domain/practitioner/licence.ts';
-import { HttpService } from '../http-service.ts';
+import { HttpService } from '../outside-services.ts';
 import { type LicenceRegistry, LicenceRegistryUnavailableError, LocalLicenceRegistry } from './licence-registry.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import type { ClientCode } from '../../domain/shared/clients.ts';
-import { HttpService, ok } from '../http-service.ts';
+import { HttpService, ok, readJsonExport } from '../outside-services.ts';
 
 /**
  * The client's HR system, asked whether an employee code exists and whose national id it belongs to (spec:
@@ -58,19 +57,8 @@ export class FileEmployeeDirectory implements EmployeeDirectory {
   }
 
   async nationalIdOf(client: ClientCode, employeeCode: string): Promise<string | null> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw new EmployeeDirectoryUnavailableError(`HR export unreadable: ${(e as Error).message}`);
-    }
-    let rows: unknown;
-    try {
-      rows = JSON.parse(text);
-    } catch {
-      throw new EmployeeDirectoryUnavailableError(`HR export ${this.path} is not JSON`);
-    }
+    const rows = await readJsonExport(this.path, 'HR export', (m) => new EmployeeDirectoryUnavailableError(m));
+    if (rows === undefined) return null;
     if (!Array.isArray(rows)) throw new EmployeeDirectoryUnavailableError(`HR export ${this.path} is not a list`);
     const code = employeeCode.trim().toUpperCase();
     for (const r of rows as { client?: unknown; employeeCode?: unknown; nationalId?: unknown }[]) {

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+
 /** An outside service's answer: its HTTP status and its body as text. */
 export interface ServiceAnswer {
   status: number;
@@ -54,5 +56,29 @@ export class HttpService {
   /** The service's unavailable error: what went wrong, after the service's name. */
   failure(what: string): Error {
     return new this.unavailable(`${this.name} ${what}`);
+  }
+}
+
+/**
+ * An outside register's export as a JSON file (the local adapters, for a portal without the service), read on every
+ * ask so a new export counts at once: undefined without the file; unreadable or not JSON, the adapter's unavailable
+ * error (`fail`) with what went wrong after `what` (the export's name).
+ */
+export async function readJsonExport(
+  path: string,
+  what: string,
+  fail: (message: string) => Error,
+): Promise<unknown | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw fail(`${what} unreadable: ${(e as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw fail(`${what} ${path} is not JSON`);
   }
 }
