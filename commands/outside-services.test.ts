@@ -41,7 +41,7 @@ describe('an outside service over HTTP', () => {
   afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
   it('answers the status and the body, below the base address without its trailing slash', async () => {
-    const s = new HttpService(base, { name: 'test service', unavailable: Down });
+    const s = new HttpService(base, 'test service', Down);
     const answer = await s.call('/json', {});
     expect(answer).toEqual({ status: 200, text: '{"answer":42}' });
     expect(s.json(answer)).toEqual({ answer: 42 });
@@ -53,7 +53,7 @@ describe('an outside service over HTTP', () => {
   });
 
   it('is unavailable, named after the service, when it does not answer in time', async () => {
-    const s = new HttpService(base, { name: 'test service', unavailable: Down, timeoutMs: 100 });
+    const s = new HttpService(base, 'test service', Down, 100);
     await expect(s.call('/stall', {})).rejects.toSatisfy(
       (e) => e instanceof Down && e.message.startsWith('test service unreachable: '),
     );

@@ -24,14 +24,12 @@ export class HttpService {
     message: string,
   ) => Error;
 
-  constructor(
-    baseUrl: string,
-    service: { name: string; unavailable: new (message: string) => Error; timeoutMs?: number | undefined },
-  ) {
+  /** `name` starts the errors' messages; `unavailable` is the adapter's error class. */
+  constructor(baseUrl: string, name: string, unavailable: new (message: string) => Error, timeoutMs = 5_000) {
     this.base = baseUrl.replace(/\/+$/, '');
-    this.name = service.name;
-    this.unavailable = service.unavailable;
-    this.timeoutMs = service.timeoutMs ?? 5_000;
+    this.name = name;
+    this.unavailable = unavailable;
+    this.timeoutMs = timeoutMs;
   }
 
   /** Asks `path` (below the base address); unreachable, timed out or cut off in the body: unavailable. */

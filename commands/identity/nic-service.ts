@@ -21,11 +21,7 @@ export class IdentityServiceUnavailableError extends Error {}
 export class HttpIdentityService implements IdentityService {
   private readonly service: HttpService;
   constructor(baseUrl: string, opts: { timeoutMs?: number } = {}) {
-    this.service = new HttpService(baseUrl, {
-      name: 'identity service',
-      unavailable: IdentityServiceUnavailableError,
-      timeoutMs: opts.timeoutMs,
-    });
+    this.service = new HttpService(baseUrl, 'identity service', IdentityServiceUnavailableError, opts.timeoutMs);
   }
 
   async verify(input: { nationalId: string; birthDate: string }): Promise<NicAnswer> {

@@ -31,11 +31,7 @@ export class HttpLicenceRegistry implements LicenceRegistry {
   private readonly service: HttpService;
   private readonly apiKey: string | undefined;
   constructor(baseUrl: string, opts: { apiKey?: string | undefined; timeoutMs?: number } = {}) {
-    this.service = new HttpService(baseUrl, {
-      name: 'licensing register',
-      unavailable: LicenceRegistryUnavailableError,
-      timeoutMs: opts.timeoutMs,
-    });
+    this.service = new HttpService(baseUrl, 'licensing register', LicenceRegistryUnavailableError, opts.timeoutMs);
     this.apiKey = opts.apiKey;
   }
 

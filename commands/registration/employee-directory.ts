@@ -22,11 +22,7 @@ export class EmployeeDirectoryUnavailableError extends Error {}
 export class HttpEmployeeDirectory implements EmployeeDirectory {
   private readonly service: HttpService;
   constructor(baseUrl: string, opts: { timeoutMs?: number } = {}) {
-    this.service = new HttpService(baseUrl, {
-      name: 'HR system',
-      unavailable: EmployeeDirectoryUnavailableError,
-      timeoutMs: opts.timeoutMs,
-    });
+    this.service = new HttpService(baseUrl, 'HR system', EmployeeDirectoryUnavailableError, opts.timeoutMs);
   }
 
   async nationalIdOf(client: ClientCode, employeeCode: string): Promise<string | null> {
