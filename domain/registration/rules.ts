@@ -201,7 +201,7 @@ export function validateRegistration(
   ) => {
     const all = rows ?? [];
     if (all.length === 0) issues.push({ path, code: 'AllFieldsRequired' });
-    all.forEach((row, i) => each(row, `${path}.${i}`));
+    for (const [i, row] of all.entries()) each(row, `${path}.${i}`);
     if (key && new Set(all.map(key)).size < all.length) issues.push({ path, code: 'DuplicatesNotAllowed' });
   };
   requiredRows(
