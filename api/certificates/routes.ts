@@ -5,6 +5,7 @@ import type { Subject } from '../../domain/certificate/record.ts';
 import {
   certificateYears,
   DEFAULT_CERTIFICATE_YEAR,
+  hoursPerEvent,
   signedStatement,
   specialisationComplete,
 } from '../../domain/certificate/record.ts';
@@ -54,22 +55,9 @@ export function certificateRoutes(app: FastifyInstance, deps: ApiDeps) {
       applicationOf(deps.store, me).catch(() => null),
       deps.lookups.current(),
     ]);
-    const events = new Map<string, C.MyCertificates['events'][number]>();
     const types = new Map<number, number>();
-    for (const h of approved) {
-      const e = events.get(h.eventId) ?? {
-        eventId: h.eventId,
-        nameAr: h.nameAr,
-        nameEn: h.nameEn,
-        startDate: h.startDate,
-        endDate: h.endDate,
-        approvedHours: 0,
-        categoryId: h.categoryId,
-      };
-      e.approvedHours = Math.round((e.approvedHours + h.hours) * 100) / 100;
-      events.set(h.eventId, e);
+    for (const h of approved)
       if (h.categoryId !== null) types.set(h.categoryId, (types.get(h.categoryId) ?? 0) + h.hours);
-    }
     return {
       certificates: rows.map((r) => ({
         certificateId: r.certificateId,
@@ -80,7 +68,17 @@ export function certificateRoutes(app: FastifyInstance, deps: ApiDeps) {
         state: r.state,
         stateAt: r.stateAt,
       })),
-      events: [...events.values()].reverse(),
+      events: hoursPerEvent(approved)
+        .map(({ first: h, hours }) => ({
+          eventId: h.eventId,
+          nameAr: h.nameAr,
+          nameEn: h.nameEn,
+          startDate: h.startDate,
+          endDate: h.endDate,
+          approvedHours: hours,
+          categoryId: h.categoryId,
+        }))
+        .reverse(),
       eventTypes: [...types].map(([id, hours]) => {
         const l = lookups.get('category', id);
         return {

@@ -18,13 +18,18 @@ import type { ApiDeps } from '../http/deps.ts';
 import { coveredAreas, eventInScope, staffScope } from '../http/scope.ts';
 import { type ExportColumn, type ExportContext, lookupName, nameIn, numberColumn, toDate } from './columns.ts';
 import {
+  areaLines,
+  codeLine,
   EVENT_APPROVAL_NAMES,
   EVENT_STATUS_NAMES,
   EVENT_VISIBILITY_NAMES,
+  filterLine,
   label,
+  lookupLine,
   type Names,
   named,
   namedColumn,
+  periodLines,
 } from './names.ts';
 import { defineSource, registerSource } from './registry.ts';
 
@@ -98,11 +103,11 @@ export const usersSource = registerSource(
     count: (db, f) => usersCount(db as Kysely<AccountDB>, f),
     rows: (db, f) => usersRows(db as Kysely<AccountDB>, f),
     describe: (f, c) => [
-      ...(f.search ? [label(c, 'بحث', 'Search', f.search)] : []),
-      ...(f.roleId ? [label(c, 'الدور', 'Role', named(ROLE_NAMES, f.roleId, c))] : []),
-      ...(f.departmentId ? [label(c, 'الإدارة', 'Department', lookupName(c, 'department', f.departmentId)!)] : []),
-      ...(f.regionId ? [label(c, 'المنطقة', 'Region', lookupName(c, 'region', f.regionId)!)] : []),
-      ...(f.status ? [label(c, 'الحالة', 'Status', named(ACTIVE, f.status, c))] : []),
+      ...filterLine(c, 'بحث', 'Search', f.search),
+      ...codeLine(c, 'الدور', 'Role', ROLE_NAMES, f.roleId),
+      ...lookupLine(c, 'الإدارة', 'Department', 'department', f.departmentId),
+      ...lookupLine(c, 'المنطقة', 'Region', 'region', f.regionId),
+      ...codeLine(c, 'الحالة', 'Status', ACTIVE, f.status),
     ],
   }),
 );
@@ -141,11 +146,10 @@ export const auditLogSource = registerSource(
     count: (db, f) => auditCount(db as Kysely<AuditDB>, f),
     rows: (db, f) => auditRows(db as Kysely<AuditDB>, f),
     describe: (f, c) => [
-      ...(f.actorId ? [label(c, 'المنفّذ', 'Actor', f.actorId)] : []),
-      ...(f.recordType ? [label(c, 'نوع السجل', 'Record type', f.recordType)] : []),
-      ...(f.recordId ? [label(c, 'رقم السجل', 'Record', f.recordId)] : []),
-      ...(f.from ? [label(c, 'من', 'From', f.from)] : []),
-      ...(f.to ? [label(c, 'إلى', 'To', f.to)] : []),
+      ...filterLine(c, 'المنفّذ', 'Actor', f.actorId),
+      ...filterLine(c, 'نوع السجل', 'Record type', f.recordType),
+      ...filterLine(c, 'رقم السجل', 'Record', f.recordId),
+      ...periodLines(c, f),
     ],
   }),
 );
@@ -214,10 +218,9 @@ export const hoursSource = registerSource(
     rows: (db, f, scope, c) => hoursRows(db as Kysely<OpportunityDB>, eventScopeOf(scope, c), f),
     describe: (f, c) => [
       label(c, 'الحالة', 'State', named(HOURS_STATES, f.state, c)),
-      ...(f.opportunityId ? [label(c, 'الفعالية', 'Event', f.opportunityId)] : []),
-      ...(f.volunteer ? [label(c, 'المتطوع', 'Volunteer', f.volunteer)] : []),
-      ...(f.from ? [label(c, 'من', 'From', f.from)] : []),
-      ...(f.to ? [label(c, 'إلى', 'To', f.to)] : []),
+      ...filterLine(c, 'الفعالية', 'Event', f.opportunityId),
+      ...filterLine(c, 'المتطوع', 'Volunteer', f.volunteer),
+      ...periodLines(c, f),
     ],
   }),
 );
@@ -263,14 +266,11 @@ export const eventsSource = registerSource(
     count: (db, f, scope, c) => eventsCount(db as Kysely<OpportunityDB>, f, eventScopeOf(scope, c)),
     rows: (db, f, scope, c) => eventsRows(db as Kysely<OpportunityDB>, f, eventScopeOf(scope, c)),
     describe: (f, c) => [
-      ...(f.status !== undefined ? [label(c, 'الحالة', 'Status', named(EVENT_STATUS_NAMES, f.status, c))] : []),
-      ...(f.approval ? [label(c, 'الاعتماد', 'Approval', named(EVENT_APPROVAL_NAMES, f.approval, c))] : []),
-      ...(f.visibility !== undefined
-        ? [label(c, 'الظهور', 'Visibility', named(EVENT_VISIBILITY_NAMES, f.visibility, c))]
-        : []),
-      ...(f.code ? [label(c, 'الرمز', 'Code', f.code)] : []),
-      ...(f.regionId ? [label(c, 'المنطقة', 'Region', lookupName(c, 'region', f.regionId)!)] : []),
-      ...(f.cityId ? [label(c, 'المدينة', 'City', lookupName(c, 'city', f.cityId)!)] : []),
+      ...codeLine(c, 'الحالة', 'Status', EVENT_STATUS_NAMES, f.status),
+      ...codeLine(c, 'الاعتماد', 'Approval', EVENT_APPROVAL_NAMES, f.approval),
+      ...codeLine(c, 'الظهور', 'Visibility', EVENT_VISIBILITY_NAMES, f.visibility),
+      ...filterLine(c, 'الرمز', 'Code', f.code),
+      ...areaLines(c, f),
     ],
   }),
 );

@@ -1,4 +1,5 @@
-import type { ExportColumn, ExportContext } from './columns.ts';
+import type { LookupKind } from '../../domain/lookups/kinds.ts';
+import { type ExportColumn, type ExportContext, lookupName } from './columns.ts';
 
 // The names the export sources print for the codes of the read models, in both languages (as the web translates them).
 
@@ -15,6 +16,34 @@ export const namedColumn = <R>(
 ): ExportColumn<R> => ({ key, ar, en, width, value: (r, c) => named(names, code(r), c) });
 export const label = (ctx: ExportContext, ar: string, en: string, value: string | number) =>
   `${ctx.lang === 'ar' ? ar : en}: ${value}`;
+
+// A file's heading names the filters it was made with, one line each; a filter not set (no value, an empty text, the
+// id 0) says nothing.
+
+/** A filter's line as it was given (a text, an id, a day), when it is set. */
+export const filterLine = (ctx: ExportContext, ar: string, en: string, value: string | number | undefined) =>
+  value ? [label(ctx, ar, en, value)] : [];
+/** A coded filter's line (a status, a role …) named in the file's language, when it is given (0 is a code too). */
+export const codeLine = (
+  ctx: ExportContext,
+  ar: string,
+  en: string,
+  names: Names,
+  code: string | number | undefined,
+) => (code === undefined ? [] : [label(ctx, ar, en, named(names, code, ctx))]);
+/** A master data filter's line (a region, a department …) with the item's name, when it is set. */
+export const lookupLine = (ctx: ExportContext, ar: string, en: string, kind: LookupKind, id: number | undefined) =>
+  id ? [label(ctx, ar, en, lookupName(ctx, kind, id)!)] : [];
+/** The region and city filters' lines. */
+export const areaLines = (ctx: ExportContext, f: { regionId?: number | undefined; cityId?: number | undefined }) => [
+  ...lookupLine(ctx, 'المنطقة', 'Region', 'region', f.regionId),
+  ...lookupLine(ctx, 'المدينة', 'City', 'city', f.cityId),
+];
+/** A period's lines: its first and last day (or moment). */
+export const periodLines = (ctx: ExportContext, f: { from?: string | undefined; to?: string | undefined }) => [
+  ...filterLine(ctx, 'من', 'From', f.from),
+  ...filterLine(ctx, 'إلى', 'To', f.to),
+];
 
 export const REGISTRATION_STATUS_NAMES: Names = {
   1: { ar: 'مسودة', en: 'Draft' },

@@ -14,7 +14,15 @@ import { exportEventReport, exportEventReports, exportEventReportsSummary } from
 import { authorizeEventReport } from '../reports/scope.ts';
 import { type ExportContext, nameIn, numberColumn } from './columns.ts';
 import { eventColumns, eventScopeOf } from './grid-sources.ts';
-import { EVENT_STATUS_NAMES, label, type Names, named, namedColumn, PARTICIPATION_STATUS_NAMES } from './names.ts';
+import {
+  codeLine,
+  EVENT_STATUS_NAMES,
+  filterLine,
+  label,
+  type Names,
+  namedColumn,
+  PARTICIPATION_STATUS_NAMES,
+} from './names.ts';
 import { defineSource, registerSource } from './registry.ts';
 
 // The event reports (screen `statistics`): the list with each event's figures, the summary's totals, and one event's
@@ -53,13 +61,11 @@ type ReportFilters = {
   asOf?: string | undefined;
 };
 const describeReports = (f: ReportFilters, c: ExportContext) => [
-  ...(f.search ? [label(c, 'الرمز أو الاسم', 'Code or name', f.search)] : []),
-  ...(f.status !== undefined
-    ? [label(c, 'حالة الفعالية', 'Event status', named(EVENT_STATUS_NAMES, f.status, c))]
-    : []),
-  ...(f.from ? [label(c, 'تبدأ من', 'Starting from', f.from)] : []),
-  ...(f.to ? [label(c, 'تبدأ حتى', 'Starting until', f.to)] : []),
-  ...(f.asOf ? [label(c, 'كما في', 'As of', f.asOf)] : []),
+  ...filterLine(c, 'الرمز أو الاسم', 'Code or name', f.search),
+  ...codeLine(c, 'حالة الفعالية', 'Event status', EVENT_STATUS_NAMES, f.status),
+  ...filterLine(c, 'تبدأ من', 'Starting from', f.from),
+  ...filterLine(c, 'تبدأ حتى', 'Starting until', f.to),
+  ...filterLine(c, 'كما في', 'As of', f.asOf),
 ];
 
 /** The event reports list: every event the filters select in the scope, with its figures. */
@@ -149,9 +155,6 @@ export const eventReportSource = registerSource(
     count: (db, f) => reportRosterCount(db as Kysely<ReportsDB>, f.eventId, f.asOf),
     rows: (db, f) => reportRosterRows(db as Kysely<ReportsDB>, f.eventId, f.asOf),
     authorize: (deps, session, f) => authorizeEventReport(deps, session, f.eventId, f.asOf ?? null),
-    describe: (f, c) => [
-      label(c, 'الفعالية', 'Event', f.eventId),
-      ...(f.asOf ? [label(c, 'كما في', 'As of', f.asOf)] : []),
-    ],
+    describe: (f, c) => [label(c, 'الفعالية', 'Event', f.eventId), ...filterLine(c, 'كما في', 'As of', f.asOf)],
   }),
 );

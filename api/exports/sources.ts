@@ -16,7 +16,17 @@ import { exportParticipants, exportUsersLog, exportVolunteers } from '../contrac
 import { LOGIN_STATUS_NAMES, type LoginStatus, USERS_LOG_COLUMNS } from '../contracts/users.ts';
 import { type ExportContext, lookupName, nameIn, numberColumn, toDate } from './columns.ts';
 import { authorizeEventInScope } from './grid-sources.ts';
-import { label, named, namedColumn, PARTICIPATION_STATUS_NAMES, REGISTRATION_STATUS_NAMES } from './names.ts';
+import {
+  areaLines,
+  codeLine,
+  filterLine,
+  label,
+  named,
+  namedColumn,
+  PARTICIPATION_STATUS_NAMES,
+  periodLines,
+  REGISTRATION_STATUS_NAMES,
+} from './names.ts';
 import { defineSource, registerSource } from './registry.ts';
 // The staff grids' sources (users, audit log, hours, event reports) register on import.
 import './grid-sources.ts';
@@ -65,13 +75,11 @@ export const volunteersSource = registerSource(
     rows: (db, f, scope) => registrationRows(db as Kysely<RegistrationsDB>, f, scope),
     describe: (f, c) => [
       label(c, 'الحالة', 'Status', named(REGISTRATION_STATUS_NAMES, f.status, c)),
-      ...(f.name ? [label(c, 'الاسم', 'Name', f.name)] : []),
-      ...(f.idNumber ? [label(c, 'رقم الهوية', 'ID number', f.idNumber)] : []),
-      ...(f.mobile ? [label(c, 'الجوال', 'Mobile', f.mobile)] : []),
-      ...(f.regionId ? [label(c, 'المنطقة', 'Region', lookupName(c, 'region', f.regionId)!)] : []),
-      ...(f.cityId ? [label(c, 'المدينة', 'City', lookupName(c, 'city', f.cityId)!)] : []),
-      ...(f.from ? [label(c, 'من', 'From', f.from)] : []),
-      ...(f.to ? [label(c, 'إلى', 'To', f.to)] : []),
+      ...filterLine(c, 'الاسم', 'Name', f.name),
+      ...filterLine(c, 'رقم الهوية', 'ID number', f.idNumber),
+      ...filterLine(c, 'الجوال', 'Mobile', f.mobile),
+      ...areaLines(c, f),
+      ...periodLines(c, f),
     ],
   }),
 );
@@ -104,7 +112,7 @@ export const participantsSource = registerSource(
     authorize: (deps, session, f) => authorizeEventInScope(deps, session, f.eventId),
     describe: (f, c) => [
       label(c, 'الفعالية', 'Event', f.eventId),
-      ...(f.status ? [label(c, 'الحالة', 'Status', named(PARTICIPATION_STATUS_NAMES, f.status, c))] : []),
+      ...codeLine(c, 'الحالة', 'Status', PARTICIPATION_STATUS_NAMES, f.status),
     ],
   }),
 );
@@ -133,13 +141,12 @@ export const usersLogSource = registerSource(
     count: (db, f) => loginLogCount(db as Kysely<AccountDB>, f),
     rows: (db, f) => loginLogRows(db as Kysely<AccountDB>, f),
     describe: (f, c) => [
-      ...(f.from ? [label(c, 'من', 'From', f.from)] : []),
-      ...(f.to ? [label(c, 'إلى', 'To', f.to)] : []),
+      ...periodLines(c, f),
       ...(f.loginStatuses?.length
         ? [label(c, 'نتيجة الدخول', 'Result', f.loginStatuses.map((s) => loginStatus(s, c)).join('، '))]
         : []),
-      ...(f.ip ? [label(c, 'عنوان IP', 'IP address', f.ip)] : []),
-      ...(f.userAgent ? [label(c, 'المتصفح', 'User agent', f.userAgent)] : []),
+      ...filterLine(c, 'عنوان IP', 'IP address', f.ip),
+      ...filterLine(c, 'المتصفح', 'User agent', f.userAgent),
     ],
   }),
 );

@@ -2,7 +2,8 @@ import type { Kysely, RawBuilder } from 'kysely';
 import type { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
 import { Role } from '../../domain/shared/roles.ts';
 import { areasOf } from '../../projections/account/queries.ts';
-import { eventScopeCondition, type OpportunityDB, staffAreas } from '../../projections/opportunity/queries.ts';
+import { eventScopeCondition } from '../../projections/opportunity/queries.ts';
+import type { ReadModels } from '../../projections/read-models.ts';
 import { addressOf } from '../../projections/registration/queries.ts';
 import type { ApiDeps } from './deps.ts';
 
@@ -59,12 +60,12 @@ export async function volunteerInScope(deps: ApiDeps, scope: Scope | null, volun
  * member. The condition on rm.opportunities (projections/opportunity/queries.ts).
  */
 export async function staffEventScope(
-  db: Kysely<OpportunityDB>,
+  db: Kysely<ReadModels>,
   viewer: { userId: string; roleId: number },
   lookups: LookupSnapshot,
 ): Promise<RawBuilder<boolean> | null> {
   if (viewer.roleId !== Role.Staff) return null;
-  const { regionIds, cityIds } = await staffAreas(db, viewer.userId);
+  const { regionIds, cityIds } = await areasOf(db, viewer.userId);
   const covered = coveredAreas(lookups, regionIds, cityIds);
   return eventScopeCondition({ regions: [...covered.regions], cities: [...covered.cities] });
 }

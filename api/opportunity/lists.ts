@@ -7,10 +7,10 @@ import {
   eventsPage,
   manageEventsPage,
   mapMarkers,
-  type OpportunityDB,
   pendingEvents,
   type Viewer,
 } from '../../projections/opportunity/queries.ts';
+import type { ReadModels } from '../../projections/read-models.ts';
 import * as C from '../contracts/opportunity.ts';
 import { type ApiDeps, readAfter } from '../http/deps.ts';
 import { route } from '../http/route.ts';
@@ -45,7 +45,7 @@ export function calendarRange(from: string, to: string): { from: string; to: str
 
 /** One page of the events waiting for an approver (new, or a deletion to confirm), newest first, in the viewer's scope. */
 export async function pendingOpportunities(
-  db: Kysely<OpportunityDB>,
+  db: Kysely<ReadModels>,
   viewer: Viewer,
   page: number,
   pageSize: number,

@@ -283,7 +283,13 @@ describe('event reports and the volunteer dashboard, now and as of a past date',
     const staff = await signedIn(portal.app, 'staff', 'Staff@2026!');
     const tag = randomUUID().slice(0, 4);
     // February 2026: an event for the Riyadh region (1, the staff member's) moves to the Makkah region (2) on the 10th.
-    const riyadh = { code: `RPM${tag}`, startDate: '2026-02-15', endDate: '2026-02-20', visibility: 1, regionIds: [1] };
+    const riyadh = {
+      code: `RPM${tag}`,
+      startDate: '2026-02-15',
+      endDate: '2026-02-20',
+      visibility: 1 as const,
+      regionIds: [1],
+    };
     const ev = await createEvent('2026-02-01T06:00:00Z', riyadh);
     const moved = opportunityDetails({ ...riyadh, regionIds: [2] });
     last = (

@@ -193,16 +193,7 @@ export async function verifyEmail(
   ctx: CommandContext,
 ): Promise<{ result: '100' | '200' | '400'; position: Position }> {
   const userId = accountOfLink(token);
-  const r = await handleCommand(
-    store,
-    accountStream(userId),
-    accountDecider,
-    { type: 'VerifyEmail', token, newToken: newVerificationToken(userId) },
-    {
-      ...ctx,
-      actorId: ctx.actorId ?? userId,
-    },
-  );
+  const r = await byOwner(store, userId, { type: 'VerifyEmail', token, newToken: newVerificationToken(userId) }, ctx);
   return { result: emailVerificationOutcome(r.events), position: r.position };
 }
 
@@ -292,12 +283,11 @@ async function moveLegacyHash(store: EventStore, userId: string, hash: string, c
   const vault = credentialVault(store);
   const credentialId = await vault.put(userId, hash);
   try {
-    await handleCommand(
+    await byOwner(
       store,
-      accountStream(userId),
-      accountDecider,
+      userId,
       { type: 'MovePasswordCredential', credentialId },
-      { ...ctx, commandId: `${ctx.commandId}:move-credential`, actorId: ctx.actorId ?? userId },
+      { ...ctx, commandId: `${ctx.commandId}:move-credential` },
     );
   } catch {
     await vault.drop(credentialId);
@@ -380,6 +370,17 @@ export async function reactivateAccount(store: EventStore, userId: string, ctx: 
 
 async function onAccount(store: EventStore, userId: string, command: AccountCommand, ctx: CommandContext) {
   return (await handleCommand(store, accountStream(userId), accountDecider, command, ctx)).position;
+}
+
+/**
+ * A command on the account's stream that its owner gives (a mailed link, a forgotten password, a sign-in's
+ * housekeeping): the owner is the actor unless the context names one.
+ */
+export function byOwner(store: EventStore, userId: string, command: AccountCommand, ctx: CommandContext) {
+  return handleCommand(store, accountStream(userId), accountDecider, command, {
+    ...ctx,
+    actorId: ctx.actorId ?? userId,
+  });
 }
 
 export { loadAccount };

@@ -1,9 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
-import { accountDecider } from '../../domain/account/decide.ts';
-import { accountStream } from '../../domain/account/events.ts';
 import type { EventStore, Position } from '../event-store/port.ts';
-import { type CommandContext, handleCommand } from '../handle.ts';
-import { accountOfLink, newVerificationToken, replacePassword } from './handlers.ts';
+import type { CommandContext } from '../handle.ts';
+import { accountOfLink, byOwner, newVerificationToken, replacePassword } from './handlers.ts';
 
 /**
  * A forgotten-password link's token: "<userId>.<HMAC(key, userId and the request's time)>". The log keeps only its
@@ -25,14 +23,7 @@ export async function requestPasswordReset(
   ctx: CommandContext,
 ): Promise<Position> {
   const tokenHash = resetTokenHash(resetLinkToken(key, userId, ctx.now.toISOString()));
-  const r = await handleCommand(
-    store,
-    accountStream(userId),
-    accountDecider,
-    { type: 'RequestPasswordReset', tokenHash, byAdmin },
-    { ...ctx, actorId: ctx.actorId ?? userId },
-  );
-  return r.position;
+  return (await byOwner(store, userId, { type: 'RequestPasswordReset', tokenHash, byAdmin }, ctx)).position;
 }
 
 /** Sets the password from a link: Error_WrongActivationLink when the link is unknown, used, voided or expired. */
@@ -60,14 +51,7 @@ export async function resetPassword(
 
 /** Mails the user name to the account's address (forgot username). */
 export async function remindUserName(store: EventStore, userId: string, ctx: CommandContext): Promise<Position> {
-  const r = await handleCommand(
-    store,
-    accountStream(userId),
-    accountDecider,
-    { type: 'RemindUserName' },
-    { ...ctx, actorId: ctx.actorId ?? userId },
-  );
-  return r.position;
+  return (await byOwner(store, userId, { type: 'RemindUserName' }, ctx)).position;
 }
 
 /**
@@ -80,12 +64,11 @@ export async function regenerateEmailVerification(
   ctx: CommandContext,
 ): Promise<{ result: '200' | '400'; position: Position }> {
   const userId = accountOfLink(token);
-  const r = await handleCommand(
+  const r = await byOwner(
     store,
-    accountStream(userId),
-    accountDecider,
+    userId,
     { type: 'RegenerateEmailVerification', token, newToken: newVerificationToken(userId) },
-    { ...ctx, actorId: ctx.actorId ?? userId },
+    ctx,
   );
   return { result: r.events.length ? '400' : '200', position: r.position };
 }

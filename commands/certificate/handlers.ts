@@ -12,6 +12,7 @@ import {
   type CertifiedEvent,
   type CertifiedRecord,
   canonicalJson,
+  hoursPerEvent,
   roundHours,
   type Subject,
   signedStatement,
@@ -68,21 +69,15 @@ export async function applicationOf(store: EventStore, volunteerId: string) {
 }
 
 function eventsWithHours(entries: readonly ApprovedHours[]): CertifiedEvent[] {
-  const by = new Map<string, CertifiedEvent>();
-  for (const h of entries) {
-    const e = by.get(h.eventId) ?? {
-      id: h.eventId,
-      code: h.code,
-      nameAr: h.nameAr,
-      nameEn: h.nameEn,
-      startDate: h.startDate,
-      endDate: h.endDate,
-      hours: 0,
-    };
-    e.hours = roundHours(e.hours + h.hours);
-    by.set(h.eventId, e);
-  }
-  return [...by.values()];
+  return hoursPerEvent(entries).map(({ first: h, hours }) => ({
+    id: h.eventId,
+    code: h.code,
+    nameAr: h.nameAr,
+    nameEn: h.nameEn,
+    startDate: h.startDate,
+    endDate: h.endDate,
+    hours,
+  }));
 }
 
 /**

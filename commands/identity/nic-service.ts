@@ -1,4 +1,5 @@
 import type { NicAnswer, NicRecord } from '../../domain/identity/nic.ts';
+import { HttpService, ok } from '../outside-services.ts';
 
 /**
  * The national identity service (NIC), asked who holds a national id (spec: "verifyNId"; the national-identity
@@ -18,31 +19,22 @@ export class IdentityServiceUnavailableError extends Error {}
  * 422 (the birth date is not the holder's). Anything else is "unavailable".
  */
 export class HttpIdentityService implements IdentityService {
-  private readonly base: string;
-  private readonly timeoutMs: number;
+  private readonly service: HttpService;
   constructor(baseUrl: string, opts: { timeoutMs?: number } = {}) {
-    this.base = baseUrl.replace(/\/+$/, '');
-    this.timeoutMs = opts.timeoutMs ?? 5_000;
+    this.service = new HttpService(baseUrl, 'identity service', IdentityServiceUnavailableError, opts.timeoutMs);
   }
 
   async verify(input: { nationalId: string; birthDate: string }): Promise<NicAnswer> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.base}/identity/verify`, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify(input),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (e) {
-      throw new IdentityServiceUnavailableError(`identity service unreachable: ${(e as Error).message}`);
-    }
-    if (res.status === 404) return { found: false, reason: 'NotFound' };
-    if (res.status === 422) return { found: false, reason: 'Invalid' };
-    if (!res.ok) throw new IdentityServiceUnavailableError(`identity service answered ${res.status}`);
-    const body = (await res.json().catch(() => null)) as { record?: unknown } | null;
-    const record = body?.record;
-    if (!isRecord(record)) throw new IdentityServiceUnavailableError('identity service answered without a record');
+    const answer = await this.service.call('/identity/verify', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+    if (answer.status === 404) return { found: false, reason: 'NotFound' };
+    if (answer.status === 422) return { found: false, reason: 'Invalid' };
+    if (!ok(answer.status)) throw this.service.failure(`answered ${answer.status}`);
+    const record = (this.service.json(answer) as { record?: unknown } | null)?.record;
+    if (!isRecord(record)) throw this.service.failure('answered without a record');
     return { found: true, record };
   }
 }

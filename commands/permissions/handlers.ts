@@ -1,4 +1,4 @@
-import { permissionsDecider } from '../../domain/permissions/decide.ts';
+import { type PermissionCommand, permissionsDecider } from '../../domain/permissions/decide.ts';
 import { PERMISSIONS_STREAM } from '../../domain/permissions/events.ts';
 import { SEED_PERMISSIONS } from '../../domain/permissions/seed.ts';
 import type { ClientCode } from '../../domain/shared/clients.ts';
@@ -11,25 +11,18 @@ export interface ScreenActionsChange {
   actions: readonly string[];
 }
 
-/** Give a role actions on a screen. Answers the position to wait for (the last event, or the stream's on a no-op). */
-export async function grantScreenActions(
-  store: EventStore,
-  change: ScreenActionsChange,
-  ctx: CommandContext,
-): Promise<Position> {
-  const cmd = { type: 'GrantScreenActions' as const, ...change };
+/** A command on the permissions stream; answers the position to wait for (the last event, or the stream's on a no-op). */
+async function onPermissions(store: EventStore, cmd: PermissionCommand, ctx: CommandContext): Promise<Position> {
   return (await handleCommand(store, PERMISSIONS_STREAM, permissionsDecider, cmd, ctx)).position;
 }
 
+/** Give a role actions on a screen. */
+export const grantScreenActions = (store: EventStore, change: ScreenActionsChange, ctx: CommandContext) =>
+  onPermissions(store, { type: 'GrantScreenActions', ...change }, ctx);
+
 /** Take actions on a screen from a role (never the super admin's rights to administer permissions). */
-export async function revokeScreenActions(
-  store: EventStore,
-  change: ScreenActionsChange,
-  ctx: CommandContext,
-): Promise<Position> {
-  const cmd = { type: 'RevokeScreenActions' as const, ...change };
-  return (await handleCommand(store, PERMISSIONS_STREAM, permissionsDecider, cmd, ctx)).position;
-}
+export const revokeScreenActions = (store: EventStore, change: ScreenActionsChange, ctx: CommandContext) =>
+  onPermissions(store, { type: 'RevokeScreenActions', ...change }, ctx);
 
 /**
  * The seed grants, appended once: only while the stream does not exist (the decider answers nothing afterwards, and
@@ -46,6 +39,5 @@ export async function seedPermissions(store: EventStore, clientCode: ClientCode)
     commandId: 'permissions-seed',
     now: new Date(),
   };
-  const cmd = { type: 'SeedPermissions' as const, table: SEED_PERMISSIONS };
-  return (await handleCommand(store, PERMISSIONS_STREAM, permissionsDecider, cmd, ctx)).position;
+  return onPermissions(store, { type: 'SeedPermissions', table: SEED_PERMISSIONS }, ctx);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CFHS_NUMBER_MAX, type LicenceAnswer, PRACTITIONER_STATUSES } from '../../domain/practitioner/licence.ts';
+import { HttpService } from '../outside-services.ts';
 import { type LicenceRegistry, LicenceRegistryUnavailableError, LocalLicenceRegistry } from './licence-registry.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,44 +28,26 @@ export const licencePath = (cfhsNumber: string) => `/licences/${encodeURICompone
  * shape is workers/practitioner/local-cfhs-server.ts.
  */
 export class HttpLicenceRegistry implements LicenceRegistry {
-  private readonly base: string;
+  private readonly service: HttpService;
   private readonly apiKey: string | undefined;
-  private readonly timeoutMs: number;
   constructor(baseUrl: string, opts: { apiKey?: string | undefined; timeoutMs?: number } = {}) {
-    this.base = baseUrl.replace(/\/+$/, '');
+    this.service = new HttpService(baseUrl, 'licensing register', LicenceRegistryUnavailableError, opts.timeoutMs);
     this.apiKey = opts.apiKey;
-    this.timeoutMs = opts.timeoutMs ?? 5_000;
   }
 
   async lookup(cfhsNumber: string): Promise<LicenceAnswer | null> {
     const number = cfhsNumber.trim();
     // Not a number the register could hold: asking would only answer a 404 (or a path the register rejects).
     if (!number || number.length > CFHS_NUMBER_MAX) return null;
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(`${this.base}${licencePath(number)}`, {
-        headers: { accept: 'application/json', ...(this.apiKey ? { [CFHS_API_KEY_HEADER]: this.apiKey } : {}) },
-        // A redirect is not followed (the key would go to another address): its 3xx is "unavailable" below.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      // The body is read under the same time-out: a register that sends headers and then stalls is unavailable too.
-      text = await res.text();
-    } catch (e) {
-      throw new LicenceRegistryUnavailableError(`licensing register unreachable: ${(e as Error).message}`);
-    }
-    if (res.status === 404) return null;
-    if (res.status !== 200) throw new LicenceRegistryUnavailableError(`licensing register answered ${res.status}`);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new LicenceRegistryUnavailableError('licensing register answered something that is not JSON');
-    }
-    const parsed = LicenceAnswerWire.safeParse(body);
-    if (!parsed.success)
-      throw new LicenceRegistryUnavailableError(`licensing register answer not understood: ${parsed.error.message}`);
+    const answer = await this.service.call(licencePath(number), {
+      headers: { accept: 'application/json', ...(this.apiKey ? { [CFHS_API_KEY_HEADER]: this.apiKey } : {}) },
+      // A redirect is not followed (the key would go to another address): its 3xx is "unavailable" below.
+      redirect: 'manual',
+    });
+    if (answer.status === 404) return null;
+    if (answer.status !== 200) throw this.service.failure(`answered ${answer.status}`);
+    const parsed = LicenceAnswerWire.safeParse(this.service.json(answer));
+    if (!parsed.success) throw this.service.failure(`answer not understood: ${parsed.error.message}`);
     return parsed.data;
   }
 }

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { isPractitionerStatus, type LicenceAnswer } from '../../domain/practitioner/licence.ts';
+import { readJsonExport } from '../outside-services.ts';
 
 /**
  * The licensing authority's register of health practitioners (spec: CFHS/SCFHS number → CfhsStatusId 1–9), asked for
@@ -53,20 +53,9 @@ export class LocalLicenceRegistry implements LicenceRegistry {
   }
 
   private async rows(): Promise<Readonly<Record<string, LicenceAnswer>>> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return FIXTURE_LICENCES;
-      throw new LicenceRegistryUnavailableError(`licence export unreadable: ${(e as Error).message}`);
-    }
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-        return parsed as Record<string, LicenceAnswer>;
-    } catch {
-      // falls through to the error below
-    }
+    const parsed = await readJsonExport(this.path, 'licence export', (m) => new LicenceRegistryUnavailableError(m));
+    if (parsed === undefined) return FIXTURE_LICENCES;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, LicenceAnswer>;
     throw new LicenceRegistryUnavailableError(`licence export ${this.path} is not an object of licences`);
   }
 }

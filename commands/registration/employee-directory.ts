@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import type { ClientCode } from '../../domain/shared/clients.ts';
+import { HttpService, ok, readJsonExport } from '../outside-services.ts';
 
 /**
  * The client's HR system, asked whether an employee code exists and whose national id it belongs to (spec:
@@ -20,37 +20,23 @@ export class EmployeeDirectoryUnavailableError extends Error {}
  * answered { Status, N_id }. Status true (or 1, or "true") with an N_id means the code exists.
  */
 export class HttpEmployeeDirectory implements EmployeeDirectory {
-  private readonly base: string;
-  private readonly timeoutMs: number;
+  private readonly service: HttpService;
   constructor(baseUrl: string, opts: { timeoutMs?: number } = {}) {
-    this.base = baseUrl.replace(/\/+$/, '');
-    this.timeoutMs = opts.timeoutMs ?? 5_000;
+    this.service = new HttpService(baseUrl, 'HR system', EmployeeDirectoryUnavailableError, opts.timeoutMs);
   }
 
   async nationalIdOf(client: ClientCode, employeeCode: string): Promise<string | null> {
-    const url = `${this.base}/VolunteerRegistration/ValidateEmployeeCode?id=${encodeURIComponent(employeeCode)}`;
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'x-client-code': client },
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (e) {
-      throw new EmployeeDirectoryUnavailableError(`HR system unreachable: ${(e as Error).message}`);
-    }
-    if (res.status === 404) return null;
-    if (!res.ok) throw new EmployeeDirectoryUnavailableError(`HR system answered ${res.status}`);
-    let body: { Status?: unknown; N_id?: unknown };
-    try {
-      body = (await res.json()) as typeof body;
-    } catch {
-      throw new EmployeeDirectoryUnavailableError('HR system answered something that is not JSON');
-    }
-    const found = body.Status === true || body.Status === 1 || body.Status === 'true';
+    const answer = await this.service.call(
+      `/VolunteerRegistration/ValidateEmployeeCode?id=${encodeURIComponent(employeeCode)}`,
+      { method: 'POST', headers: { accept: 'application/json', 'x-client-code': client } },
+    );
+    if (answer.status === 404) return null;
+    if (!ok(answer.status)) throw this.service.failure(`answered ${answer.status}`);
+    const body = this.service.json(answer) as { Status?: unknown; N_id?: unknown } | null;
+    const found = body?.Status === true || body?.Status === 1 || body?.Status === 'true';
     if (!found) return null;
     if (typeof body.N_id !== 'string' && typeof body.N_id !== 'number')
-      throw new EmployeeDirectoryUnavailableError('HR system answered Status without N_id');
+      throw this.service.failure('answered Status without N_id');
     return String(body.N_id);
   }
 }
@@ -67,19 +53,8 @@ export class FileEmployeeDirectory implements EmployeeDirectory {
   }
 
   async nationalIdOf(client: ClientCode, employeeCode: string): Promise<string | null> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw new EmployeeDirectoryUnavailableError(`HR export unreadable: ${(e as Error).message}`);
-    }
-    let rows: unknown;
-    try {
-      rows = JSON.parse(text);
-    } catch {
-      throw new EmployeeDirectoryUnavailableError(`HR export ${this.path} is not JSON`);
-    }
+    const rows = await readJsonExport(this.path, 'HR export', (m) => new EmployeeDirectoryUnavailableError(m));
+    if (rows === undefined) return null;
     if (!Array.isArray(rows)) throw new EmployeeDirectoryUnavailableError(`HR export ${this.path} is not a list`);
     const code = employeeCode.trim().toUpperCase();
     for (const r of rows as { client?: unknown; employeeCode?: unknown; nationalId?: unknown }[]) {

@@ -7,6 +7,7 @@ import {
   canonicalJson,
   certificateYears,
   DEFAULT_CERTIFICATE_YEAR,
+  hoursPerEvent,
   signedStatement,
   specialisationComplete,
 } from './record.ts';
@@ -138,5 +139,18 @@ describe('rules from the spec', () => {
     expect(specialisationComplete(complete)).toBe(true);
     expect(specialisationComplete({ specialities: { professionId: 1, preferredWorkFields: [3] } })).toBe(false);
     expect(() => assertSpecialisationComplete({})).toThrow('CertificateSpecializationIncomplete');
+  });
+
+  it('sums the approved hours per event to two decimals, the events in the order of their first entry', () => {
+    const entries = [
+      { eventId: 'b', hours: 0.1, hoursId: '1' },
+      { eventId: 'a', hours: 2, hoursId: '2' },
+      { eventId: 'b', hours: 0.2, hoursId: '3' },
+    ];
+    expect(hoursPerEvent(entries)).toEqual([
+      { first: entries[0], hours: 0.3 },
+      { first: entries[1], hours: 2 },
+    ]);
+    expect(hoursPerEvent([])).toEqual([]);
   });
 });

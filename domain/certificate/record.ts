@@ -86,6 +86,22 @@ export interface CertifiedRecord {
 /** Hours are certified to two decimals (entries are numeric; their sum must not print 7.000000001). */
 export const roundHours = (h: number) => Math.round(h * 100) / 100;
 
+/**
+ * Approved hours entries summed per event (to two decimals, as certified), the events in the order of their first
+ * entry, each with that entry (what names the event).
+ */
+export function hoursPerEvent<H extends { eventId: string; hours: number }>(
+  entries: readonly H[],
+): { first: H; hours: number }[] {
+  const by = new Map<string, { first: H; hours: number }>();
+  for (const h of entries) {
+    const e = by.get(h.eventId) ?? { first: h, hours: 0 };
+    e.hours = roundHours(e.hours + h.hours);
+    by.set(h.eventId, e);
+  }
+  return [...by.values()];
+}
+
 /** The kinds that certify hours: none without an approved hour (spec: NoHoursFound). */
 export const HOURS_KINDS: readonly CertificateKind[] = ['participation', 'hours', 'eventType'];
 

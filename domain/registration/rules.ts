@@ -192,38 +192,46 @@ export function validateRegistration(
     issues.push({ path: 'specialities.preferredWorkFields', code: 'AllFieldsRequired' });
 
   // Lists (submit): at least one emergency contact, one language, a graduation certificate; complete rows; no duplicates.
-  const contacts = form.emergencyContacts ?? [];
-  if (contacts.length === 0) issues.push({ path: 'emergencyContacts', code: 'AllFieldsRequired' });
-  contacts.forEach((c, i) => {
-    need(`emergencyContacts.${i}.relationId`, c.relationId);
-    need(`emergencyContacts.${i}.name`, c.name);
-    if (need(`emergencyContacts.${i}.mobile`, c.mobile) && !isValidMobile(c.mobile, client.mobilePrefix)) {
-      issues.push({ path: `emergencyContacts.${i}.mobile`, code: 'InvalidMobile' });
-    }
-  });
-  if (new Set(contacts.map((c) => c.mobile)).size < contacts.length)
-    issues.push({ path: 'emergencyContacts', code: 'DuplicatesNotAllowed' });
-
-  const languages = form.languages ?? [];
-  if (languages.length === 0) issues.push({ path: 'languages', code: 'AllFieldsRequired' });
-  languages.forEach((l, i) => {
-    need(`languages.${i}.languageId`, l.languageId);
-    need(`languages.${i}.proficiency`, l.proficiency);
-  });
-  if (new Set(languages.map((l) => l.languageId)).size < languages.length)
-    issues.push({ path: 'languages', code: 'DuplicatesNotAllowed' });
-
-  const grads = form.graduationCertificates ?? [];
-  if (grads.length === 0) issues.push({ path: 'graduationCertificates', code: 'AllFieldsRequired' });
-  grads.forEach((g, i) => {
-    need(`graduationCertificates.${i}.certificateFieldId`, g.certificateFieldId);
-    need(`graduationCertificates.${i}.fileId`, g.fileId);
+  /** A list of at least one row, each row checked (`at` is its path), no two rows alike by `key` when given. */
+  const requiredRows = <T>(
+    path: string,
+    rows: readonly T[] | undefined,
+    each: (row: T, at: string) => void,
+    key?: (row: T) => unknown,
+  ) => {
+    const all = rows ?? [];
+    if (all.length === 0) issues.push({ path, code: 'AllFieldsRequired' });
+    for (const [i, row] of all.entries()) each(row, `${path}.${i}`);
+    if (key && new Set(all.map(key)).size < all.length) issues.push({ path, code: 'DuplicatesNotAllowed' });
+  };
+  requiredRows(
+    'emergencyContacts',
+    form.emergencyContacts,
+    (c, at) => {
+      need(`${at}.relationId`, c.relationId);
+      need(`${at}.name`, c.name);
+      if (need(`${at}.mobile`, c.mobile) && !isValidMobile(c.mobile, client.mobilePrefix))
+        issues.push({ path: `${at}.mobile`, code: 'InvalidMobile' });
+    },
+    (c) => c.mobile,
+  );
+  requiredRows(
+    'languages',
+    form.languages,
+    (l, at) => {
+      need(`${at}.languageId`, l.languageId);
+      need(`${at}.proficiency`, l.proficiency);
+    },
+    (l) => l.languageId,
+  );
+  requiredRows('graduationCertificates', form.graduationCertificates, (g, at) => {
+    need(`${at}.certificateFieldId`, g.certificateFieldId);
+    need(`${at}.fileId`, g.fileId);
     if (
-      need(`graduationCertificates.${i}.issueDate`, g.issueDate) &&
+      need(`${at}.issueDate`, g.issueDate) &&
       !(isIsoDate(g.issueDate) && within(g.issueDate, DATE_PICKER_MIN, today(now)))
-    ) {
-      issues.push({ path: `graduationCertificates.${i}.issueDate`, code: 'InvalidDate' });
-    }
+    )
+      issues.push({ path: `${at}.issueDate`, code: 'InvalidDate' });
   });
 
   // Trainings: start at most yesterday, end at most today, start not after end.

@@ -1,6 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { RegistrationsDB } from '../registration/queries.ts';
 import { keysetBatches } from '../shared/keyset.ts';
+import { rowCount } from '../shared/query.ts';
 
 /** The accounts read models as the API reads them (the live generations' views `rm.users`, `rm.login_log`). */
 export interface AccountDB {
@@ -205,8 +206,7 @@ export async function loginLogPage(
 
 /** How many rows of the users log the filters select (an export's total). */
 export async function loginLogCount(db: Kysely<AccountDB>, q: LoginLogFilter): Promise<number> {
-  const r = await loginLogQuery(db, q).clearSelect().select(sql<string>`count(*)::text`.as('n')).executeTakeFirst();
-  return Number(r?.n ?? 0);
+  return rowCount(loginLogQuery(db, q));
 }
 
 /**
@@ -351,12 +351,7 @@ export type UsersExportFilter = Omit<UserGridFilter, 'page' | 'pageSize'>;
 
 /** How many users the grid's filters select (an export's total). */
 export async function usersCount(db: Kysely<AccountDB>, q: UsersExportFilter): Promise<number> {
-  const r = await db
-    .selectFrom('rm.users')
-    .select(sql<string>`count(*)::text`.as('n'))
-    .where(sql<SqlBool>`${sql.join(usersWhere(q), sql` and `)}`)
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
+  return rowCount(db.selectFrom('rm.users').where(sql<SqlBool>`${sql.join(usersWhere(q), sql` and `)}`));
 }
 
 /** Every user the grid's filters select, in the grid's order (its sort, then the id), read in keyset batches. */

@@ -2,6 +2,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { parsePosition } from '../../commands/event-store/port.ts';
 import { type RecordLink, recordLink } from '../../domain/record-kinds.ts';
 import type { AccountDB } from '../account/queries.ts';
+import { rowCount } from '../shared/query.ts';
 
 /** The audit log read model as the API reads it, with the users' names (projections/account). */
 export interface AuditDB {
@@ -58,12 +59,7 @@ function auditWhere(q: AuditExportFilter): Expression<SqlBool>[] {
 
 /** How many rows of the audit log the filters select (an export's total). */
 export async function auditCount(db: Kysely<AuditDB>, q: AuditExportFilter): Promise<number> {
-  const r = await db
-    .selectFrom('rm.audit_log as a')
-    .select(sql<string>`count(*)::text`.as('n'))
-    .where(sql<SqlBool>`${sql.join(auditWhere(q), sql` and `)}`)
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
+  return rowCount(db.selectFrom('rm.audit_log as a').where(sql<SqlBool>`${sql.join(auditWhere(q), sql` and `)}`));
 }
 
 /**

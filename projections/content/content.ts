@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { CONTENT_STREAM_PREFIX, ContentEventTypes, contentEvents } from '../../domain/content/events.ts';
 import { CONTENT_KINDS, type ContentFields, filesOf, PAGE_KEYS } from '../../domain/content/rules.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { int4, timestamp } from '../runner/values.ts';
 
@@ -47,12 +48,10 @@ function fieldsOf(d: Record<string, unknown>): ContentFields {
 export const contentProjection: Projection = {
   name: 'content',
   version: 1,
-  tables: ['content', 'content_files'],
   types: ContentEventTypes,
-  async setup({ tx, table }) {
-    await sql
-      .raw(`
-      create table ${table('content')} (
+  ...readModelTables(
+    {
+      content: `
         content_id uuid primary key,
         kind text not null,
         key text,
@@ -73,17 +72,18 @@ export const contentProjection: Projection = {
         published_at timestamptz,
         created_at timestamptz not null,
         updated_at timestamptz not null
-      );
-      create index on ${table('content')} (kind, ord, created_at desc);
-      create index on ${table('content')} (kind, published_at desc) where published;
-      create table ${table('content_files')} (
+      `,
+      content_files: `
         file_id uuid not null,
         content_id uuid not null,
         primary key (file_id, content_id)
-      );
-      create index on ${table('content_files')} (content_id);`)
-      .execute(tx);
-  },
+      `,
+    },
+    (table) => `
+      create index on ${table('content')} (kind, ord, created_at desc);
+      create index on ${table('content')} (kind, published_at desc) where published;
+      create index on ${table('content_files')} (content_id)`,
+  ),
   async apply({ tx, table }, events) {
     const t = sql.raw(table('content'));
     const files = sql.raw(table('content_files'));

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { opportunityEvents } from '../../domain/opportunity/decide.ts';
 import type { OpportunityDetails } from '../../domain/opportunity/rules.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { dateClamped, int4, int4Array, int4Clamped } from '../runner/values.ts';
 
@@ -10,7 +11,6 @@ export const opportunitiesProjection: Projection = {
   name: 'opportunities',
   // 2: the calendar's date-range index. 3: the event's region, city and type (issue 11), and the reject reason.
   version: 3,
-  tables: ['opportunities'],
   types: [
     'OpportunityCreated',
     'OpportunityEdited',
@@ -25,11 +25,9 @@ export const opportunitiesProjection: Projection = {
     'SeatFreed',
     'HoursApprovedCounted',
   ],
-  async setup({ tx, table }) {
-    const t = table('opportunities');
-    await sql
-      .raw(`
-      create table ${t} (
+  ...readModelTables(
+    {
+      opportunities: `
         opportunity_id uuid primary key,
         code text not null,
         name_ar text not null,
@@ -56,15 +54,16 @@ export const opportunitiesProjection: Projection = {
         approved_hours numeric not null default 0,
         created_at timestamptz not null,
         updated_at timestamptz not null
-      );
-      create index on ${t} (approval, status, start_date, opportunity_id);
-      create index on ${t} (code);
-      create index on ${t} (region_id, city_id);
+      `,
+    },
+    (table) => `
+      create index on ${table('opportunities')} (approval, status, start_date, opportunity_id);
+      create index on ${table('opportunities')} (code);
+      create index on ${table('opportunities')} (region_id, city_id);
       -- The calendar: public events whose dates overlap a range (api/opportunity/calendar.ts).
-      create index on ${t} using gist (daterange(start_date, end_date, '[]'))
-        where approval = 'approved' and status <> 4 and visibility = 0;`)
-      .execute(tx);
-  },
+      create index on ${table('opportunities')} using gist (daterange(start_date, end_date, '[]'))
+        where approval = 'approved' and status <> 4 and visibility = 0`,
+  ),
   async apply({ tx, table }, events) {
     const t = sql.raw(table('opportunities'));
     for (const stored of events) {

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { pageWithTotal, rowCount } from '../shared/query.ts';
 import type { OpportunityDB } from './queries.ts';
 
 type Db = Kysely<OpportunityDB>;
@@ -112,12 +113,8 @@ export interface ParticipantRow {
 
 /** How many volunteers an event's roster holds (of one status, or all). */
 export async function participantCount(db: Db, opportunityId: string, status?: number): Promise<number> {
-  let q = db
-    .selectFrom('rm.participations')
-    .select(sql<string>`count(*)::text`.as('n'))
-    .where('opportunity_id', '=', opportunityId);
-  if (status) q = q.where('status', '=', status);
-  return Number((await q.executeTakeFirst())?.n ?? 0);
+  const q = db.selectFrom('rm.participations').where('opportunity_id', '=', opportunityId);
+  return rowCount(status ? q.where('status', '=', status) : q);
 }
 
 /**
@@ -282,8 +279,7 @@ export type HoursExportFilter = Omit<HoursFilter, 'page' | 'pageSize'>;
 
 /** How many entries the hours grid's filters select in the scope (an export's total). */
 export async function hoursCount(db: Db, scope: RawBuilder<boolean> | null, f: HoursExportFilter): Promise<number> {
-  const r = await hoursBase(db, scope, f).select(sql<string>`count(*)::text`.as('n')).executeTakeFirst();
-  return Number(r?.n ?? 0);
+  return rowCount(hoursBase(db, scope, f));
 }
 
 /**
@@ -332,22 +328,14 @@ export async function* hoursRows(
  * events list's condition on rm.opportunities; null: every event), by state, event, volunteer name and check-in days.
  */
 export async function hoursAcrossEvents(db: Db, scope: RawBuilder<boolean> | null, f: HoursFilter) {
-  const q = hoursBase(db, scope, f);
-  const by = HOURS_SORT_COLUMN;
-  const [rows, count] = await Promise.all([
-    q
+  const { rows, total } = await pageWithTotal(
+    hoursBase(db, scope, f)
       .select(HOURS_COLUMNS)
-      .orderBy(by[f.sort], (ob) => (f.dir === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-      .orderBy('h.hours_id')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-    q.select(sql<string>`count(*)::text`.as('n')).executeTakeFirst(),
-  ]);
-  return {
-    total: Number(count?.n ?? 0),
-    rows: rows.map(hoursRow),
-  };
+      .orderBy(HOURS_SORT_COLUMN[f.sort], (ob) => (f.dir === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+      .orderBy('h.hours_id'),
+    f,
+  );
+  return { total, rows: rows.map(hoursRow) };
 }
 
 /** An event's names and the volunteers whose participation is in one of these statuses (stop invitations' mails). */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { participationEvents, STATUS_AFTER } from '../../domain/participation/decide.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { int4, timestamp } from '../runner/values.ts';
 
@@ -11,14 +12,10 @@ export const participationsProjection: Projection = {
   name: 'participations',
   // 2: an hours entry's check-in, check-out, cases and rating may be empty (values older versions let through).
   version: 2,
-  tables: ['participations', 'participation_hours', 'participation_counts'],
   types: [...Object.keys(STATUS), 'HoursRecorded', 'HoursApproved', 'HoursRejected', 'HoursDeleted'],
-  async setup({ tx, table }) {
-    const p = table('participations');
-    const h = table('participation_hours');
-    await sql
-      .raw(`
-      create table ${p} (
+  ...readModelTables(
+    {
+      participations: `
         opportunity_id uuid not null,
         volunteer_id uuid not null,
         status int not null,
@@ -26,10 +23,8 @@ export const participationsProjection: Projection = {
         pending_hours numeric not null default 0,
         updated_at timestamptz not null,
         primary key (opportunity_id, volunteer_id)
-      );
-      create index on ${p} (volunteer_id, status);
-      create index on ${p} (opportunity_id, status, volunteer_id);
-      create table ${h} (
+      `,
+      participation_hours: `
         hours_id text primary key,
         opportunity_id uuid not null,
         volunteer_id uuid not null,
@@ -40,13 +35,16 @@ export const participationsProjection: Projection = {
         rating int,
         review text not null,
         state text not null
-      );
-      create index on ${h} (opportunity_id, volunteer_id);
-      -- Participants per event and status, so a roster page does not count its rows every time.
-      create table ${table('participation_counts')} (opportunity_id uuid not null, status int not null, n int not null,
-        primary key (opportunity_id, status));`)
-      .execute(tx);
-  },
+      `,
+      // Participants per event and status, so a roster page does not count its rows every time.
+      participation_counts:
+        'opportunity_id uuid not null, status int not null, n int not null, primary key (opportunity_id, status)',
+    },
+    (table) => `
+      create index on ${table('participations')} (volunteer_id, status);
+      create index on ${table('participations')} (opportunity_id, status, volunteer_id);
+      create index on ${table('participation_hours')} (opportunity_id, volunteer_id)`,
+  ),
   async apply({ tx, table }, events) {
     const p = sql.raw(table('participations'));
     const h = sql.raw(table('participation_hours'));

@@ -10,6 +10,7 @@ import {
 import { type Approval, AUDIENCE, OpportunityStatus, Visibility } from '../../domain/opportunity/rules.ts';
 import type { AccountDB } from '../account/queries.ts';
 import type { RegistrationsDB } from '../registration/queries.ts';
+import { pageWithTotal, rowCount } from '../shared/query.ts';
 
 /** The read models' rows as the events API reads them (the live generations' views `rm.*`). */
 export interface OpportunityDB {
@@ -271,14 +272,10 @@ async function pageOf(
   page: number,
   pageSize: number,
 ) {
-  const [rows, count] = await Promise.all([
-    orderedBy(db.selectFrom('rm.opportunities').select(LIST_COLUMNS).where(where), order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    db.selectFrom('rm.opportunities').select(sql<string>`count(*)::text`.as('n')).where(where).executeTakeFirst(),
-  ]);
-  return { total: Number(count?.n ?? 0), rows };
+  return pageWithTotal(orderedBy(db.selectFrom('rm.opportunities').select(LIST_COLUMNS).where(where), order), {
+    page,
+    pageSize,
+  });
 }
 
 /** One page of an events list (public, or a volunteer's private one), the latest start first, and how many match. */
@@ -365,16 +362,6 @@ export function eventScopeCondition(covered: { regions: readonly number[]; citie
   return sql<boolean>`(visibility not in (${sql.lit(Visibility.Regions)}, ${sql.lit(Visibility.Cities)})
     or (visibility = ${sql.lit(Visibility.Regions)} and region_ids && ${[...covered.regions]}::int[])
     or (visibility = ${sql.lit(Visibility.Cities)} and city_ids && ${[...covered.cities]}::int[]))`;
-}
-
-/** A staff member's assigned regions and cities (rm.users), empty when unknown. */
-export async function staffAreas(db: Db, userId: string): Promise<{ regionIds: number[]; cityIds: number[] }> {
-  const row = await db
-    .selectFrom('rm.users')
-    .select(['region_ids', 'city_ids'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return { regionIds: row?.region_ids ?? [], cityIds: row?.city_ids ?? [] };
 }
 
 /** One page of the events waiting for an approver (new, or a deletion to confirm), newest first, in the scope. */
@@ -508,12 +495,7 @@ export interface EventExportRow {
 
 /** How many events of the manage grid the filters select in the staff scope (the grid's own total). */
 export async function eventsCount(db: Db, f: ManageExportFilter, scope: RawBuilder<boolean> | null): Promise<number> {
-  const r = await db
-    .selectFrom('rm.opportunities')
-    .select(sql<string>`count(*)::text`.as('n'))
-    .where(manageWhere(scope, f))
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
+  return rowCount(db.selectFrom('rm.opportunities').where(manageWhere(scope, f)));
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   participationEvents,
 } from '../../domain/participation/decide.ts';
 import { type ParticipantReport, participantReportOf } from '../../domain/reports/event-report.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { dateClamped, int4, int4Array, timestamp, withoutNul } from '../runner/values.ts';
 
@@ -53,12 +54,10 @@ const figuresOf = (r: ParticipantReport) => ({
 export const eventReportsProjection: Projection = {
   name: 'event_reports',
   version: 2,
-  tables: ['report_events', 'report_participants'],
   types: [...OPPORTUNITY_TYPES, ...participationEvents.types],
-  async setup({ tx, table }) {
-    await sql
-      .raw(`
-      create table ${table('report_events')} (
+  ...readModelTables(
+    {
+      report_events: `
         opportunity_id uuid not null,
         valid_from timestamptz not null,
         valid_to timestamptz,
@@ -72,10 +71,8 @@ export const eventReportsProjection: Projection = {
         region_ids int[] not null,
         city_ids int[] not null,
         primary key (opportunity_id, valid_from)
-      );
-      create unique index on ${table('report_events')} (opportunity_id) where valid_to is null;
-      create index on ${table('report_events')} (start_date desc, opportunity_id) where valid_to is null;
-      create table ${table('report_participants')} (
+      `,
+      report_participants: `
         opportunity_id uuid not null,
         volunteer_id uuid not null,
         valid_from timestamptz not null,
@@ -90,11 +87,14 @@ export const eventReportsProjection: Projection = {
         incidents int not null,
         state jsonb,
         primary key (opportunity_id, volunteer_id, valid_from)
-      );
+      `,
+    },
+    (table) => `
+      create unique index on ${table('report_events')} (opportunity_id) where valid_to is null;
+      create index on ${table('report_events')} (start_date desc, opportunity_id) where valid_to is null;
       create index on ${table('report_participants')} (opportunity_id, valid_from);
-      create index on ${table('report_participants')} (volunteer_id, valid_from);`)
-      .execute(tx);
-  },
+      create index on ${table('report_participants')} (volunteer_id, valid_from)`,
+  ),
   async apply({ tx, table }, events) {
     const ev = sql.raw(table('report_events'));
     const rp = sql.raw(table('report_participants'));

@@ -9,6 +9,17 @@ export interface Paging {
 /** An ILIKE pattern that matches `text` anywhere in a value, its `\`, `%` and `_` taken literally. */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** How many rows a filtered query selects: the query counted, its selection and order cleared. */
+export async function rowCount<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const count = await q
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<string>`count(*)::text`.as('n'))
+    .$castTo<{ n: string }>()
+    .executeTakeFirst();
+  return Number(count?.n ?? 0);
+}
+
 /**
  * One page of a filtered, selected and ordered query, and how many rows its filters select in all: the same query
  * counted, its selection and order cleared, so the page and its total cannot disagree on a filter.
@@ -17,17 +28,12 @@ export async function pageWithTotal<DB, TB extends keyof DB, O>(
   q: SelectQueryBuilder<DB, TB, O>,
   { page, pageSize }: Paging,
 ): Promise<{ rows: O[]; total: number }> {
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     q
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    q
-      .clearSelect()
-      .clearOrderBy()
-      .select(sql<string>`count(*)::text`.as('n'))
-      .$castTo<{ n: string }>()
-      .executeTakeFirst(),
+    rowCount(q),
   ]);
-  return { rows: rows as O[], total: Number(count?.n ?? 0) };
+  return { rows: rows as O[], total };
 }

@@ -7,6 +7,7 @@ import { participationEvents, STATUS_AFTER } from '../../domain/participation/de
 import { registrationEvents } from '../../domain/registration/events.ts';
 import { fieldsOf } from '../../domain/shared/upcast.ts';
 import { COUNTED_STATUSES } from '../../domain/statistics/figures.ts';
+import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { dateClamped, int4, timestamp } from '../runner/values.ts';
 import { REGISTRATION_STATUS_TYPES } from '../shared/registration-types.ts';
@@ -15,6 +16,28 @@ import { REGISTRATION_STATUS_TYPES } from '../shared/registration-types.ts';
 const EVENT_FACT_TYPES = opportunityEvents.types.filter(
   (t) => t.startsWith('Opportunity') && t !== 'OpportunityDepartmentChanged',
 );
+
+/** The volunteers' filter fields but the registration date, with their types: the counts' dimensions. */
+const DIMENSIONS = {
+  status: 'int not null',
+  region_id: 'int',
+  city_id: 'int',
+  gender: 'int',
+  practitioner: 'boolean not null',
+  category_id: 'int',
+  sub_category1_id: 'int',
+  sub_category2_id: 'int',
+  experience_level_id: 'int',
+};
+const DIMENSION_NAMES = Object.keys(DIMENSIONS).join(', ');
+/** The dimensions as columns of a create table (rm.stat_volunteers and rm.stat_volunteer_counts). */
+const DIMENSION_COLUMNS = Object.entries(DIMENSIONS)
+  .map(([column, type]) => `${column} ${type}`)
+  .join(', ');
+
+/** A version's validity period [valid_from, valid_to), the last columns of every fact table. */
+const VALIDITY =
+  'valid_from timestamptz not null, valid_to timestamptz, check (valid_to is null or valid_to >= valid_from)';
 
 /**
  * The statistics read model (issue 10): fact tables whose rows are versions with a validity period
@@ -28,14 +51,6 @@ export const statisticsProjection: Projection = {
   name: 'statistics',
   // 2: rm.stat_volunteer_counts (the open volunteer versions counted by their filter fields).
   version: 2,
-  tables: [
-    'stat_volunteers',
-    'stat_volunteer_counts',
-    'stat_events',
-    'stat_participations',
-    'stat_hours',
-    'stat_event_totals',
-  ],
   types: [
     ...REGISTRATION_STATUS_TYPES,
     ...EVENT_FACT_TYPES,
@@ -45,34 +60,22 @@ export const statisticsProjection: Projection = {
     'HoursRejected',
     'HoursDeleted',
   ],
-  async setup({ tx, table }) {
-    const v = table('stat_volunteers');
-    const e = table('stat_events');
-    const p = table('stat_participations');
-    const h = table('stat_hours');
-    const x = table('stat_event_totals');
-    const vc = table('stat_volunteer_counts');
-    await sql
-      .raw(`
-      create table ${v} (
+  ...readModelTables(
+    {
+      stat_volunteers: `
         volunteer_id uuid not null,
         ${DIMENSION_COLUMNS},
         registered_at timestamptz,
         ${VALIDITY}
-      );
-      create unique index on ${v} (volunteer_id) where valid_to is null;
-      -- The open versions' filter and group columns, so current reads scan this index only (once vacuumed).
-      create index on ${v} (${DIMENSION_NAMES}, registered_at) where valid_to is null;
-      create index on ${v} (volunteer_id, valid_from);
-      -- The open volunteer versions counted by every filter field but the registration date, moved in the statement
-      -- that changes a version: current reads without a date range sum these rows instead of counting 100,000.
-      create table ${vc} (
+      `,
+      // The open volunteer versions counted by every filter field but the registration date, moved in the statement
+      // that changes a version: current reads without a date range sum these rows instead of counting 100,000.
+      stat_volunteer_counts: `
         ${DIMENSION_COLUMNS},
         n int not null,
         unique nulls not distinct (${DIMENSION_NAMES})
-      );
-      create index on ${v} (valid_from, valid_to);
-      create table ${e} (
+      `,
+      stat_events: `
         opportunity_id uuid not null,
         status int not null,
         approval text not null,
@@ -85,41 +88,53 @@ export const statisticsProjection: Projection = {
         min_target int,
         max_target int,
         ${VALIDITY}
-      );
-      create unique index on ${e} (opportunity_id) where valid_to is null;
-      create index on ${e} (start_date) where valid_to is null;
-      create index on ${e} (opportunity_id, valid_from);
-      create table ${p} (
+      `,
+      stat_participations: `
         opportunity_id uuid not null,
         volunteer_id uuid not null,
         status int not null,
         ${VALIDITY}
-      );
-      create unique index on ${p} (opportunity_id, volunteer_id) where valid_to is null;
-      create index on ${p} (opportunity_id, status) where valid_to is null;
-      create index on ${p} (opportunity_id, valid_from);
-      create table ${h} (
+      `,
+      stat_hours: `
         hours_id text not null,
         opportunity_id uuid not null,
         volunteer_id uuid not null,
         hours numeric not null,
         state text not null,
         ${VALIDITY}
-      );
-      create unique index on ${h} (hours_id) where valid_to is null;
-      create index on ${h} (opportunity_id, state) where valid_to is null;
-      create index on ${h} (opportunity_id, valid_from);
-      -- Each event's current participations and hours, kept as they change: current reads sum a row an event
-      -- instead of a million participations (reads as of a past moment aggregate the versions instead).
-      create table ${x} (
+      `,
+      // Each event's current participations and hours, kept as they change: current reads sum a row an event
+      // instead of a million participations (reads as of a past moment aggregate the versions instead).
+      stat_event_totals: `
         opportunity_id uuid primary key,
         invitations int not null default 0,
         participants int not null default 0,
         approved_hours numeric not null default 0,
         other_hours numeric not null default 0
-      );`)
-      .execute(tx);
-  },
+      `,
+    },
+    (table) => {
+      const v = table('stat_volunteers');
+      const e = table('stat_events');
+      const p = table('stat_participations');
+      const h = table('stat_hours');
+      return `
+      create unique index on ${v} (volunteer_id) where valid_to is null;
+      -- The open versions' filter and group columns, so current reads scan this index only (once vacuumed).
+      create index on ${v} (${DIMENSION_NAMES}, registered_at) where valid_to is null;
+      create index on ${v} (volunteer_id, valid_from);
+      create index on ${v} (valid_from, valid_to);
+      create unique index on ${e} (opportunity_id) where valid_to is null;
+      create index on ${e} (start_date) where valid_to is null;
+      create index on ${e} (opportunity_id, valid_from);
+      create unique index on ${p} (opportunity_id, volunteer_id) where valid_to is null;
+      create index on ${p} (opportunity_id, status) where valid_to is null;
+      create index on ${p} (opportunity_id, valid_from);
+      create unique index on ${h} (hours_id) where valid_to is null;
+      create index on ${h} (opportunity_id, state) where valid_to is null;
+      create index on ${h} (opportunity_id, valid_from)`;
+    },
+  ),
   async apply({ tx, table }, events) {
     const V = sql.raw(table('stat_volunteers'));
     const VC = sql.raw(table('stat_volunteer_counts'));
@@ -285,28 +300,6 @@ const REGISTRATION_STATUS: Partial<Record<string, number>> = {
   RegistrationRejected: 6,
   RegistrationReturnedToSubmitted: 2,
 };
-
-/** The volunteers' filter fields but the registration date, with their types: the counts' dimensions. */
-const DIMENSIONS = {
-  status: 'int not null',
-  region_id: 'int',
-  city_id: 'int',
-  gender: 'int',
-  practitioner: 'boolean not null',
-  category_id: 'int',
-  sub_category1_id: 'int',
-  sub_category2_id: 'int',
-  experience_level_id: 'int',
-};
-const DIMENSION_NAMES = Object.keys(DIMENSIONS).join(', ');
-/** The dimensions as columns of a create table (rm.stat_volunteers and rm.stat_volunteer_counts). */
-const DIMENSION_COLUMNS = Object.entries(DIMENSIONS)
-  .map(([column, type]) => `${column} ${type}`)
-  .join(', ');
-
-/** A version's validity period [valid_from, valid_to), the last columns of every fact table. */
-const VALIDITY =
-  'valid_from timestamptz not null, valid_to timestamptz, check (valid_to is null or valid_to >= valid_from)';
 
 const VOLUNTEER_COLUMNS = ['volunteer_id', ...Object.keys(DIMENSIONS), 'registered_at'];
 const EVENT_COLUMNS = [
