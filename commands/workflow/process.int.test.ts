@@ -84,6 +84,17 @@ describe('durable processes (real PostgreSQL)', () => {
   const n = async (stream: string) => (await loadFolded(store, stream, counter as never)).state as Counter;
   const count = async () => (await t.pool.query('select count(*)::int as n from es.events')).rows[0].n as number;
   const streams = () => ({ a: `a-${randomUUID()}`, b: `b-${randomUUID()}` });
+  /** Runs the process with step b failing (not refusing) once; the process as left open. */
+  async function failingAtB(wf: Workflow<Input, null, string>, s: { a: string; b: string }, c: CommandContext) {
+    failOnce = true;
+    await expect(runProcess(store, wf, { ...s, maxB: 1 }, c)).rejects.toThrow('the database went away');
+    const open = await loadProcessOf(store, wf, { ...s, maxB: 1 }, c.commandId);
+    expect([open.started?.kind, open.completed, open.failed]).toEqual([wf.kind, null, null]);
+    return open;
+  }
+  /** The process refuses, b being full (its ceiling maxB). */
+  const refused = (wf: Workflow<Input, null, string>, s: { a: string; b: string }, maxB: number, c: CommandContext) =>
+    expect(runProcess(store, wf, { ...s, maxB }, c)).rejects.toMatchObject({ code: 'ExceededApprovalLimit' });
 
   it('runs the steps in order and answers a command sent again with its recorded result, writing nothing', async () => {
     const s = streams();
@@ -100,26 +111,19 @@ describe('durable processes (real PostgreSQL)', () => {
     const s = streams();
     await runProcess(store, transfer, { ...s, maxB: 1 }, ctx()); // b is full now
     const c = ctx();
-    await expect(runProcess(store, transfer, { ...s, maxB: 1 }, c)).rejects.toMatchObject({
-      code: 'ExceededApprovalLimit',
-    });
+    await refused(transfer, s, 1, c);
     expect([(await n(s.a)).n, (await n(s.b)).n]).toEqual([1, 1]);
     const p = await loadProcess(store, c.commandId);
     expect([p.compensating?.step, p.failed?.code]).toEqual(['b', 'ExceededApprovalLimit']);
     const written = await count();
-    await expect(runProcess(store, transfer, { ...s, maxB: 5 }, c)).rejects.toMatchObject({
-      code: 'ExceededApprovalLimit',
-    });
+    await refused(transfer, s, 5, c);
     expect(await count()).toBe(written);
   });
 
   it('leaves a process whose runner failed open, and a resume completes it without repeating a step', async () => {
     const s = streams();
     const c = ctx();
-    failOnce = true;
-    await expect(runProcess(store, transfer, { ...s, maxB: 1 }, c)).rejects.toThrow('the database went away');
-    const open = await loadProcess(store, c.commandId);
-    expect([open.started?.kind, open.completed, open.failed]).toEqual(['test.transfer', null, null]);
+    const open = await failingAtB(transfer, s, c);
     expect(await resumeWith(store, transfer, open, c.commandId)).toBe('done');
     expect([(await n(s.a)).n, (await n(s.b)).n]).toEqual([1, 1]);
   });
@@ -145,9 +149,7 @@ describe('durable processes (real PostgreSQL)', () => {
     const s = streams();
     await runProcess(store, inlineTransfer, { ...s, maxB: 1 }, ctx()); // b is full now
     const c = ctx();
-    await expect(runProcess(store, inlineTransfer, { ...s, maxB: 1 }, c)).rejects.toMatchObject({
-      code: 'ExceededApprovalLimit',
-    });
+    await refused(inlineTransfer, s, 1, c);
     expect([(await n(s.a)).n, (await n(s.b)).n]).toEqual([1, 1]);
     const p = await loadProcessOf(store, inlineTransfer, { ...s, maxB: 1 }, c.commandId);
     expect([p.started?.kind, p.compensating?.step, p.failed?.code]).toEqual([
@@ -156,26 +158,19 @@ describe('durable processes (real PostgreSQL)', () => {
       'ExceededApprovalLimit',
     ]);
     const written = await count();
-    await expect(runProcess(store, inlineTransfer, { ...s, maxB: 5 }, c)).rejects.toMatchObject({
-      code: 'ExceededApprovalLimit',
-    });
+    await refused(inlineTransfer, s, 5, c);
     expect(await count()).toBe(written);
     // A one-step refusal (b full, nothing written before it) leaves no trace.
     const one = { ...inlineTransfer, steps: [take('b')] };
     const c2 = ctx();
-    await expect(runProcess(store, one, { ...s, maxB: 1 }, c2)).rejects.toMatchObject({
-      code: 'ExceededApprovalLimit',
-    });
+    await refused(one, s, 1, c2);
     expect(await count()).toBe(written);
   });
 
   it('inline: a process whose runner failed after its first step is open where it started; a resume ends it', async () => {
     const s = streams();
     const c = ctx();
-    failOnce = true;
-    await expect(runProcess(store, inlineTransfer, { ...s, maxB: 1 }, c)).rejects.toThrow('the database went away');
-    const open = await loadProcessOf(store, inlineTransfer, { ...s, maxB: 1 }, c.commandId);
-    expect([open.started?.kind, open.completed, open.failed]).toEqual(['test.inline-transfer', null, null]);
+    const open = await failingAtB(inlineTransfer, s, c);
     const position = await resumeWith(store, inlineTransfer, open, c.commandId);
     expect([(await n(s.a)).n, (await n(s.b)).n]).toEqual([1, 1]);
     const done = await loadProcessOf(store, inlineTransfer, { ...s, maxB: 1 }, c.commandId);
