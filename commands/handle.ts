@@ -123,7 +123,8 @@ export async function loadFolded<S, C, E extends DomainEvent>(
     : { state: decider.initialState(), revision: null, lastPosition: START, byCommand: new Map() };
   let grew = false;
   for await (const e of store.readStream(stream, { fromRevision: f.revision === null ? 0n : f.revision + 1n })) {
-    // A type the decider does not know (none is written to its streams) moves the revision and changes nothing.
+    // A type the decider does not know (a durable process's start or end in a command's outbox) moves the revision
+    // and changes nothing.
     const domainEvent = decode(decider.events, e);
     f = {
       ...f,
