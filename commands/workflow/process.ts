@@ -297,8 +297,10 @@ async function drive<I, L, R>(
       try {
         outputs[step.name] = await step.run(store, input, loaded, { ...stepCtx(ctx, step.name), outbox }, outputs);
         // A resend (or a concurrent run) of an inline process: the run that started it recorded what came next.
-        if (start && outbox?.earlier)
-          return resumeWith(store, wf, await loadProcessOf(store, wf, input, ctx.commandId), ctx.commandId);
+        if (start && outbox?.earlier) {
+          const earlier = await loadProcessOf(store, wf, input, ctx.commandId);
+          if (earlier.started || isFinished(earlier)) return resumeWith(store, wf, earlier, ctx.commandId);
+        }
         if (outbox?.written) {
           start = undefined;
           ended = last && inline;
