@@ -25,6 +25,19 @@ export interface CommandContext {
   /** Unique per command; a retry with the same id appends nothing new. */
   commandId: string;
   now: Date;
+  /**
+   * Events that go out with this command's own append, after what the decider decided, and only if it decided
+   * something (an outbox: a durable process's start or end travelling with its step's append, so that it costs no
+   * append of its own). Afterwards `written` tells whether they are in the stream (appended now or by an earlier run
+   * of this command id), `earlier` whether an earlier run had appended them.
+   */
+  outbox?: Outbox;
+}
+
+export interface Outbox {
+  readonly events: readonly DomainEvent[];
+  written: boolean;
+  earlier?: boolean;
 }
 
 export interface CommandResult<E extends DomainEvent = DomainEvent> {
@@ -110,7 +123,8 @@ export async function loadFolded<S, C, E extends DomainEvent>(
     : { state: decider.initialState(), revision: null, lastPosition: START, byCommand: new Map() };
   let grew = false;
   for await (const e of store.readStream(stream, { fromRevision: f.revision === null ? 0n : f.revision + 1n })) {
-    // A type the decider does not know (none is written to its streams) moves the revision and changes nothing.
+    // A type the decider does not know (a durable process's start or end in a command's outbox) moves the revision
+    // and changes nothing.
     const domainEvent = decode(decider.events, e);
     f = {
       ...f,
@@ -119,11 +133,16 @@ export async function loadFolded<S, C, E extends DomainEvent>(
       lastPosition: e.position,
     };
     const commandId = e.metadata.commandId;
-    if (commandId && domainEvent) {
+    const seen = commandId ? f.byCommand.get(commandId) : undefined;
+    // An event of another union in the same append (a command's outbox) moves the command's position on, as it did
+    // for the run that appended it.
+    if (commandId && (domainEvent || seen)) {
       if (!grew) f.byCommand = new Map(f.byCommand);
       grew = true;
-      const seen = f.byCommand.get(commandId);
-      f.byCommand.set(commandId, { position: e.position, events: [...(seen?.events ?? []), domainEvent] });
+      f.byCommand.set(commandId, {
+        position: e.position,
+        events: domainEvent ? [...(seen?.events ?? []), domainEvent] : seen!.events,
+      });
     }
   }
   remember(cache, stream, f);
@@ -155,7 +174,11 @@ export async function handleCommand<S, C, E extends DomainEvent>(
     const onTrust = trusted !== null;
     trusted = null;
     const earlier = f.byCommand.get(ctx.commandId);
-    if (earlier) return { position: earlier.position, events: earlier.events, duplicate: true };
+    if (earlier) {
+      // The earlier run appended its outbox with its events (they went out together or not at all).
+      if (ctx.outbox) Object.assign(ctx.outbox, { written: earlier.events.length > 0, earlier: true });
+      return { position: earlier.position, events: earlier.events, duplicate: true };
+    }
 
     let events: E[];
     try {
@@ -175,13 +198,18 @@ export async function handleCommand<S, C, E extends DomainEvent>(
       return { position: f.lastPosition, events, duplicate: false };
     }
     const meta = metadataOf(ctx);
-    const toAppend: NewEvent[] = events.map((e, i) => encode(deterministicEventId(ctx.commandId, stream, i), e, meta));
+    const { commandId, outbox } = ctx;
+    const toAppend: NewEvent[] = [...events, ...(outbox?.events ?? [])].map((e, i) =>
+      encode(deterministicEventId(commandId, stream, i), e, meta),
+    );
     try {
       const r = await store.append(stream, toAppend, { expectedRevision: f.revision ?? 'no_stream' });
-      if (r.nextRevision !== (f.revision ?? -1n) + BigInt(events.length)) {
+      if (outbox) outbox.written = true;
+      if (r.nextRevision !== (f.revision ?? -1n) + BigInt(toAppend.length)) {
         // The store answered a retry with where these events already were (another process appended them for this
         // command id, a resume after a crash): the fold may lack what came between, so it is read again next time.
         cache.delete(stream);
+        if (outbox) outbox.earlier = true;
         return { position: r.position, events, duplicate: true };
       }
       // What was just written is known: fold it in without reading it back.
@@ -189,6 +217,7 @@ export async function handleCommand<S, C, E extends DomainEvent>(
       remember(cache, stream, {
         state: events.reduce(decider.evolve, f.state),
         revision: r.nextRevision,
+        // The outbox's events come last: the position answered is theirs (a reader after it sees all).
         lastPosition: r.position,
         byCommand,
       });

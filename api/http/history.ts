@@ -1,5 +1,6 @@
 import { upcastStored } from '../../commands/event-store/decode.ts';
 import type { StoredEvent } from '../../commands/event-store/port.ts';
+import { processEvents } from '../../commands/workflow/process.ts';
 import { type RecordKind, SIGN_IN_EVENTS } from '../../domain/record-kinds.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { namesOf } from '../../projections/account/queries.ts';
@@ -47,13 +48,14 @@ async function readStreamEvents(deps: ApiDeps, stream: string): Promise<StoredEv
 
 /**
  * The history of one record of any kind: its stream's events, so it is never stale. Sign-ins are left to the users
- * log (they would bury an account's changes); a record with no events is NotFound.
+ * log (they would bury an account's changes), a durable process's start and end in its steps' streams to nobody
+ * (bookkeeping: the steps' own events tell what happened); a record with no events is NotFound.
  */
 export async function recordHistory(deps: ApiDeps, kind: RecordKind, id: string): Promise<HistoryEntry[]> {
   const events = await readStreamEvents(deps, `${kind}-${id}`);
   if (events.length === 0) throw new DomainError('NotFound');
   return historyOf(
     deps,
-    events.filter((e) => !SIGN_IN_EVENTS.has(e.type)),
+    events.filter((e) => !SIGN_IN_EVENTS.has(e.type) && !processEvents.has(e.type)),
   );
 }

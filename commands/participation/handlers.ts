@@ -197,9 +197,14 @@ async function endedJoinRequests(
   return ended.filter((id): id is string => id !== null);
 }
 
-/** A volunteer asks to join: at most two pending requests and no overlapping accepted event (the schedule), then the request. */
+/**
+ * A volunteer asks to join: at most two pending requests and no overlapping accepted event (the schedule), then the
+ * request. Inline (commands/workflow/process.ts): its start goes with the hold, its end with the request, so a join
+ * appends twice, as before it was a process; only a refused request writes a process stream (its compensation).
+ */
 export const joinProcess: Workflow<ParticipationInput, Loaded, string> = {
   kind: 'participation.join',
+  inline: { streams: (i) => [scheduleStream(i.volunteerId), participationStream(i.opportunityId, i.volunteerId)] },
   load: (store, input) => loadThree(store, input),
   // The request's own rules first (a duplicate is refused here), so a refusal holds nothing and gives nothing back.
   check: (_store, _input, l, ctx) =>

@@ -11,7 +11,7 @@ import {
   parsePosition,
   WrongExpectedRevisionError,
 } from '../event-store/port.ts';
-import { type CommandContext, metadataOf } from '../handle.ts';
+import { type CommandContext, metadataOf, type Outbox } from '../handle.ts';
 
 /**
  * A command across several streams, made durable: its own stream `process-<commandId>` records that it started (kind,
@@ -21,8 +21,17 @@ import { type CommandContext, metadataOf } from '../handle.ts';
  * a step's success is therefore recorded on its target stream, and the process stream holds only what a re-run could
  * not find again. A process left unfinished (its runner crashed) is resumed by the reactor (workers/process-reactions.ts):
  * forward to completion, or, once it turned to compensating, through the undo of every step done.
+ *
+ * An inline workflow (`inline`) writes no stream of its own unless it compensates: its `ProcessStarted` goes out with
+ * the first step's append that writes anything, its `ProcessCompleted` with the last step's append (an outbox, see
+ * CommandContext.outbox), so a process that completes costs no append besides its steps'. The start is still durable
+ * before any step's effect (it is in the same append as the first effect), and the end is durable exactly when the
+ * last step is.
  */
 export const processStream = (commandId: string) => `process-${commandId}`;
+
+/** The process a step's command id belongs to (`<commandId>:<step>`, see stepCtx). */
+export const processIdOfStep = (stepCommandId: string) => stepCommandId.slice(0, stepCommandId.lastIndexOf(':'));
 
 /** What a step hands on (recorded when compensating, so it must be JSON). */
 export type StepOutput = Record<string, unknown>;
@@ -66,6 +75,14 @@ export interface Workflow<I, L, R> {
   steps: readonly Step<I, L>[];
   /** The answer (JSON), from the steps' outputs. */
   result(input: I, outputs: Record<string, StepOutput>): R;
+  /**
+   * The start and the end travel in the steps' own appends (see above). Only for a workflow whose answer is the
+   * position its last step wrote (formatPosition: the end is recorded by where it is, not by what it says), and whose
+   * steps make one append each with the context they are given. A resend is answered from the record: refused by
+   * `check`, or its first writing step finding the start appended by an earlier run. `streams`: every stream its
+   * steps append to, where loadProcessOf looks for the start and the end.
+   */
+  inline?: { streams(input: I): readonly string[] };
 }
 
 /** The caller's context, kept with the process so that a resume appends under the same actor, request and clock. */
@@ -124,14 +141,34 @@ export function evolveProcess(s: ProcessState, e: ProcessEvent, revision: bigint
   }
 }
 
-export async function loadProcess(store: EventStore, commandId: string): Promise<ProcessState> {
+/**
+ * The process as its stream records it; with `inline`, the streams of its steps too (an inline process's start and
+ * end are there, appended by its steps under `<commandId>:<step>`; its end's answer is the position it was written at).
+ */
+export async function loadProcess(
+  store: EventStore,
+  commandId: string,
+  inline: readonly string[] = [],
+): Promise<ProcessState> {
   let s = initial();
+  for (const stream of inline)
+    for await (const stored of store.readStream(stream)) {
+      const step = stored.metadata.commandId;
+      if (!step || processIdOfStep(step) !== commandId) continue;
+      const e = decode(processEvents, stored);
+      if (e?.type === 'ProcessStarted') s = { ...s, started: e.data };
+      else if (e?.type === 'ProcessCompleted') s = { ...s, completed: { result: formatPosition(stored.position) } };
+    }
   for await (const stored of store.readStream(processStream(commandId))) {
     const e = decode(processEvents, stored);
     if (e) s = evolveProcess(s, e, stored.revision);
   }
   return s;
 }
+
+/** The process of this workflow and command, wherever it is recorded (its stream, its steps' streams when inline). */
+export const loadProcessOf = <I, L, R>(store: EventStore, wf: Workflow<I, L, R>, input: I, commandId: string) =>
+  loadProcess(store, commandId, wf.inline?.streams(input) ?? []);
 
 export const isFinished = (s: ProcessState) => s.completed !== null || s.failed !== null;
 
@@ -190,13 +227,13 @@ export async function runProcess<I, L, R>(
     await wf.check?.(store, input, loaded, ctx);
   } catch (e) {
     // A retried request finds the streams changed by its own first run: it answers that run's outcome instead.
-    const existing = e instanceof DomainError ? await loadProcess(store, ctx.commandId) : null;
-    if (!existing?.started) throw e;
-    if (existing.started.kind !== wf.kind) throw new DomainError('IdempotencyKeyReused');
+    const existing = e instanceof DomainError ? await loadProcessOf(store, wf, input, ctx.commandId) : null;
+    if (!existing || (!existing.started && !isFinished(existing))) throw e;
+    if (existing.started && existing.started.kind !== wf.kind) throw new DomainError('IdempotencyKeyReused');
     return resumeWith(store, wf, existing, ctx.commandId);
   }
   const s = initial();
-  const started: ProcessEvent = {
+  const started: Extract<ProcessEvent, { type: 'ProcessStarted' }> = {
     type: 'ProcessStarted',
     data: {
       kind: wf.kind,
@@ -211,9 +248,11 @@ export async function runProcess<I, L, R>(
       },
     },
   };
+  // Inline: the start goes out with the first step that writes (drive).
+  if (wf.inline) return drive(store, wf, s, input, loaded, ctx, started);
   if (!(await record(store, ctx, s, started))) {
     // This command id has a process already (a retried request): its outcome, or the rest of it.
-    const existing = await loadProcess(store, ctx.commandId);
+    const existing = await loadProcessOf(store, wf, input, ctx.commandId);
     if (existing.started?.kind !== wf.kind) throw new DomainError('IdempotencyKeyReused');
     return resumeWith(store, wf, existing, ctx.commandId);
   }
@@ -240,20 +279,42 @@ async function drive<I, L, R>(
   input: I,
   loaded: L,
   ctx: CommandContext,
+  /** Inline, not yet written: it goes out with the first step's append that writes anything. */
+  start?: ProcessEvent,
 ): Promise<R> {
   const outputs: Record<string, StepOutput> = {};
+  // A process whose start is in its own stream (begun before its workflow became inline) ends there too.
+  const inline = !!wf.inline && s.revision === null;
+  let ended = false;
   if (!s.compensating) {
-    for (const step of wf.steps) {
+    for (const [i, step] of wf.steps.entries()) {
+      const last = i === wf.steps.length - 1;
+      const out: ProcessEvent[] = [
+        ...(start ? [start] : []),
+        ...(inline && last ? [{ type: 'ProcessCompleted' as const, data: { result: null } }] : []),
+      ];
+      const outbox: Outbox | undefined = out.length ? { events: out, written: false } : undefined;
       try {
-        outputs[step.name] = await step.run(store, input, loaded, stepCtx(ctx, step.name), outputs);
+        outputs[step.name] = await step.run(store, input, loaded, { ...stepCtx(ctx, step.name), outbox }, outputs);
+        // A resend (or a concurrent run) of an inline process: the run that started it recorded what came next.
+        if (start && outbox?.earlier) {
+          const earlier = await loadProcessOf(store, wf, input, ctx.commandId);
+          if (earlier.started || isFinished(earlier)) return resumeWith(store, wf, earlier, ctx.commandId);
+        }
+        if (outbox?.written) {
+          start = undefined;
+          ended = last && inline;
+        }
       } catch (e) {
         if (!(e instanceof DomainError)) throw e;
+        // Inline and nothing written yet (its start never went out): nothing to undo, nothing to record.
+        if (start) throw e;
         const turn: ProcessEvent = {
           type: 'ProcessCompensating',
           data: { step: step.name, code: e.code, details: e.details ?? null, outputs },
         };
         if (!(await record(store, ctx, s, turn)))
-          return resumeWith(store, wf, await loadProcess(store, ctx.commandId), ctx.commandId);
+          return resumeWith(store, wf, await loadProcessOf(store, wf, input, ctx.commandId), ctx.commandId);
         break;
       }
     }
@@ -266,11 +327,13 @@ async function drive<I, L, R>(
     }
     const { code, details } = s.compensating;
     if (!(await record(store, ctx, s, { type: 'ProcessFailed', data: { code, details } })))
-      return resumeWith(store, wf, await loadProcess(store, ctx.commandId), ctx.commandId);
+      return resumeWith(store, wf, await loadProcessOf(store, wf, input, ctx.commandId), ctx.commandId);
     return outcome(s);
   }
   const result = wf.result(input, outputs);
+  // Inline: its end went out with the last step's append (else, that step writing nothing, it is recorded here).
+  if (ended) return result;
   if (!(await record(store, ctx, s, { type: 'ProcessCompleted', data: { result } })))
-    return resumeWith(store, wf, await loadProcess(store, ctx.commandId), ctx.commandId);
+    return resumeWith(store, wf, await loadProcessOf(store, wf, input, ctx.commandId), ctx.commandId);
   return result;
 }

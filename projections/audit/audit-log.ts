@@ -1,5 +1,6 @@
 import { upcastStored } from '../../commands/event-store/decode.ts';
 import { streamCategory } from '../../commands/event-store/port.ts';
+import { processEvents } from '../../commands/workflow/process.ts';
 import { recordTypeOf } from '../../domain/record-kinds.ts';
 import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
@@ -36,9 +37,10 @@ export const auditLogProjection: Projection = {
     },
   ),
   async apply({ tx, table }, events) {
-    // A process's own stream is bookkeeping (commands/workflow/process.ts): its steps' events are audited.
+    // A process's own stream is bookkeeping (commands/workflow/process.ts), and so are an inline process's start and
+    // end in its steps' streams: its steps' events are audited.
     const rows = events
-      .filter((e) => streamCategory(e.streamId) !== 'process')
+      .filter((e) => streamCategory(e.streamId) !== 'process' && !processEvents.has(e.type))
       .map((e) => {
         const cat = streamCategory(e.streamId);
         return {
