@@ -14,6 +14,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { gridPaging } from '../../components/paging.ts';
 import { actorName } from '../review/index.ts';
 import { startUsersLogExport, USERS_LOG_PAGE_SIZE, usersLogQuery } from './api.ts';
 import type { UsersLogSearch } from './search.ts';
@@ -48,11 +49,10 @@ export function UsersLogPage() {
         filters={<UsersLogFilters key={JSON.stringify(search)} initial={search} onApply={go} />}
         {...(canExport ? { exportAction: { start: startUsersLogExport(search) } } : {})}
         paging={{
-          page: search.page ?? 1,
-          pageSize: USERS_LOG_PAGE_SIZE,
+          ...gridPaging({ page: search.page ?? 1, pageSize: USERS_LOG_PAGE_SIZE }, log, (p) =>
+            go({ ...search, page: p.page > 1 ? p.page : undefined }),
+          ),
           pageSizes: [USERS_LOG_PAGE_SIZE],
-          total: log.data?.total ?? 0,
-          onChange: (p) => go({ ...search, page: p.page > 1 ? p.page : undefined }),
         }}
         rowProps={(row) => ({ 'data-testid': 'users-log-row', 'data-status': String(row.loginStatus) })}
         minWidth={900}

@@ -14,6 +14,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import {
   type ContentAdminSearch,
@@ -266,11 +267,8 @@ export function ContentAdminPage() {
         read={query}
         emptyMessage={t('content.empty')}
         paging={{
-          page: search.page ?? 1,
-          pageSize: PAGE_SIZE,
+          ...gridPaging({ page: search.page ?? 1, pageSize: PAGE_SIZE }, query, (p) => go({ ...raw, page: p.page })),
           pageSizes: [PAGE_SIZE],
-          total: query.data?.total ?? 0,
-          onChange: (p) => go({ ...raw, page: p.page }),
         }}
         rowProps={(r) => ({ 'data-testid': `content-row-${r.id}` })}
         testId="content-grid"

@@ -27,6 +27,7 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import {
   decideHours,
@@ -167,14 +168,10 @@ export function HoursPage() {
               }
             : undefined
         }
-        paging={{
-          ...paging,
-          total: query.data?.total ?? 0,
-          onChange: (next) => {
-            setPaging(next);
-            setSelected(new Set());
-          },
-        }}
+        paging={gridPaging(paging, query, (next) => {
+          setPaging(next);
+          setSelected(new Set());
+        })}
         sorting={{
           sort,
           onSort: (next) => {

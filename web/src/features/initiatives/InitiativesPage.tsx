@@ -14,7 +14,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
 import { textFilter } from '../../lib/filterFields.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { type InitiativeRow, initiativesQuery, rejectInitiative } from './api.ts';
@@ -217,12 +217,7 @@ export function InitiativesPage() {
         columns={columns}
         query={query}
         emptyMessage={t('initiatives.empty')}
-        paging={{
-          page: params.page,
-          pageSize: params.pageSize,
-          total: query.data?.total ?? 0,
-          onChange: (p) => go({ ...search, ...p }),
-        }}
+        paging={gridPaging(params, query, (p) => go({ ...search, ...p }))}
         rowProps={(r) => ({ 'data-testid': `initiative-row-${r.code}` })}
         testId="initiatives-grid"
       />

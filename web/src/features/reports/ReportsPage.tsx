@@ -13,7 +13,7 @@ import { EventStatusBadge } from '../../components/badges.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { TitledSection } from '../../components/TitledSection.tsx';
 import {
@@ -195,12 +195,7 @@ export function ReportsPage() {
         query={list}
         {...(canExport ? { exportAction: { start: startEventReportsExport(search) } } : {})}
         emptyMessage={t('reports.empty')}
-        paging={{
-          page: params.page,
-          pageSize: params.pageSize,
-          total: list.data?.total ?? 0,
-          onChange: (p) => go({ ...search, ...p }),
-        }}
+        paging={gridPaging(params, list, (p) => go({ ...search, ...p }))}
         rowProps={(r) => ({ 'data-testid': `report-row-${r.code}` })}
         testId="reports-grid"
       />

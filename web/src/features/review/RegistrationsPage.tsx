@@ -14,7 +14,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
 import { textFilter } from '../../lib/filterFields.ts';
 import { type Lookups, lookupName, lookupsQuery } from '../registration/index.ts';
 import { type GridRow, registrationsQuery, startVolunteersExport } from './api.ts';
@@ -203,12 +203,7 @@ function Grid({ params, search, onChange }: { params: GridParams; search: GridSe
       columns={columns}
       getRowId={(row) => row.volunteerId}
       query={query}
-      paging={{
-        page: params.page,
-        pageSize: params.pageSize,
-        total: query.data?.total ?? 0,
-        onChange: (p) => onChange({ ...search, ...p }),
-      }}
+      paging={gridPaging(params, query, (p) => onChange({ ...search, ...p }))}
       sorting={{
         sort: sortColumn ? { id: sortColumn, desc: params.dir === 'desc' } : null,
         onSort: ({ id, desc }) => {

@@ -8,6 +8,7 @@ import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { gridPaging } from '../../components/paging.ts';
 import { textFilter } from '../../lib/filterFields.ts';
 import { myTicketsQuery, staffTicketsQuery, type TicketRow, ticketOptionsQuery } from './api.ts';
 import { type TicketFilterValues, type TicketsSearch, ticketsParams } from './search.ts';
@@ -168,12 +169,7 @@ export function TicketsGrid({
       columns={columns}
       query={query}
       emptyMessage={t('tickets.empty')}
-      paging={{
-        page: params.page,
-        pageSize: params.pageSize,
-        total: query.data?.total ?? 0,
-        onChange: (p) => onChange({ ...search, ...p }),
-      }}
+      paging={gridPaging(params, query, (p) => onChange({ ...search, ...p }))}
       rowProps={(r) => ({ 'data-testid': `ticket-row-${r.code}` })}
       testId="tickets-grid"
     />

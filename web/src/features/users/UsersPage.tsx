@@ -15,7 +15,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
 import { startUsersExport, type UserRow, userOptionsQuery, usersQuery } from './api.ts';
 import { type UserFilterValues, type UserSort, type UsersSearch, usersParams } from './search.ts';
 
@@ -203,12 +203,7 @@ export function UsersPage() {
           sort: { id: params.sort, desc: params.dir === 'desc' },
           onSort: (s) => go({ ...search, sort: s.id as UserSort, dir: s.desc ? 'desc' : 'asc', page: 1 }),
         }}
-        paging={{
-          page: params.page,
-          pageSize: params.pageSize,
-          total: query.data?.total ?? 0,
-          onChange: (p) => go({ ...search, ...p }),
-        }}
+        paging={gridPaging(params, query, (p) => go({ ...search, ...p }))}
         rowProps={(r) => ({ 'data-testid': `user-row-${r.userName}` })}
         testId="users-grid"
       />

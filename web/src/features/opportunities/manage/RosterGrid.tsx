@@ -11,6 +11,7 @@ import { useLanguageStore } from '../../../app/stores/language.ts';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
+import { gridPaging } from '../../../components/paging.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { type RosterParams, type RosterRow, rosterQuery, startRosterExport } from '../api.ts';
 import { eventName } from '../format.ts';
@@ -209,12 +210,7 @@ export function RosterGrid({ id }: { id: string }) {
         columns={columns}
         getRowId={(r) => r.volunteerId}
         query={query}
-        paging={{
-          page: params.page,
-          pageSize: params.pageSize,
-          total: query.data?.total ?? 0,
-          onChange: ({ page, pageSize }) => setParams((p) => ({ ...p, page, pageSize })),
-        }}
+        paging={gridPaging(params, query, ({ page, pageSize }) => setParams((p) => ({ ...p, page, pageSize })))}
         rowProps={(r) => ({ 'data-testid': 'roster-row', 'data-volunteer': r.volunteerId })}
         {...(canExport ? { exportAction: { start: startRosterExport(id, params.status) } } : {})}
         minWidth={760}
