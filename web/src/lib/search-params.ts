@@ -41,3 +41,17 @@ export function searchPaging(search: Record<string, unknown>): { page?: number; 
 export function withPaging<S extends { page?: number; pageSize?: number }>(s: S) {
   return { ...s, page: s.page ?? 1, pageSize: s.pageSize ?? DEFAULT_PAGE_SIZE };
 }
+
+/**
+ * The search as a grid's URL keeps it, the other way from `withPaging`: page 1 and the default page size (the spec's
+ * unless the list has its own) left out, so the first page's address is the list's own.
+ */
+export function withoutPagingDefaults<S extends { page?: number; pageSize?: number }>(
+  s: S,
+  defaultPageSize: number = DEFAULT_PAGE_SIZE,
+): S {
+  const out = { ...s };
+  if (out.page === 1) delete out.page;
+  if (out.pageSize === defaultPageSize) delete out.pageSize;
+  return out;
+}

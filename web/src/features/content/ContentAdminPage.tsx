@@ -16,6 +16,7 @@ import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
+import { withoutPagingDefaults } from '../../lib/search-params.ts';
 import {
   type ContentAdminSearch,
   type ContentItem,
@@ -93,11 +94,8 @@ export function ContentAdminPage() {
   const [pending, setPending] = useState<Pending>(null);
   const [text, setText] = useState(search.text ?? '');
   const [state, setState] = useState(search.state ?? '');
-  const go = (next: Partial<ContentAdminSearch>) => {
-    const s: Partial<ContentAdminSearch> = { ...next };
-    if (s.page === 1) delete s.page;
-    void navigate({ to: '/$lang/content', params: { lang }, search: s });
-  };
+  const go = (next: Partial<ContentAdminSearch>) =>
+    void navigate({ to: '/$lang/content', params: { lang }, search: withoutPagingDefaults(next) });
   const rows = query.data?.rows;
   const ordered = search.kind !== 'news';
   // Moving needs every item of the kind in view: no filter, one page.

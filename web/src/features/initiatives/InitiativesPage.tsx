@@ -14,9 +14,10 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
+import { gridPaging } from '../../components/paging.ts';
 import { textFilter } from '../../lib/filterFields.ts';
 import { notifyDone } from '../../lib/notify.ts';
+import { withoutPagingDefaults } from '../../lib/search-params.ts';
 import { type InitiativeRow, initiativesQuery, rejectInitiative } from './api.ts';
 import { ProposeModal } from './ProposeModal.tsx';
 import { type InitiativeFilterValues, type InitiativesSearch, initiativesParams } from './search.ts';
@@ -133,12 +134,8 @@ export function InitiativesPage() {
   const [rejecting, setRejecting] = useState<InitiativeRow | null>(null);
   const params = initiativesParams(search);
   const query = useQuery({ ...initiativesQuery(search, manage), placeholderData: keepPreviousData });
-  const go = (next: InitiativesSearch) => {
-    const s = { ...next };
-    if (s.page === 1) delete s.page;
-    if (s.pageSize === DEFAULT_PAGE_SIZE) delete s.pageSize;
-    void navigate({ to: '/$lang/initiatives', params: { lang }, search: s });
-  };
+  const go = (next: InitiativesSearch) =>
+    void navigate({ to: '/$lang/initiatives', params: { lang }, search: withoutPagingDefaults(next) });
   const { page: _p, pageSize: _s, ...filters } = search;
 
   const columns = useMemo(() => {

@@ -13,9 +13,10 @@ import { EventStatusBadge } from '../../components/badges.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
+import { gridPaging } from '../../components/paging.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { TitledSection } from '../../components/TitledSection.tsx';
+import { withoutPagingDefaults } from '../../lib/search-params.ts';
 import {
   type EventReportRow,
   eventReportsQuery,
@@ -95,12 +96,8 @@ export function ReportsPage() {
   const summary = useQuery({ ...eventReportsSummaryQuery(search), placeholderData: keepPreviousData });
   const canExport = useCan(exportEventReports);
   const canExportSummary = useCan(exportEventReportsSummary);
-  const go = (next: ReportsSearch) => {
-    const s = { ...next };
-    if (s.page === 1) delete s.page;
-    if (s.pageSize === DEFAULT_PAGE_SIZE) delete s.pageSize;
-    void navigate({ to: '/$lang/reports', params: { lang }, search: s });
-  };
+  const go = (next: ReportsSearch) =>
+    void navigate({ to: '/$lang/reports', params: { lang }, search: withoutPagingDefaults(next) });
   const { page: _p, pageSize: _s, ...filters } = search;
 
   const columns = useMemo(() => {

@@ -14,8 +14,9 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
+import { gridPaging } from '../../components/paging.ts';
 import { textFilter } from '../../lib/filterFields.ts';
+import { withoutPagingDefaults } from '../../lib/search-params.ts';
 import { type Lookups, lookupName, lookupsQuery } from '../registration/index.ts';
 import { type GridRow, registrationsQuery, startVolunteersExport } from './api.ts';
 import { formatDay, formatDayTime, personName } from './format.ts';
@@ -49,10 +50,8 @@ export function RegistrationsPage() {
 
   /** Writes the grid's state into the URL: only the values that differ from the defaults. */
   function go(next: GridSearch) {
-    const merged: GridSearch = { ...next };
+    const merged = withoutPagingDefaults(next);
     if (merged.status === 2) delete merged.status;
-    if (merged.page === 1) delete merged.page;
-    if (merged.pageSize === DEFAULT_PAGE_SIZE) delete merged.pageSize;
     if (merged.sort === 'submittedAt' && merged.dir !== 'asc') {
       delete merged.sort;
       delete merged.dir;

@@ -6,7 +6,7 @@ import { submitTicket } from '../../../../api/contracts/tickets.ts';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { withoutPagingDefaults } from '../../lib/search-params.ts';
 import { NewTicketModal } from './NewTicketModal.tsx';
 import type { TicketsSearch } from './search.ts';
 import { TicketFilters, TicketsGrid } from './TicketsGrid.tsx';
@@ -17,12 +17,7 @@ const staffRoute = getRouteApi('/$lang/tickets/manage');
 function useGo(to: '/$lang/tickets' | '/$lang/tickets/manage') {
   const navigate = useNavigate();
   const lang = useLanguageStore((s) => s.lang);
-  return (next: TicketsSearch) => {
-    const s = { ...next };
-    if (s.page === 1) delete s.page;
-    if (s.pageSize === DEFAULT_PAGE_SIZE) delete s.pageSize;
-    void navigate({ to, params: { lang }, search: s });
-  };
+  return (next: TicketsSearch) => void navigate({ to, params: { lang }, search: withoutPagingDefaults(next) });
 }
 
 function filtersOf(s: TicketsSearch) {

@@ -15,7 +15,8 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
+import { gridPaging } from '../../components/paging.ts';
+import { withoutPagingDefaults } from '../../lib/search-params.ts';
 import { startUsersExport, type UserRow, userOptionsQuery, usersQuery } from './api.ts';
 import { type UserFilterValues, type UserSort, type UsersSearch, usersParams } from './search.ts';
 
@@ -116,12 +117,8 @@ export function UsersPage() {
   const params = usersParams(search);
   const query = useQuery({ ...usersQuery(search), placeholderData: keepPreviousData });
   const options = useQuery(userOptionsQuery);
-  const go = (next: UsersSearch) => {
-    const s = { ...next };
-    if (s.page === 1) delete s.page;
-    if (s.pageSize === DEFAULT_PAGE_SIZE) delete s.pageSize;
-    void navigate({ to: '/$lang/users', params: { lang }, search: s });
-  };
+  const go = (next: UsersSearch) =>
+    void navigate({ to: '/$lang/users', params: { lang }, search: withoutPagingDefaults(next) });
   const { page: _p, pageSize: _s, sort: _o, dir: _d, ...filters } = search;
 
   const columns = useMemo(() => {
