@@ -15,7 +15,7 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
-import { textFilter } from '../../lib/filterFields.ts';
+import { numberFilter, textFilter } from '../../lib/filterFields.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { withoutPagingDefaults } from '../../lib/search-params.ts';
 import { type InitiativeRow, initiativesQuery, rejectInitiative } from './api.ts';
@@ -48,10 +48,8 @@ function Filters({
 }) {
   const { t } = useTranslation();
   const [f, setF] = useState<InitiativeFilterValues>(initial);
-  const setNum = (k: 'status' | 'year', v: string) => setF((o) => ({ ...o, [k]: v === '' ? undefined : Number(v) }));
   const all = { value: '', label: t('initiatives.any') };
   const year = new Date().getFullYear();
-  const num = (v: number | undefined) => (v === undefined ? '' : String(v));
   return (
     <FilterPanel onSearch={() => onApply(f)} onClear={onClear}>
       <TextInput
@@ -64,14 +62,12 @@ function Filters({
       <TextInput label={t('initiatives.field.name')} {...textFilter(f, setF, 'name')} maxLength={200} />
       <NativeSelect
         label={t('initiatives.field.status')}
-        value={num(f.status)}
-        onChange={(e) => setNum('status', e.currentTarget.value)}
+        {...numberFilter(f, setF, 'status')}
         data={[all, ...INITIATIVE_STATUSES.map((s) => ({ value: String(s), label: t(`initiatives.status.${s}`) }))]}
       />
       <NativeSelect
         label={t('initiatives.field.year')}
-        value={num(f.year)}
-        onChange={(e) => setNum('year', e.currentTarget.value)}
+        {...numberFilter(f, setF, 'year')}
         data={[all, ...Array.from({ length: 6 }, (_, i) => String(year - i)).map((y) => ({ value: y, label: y }))]}
       />
     </FilterPanel>

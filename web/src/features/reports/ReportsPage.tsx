@@ -16,6 +16,7 @@ import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { TitledSection } from '../../components/TitledSection.tsx';
+import { numberFilter } from '../../lib/filterFields.ts';
 import { withoutPagingDefaults } from '../../lib/search-params.ts';
 import {
   type EventReportRow,
@@ -65,8 +66,7 @@ function Filters({
       />
       <NativeSelect
         label={t('reports.status')}
-        value={f.status === undefined ? '' : String(f.status)}
-        onChange={(e) => set('status', e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value))}
+        {...numberFilter(f, setF, 'status')}
         data={[
           { value: '', label: t('reports.any') },
           ...EVENT_STATUSES.map((s) => ({ value: String(s), label: t(`events.status.${s}`) })),

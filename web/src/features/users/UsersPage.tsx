@@ -16,6 +16,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
+import { numberFilter } from '../../lib/filterFields.ts';
 import { withoutPagingDefaults } from '../../lib/search-params.ts';
 import { startUsersExport, type UserRow, userOptionsQuery, usersQuery } from './api.ts';
 import { type UserFilterValues, type UserSort, type UsersSearch, usersParams } from './search.ts';
@@ -51,9 +52,6 @@ function UserFilters({
   const options = useQuery(userOptionsQuery);
   const [f, setF] = useState<UserFilterValues>(initial);
   const all = { value: '', label: t('users.any') };
-  const num = (v: number | undefined) => (v === undefined ? '' : String(v));
-  const setNum = (k: 'roleId' | 'departmentId' | 'regionId', v: string) =>
-    setF((o) => ({ ...o, [k]: v === '' ? undefined : Number(v) }));
   const named = (xs: { id: number; nameAr: string; nameEn: string }[] | undefined) => [
     all,
     ...(xs ?? []).map((x) => ({ value: String(x.id), label: nameIn(x, lang) })),
@@ -72,20 +70,17 @@ function UserFilters({
       />
       <NativeSelect
         label={t('users.field.role')}
-        value={num(f.roleId)}
-        onChange={(e) => setNum('roleId', e.currentTarget.value)}
+        {...numberFilter(f, setF, 'roleId')}
         data={[all, ...[Role.Volunteer, ...STAFF_ROLES].map((r) => ({ value: String(r), label: t(roleKey(r)) }))]}
       />
       <NativeSelect
         label={t('users.field.department')}
-        value={num(f.departmentId)}
-        onChange={(e) => setNum('departmentId', e.currentTarget.value)}
+        {...numberFilter(f, setF, 'departmentId')}
         data={named(options.data?.departments)}
       />
       <NativeSelect
         label={t('users.field.regions')}
-        value={num(f.regionId)}
-        onChange={(e) => setNum('regionId', e.currentTarget.value)}
+        {...numberFilter(f, setF, 'regionId')}
         data={named(options.data?.regions)}
       />
       <NativeSelect
