@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/firstresponder.ts';
-import { call } from '../../lib/client.ts';
+import { call, pageQuery } from '../../lib/client.ts';
 import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
 
 export type {
@@ -35,8 +35,7 @@ export const firstRespondersQuery = (s: ListSearch) =>
           query: {
             after: after(),
             list: s.list,
-            page: String(s.page),
-            pageSize: String(s.pageSize),
+            ...pageQuery(s),
             name: s.name,
           },
         },

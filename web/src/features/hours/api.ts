@@ -1,7 +1,7 @@
 import { type ExportFormat, exportHours } from '../../../../api/contracts/exports.ts';
 import type { HoursGridQuery, HoursGridRow } from '../../../../api/contracts/hours.ts';
 import * as C from '../../../../api/contracts/hours.ts';
-import { call } from '../../lib/client.ts';
+import { call, pageQuery } from '../../lib/client.ts';
 import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type { HoursGridRow };
@@ -37,8 +37,7 @@ export function hoursQuery(v: HoursView) {
         {
           query: {
             ...v.filters,
-            page: String(v.page),
-            pageSize: String(v.pageSize),
+            ...pageQuery(v),
             sort: v.sort,
             dir: v.desc ? 'desc' : 'asc',
             after: lastPosition() ?? undefined,

@@ -3,23 +3,21 @@ import * as C from '../../../../api/contracts/initiatives.ts';
 import type { Lookups } from '../../../../api/contracts/lookups.ts';
 import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
-import { call } from '../../lib/client.ts';
+import { call, pageQuery, queryNumber } from '../../lib/client.ts';
 import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
 import { type InitiativesSearch, initiativesParams } from './search.ts';
 
 export type { InitiativeRow, NewInitiative } from '../../../../api/contracts/initiatives.ts';
 
-const str = (n: number | undefined) => (n === undefined ? undefined : String(n));
 function queryOf(s: InitiativesSearch) {
   const p = initiativesParams(s);
   return {
     after: lastPosition() ?? undefined,
-    page: String(p.page),
-    pageSize: String(p.pageSize),
+    ...pageQuery(p),
     code: p.code,
     name: p.name,
-    status: str(p.status),
-    year: str(p.year),
+    status: queryNumber(p.status),
+    year: queryNumber(p.year),
   };
 }
 

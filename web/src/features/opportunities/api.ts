@@ -6,7 +6,7 @@ import * as O from '../../../../api/contracts/opportunity.ts';
 import * as PT from '../../../../api/contracts/participation.ts';
 import type { HistoryEntry } from '../../../../api/contracts/registration.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
-import { call } from '../../lib/client.ts';
+import { call, pageQuery, queryNumber } from '../../lib/client.ts';
 import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 import type { EventsParams, PrivatePageSize } from './search.ts';
 
@@ -28,16 +28,16 @@ const withSignal = (signal: AbortSignal) => ({ signal });
 export function eventsQueryOf(p: EventsParams) {
   return {
     page: String(p.page),
-    status: p.status === undefined ? undefined : String(p.status),
-    regionId: p.regionId === undefined ? undefined : String(p.regionId),
-    cityId: p.cityId === undefined ? undefined : String(p.cityId),
-    eventTypeId: p.eventTypeId === undefined ? undefined : String(p.eventTypeId),
-    attendanceType: p.attendanceType === undefined ? undefined : String(p.attendanceType),
-    timePeriod: p.timePeriod === undefined ? undefined : String(p.timePeriod),
-    day: p.day === undefined ? undefined : String(p.day),
-    categoryId: p.categoryId === undefined ? undefined : String(p.categoryId),
-    workFieldId: p.workFieldId === undefined ? undefined : String(p.workFieldId),
-    workFieldGroupId: p.workFieldGroupId === undefined ? undefined : String(p.workFieldGroupId),
+    status: queryNumber(p.status),
+    regionId: queryNumber(p.regionId),
+    cityId: queryNumber(p.cityId),
+    eventTypeId: queryNumber(p.eventTypeId),
+    attendanceType: queryNumber(p.attendanceType),
+    timePeriod: queryNumber(p.timePeriod),
+    day: queryNumber(p.day),
+    categoryId: queryNumber(p.categoryId),
+    workFieldId: queryNumber(p.workFieldId),
+    workFieldGroupId: queryNumber(p.workFieldGroupId),
     code: p.code || undefined,
     after: after(),
   };
@@ -148,9 +148,8 @@ export function rosterQuery(id: string, p: RosterParams) {
         {
           params: { id },
           query: {
-            status: p.status === undefined ? undefined : String(p.status),
-            page: String(p.page),
-            pageSize: String(p.pageSize),
+            status: queryNumber(p.status),
+            ...pageQuery(p),
             after: after(),
           },
         },
@@ -246,8 +245,7 @@ export function manageEventsQuery(p: ManageParams) {
         O.manageOpportunities,
         {
           query: {
-            page: String(p.page),
-            pageSize: String(p.pageSize),
+            ...pageQuery(p),
             status: s(p.status),
             approval: p.approval,
             visibility: s(p.visibility),

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/tickets.ts';
-import { call } from '../../lib/client.ts';
+import { call, pageQuery, queryNumber } from '../../lib/client.ts';
 import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
 import type { TicketsSearch } from './search.ts';
 import { ticketsParams } from './search.ts';
@@ -14,20 +14,18 @@ export type {
   TicketVerdict,
 } from '../../../../api/contracts/tickets.ts';
 
-const str = (n: number | undefined) => (n === undefined ? undefined : String(n));
 function queryOf(s: TicketsSearch) {
   const p = ticketsParams(s);
   return {
     after: lastPosition() ?? undefined,
-    page: String(p.page),
-    pageSize: String(p.pageSize),
+    ...pageQuery(p),
     code: p.code,
     title: p.title,
-    action: str(p.action),
+    action: queryNumber(p.action),
     id: p.id,
-    year: str(p.year),
-    requestType: str(p.requestType),
-    ticketStatus: str(p.ticketStatus),
+    year: queryNumber(p.year),
+    requestType: queryNumber(p.requestType),
+    ticketStatus: queryNumber(p.ticketStatus),
   };
 }
 
@@ -47,7 +45,7 @@ export const staffTicketsQuery = (s: TicketsSearch) =>
   queryOptions({
     queryKey: ['tickets', 'staff', s],
     queryFn: ({ signal }) =>
-      call(C.staffTickets, { query: { ...queryOf(s), departmentId: str(s.departmentId) } }, { signal }),
+      call(C.staffTickets, { query: { ...queryOf(s), departmentId: queryNumber(s.departmentId) } }, { signal }),
   });
 
 export const ticketQuery = (id: string, staff: boolean) =>

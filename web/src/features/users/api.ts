@@ -3,7 +3,7 @@ import { type ExportFormat, exportUsers } from '../../../../api/contracts/export
 import * as R from '../../../../api/contracts/recovery.ts';
 import * as C from '../../../../api/contracts/users.ts';
 import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
-import { call } from '../../lib/client.ts';
+import { call, pageQuery, queryNumber } from '../../lib/client.ts';
 import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
 import { type UsersSearch, usersParams } from './search.ts';
 
@@ -15,7 +15,6 @@ export type {
   UserRow,
 } from '../../../../api/contracts/users.ts';
 
-const str = (n: number | undefined) => (n === undefined ? undefined : String(n));
 const after = () => lastPosition() ?? undefined;
 
 export const userOptionsQuery = queryOptions({
@@ -45,9 +44,9 @@ function usersFilters(p: ReturnType<typeof usersParams>) {
     sort: p.sort,
     dir: p.dir,
     search: p.search,
-    roleId: str(p.roleId),
-    departmentId: str(p.departmentId),
-    regionId: str(p.regionId),
+    roleId: queryNumber(p.roleId),
+    departmentId: queryNumber(p.departmentId),
+    regionId: queryNumber(p.regionId),
     status: p.status,
   };
 }
@@ -64,7 +63,7 @@ export const usersQuery = (s: UsersSearch) =>
     queryKey: ['users', 'grid', s],
     queryFn: ({ signal }) => {
       const p = usersParams(s);
-      const query = { after: after(), page: String(p.page), pageSize: String(p.pageSize), ...usersFilters(p) };
+      const query = { after: after(), ...pageQuery(p), ...usersFilters(p) };
       return call(C.listUsers, { query }, { signal });
     },
   });
