@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutPagingDefaults, withPaging } from './search-params.ts';
+import { pagedFilterActions, searchFilters, withoutPagingDefaults, withPaging } from './search-params.ts';
 
 describe('withoutPagingDefaults', () => {
   it('leaves page 1 and the default page size out of the URL, and keeps the rest', () => {
@@ -18,5 +18,27 @@ describe('withoutPagingDefaults', () => {
     const given = { page: 1 };
     withoutPagingDefaults(given);
     expect(given).toEqual({ page: 1 });
+  });
+});
+
+interface ListSearch {
+  page?: number;
+  pageSize?: number;
+  code?: string;
+}
+
+describe('searchFilters', () => {
+  it('is the search without its page and page size', () => {
+    expect(searchFilters<ListSearch>({ page: 4, pageSize: 50, code: 'A' })).toEqual({ code: 'A' });
+  });
+});
+
+describe('pagedFilterActions', () => {
+  it('applies filters from page 1 and clears them, keeping the page size', () => {
+    const went: ListSearch[] = [];
+    const actions = pagedFilterActions<ListSearch>({ page: 3, pageSize: 50, code: 'A' }, (next) => went.push(next));
+    actions.onApply({ code: 'B' });
+    actions.onClear();
+    expect(went).toEqual([{ pageSize: 50, code: 'B', page: 1 }, { pageSize: 50 }]);
   });
 });

@@ -55,3 +55,20 @@ export function withoutPagingDefaults<S extends { page?: number; pageSize?: numb
   if (out.pageSize === defaultPageSize) delete out.pageSize;
   return out;
 }
+
+/**
+ * A filter panel's search and clear over a paged list in the URL: applied filters start again from page 1, and
+ * clearing keeps only the page size; either way the page size the user chose stays.
+ */
+export function pagedFilterActions<S extends { page?: number; pageSize?: number }>(search: S, go: (next: S) => void) {
+  return {
+    onApply: (filters: Omit<S, 'page' | 'pageSize'>) => go({ pageSize: search.pageSize, ...filters, page: 1 } as S),
+    onClear: () => go({ pageSize: search.pageSize } as S),
+  };
+}
+
+/** The filters of a paged list's search: all of it but the page and the page size. */
+export function searchFilters<S extends { page?: number; pageSize?: number }>(s: S): Omit<S, 'page' | 'pageSize'> {
+  const { page: _page, pageSize: _pageSize, ...filters } = s;
+  return filters;
+}

@@ -17,7 +17,7 @@ import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { numberFilter, textFilter } from '../../lib/filterFields.ts';
 import { notifyDone } from '../../lib/notify.ts';
-import { withoutPagingDefaults } from '../../lib/search-params.ts';
+import { pagedFilterActions, searchFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
 import { type InitiativeRow, initiativesQuery, rejectInitiative } from './api.ts';
 import { ProposeModal } from './ProposeModal.tsx';
 import { type InitiativeFilterValues, type InitiativesSearch, initiativesParams } from './search.ts';
@@ -132,7 +132,7 @@ export function InitiativesPage() {
   const query = useQuery({ ...initiativesQuery(search, manage), placeholderData: keepPreviousData });
   const go = (next: InitiativesSearch) =>
     void navigate({ to: '/$lang/initiatives', params: { lang }, search: withoutPagingDefaults(next) });
-  const { page: _p, pageSize: _s, ...filters } = search;
+  const filters = searchFilters(search);
 
   const columns = useMemo(() => {
     const label = (key: TranslationKey) => ({ header: () => t(key), meta: { label: t(key) } });
@@ -198,12 +198,7 @@ export function InitiativesPage() {
           </Button>
         )}
       </Group>
-      <Filters
-        key={JSON.stringify(filters)}
-        initial={filters}
-        onApply={(f) => go({ pageSize: search.pageSize, ...f, page: 1 })}
-        onClear={() => go({ pageSize: search.pageSize })}
-      />
+      <Filters key={JSON.stringify(filters)} initial={filters} {...pagedFilterActions(search, go)} />
       <DataGrid
         id={manage ? 'initiatives-all' : 'initiatives-mine'}
         caption={t('initiatives.caption')}

@@ -17,7 +17,7 @@ import { gridPaging } from '../../components/paging.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { TitledSection } from '../../components/TitledSection.tsx';
 import { numberFilter } from '../../lib/filterFields.ts';
-import { withoutPagingDefaults } from '../../lib/search-params.ts';
+import { pagedFilterActions, searchFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
 import {
   type EventReportRow,
   eventReportsQuery,
@@ -98,7 +98,7 @@ export function ReportsPage() {
   const canExportSummary = useCan(exportEventReportsSummary);
   const go = (next: ReportsSearch) =>
     void navigate({ to: '/$lang/reports', params: { lang }, search: withoutPagingDefaults(next) });
-  const { page: _p, pageSize: _s, ...filters } = search;
+  const filters = searchFilters(search);
 
   const columns = useMemo(() => {
     const label = (key: TranslationKey) => ({ header: () => t(key), meta: { label: t(key) } });
@@ -144,12 +144,7 @@ export function ReportsPage() {
   return (
     <Stack mt="lg" gap="md">
       <Title order={1}>{title}</Title>
-      <Filters
-        key={JSON.stringify(filters)}
-        initial={filters}
-        onApply={(next) => go({ pageSize: search.pageSize, ...next, page: 1 })}
-        onClear={() => go({ pageSize: search.pageSize })}
-      />
+      <Filters key={JSON.stringify(filters)} initial={filters} {...pagedFilterActions(search, go)} />
       <AsOfNote day={search.asOf} testId="as-of-note" />
       <TitledSection titleId="reports-summary" title={t('reports.summary')} data-testid="reports-summary">
         {s ? (

@@ -8,6 +8,7 @@ import {
 import * as C from '../../../../api/contracts/reports.ts';
 import { call, pageQuery, queryNumber } from '../../lib/client.ts';
 import { lastPosition } from '../../lib/readYourWrites.ts';
+import { searchFilters } from '../../lib/search-params.ts';
 import { asOfInstant, type ReportsSearch, reportsParams } from './search.ts';
 
 export type {
@@ -41,7 +42,7 @@ export const eventReportsQuery = (s: ReportsSearch) =>
 
 /** The totals across the events the filters take (the spec's event reports summary). */
 export const eventReportsSummaryQuery = (s: ReportsSearch) => {
-  const { page: _p, pageSize: _s, ...filters } = s;
+  const filters = searchFilters(s);
   return queryOptions({
     queryKey: ['reports', 'summary', filters],
     queryFn: ({ signal }) => call(C.eventReportsSummary, { query: filtersOf(filters) }, { signal }),
