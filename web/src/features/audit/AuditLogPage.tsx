@@ -19,7 +19,7 @@ import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFil
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { call } from '../../lib/client.ts';
 import { textFilter } from '../../lib/filterFields.ts';
-import { lastPosition } from '../../lib/readYourWrites.ts';
+import { afterPosition } from '../../lib/readYourWrites.ts';
 import { actionLabel, actorName, ChangesTable, translated } from '../review/index.ts';
 import { ActorFilter } from './ActorFilter.tsx';
 import { startAuditExport } from './api.ts';
@@ -35,7 +35,7 @@ export function auditLogQuery(filters: AuditSearch) {
   return {
     queryKey: ['audit', filters] as const,
     queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) => {
-      const query = auditQuery(filters, AUDIT_PAGE_SIZE, pageParam, lastPosition() ?? undefined);
+      const query = auditQuery(filters, AUDIT_PAGE_SIZE, pageParam, afterPosition());
       return call(C.auditLog, { query }, { signal });
     },
     initialPageParam: null as string | null,

@@ -2,7 +2,7 @@ import { type ExportFormat, exportHours } from '../../../../api/contracts/export
 import type { HoursGridQuery, HoursGridRow } from '../../../../api/contracts/hours.ts';
 import * as C from '../../../../api/contracts/hours.ts';
 import { call, pageQuery } from '../../lib/client.ts';
-import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type { HoursGridRow };
 export type HoursState = HoursGridRow['state'];
@@ -40,7 +40,7 @@ export function hoursQuery(v: HoursView) {
             ...pageQuery(v),
             sort: v.sort,
             dir: v.desc ? 'desc' : 'asc',
-            after: lastPosition() ?? undefined,
+            after: afterPosition(),
           },
         },
         { signal },

@@ -4,7 +4,7 @@ import type { Lookups } from '../../../../api/contracts/lookups.ts';
 import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
 import { call, pageQuery, queryNumber } from '../../lib/client.ts';
-import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
+import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
 import { type InitiativesSearch, initiativesParams } from './search.ts';
 
 export type { InitiativeRow, NewInitiative } from '../../../../api/contracts/initiatives.ts';
@@ -12,7 +12,7 @@ export type { InitiativeRow, NewInitiative } from '../../../../api/contracts/ini
 function queryOf(s: InitiativesSearch) {
   const p = initiativesParams(s);
   return {
-    after: lastPosition() ?? undefined,
+    after: afterPosition(),
     ...pageQuery(p),
     code: p.code,
     name: p.name,
@@ -31,8 +31,7 @@ export const initiativesQuery = (s: InitiativesSearch, manage: boolean) =>
 export const initiativeQuery = (id: string) =>
   queryOptions({
     queryKey: ['initiatives', 'one', id],
-    queryFn: ({ signal }) =>
-      call(C.initiative, { params: { id }, query: { after: lastPosition() ?? undefined } }, { signal }),
+    queryFn: ({ signal }) => call(C.initiative, { params: { id }, query: { after: afterPosition() } }, { signal }),
   });
 
 /** The answer once this tab's reads include it. */

@@ -7,7 +7,7 @@ import {
 } from '../../../../api/contracts/exports.ts';
 import * as C from '../../../../api/contracts/reports.ts';
 import { call, pageQuery, queryNumber } from '../../lib/client.ts';
-import { lastPosition } from '../../lib/readYourWrites.ts';
+import { afterPosition } from '../../lib/readYourWrites.ts';
 import { searchFilters } from '../../lib/search-params.ts';
 import { asOfInstant, type ReportsSearch, reportsParams } from './search.ts';
 
@@ -19,7 +19,7 @@ export type {
 } from '../../../../api/contracts/reports.ts';
 
 /** `?after=` and the end of the as-of day, which every report reads. */
-const asOfQuery = (asOf: string | undefined) => ({ after: lastPosition() ?? undefined, asOf: asOfInstant(asOf) });
+const asOfQuery = (asOf: string | undefined) => ({ after: afterPosition(), asOf: asOfInstant(asOf) });
 function filtersOf(s: ReportsSearch) {
   return {
     ...asOfQuery(s.asOf),

@@ -5,7 +5,7 @@ import { exportVolunteers } from '../../../../api/contracts/exports.ts';
 import * as C from '../../../../api/contracts/registration.ts';
 import * as U from '../../../../api/contracts/users.ts';
 import { call, pageQuery, queryNumber, urlOf } from '../../lib/client.ts';
-import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { afterPosition, lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 import type { GridParams } from './search.ts';
 
 export type { RegistrationGridPage as GridPage } from '../../../../api/contracts/registration.ts';
@@ -53,8 +53,7 @@ export function registrationsQuery(params: GridParams) {
 export function registrationQuery(id: string) {
   return queryOptions({
     queryKey: ['review', 'detail', id],
-    queryFn: ({ signal }) =>
-      call(C.getRegistration, { params: { id }, query: { after: lastPosition() ?? undefined } }, { signal }),
+    queryFn: ({ signal }) => call(C.getRegistration, { params: { id }, query: { after: afterPosition() } }, { signal }),
     staleTime: 0,
   });
 }

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/tickets.ts';
 import { call, pageQuery, queryNumber } from '../../lib/client.ts';
-import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
+import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
 import type { TicketsSearch } from './search.ts';
 import { ticketsParams } from './search.ts';
 
@@ -17,7 +17,7 @@ export type {
 function queryOf(s: TicketsSearch) {
   const p = ticketsParams(s);
   return {
-    after: lastPosition() ?? undefined,
+    after: afterPosition(),
     ...pageQuery(p),
     code: p.code,
     title: p.title,
@@ -52,11 +52,7 @@ export const ticketQuery = (id: string, staff: boolean) =>
   queryOptions({
     queryKey: ['tickets', staff ? 'staff' : 'mine', 'one', id],
     queryFn: ({ signal }) =>
-      call(
-        staff ? C.staffTicket : C.myTicket,
-        { params: { id }, query: { after: lastPosition() ?? undefined } },
-        { signal },
-      ),
+      call(staff ? C.staffTicket : C.myTicket, { params: { id }, query: { after: afterPosition() } }, { signal }),
   });
 
 /** The answer once this tab's reads include it. */

@@ -4,7 +4,7 @@ import * as R from '../../../../api/contracts/recovery.ts';
 import * as C from '../../../../api/contracts/users.ts';
 import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
 import { call, pageQuery, queryNumber } from '../../lib/client.ts';
-import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
+import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
 import { type UsersSearch, usersParams } from './search.ts';
 
 export type {
@@ -14,8 +14,6 @@ export type {
   UserOptions,
   UserRow,
 } from '../../../../api/contracts/users.ts';
-
-const after = () => lastPosition() ?? undefined;
 
 export const userOptionsQuery = queryOptions({
   queryKey: ['users', 'options'],
@@ -63,7 +61,7 @@ export const usersQuery = (s: UsersSearch) =>
     queryKey: ['users', 'grid', s],
     queryFn: ({ signal }) => {
       const p = usersParams(s);
-      const query = { after: after(), ...pageQuery(p), ...usersFilters(p) };
+      const query = { after: afterPosition(), ...pageQuery(p), ...usersFilters(p) };
       return call(C.listUsers, { query }, { signal });
     },
   });
@@ -71,13 +69,14 @@ export const usersQuery = (s: UsersSearch) =>
 export const userQuery = (id: string) =>
   queryOptions({
     queryKey: ['users', 'one', id],
-    queryFn: ({ signal }) => call(C.getUser, { params: { id }, query: { after: after() } }, { signal }),
+    queryFn: ({ signal }) => call(C.getUser, { params: { id }, query: { after: afterPosition() } }, { signal }),
   });
 
 export const departmentImpactQuery = (id: string) =>
   queryOptions({
     queryKey: ['users', 'impact', id],
-    queryFn: ({ signal }) => call(C.departmentImpact, { params: { id }, query: { after: after() } }, { signal }),
+    queryFn: ({ signal }) =>
+      call(C.departmentImpact, { params: { id }, query: { after: afterPosition() } }, { signal }),
     staleTime: 0,
   });
 
@@ -87,7 +86,7 @@ export const cityVolunteersQuery = (id: string, page: number, pageSize: number) 
     queryFn: ({ signal }) =>
       call(
         C.cityVolunteers,
-        { params: { id }, query: { after: after(), page: String(page), pageSize: String(pageSize) } },
+        { params: { id }, query: { after: afterPosition(), page: String(page), pageSize: String(pageSize) } },
         { signal },
       ),
   });
