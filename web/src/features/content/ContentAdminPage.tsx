@@ -95,7 +95,7 @@ export function ContentAdminPage() {
   const [text, setText] = useState(search.text ?? '');
   const [state, setState] = useState(search.state ?? '');
   const go = (next: Partial<ContentAdminSearch>) =>
-    void navigate({ to: '/$lang/content', params: { lang }, search: withoutPagingDefaults(next) });
+    void navigate({ to: '/$lang/content', params: { lang }, search: withoutPagingDefaults(next, PAGE_SIZE) });
   const rows = query.data?.rows;
   const ordered = search.kind !== 'news';
   // Moving needs every item of the kind in view: no filter, one page.
