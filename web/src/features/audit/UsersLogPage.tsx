@@ -8,11 +8,11 @@ import type { Lang } from '../../../../api/contracts/common.ts';
 import { exportUsersLog } from '../../../../api/contracts/exports.ts';
 import { LOGIN_STATUSES, type LoginLogRow } from '../../../../api/contracts/users.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
-import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
+import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { actorName } from '../review/index.ts';
@@ -33,7 +33,7 @@ export function UsersLogPage() {
   const navigate = useNavigate();
   const log = useQuery({ ...usersLogQuery(search), placeholderData: keepPreviousData });
   const columns = useMemo(() => usersLogColumns(t, lang), [t, lang]);
-  const canExport = useCan(exportUsersLog);
+  const exporting = useGridExport(exportUsersLog, startUsersLogExport(search));
   const go = (next: UsersLogSearch) => void navigate({ to: '/$lang/users-log', params: { lang }, search: next });
 
   return (
@@ -47,7 +47,7 @@ export function UsersLogPage() {
         getRowId={(row) => `${row.at}-${row.userId ?? row.userName ?? ''}-${row.ip ?? ''}`}
         query={log}
         filters={<UsersLogFilters key={JSON.stringify(search)} initial={search} onApply={go} />}
-        {...(canExport ? { exportAction: { start: startUsersLogExport(search) } } : {})}
+        {...exporting}
         paging={{
           ...gridPaging({ page: search.page ?? 1, pageSize: USERS_LOG_PAGE_SIZE }, log, (p) =>
             go({ ...search, page: p.page > 1 ? p.page : undefined }),

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { EventStatusBadge } from '../../components/badges.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
+import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -94,7 +95,7 @@ export function ReportsPage() {
   const params = reportsParams(search);
   const list = useQuery({ ...eventReportsQuery(search), placeholderData: keepPreviousData });
   const summary = useQuery({ ...eventReportsSummaryQuery(search), placeholderData: keepPreviousData });
-  const canExport = useCan(exportEventReports);
+  const exporting = useGridExport(exportEventReports, startEventReportsExport(search));
   const canExportSummary = useCan(exportEventReportsSummary);
   const go = (next: ReportsSearch) =>
     void navigate({ to: '/$lang/reports', params: { lang }, search: withoutPagingDefaults(next) });
@@ -185,7 +186,7 @@ export function ReportsPage() {
         caption={t('reports.caption')}
         columns={columns}
         query={list}
-        {...(canExport ? { exportAction: { start: startEventReportsExport(search) } } : {})}
+        {...exporting}
         emptyMessage={t('reports.empty')}
         paging={gridPaging(params, list, (p) => go({ ...search, ...p }))}
         rowProps={(r) => ({ 'data-testid': `report-row-${r.code}` })}

@@ -8,11 +8,11 @@ import { exportVolunteers } from '../../../../api/contracts/exports.ts';
 import type { RegistrationStatus } from '../../../../domain/registration/status.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
+import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { textFilter } from '../../lib/filterFields.ts';
@@ -187,7 +187,7 @@ function Grid({ params, search, onChange }: { params: GridParams; search: GridSe
     [t, lang, lookups.data, status],
   );
   const sortColumn = columnOf(params.sort);
-  const canExport = useCan(exportVolunteers);
+  const exporting = useGridExport(exportVolunteers, startVolunteersExport(params));
 
   function openRow(e: MouseEvent<HTMLTableRowElement>, row: GridRow) {
     // The name is a real link (keyboard and middle-click); a click elsewhere on the row opens the same page.
@@ -211,7 +211,7 @@ function Grid({ params, search, onChange }: { params: GridParams; search: GridSe
         },
       }}
       rowProps={(row) => ({ className: 'grid-row', onClick: (e) => openRow(e, row) })}
-      {...(canExport ? { exportAction: { start: startVolunteersExport(params) } } : {})}
+      {...exporting}
       minWidth={860}
       highlightOnHover
       testId="registrations-grid"

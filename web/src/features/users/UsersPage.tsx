@@ -14,6 +14,7 @@ import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { numberFilter } from '../../lib/filterFields.ts';
@@ -108,7 +109,7 @@ export function UsersPage() {
   const search = route.useSearch();
   const navigate = useNavigate();
   const canAdd = useCan(C.createUser);
-  const canExport = useCan(exportUsers);
+  const exporting = useGridExport(exportUsers, startUsersExport(search));
   const params = usersParams(search);
   const query = useQuery({ ...usersQuery(search), placeholderData: keepPreviousData });
   const options = useQuery(userOptionsQuery);
@@ -189,7 +190,7 @@ export function UsersPage() {
         columns={columns}
         getRowId={(r) => r.userId}
         query={query}
-        {...(canExport ? { exportAction: { start: startUsersExport(search) } } : {})}
+        {...exporting}
         emptyMessage={t('users.empty')}
         sorting={{
           sort: { id: params.sort, desc: params.dir === 'desc' },

@@ -11,6 +11,7 @@ import { useLanguageStore } from '../../../app/stores/language.ts';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
+import { useGridExport } from '../../../components/ExportDialog.tsx';
 import { gridPaging } from '../../../components/paging.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { type RosterParams, type RosterRow, rosterQuery, startRosterExport } from '../api.ts';
@@ -38,8 +39,8 @@ export function RosterGrid({ id }: { id: string }) {
   const canRejectHours = useCan(rejectHours);
   const canEditHours = useCan(deleteHours);
   const canSeeHistory = useCan(participationHistory);
-  const canExport = useCan(exportParticipants);
   const [params, setParams] = useState<RosterParams>({ page: 1, pageSize: 10 });
+  const exporting = useGridExport(exportParticipants, startRosterExport(id, params.status));
   const [selected, setSelected] = useState<string[]>([]);
   const [hoursFor, setHoursFor] = useState<RosterRow | null>(null);
   const [historyFor, setHistoryFor] = useState<RosterRow | null>(null);
@@ -212,7 +213,7 @@ export function RosterGrid({ id }: { id: string }) {
         query={query}
         paging={gridPaging(params, query, ({ page, pageSize }) => setParams((p) => ({ ...p, page, pageSize })))}
         rowProps={(r) => ({ 'data-testid': 'roster-row', 'data-volunteer': r.volunteerId })}
-        {...(canExport ? { exportAction: { start: startRosterExport(id, params.status) } } : {})}
+        {...exporting}
         minWidth={760}
         testId="roster-grid"
       />
