@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { exportUsers } from '../../../api/contracts/exports.ts';
 import { ApiError } from '../app/api.ts';
+import { useSessionStore } from '../app/stores/session.ts';
 import { renderUi } from '../test/renderUi.tsx';
 import { DataGrid, type GridRead, gridColumnHelper } from './DataGrid.tsx';
+import { useGridExport } from './ExportDialog.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -82,5 +85,23 @@ describe('the export dialog', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('You do not have permission for this action.');
     expect(screen.queryByTestId('export-download')).toBeNull();
     expect(start).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A grid whose export is the users export's, offered as the session's permissions say. */
+function UsersExportGrid() {
+  const exporting = useGridExport(exportUsers, async () => ({ id: ID }));
+  return <DataGrid id="users-test" caption="Users" columns={columns} rows={[]} read={done} {...exporting} />;
+}
+
+describe('useGridExport', () => {
+  it("offers the grid's export only to a caller the export's contract allows", () => {
+    useSessionStore.setState({ permissions: { roleId: 3, screens: { users: ['View'] } } });
+    renderUi(<UsersExportGrid />, 'en');
+    expect(screen.queryByRole('button', { name: /export/i })).not.toBeNull();
+    cleanup();
+    useSessionStore.setState({ permissions: { roleId: 3, screens: { content: ['View'] } } });
+    renderUi(<UsersExportGrid />, 'en');
+    expect(screen.queryByRole('button', { name: /export/i })).toBeNull();
   });
 });

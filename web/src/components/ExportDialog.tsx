@@ -2,9 +2,11 @@ import { Alert, Anchor, Button, Group, Progress, Radio, Stack, Switch, Text } fr
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Endpoint } from '../../../api/contracts/endpoint.ts';
 import { exportFile, getExport } from '../../../api/contracts/exports.ts';
 import type { ErrorCode } from '../../../domain/shared/errors.ts';
 import { ApiError } from '../app/api.ts';
+import { useCan } from '../app/permissions.ts';
 import { useLanguageStore } from '../app/stores/language.ts';
 import { call, urlOf } from '../lib/client.ts';
 import { AppModal } from './AppModal.tsx';
@@ -116,4 +118,12 @@ export function ExportDialog({ opened, onClose, start }: { opened: boolean; onCl
       </Stack>
     </AppModal>
   );
+}
+
+/**
+ * A grid's export for those the export's contract allows, none for the others: spread on the grid,
+ * `<DataGrid {...useGridExport(exportUsers, startUsersExport(search))} … />` or through a constant named before it.
+ */
+export function useGridExport(contract: Endpoint, start: StartExport): { exportAction?: { start: StartExport } } {
+  return useCan(contract) ? { exportAction: { start } } : {};
 }

@@ -35,3 +35,11 @@ export function call<E extends Endpoint>(e: E, input: CallInput<E>, options: Cal
     ...options,
   });
 }
+
+/** A number in an endpoint's query: its digits, or left out (undefined). */
+export const queryNumber = (n: number | undefined): string | undefined => (n === undefined ? undefined : String(n));
+
+/** A paged list's page and page size in an endpoint's query. */
+export function pageQuery(p: { page: number; pageSize: number }): { page: string; pageSize: string } {
+  return { page: String(p.page), pageSize: String(p.pageSize) };
+}

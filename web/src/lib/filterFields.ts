@@ -16,3 +16,21 @@ export function textFilter<F>(f: F, setF: Dispatch<SetStateAction<F>>, key: Text
     },
   };
 }
+
+/** The keys of F whose values are optional numbers. */
+type NumberKey<F> = { [K in keyof F]-?: F[K] extends number | undefined ? K : never }[keyof F];
+
+/**
+ * Binds a filter panel's select to one optional number of the panel's values: unset shows as the blank ("any")
+ * option '', and choosing it unsets the number again. `<NativeSelect label={…} {...numberFilter(f, setF, 'year')} data={…} />`.
+ */
+export function numberFilter<F>(f: F, setF: Dispatch<SetStateAction<F>>, key: NumberKey<F>) {
+  const n = f[key] as number | undefined;
+  return {
+    value: n === undefined ? '' : String(n),
+    onChange: (e: ChangeEvent<HTMLSelectElement>) => {
+      const v = e.currentTarget.value;
+      setF((old) => ({ ...old, [key]: v === '' ? undefined : Number(v) }));
+    },
+  };
+}

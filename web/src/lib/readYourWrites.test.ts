@@ -1,17 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { forgetPosition, lastPosition, rememberPosition, withAfter } from './readYourWrites.ts';
+import { afterPosition, forgetPosition, lastPosition, rememberPosition, withAfter } from './readYourWrites.ts';
 
 beforeEach(() => forgetPosition());
 
 describe('read-your-writes tracker', () => {
   it('adds nothing to a read before the first command', () => {
     expect(lastPosition()).toBeNull();
+    expect(afterPosition()).toBeUndefined();
     expect(withAfter('/api/registrations?status=2')).toBe('/api/registrations?status=2');
   });
 
   it('appends the last command position as ?after= or &after=', () => {
     rememberPosition('42.42');
     expect(lastPosition()).toBe('42.42');
+    expect(afterPosition()).toBe('42.42');
     expect(withAfter('/api/registrations/abc')).toBe('/api/registrations/abc?after=42.42');
     expect(withAfter('/api/audit-log?limit=50')).toBe('/api/audit-log?limit=50&after=42.42');
   });

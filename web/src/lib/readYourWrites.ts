@@ -50,3 +50,8 @@ export async function afterCommand<T extends { position?: string | null }>(
   await queryClient.invalidateQueries({ queryKey: key });
   return res;
 }
+
+/** The `after` of a read's query: the latest position this tab has written, or left out before its first command. */
+export function afterPosition(): string | undefined {
+  return latest?.text;
+}

@@ -41,3 +41,34 @@ export function searchPaging(search: Record<string, unknown>): { page?: number; 
 export function withPaging<S extends { page?: number; pageSize?: number }>(s: S) {
   return { ...s, page: s.page ?? 1, pageSize: s.pageSize ?? DEFAULT_PAGE_SIZE };
 }
+
+/**
+ * The search as a grid's URL keeps it, the other way from `withPaging`: page 1 and the default page size (the spec's
+ * unless the list has its own) left out, so the first page's address is the list's own.
+ */
+export function withoutPagingDefaults<S extends { page?: number; pageSize?: number }>(
+  s: S,
+  defaultPageSize: number = DEFAULT_PAGE_SIZE,
+): S {
+  const out = { ...s };
+  if (out.page === 1) delete out.page;
+  if (out.pageSize === defaultPageSize) delete out.pageSize;
+  return out;
+}
+
+/**
+ * A filter panel's search and clear over a paged list in the URL: applied filters start again from page 1, and
+ * clearing keeps only the page size; either way the page size the user chose stays.
+ */
+export function pagedFilterActions<S extends { page?: number; pageSize?: number }>(search: S, go: (next: S) => void) {
+  return {
+    onApply: (filters: Omit<S, 'page' | 'pageSize'>) => go({ pageSize: search.pageSize, ...filters, page: 1 } as S),
+    onClear: () => go({ pageSize: search.pageSize } as S),
+  };
+}
+
+/** The filters of a paged list's search: all of it but the page and the page size. */
+export function searchFilters<S extends { page?: number; pageSize?: number }>(s: S): Omit<S, 'page' | 'pageSize'> {
+  const { page: _page, pageSize: _pageSize, ...filters } = s;
+  return filters;
+}

@@ -11,15 +11,15 @@ import { exportAuditLog } from '../../../../api/contracts/exports.ts';
 import { RECORD_TYPES } from '../../../../domain/record-kinds.ts';
 import { errorCode } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
+import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { call } from '../../lib/client.ts';
 import { textFilter } from '../../lib/filterFields.ts';
-import { lastPosition } from '../../lib/readYourWrites.ts';
+import { afterPosition } from '../../lib/readYourWrites.ts';
 import { actionLabel, actorName, ChangesTable, translated } from '../review/index.ts';
 import { ActorFilter } from './ActorFilter.tsx';
 import { startAuditExport } from './api.ts';
@@ -35,7 +35,7 @@ export function auditLogQuery(filters: AuditSearch) {
   return {
     queryKey: ['audit', filters] as const,
     queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) => {
-      const query = auditQuery(filters, AUDIT_PAGE_SIZE, pageParam, lastPosition() ?? undefined);
+      const query = auditQuery(filters, AUDIT_PAGE_SIZE, pageParam, afterPosition());
       return call(C.auditLog, { query }, { signal });
     },
     initialPageParam: null as string | null,
@@ -55,7 +55,7 @@ export function AuditLogPage() {
   const filters = route.useSearch();
   const navigate = useNavigate();
   const log = useInfiniteQuery(auditLogQuery(filters));
-  const canExport = useCan(exportAuditLog);
+  const exporting = useGridExport(exportAuditLog, startAuditExport(filters));
   const rows = log.data?.pages.flatMap((p) => p.rows);
   const columns = useMemo(() => auditColumns(t, lang), [t, lang]);
 
@@ -75,7 +75,7 @@ export function AuditLogPage() {
         rows={rows}
         getRowId={(row) => row.position}
         read={log}
-        {...(canExport ? { exportAction: { start: startAuditExport(filters) } } : {})}
+        {...exporting}
         filters={
           <AuditFilters
             key={JSON.stringify(filters)}

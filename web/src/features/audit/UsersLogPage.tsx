@@ -8,12 +8,13 @@ import type { Lang } from '../../../../api/contracts/common.ts';
 import { exportUsersLog } from '../../../../api/contracts/exports.ts';
 import { LOGIN_STATUSES, type LoginLogRow } from '../../../../api/contracts/users.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
-import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
+import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { gridPaging } from '../../components/paging.ts';
 import { actorName } from '../review/index.ts';
 import { startUsersLogExport, USERS_LOG_PAGE_SIZE, usersLogQuery } from './api.ts';
 import type { UsersLogSearch } from './search.ts';
@@ -32,7 +33,7 @@ export function UsersLogPage() {
   const navigate = useNavigate();
   const log = useQuery({ ...usersLogQuery(search), placeholderData: keepPreviousData });
   const columns = useMemo(() => usersLogColumns(t, lang), [t, lang]);
-  const canExport = useCan(exportUsersLog);
+  const exporting = useGridExport(exportUsersLog, startUsersLogExport(search));
   const go = (next: UsersLogSearch) => void navigate({ to: '/$lang/users-log', params: { lang }, search: next });
 
   return (
@@ -46,13 +47,12 @@ export function UsersLogPage() {
         getRowId={(row) => `${row.at}-${row.userId ?? row.userName ?? ''}-${row.ip ?? ''}`}
         query={log}
         filters={<UsersLogFilters key={JSON.stringify(search)} initial={search} onApply={go} />}
-        {...(canExport ? { exportAction: { start: startUsersLogExport(search) } } : {})}
+        {...exporting}
         paging={{
-          page: search.page ?? 1,
-          pageSize: USERS_LOG_PAGE_SIZE,
+          ...gridPaging({ page: search.page ?? 1, pageSize: USERS_LOG_PAGE_SIZE }, log, (p) =>
+            go({ ...search, page: p.page > 1 ? p.page : undefined }),
+          ),
           pageSizes: [USERS_LOG_PAGE_SIZE],
-          total: log.data?.total ?? 0,
-          onChange: (p) => go({ ...search, page: p.page > 1 ? p.page : undefined }),
         }}
         rowProps={(row) => ({ 'data-testid': 'users-log-row', 'data-status': String(row.loginStatus) })}
         minWidth={900}

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/certificates.ts';
 import { call, urlOf } from '../../lib/client.ts';
-import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type {
   CertificateSummary,
@@ -13,7 +13,7 @@ export type {
 
 export const myCertificatesQuery = queryOptions({
   queryKey: ['certificates', 'mine'],
-  queryFn: ({ signal }) => call(C.listMyCertificates, { query: { after: lastPosition() ?? undefined } }, { signal }),
+  queryFn: ({ signal }) => call(C.listMyCertificates, { query: { after: afterPosition() } }, { signal }),
 });
 
 export const pastEventsQuery = (year: number) =>

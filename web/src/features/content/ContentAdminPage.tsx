@@ -14,7 +14,9 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
+import { withoutPagingDefaults } from '../../lib/search-params.ts';
 import {
   type ContentAdminSearch,
   type ContentItem,
@@ -92,11 +94,8 @@ export function ContentAdminPage() {
   const [pending, setPending] = useState<Pending>(null);
   const [text, setText] = useState(search.text ?? '');
   const [state, setState] = useState(search.state ?? '');
-  const go = (next: Partial<ContentAdminSearch>) => {
-    const s: Partial<ContentAdminSearch> = { ...next };
-    if (s.page === 1) delete s.page;
-    void navigate({ to: '/$lang/content', params: { lang }, search: s });
-  };
+  const go = (next: Partial<ContentAdminSearch>) =>
+    void navigate({ to: '/$lang/content', params: { lang }, search: withoutPagingDefaults(next, PAGE_SIZE) });
   const rows = query.data?.rows;
   const ordered = search.kind !== 'news';
   // Moving needs every item of the kind in view: no filter, one page.
@@ -266,11 +265,8 @@ export function ContentAdminPage() {
         read={query}
         emptyMessage={t('content.empty')}
         paging={{
-          page: search.page ?? 1,
-          pageSize: PAGE_SIZE,
+          ...gridPaging({ page: search.page ?? 1, pageSize: PAGE_SIZE }, query, (p) => go({ ...raw, page: p.page })),
           pageSizes: [PAGE_SIZE],
-          total: query.data?.total ?? 0,
-          onChange: (p) => go({ ...raw, page: p.page }),
         }}
         rowProps={(r) => ({ 'data-testid': `content-row-${r.id}` })}
         testId="content-grid"

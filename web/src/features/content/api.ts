@@ -2,11 +2,9 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/content.ts';
 import type { ContentKind, PageKey } from '../../../../domain/content/rules.ts';
 import { call } from '../../lib/client.ts';
-import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
+import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
 
 export type { ContentFieldsInput, ContentItem, NewContent } from '../../../../api/contracts/content.ts';
-
-const after = () => lastPosition() ?? undefined;
 
 export interface ContentAdminSearch {
   kind: ContentKind;
@@ -24,7 +22,7 @@ export const contentListQuery = (s: ContentAdminSearch) =>
         C.contentList,
         {
           query: {
-            after: after(),
+            after: afterPosition(),
             kind: s.kind,
             page: String(s.page ?? 1),
             pageSize: String(s.pageSize ?? 50),
@@ -39,7 +37,7 @@ export const contentListQuery = (s: ContentAdminSearch) =>
 export const contentItemQuery = (id: string) =>
   queryOptions({
     queryKey: ['content', 'admin', 'one', id],
-    queryFn: ({ signal }) => call(C.contentItem, { params: { id }, query: { after: after() } }, { signal }),
+    queryFn: ({ signal }) => call(C.contentItem, { params: { id }, query: { after: afterPosition() } }, { signal }),
   });
 
 /** The answer once this tab's reads include it. */
@@ -63,7 +61,7 @@ export const publicContentQuery = (kind: PublicKind, page = 1, pageSize: 1 | 4 |
     queryFn: ({ signal }) =>
       call(
         C.publicContent,
-        { query: { kind, page: String(page), pageSize: String(pageSize), after: after() } },
+        { query: { kind, page: String(page), pageSize: String(pageSize), after: afterPosition() } },
         { signal },
       ),
   });
@@ -71,13 +69,14 @@ export const publicContentQuery = (kind: PublicKind, page = 1, pageSize: 1 | 4 |
 export const publicItemQuery = (id: string) =>
   queryOptions({
     queryKey: ['content', 'public', 'one', id],
-    queryFn: ({ signal }) => call(C.publicContentItem, { params: { id }, query: { after: after() } }, { signal }),
+    queryFn: ({ signal }) =>
+      call(C.publicContentItem, { params: { id }, query: { after: afterPosition() } }, { signal }),
   });
 
 export const publicPageQuery = (key: PageKey) =>
   queryOptions({
     queryKey: ['content', 'public', 'page', key],
-    queryFn: ({ signal }) => call(C.publicPage, { params: { key }, query: { after: after() } }, { signal }),
+    queryFn: ({ signal }) => call(C.publicPage, { params: { key }, query: { after: afterPosition() } }, { signal }),
   });
 
 export const homeCountersQuery = () =>

@@ -11,7 +11,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FailureAlert } from '../../components/FailureAlert.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import {
   type Decision,
@@ -188,12 +188,7 @@ function FirstRespondersGrid({ search, onChange }: { search: ListSearch; onChang
         getRowId={(r) => r.volunteerId}
         query={query}
         emptyMessage={t('fr.empty')}
-        paging={{
-          page: search.page,
-          pageSize: search.pageSize,
-          total: query.data?.total ?? 0,
-          onChange: (p) => onChange({ ...search, ...p }),
-        }}
+        paging={gridPaging(search, query, (p) => onChange({ ...search, ...p }))}
         rowProps={(r) => ({ 'data-testid': `fr-row-${r.volunteerId}` })}
         testId="fr-grid"
       />

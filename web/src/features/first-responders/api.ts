@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/firstresponder.ts';
-import { call } from '../../lib/client.ts';
-import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
+import { call, pageQuery } from '../../lib/client.ts';
+import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
 
 export type {
   FirstResponderForm,
@@ -11,11 +11,9 @@ export type {
 } from '../../../../api/contracts/firstresponder.ts';
 export { FIRST_RESPONDER_LISTS } from '../../../../api/contracts/firstresponder.ts';
 
-const after = () => lastPosition() ?? undefined;
-
 export const myFirstResponderQuery = queryOptions({
   queryKey: ['first-responders', 'mine'],
-  queryFn: ({ signal }) => call(C.myFirstResponder, { query: { after: after() } }, { signal }),
+  queryFn: ({ signal }) => call(C.myFirstResponder, { query: { after: afterPosition() } }, { signal }),
 });
 
 export interface ListSearch {
@@ -33,10 +31,9 @@ export const firstRespondersQuery = (s: ListSearch) =>
         C.firstResponders,
         {
           query: {
-            after: after(),
+            after: afterPosition(),
             list: s.list,
-            page: String(s.page),
-            pageSize: String(s.pageSize),
+            ...pageQuery(s),
             name: s.name,
           },
         },

@@ -26,7 +26,9 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
+import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import {
   decideHours,
@@ -53,11 +55,11 @@ export function HoursPage() {
   const title = usePageTitle('page.hours');
   const lang = useLanguageStore((s) => s.lang);
   const canApprove = useCan(decideManyHours);
-  const canExport = useCan(exportHours);
   const [filters, setFilters] = useState<HoursFilters>({ state: 'pending' });
   const [eventName, setEventName] = useState('');
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [sort, setSort] = useState<{ id: HoursSort; desc: boolean }>({ id: 'checkIn', desc: true });
+  const exporting = useGridExport(exportHours, startHoursExport({ filters, sort: sort.id, desc: sort.desc }));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<Map<string, string>>(new Map());
   const [confirm, setConfirm] = useState<'approve' | 'reject' | null>(null);
@@ -145,9 +147,7 @@ export function HoursPage() {
         rows={rows}
         getRowId={rowKey}
         read={query}
-        {...(canExport
-          ? { exportAction: { start: startHoursExport({ filters, sort: sort.id, desc: sort.desc }) } }
-          : {})}
+        {...exporting}
         filters={
           <HoursFilterPanel
             key={JSON.stringify(filters)}
@@ -167,14 +167,10 @@ export function HoursPage() {
               }
             : undefined
         }
-        paging={{
-          ...paging,
-          total: query.data?.total ?? 0,
-          onChange: (next) => {
-            setPaging(next);
-            setSelected(new Set());
-          },
-        }}
+        paging={gridPaging(paging, query, (next) => {
+          setPaging(next);
+          setSelected(new Set());
+        })}
         sorting={{
           sort,
           onSort: (next) => {

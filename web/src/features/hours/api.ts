@@ -1,8 +1,8 @@
 import { type ExportFormat, exportHours } from '../../../../api/contracts/exports.ts';
 import type { HoursGridQuery, HoursGridRow } from '../../../../api/contracts/hours.ts';
 import * as C from '../../../../api/contracts/hours.ts';
-import { call } from '../../lib/client.ts';
-import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { call, pageQuery } from '../../lib/client.ts';
+import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type { HoursGridRow };
 export type HoursState = HoursGridRow['state'];
@@ -37,11 +37,10 @@ export function hoursQuery(v: HoursView) {
         {
           query: {
             ...v.filters,
-            page: String(v.page),
-            pageSize: String(v.pageSize),
+            ...pageQuery(v),
             sort: v.sort,
             dir: v.desc ? 'desc' : 'asc',
-            after: lastPosition() ?? undefined,
+            after: afterPosition(),
           },
         },
         { signal },

@@ -14,9 +14,10 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
-import { textFilter } from '../../lib/filterFields.ts';
+import { gridPaging } from '../../components/paging.ts';
+import { numberFilter, textFilter } from '../../lib/filterFields.ts';
 import { notifyDone } from '../../lib/notify.ts';
+import { pagedFilterActions, searchFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
 import { type InitiativeRow, initiativesQuery, rejectInitiative } from './api.ts';
 import { ProposeModal } from './ProposeModal.tsx';
 import { type InitiativeFilterValues, type InitiativesSearch, initiativesParams } from './search.ts';
@@ -47,10 +48,8 @@ function Filters({
 }) {
   const { t } = useTranslation();
   const [f, setF] = useState<InitiativeFilterValues>(initial);
-  const setNum = (k: 'status' | 'year', v: string) => setF((o) => ({ ...o, [k]: v === '' ? undefined : Number(v) }));
   const all = { value: '', label: t('initiatives.any') };
   const year = new Date().getFullYear();
-  const num = (v: number | undefined) => (v === undefined ? '' : String(v));
   return (
     <FilterPanel onSearch={() => onApply(f)} onClear={onClear}>
       <TextInput
@@ -63,14 +62,12 @@ function Filters({
       <TextInput label={t('initiatives.field.name')} {...textFilter(f, setF, 'name')} maxLength={200} />
       <NativeSelect
         label={t('initiatives.field.status')}
-        value={num(f.status)}
-        onChange={(e) => setNum('status', e.currentTarget.value)}
+        {...numberFilter(f, setF, 'status')}
         data={[all, ...INITIATIVE_STATUSES.map((s) => ({ value: String(s), label: t(`initiatives.status.${s}`) }))]}
       />
       <NativeSelect
         label={t('initiatives.field.year')}
-        value={num(f.year)}
-        onChange={(e) => setNum('year', e.currentTarget.value)}
+        {...numberFilter(f, setF, 'year')}
         data={[all, ...Array.from({ length: 6 }, (_, i) => String(year - i)).map((y) => ({ value: y, label: y }))]}
       />
     </FilterPanel>
@@ -133,13 +130,9 @@ export function InitiativesPage() {
   const [rejecting, setRejecting] = useState<InitiativeRow | null>(null);
   const params = initiativesParams(search);
   const query = useQuery({ ...initiativesQuery(search, manage), placeholderData: keepPreviousData });
-  const go = (next: InitiativesSearch) => {
-    const s = { ...next };
-    if (s.page === 1) delete s.page;
-    if (s.pageSize === DEFAULT_PAGE_SIZE) delete s.pageSize;
-    void navigate({ to: '/$lang/initiatives', params: { lang }, search: s });
-  };
-  const { page: _p, pageSize: _s, ...filters } = search;
+  const go = (next: InitiativesSearch) =>
+    void navigate({ to: '/$lang/initiatives', params: { lang }, search: withoutPagingDefaults(next) });
+  const filters = searchFilters(search);
 
   const columns = useMemo(() => {
     const label = (key: TranslationKey) => ({ header: () => t(key), meta: { label: t(key) } });
@@ -205,24 +198,14 @@ export function InitiativesPage() {
           </Button>
         )}
       </Group>
-      <Filters
-        key={JSON.stringify(filters)}
-        initial={filters}
-        onApply={(f) => go({ pageSize: search.pageSize, ...f, page: 1 })}
-        onClear={() => go({ pageSize: search.pageSize })}
-      />
+      <Filters key={JSON.stringify(filters)} initial={filters} {...pagedFilterActions(search, go)} />
       <DataGrid
         id={manage ? 'initiatives-all' : 'initiatives-mine'}
         caption={t('initiatives.caption')}
         columns={columns}
         query={query}
         emptyMessage={t('initiatives.empty')}
-        paging={{
-          page: params.page,
-          pageSize: params.pageSize,
-          total: query.data?.total ?? 0,
-          onChange: (p) => go({ ...search, ...p }),
-        }}
+        paging={gridPaging(params, query, (p) => go({ ...search, ...p }))}
         rowProps={(r) => ({ 'data-testid': `initiative-row-${r.code}` })}
         testId="initiatives-grid"
       />

@@ -3,23 +3,21 @@ import * as C from '../../../../api/contracts/initiatives.ts';
 import type { Lookups } from '../../../../api/contracts/lookups.ts';
 import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
-import { call } from '../../lib/client.ts';
-import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
+import { call, pageQuery, queryNumber } from '../../lib/client.ts';
+import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
 import { type InitiativesSearch, initiativesParams } from './search.ts';
 
 export type { InitiativeRow, NewInitiative } from '../../../../api/contracts/initiatives.ts';
 
-const str = (n: number | undefined) => (n === undefined ? undefined : String(n));
 function queryOf(s: InitiativesSearch) {
   const p = initiativesParams(s);
   return {
-    after: lastPosition() ?? undefined,
-    page: String(p.page),
-    pageSize: String(p.pageSize),
+    after: afterPosition(),
+    ...pageQuery(p),
     code: p.code,
     name: p.name,
-    status: str(p.status),
-    year: str(p.year),
+    status: queryNumber(p.status),
+    year: queryNumber(p.year),
   };
 }
 
@@ -33,8 +31,7 @@ export const initiativesQuery = (s: InitiativesSearch, manage: boolean) =>
 export const initiativeQuery = (id: string) =>
   queryOptions({
     queryKey: ['initiatives', 'one', id],
-    queryFn: ({ signal }) =>
-      call(C.initiative, { params: { id }, query: { after: lastPosition() ?? undefined } }, { signal }),
+    queryFn: ({ signal }) => call(C.initiative, { params: { id }, query: { after: afterPosition() } }, { signal }),
   });
 
 /** The answer once this tab's reads include it. */

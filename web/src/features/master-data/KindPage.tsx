@@ -12,6 +12,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid } from '../../components/DataGrid.tsx';
 import { FailureAlert } from '../../components/FailureAlert.tsx';
+import { gridPaging } from '../../components/paging.ts';
 import { RecordLinks } from '../../components/RecordLinks.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { kindPageQuery, type LookupAdminRow, masterData, parentOptionsQuery } from './api.ts';
@@ -238,12 +239,7 @@ function KindGrid({ shape }: { shape: KindShape }) {
         rows={read.data ? rows : undefined}
         getRowId={(r) => r.key}
         read={read}
-        paging={{
-          page: paging.page,
-          pageSize: paging.pageSize,
-          total: read.data?.total ?? 0,
-          onChange: (next) => setPaging(next),
-        }}
+        paging={gridPaging(paging, read, setPaging)}
         rowProps={(r) => ({ 'data-testid': 'master-data-row', 'data-row': r.key })}
         testId="master-data-grid"
       />

@@ -3,7 +3,7 @@ import type { LookupBatch, LookupItemInput } from '../../../../api/contracts/loo
 import * as C from '../../../../api/contracts/lookups.ts';
 import type { LookupKind } from '../../../../domain/lookups/kinds.ts';
 import { call } from '../../lib/client.ts';
-import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type { LookupAdminRow, LookupBatch, LookupItemInput } from '../../../../api/contracts/lookups.ts';
 
@@ -22,7 +22,7 @@ export const kindPageQuery = (kind: LookupKind, q: KindPageQuery) =>
         {
           params: { kind },
           query: {
-            after: lastPosition() ?? undefined,
+            after: afterPosition(),
             page: String(q.page),
             pageSize: String(q.pageSize),
             search: q.search.trim() === '' ? undefined : q.search.trim(),
@@ -39,7 +39,7 @@ export const parentOptionsQuery = (kind: LookupKind) =>
     queryFn: ({ signal }) =>
       call(
         C.listLookupItems,
-        { params: { kind }, query: { after: lastPosition() ?? undefined, page: '1', pageSize: '1000' } },
+        { params: { kind }, query: { after: afterPosition(), page: '1', pageSize: '1000' } },
         { signal },
       ),
     staleTime: 30_000,

@@ -2,13 +2,13 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/notifications.ts';
 import { NOTIFICATIONS_REFRESH_MS } from '../../../../domain/participation/notifications.ts';
 import { call } from '../../lib/client.ts';
-import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type { NotificationItem, NotificationsList } from '../../../../api/contracts/notifications.ts';
 
 /** The volunteer's notifications; `fresh` waits for the newest event in the log (after a live invitations push). */
 export function fetchNotifications(opts: { fresh?: boolean; signal?: AbortSignal } = {}) {
-  const query = { after: lastPosition() ?? undefined, fresh: opts.fresh ? ('1' as const) : undefined };
+  const query = { after: afterPosition(), fresh: opts.fresh ? ('1' as const) : undefined };
   return call(C.listNotifications, { query }, opts.signal ? { signal: opts.signal } : {});
 }
 

@@ -3,6 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { withoutPagingDefaults } from '../../lib/search-params.ts';
 import { EventFilters } from './EventFilters.tsx';
 import { EventList } from './EventList.tsx';
 import { EventMap } from './EventMap.tsx';
@@ -48,11 +49,7 @@ function EventsListPage({ kind }: { kind: ListKind }) {
   const navigate = useNavigate();
   const { to, status } = LISTS[kind];
   const params = eventsParams(search);
-  const go = (next: EventsSearch) => {
-    const s: EventsSearch = { ...next };
-    if (s.page === 1) delete s.page;
-    void navigate({ to, params: { lang }, search: s });
-  };
+  const go = (next: EventsSearch) => void navigate({ to, params: { lang }, search: withoutPagingDefaults(next) });
   const view = kind === 'all' ? (search.view ?? 'list') : 'list';
 
   return (

@@ -3,6 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { withoutPagingDefaults } from '../../lib/search-params.ts';
 import { EventFilters } from './EventFilters.tsx';
 import { EventList } from './EventList.tsx';
 import { EventsNav } from './EventsNav.tsx';
@@ -29,12 +30,12 @@ export function PrivateEventsPage() {
   const navigate = useNavigate();
   const pageSize = search.pageSize ?? PRIVATE_DEFAULT_PAGE_SIZE;
   const params = eventsParams(search);
-  const go = (next: PrivateEventsSearch) => {
-    const s: PrivateEventsSearch = { ...next };
-    if (s.page === 1) delete s.page;
-    if (s.pageSize === PRIVATE_DEFAULT_PAGE_SIZE) delete s.pageSize;
-    void navigate({ to: '/$lang/events/private', params: { lang }, search: s });
-  };
+  const go = (next: PrivateEventsSearch) =>
+    void navigate({
+      to: '/$lang/events/private',
+      params: { lang },
+      search: withoutPagingDefaults(next, PRIVATE_DEFAULT_PAGE_SIZE),
+    });
   const sized = search.pageSize ? { pageSize: search.pageSize } : {};
 
   return (

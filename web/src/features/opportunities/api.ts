@@ -6,8 +6,8 @@ import * as O from '../../../../api/contracts/opportunity.ts';
 import * as PT from '../../../../api/contracts/participation.ts';
 import type { HistoryEntry } from '../../../../api/contracts/registration.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
-import { call } from '../../lib/client.ts';
-import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { call, pageQuery, queryNumber } from '../../lib/client.ts';
+import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 import type { EventsParams, PrivatePageSize } from './search.ts';
 
 export type {
@@ -21,25 +21,24 @@ export type { MyParticipation as Participation, RosterRow } from '../../../../ap
 export type PendingEvent = O.PendingOpportunities['rows'][number];
 
 /** ?after= with this tab's latest command position (read-your-writes), absent before the first command. */
-const after = () => lastPosition() ?? undefined;
 const withSignal = (signal: AbortSignal) => ({ signal });
 
 /** The query of GET /api/opportunities, in a fixed order. */
 export function eventsQueryOf(p: EventsParams) {
   return {
     page: String(p.page),
-    status: p.status === undefined ? undefined : String(p.status),
-    regionId: p.regionId === undefined ? undefined : String(p.regionId),
-    cityId: p.cityId === undefined ? undefined : String(p.cityId),
-    eventTypeId: p.eventTypeId === undefined ? undefined : String(p.eventTypeId),
-    attendanceType: p.attendanceType === undefined ? undefined : String(p.attendanceType),
-    timePeriod: p.timePeriod === undefined ? undefined : String(p.timePeriod),
-    day: p.day === undefined ? undefined : String(p.day),
-    categoryId: p.categoryId === undefined ? undefined : String(p.categoryId),
-    workFieldId: p.workFieldId === undefined ? undefined : String(p.workFieldId),
-    workFieldGroupId: p.workFieldGroupId === undefined ? undefined : String(p.workFieldGroupId),
+    status: queryNumber(p.status),
+    regionId: queryNumber(p.regionId),
+    cityId: queryNumber(p.cityId),
+    eventTypeId: queryNumber(p.eventTypeId),
+    attendanceType: queryNumber(p.attendanceType),
+    timePeriod: queryNumber(p.timePeriod),
+    day: queryNumber(p.day),
+    categoryId: queryNumber(p.categoryId),
+    workFieldId: queryNumber(p.workFieldId),
+    workFieldGroupId: queryNumber(p.workFieldGroupId),
     code: p.code || undefined,
-    after: after(),
+    after: afterPosition(),
   };
 }
 
@@ -78,7 +77,8 @@ export function mapQuery(f: MapFilters) {
 export function calendarQuery(from: string, to: string) {
   return queryOptions({
     queryKey: ['events', 'calendar', from, to],
-    queryFn: ({ signal }) => call(O.opportunityCalendar, { query: { from, to, after: after() } }, withSignal(signal)),
+    queryFn: ({ signal }) =>
+      call(O.opportunityCalendar, { query: { from, to, after: afterPosition() } }, withSignal(signal)),
     staleTime: 30_000,
   });
 }
@@ -92,7 +92,7 @@ export function pendingEventsQuery(page: number) {
     queryFn: ({ signal }) =>
       call(
         O.pendingOpportunities,
-        { query: { page: String(page), pageSize: String(PENDING_PAGE_SIZE), after: after() } },
+        { query: { page: String(page), pageSize: String(PENDING_PAGE_SIZE), after: afterPosition() } },
         withSignal(signal),
       ),
     staleTime: 0,
@@ -103,7 +103,7 @@ export function eventQuery(id: string) {
   return queryOptions({
     queryKey: ['events', 'detail', id],
     queryFn: ({ signal }) =>
-      call(O.opportunityDetails, { params: { id }, query: { after: after() } }, withSignal(signal)),
+      call(O.opportunityDetails, { params: { id }, query: { after: afterPosition() } }, withSignal(signal)),
     staleTime: 0,
     retry: false,
   });
@@ -111,7 +111,7 @@ export function eventQuery(id: string) {
 
 export const participationsQuery = queryOptions({
   queryKey: ['events', 'mine'],
-  queryFn: ({ signal }) => call(PT.myParticipations, { query: { after: after() } }, withSignal(signal)),
+  queryFn: ({ signal }) => call(PT.myParticipations, { query: { after: afterPosition() } }, withSignal(signal)),
   staleTime: 0,
 });
 
@@ -148,10 +148,9 @@ export function rosterQuery(id: string, p: RosterParams) {
         {
           params: { id },
           query: {
-            status: p.status === undefined ? undefined : String(p.status),
-            page: String(p.page),
-            pageSize: String(p.pageSize),
-            after: after(),
+            status: queryNumber(p.status),
+            ...pageQuery(p),
+            after: afterPosition(),
           },
         },
         withSignal(signal),
@@ -246,13 +245,12 @@ export function manageEventsQuery(p: ManageParams) {
         O.manageOpportunities,
         {
           query: {
-            page: String(p.page),
-            pageSize: String(p.pageSize),
+            ...pageQuery(p),
             status: s(p.status),
             approval: p.approval,
             visibility: s(p.visibility),
             code: s(p.code),
-            after: after(),
+            after: afterPosition(),
           },
         },
         withSignal(signal),

@@ -10,7 +10,7 @@ import type { RegistrationForm } from '../../../../domain/registration/form.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError } from '../../app/api.ts';
 import { call } from '../../lib/client.ts';
-import { lastPosition } from '../../lib/readYourWrites.ts';
+import { afterPosition } from '../../lib/readYourWrites.ts';
 import { asVisitor } from '../session/index.ts';
 
 export type { LookupItem as Lookup, Lookups } from '../../../../api/contracts/lookups.ts';
@@ -36,7 +36,7 @@ export function lookupSnapshot(l: Lookups): LookupSnapshot {
  */
 export const lookupsQuery = queryOptions({
   queryKey: ['lookups'],
-  queryFn: ({ signal }) => call(L.getLookups, { query: { after: lastPosition() ?? undefined } }, { signal }),
+  queryFn: ({ signal }) => call(L.getLookups, { query: { after: afterPosition() } }, { signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -30,10 +30,14 @@ export interface FormActions {
 export type TopField = 'photoFileId' | 'idFileId' | 'skills' | 'agreement';
 
 /** value + onChange for the fields of one section. */
-export function binder<S extends SectionName>(actions: FormActions, section: S, values: Section<S> | undefined) {
+export function binder<S extends SectionName>(
+  actions: FormActions,
+  section: S,
+  values: Partial<Section<S>> | undefined,
+) {
   return <K extends keyof Section<S>>(key: K) => ({
     path: `${section}.${String(key)}`,
-    value: (values as Partial<Record<K, Section<S>[K]>> | undefined)?.[key],
+    value: values?.[key],
     onChange: (value: Section<S>[K] | undefined) => actions.set(section, key, value),
   });
 }

@@ -88,22 +88,15 @@ export const VolunteeringTimesSection = memo(function VolunteeringTimesSection({
   preferredDays,
 }: Common & { preferredTime: 1 | 2 | 3 | undefined; preferredDays: number[] | undefined }) {
   const options = useOptions();
+  const bind = binder(actions, 'personal', { preferredTime, preferredDays });
   return (
     <FormSection anchor="VolunteeringTimes" titleKey="reg.section.volunteeringTimes">
       <RadioField
-        path="personal.preferredTime"
-        value={preferredTime}
-        onChange={(v) => actions.set('personal', 'preferredTime', v)}
+        {...bind('preferredTime')}
         required
         options={options([1, 2, 3], (n) => `reg.time.${n as 1}`) as Option<1 | 2 | 3>[]}
       />
-      <CheckboxGroupField
-        path="personal.preferredDays"
-        value={preferredDays}
-        onChange={(v) => actions.set('personal', 'preferredDays', v)}
-        required
-        options={options(DAYS, (n) => `reg.day.${n as 1}`)}
-      />
+      <CheckboxGroupField {...bind('preferredDays')} required options={options(DAYS, (n) => `reg.day.${n as 1}`)} />
     </FormSection>
   );
 });

@@ -145,6 +145,7 @@ export const SpecialNeedsSection = memo(function SpecialNeedsSection({
   isSpecialNeeds,
   specialNeedsDetails,
 }: Common & { isSpecialNeeds: boolean | undefined; specialNeedsDetails: string | undefined }) {
+  const bind = binder(actions, 'personal', { specialNeedsDetails });
   return (
     <FormSection anchor="specialNeedsSection" titleKey="reg.section.specialNeeds">
       <CheckboxField
@@ -152,15 +153,7 @@ export const SpecialNeedsSection = memo(function SpecialNeedsSection({
         checked={isSpecialNeeds}
         onChange={(v) => actions.set('personal', 'isSpecialNeeds', v)}
       />
-      {isSpecialNeeds && (
-        <TextAreaField
-          path="personal.specialNeedsDetails"
-          value={specialNeedsDetails}
-          onChange={(v) => actions.set('personal', 'specialNeedsDetails', v)}
-          required
-          maxLength={500}
-        />
-      )}
+      {isSpecialNeeds && <TextAreaField {...bind('specialNeedsDetails')} required maxLength={500} />}
     </FormSection>
   );
 });

@@ -12,10 +12,13 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { EventStatusBadge } from '../../components/badges.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
+import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { gridPaging } from '../../components/paging.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { TitledSection } from '../../components/TitledSection.tsx';
+import { numberFilter } from '../../lib/filterFields.ts';
+import { pagedFilterActions, searchFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
 import {
   type EventReportRow,
   eventReportsQuery,
@@ -64,8 +67,7 @@ function Filters({
       />
       <NativeSelect
         label={t('reports.status')}
-        value={f.status === undefined ? '' : String(f.status)}
-        onChange={(e) => set('status', e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value))}
+        {...numberFilter(f, setF, 'status')}
         data={[
           { value: '', label: t('reports.any') },
           ...EVENT_STATUSES.map((s) => ({ value: String(s), label: t(`events.status.${s}`) })),
@@ -93,15 +95,11 @@ export function ReportsPage() {
   const params = reportsParams(search);
   const list = useQuery({ ...eventReportsQuery(search), placeholderData: keepPreviousData });
   const summary = useQuery({ ...eventReportsSummaryQuery(search), placeholderData: keepPreviousData });
-  const canExport = useCan(exportEventReports);
+  const exporting = useGridExport(exportEventReports, startEventReportsExport(search));
   const canExportSummary = useCan(exportEventReportsSummary);
-  const go = (next: ReportsSearch) => {
-    const s = { ...next };
-    if (s.page === 1) delete s.page;
-    if (s.pageSize === DEFAULT_PAGE_SIZE) delete s.pageSize;
-    void navigate({ to: '/$lang/reports', params: { lang }, search: s });
-  };
-  const { page: _p, pageSize: _s, ...filters } = search;
+  const go = (next: ReportsSearch) =>
+    void navigate({ to: '/$lang/reports', params: { lang }, search: withoutPagingDefaults(next) });
+  const filters = searchFilters(search);
 
   const columns = useMemo(() => {
     const label = (key: TranslationKey) => ({ header: () => t(key), meta: { label: t(key) } });
@@ -147,12 +145,7 @@ export function ReportsPage() {
   return (
     <Stack mt="lg" gap="md">
       <Title order={1}>{title}</Title>
-      <Filters
-        key={JSON.stringify(filters)}
-        initial={filters}
-        onApply={(next) => go({ pageSize: search.pageSize, ...next, page: 1 })}
-        onClear={() => go({ pageSize: search.pageSize })}
-      />
+      <Filters key={JSON.stringify(filters)} initial={filters} {...pagedFilterActions(search, go)} />
       <AsOfNote day={search.asOf} testId="as-of-note" />
       <TitledSection titleId="reports-summary" title={t('reports.summary')} data-testid="reports-summary">
         {s ? (
@@ -193,14 +186,9 @@ export function ReportsPage() {
         caption={t('reports.caption')}
         columns={columns}
         query={list}
-        {...(canExport ? { exportAction: { start: startEventReportsExport(search) } } : {})}
+        {...exporting}
         emptyMessage={t('reports.empty')}
-        paging={{
-          page: params.page,
-          pageSize: params.pageSize,
-          total: list.data?.total ?? 0,
-          onChange: (p) => go({ ...search, ...p }),
-        }}
+        paging={gridPaging(params, list, (p) => go({ ...search, ...p }))}
         rowProps={(r) => ({ 'data-testid': `report-row-${r.code}` })}
         testId="reports-grid"
       />

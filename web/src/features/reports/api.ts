@@ -6,8 +6,9 @@ import {
   exportEventReportsSummary,
 } from '../../../../api/contracts/exports.ts';
 import * as C from '../../../../api/contracts/reports.ts';
-import { call } from '../../lib/client.ts';
-import { lastPosition } from '../../lib/readYourWrites.ts';
+import { call, pageQuery, queryNumber } from '../../lib/client.ts';
+import { afterPosition } from '../../lib/readYourWrites.ts';
+import { searchFilters } from '../../lib/search-params.ts';
 import { asOfInstant, type ReportsSearch, reportsParams } from './search.ts';
 
 export type {
@@ -17,14 +18,13 @@ export type {
   VolunteerDashboard,
 } from '../../../../api/contracts/reports.ts';
 
-const str = (n: number | undefined) => (n === undefined ? undefined : String(n));
 /** `?after=` and the end of the as-of day, which every report reads. */
-const asOfQuery = (asOf: string | undefined) => ({ after: lastPosition() ?? undefined, asOf: asOfInstant(asOf) });
+const asOfQuery = (asOf: string | undefined) => ({ after: afterPosition(), asOf: asOfInstant(asOf) });
 function filtersOf(s: ReportsSearch) {
   return {
     ...asOfQuery(s.asOf),
     search: s.search,
-    status: str(s.status),
+    status: queryNumber(s.status),
     from: s.from,
     to: s.to,
   };
@@ -36,17 +36,13 @@ export const eventReportsQuery = (s: ReportsSearch) =>
     queryKey: ['reports', 'events', s],
     queryFn: ({ signal }) => {
       const p = reportsParams(s);
-      return call(
-        C.eventReports,
-        { query: { ...filtersOf(s), page: String(p.page), pageSize: String(p.pageSize) } },
-        { signal },
-      );
+      return call(C.eventReports, { query: { ...filtersOf(s), ...pageQuery(p) } }, { signal });
     },
   });
 
 /** The totals across the events the filters take (the spec's event reports summary). */
 export const eventReportsSummaryQuery = (s: ReportsSearch) => {
-  const { page: _p, pageSize: _s, ...filters } = s;
+  const filters = searchFilters(s);
   return queryOptions({
     queryKey: ['reports', 'summary', filters],
     queryFn: ({ signal }) => call(C.eventReportsSummary, { query: filtersOf(filters) }, { signal }),

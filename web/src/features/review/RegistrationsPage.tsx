@@ -8,14 +8,15 @@ import { exportVolunteers } from '../../../../api/contracts/exports.ts';
 import type { RegistrationStatus } from '../../../../domain/registration/status.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
+import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { gridPaging } from '../../components/paging.ts';
 import { textFilter } from '../../lib/filterFields.ts';
+import { withoutPagingDefaults } from '../../lib/search-params.ts';
 import { type Lookups, lookupName, lookupsQuery } from '../registration/index.ts';
 import { type GridRow, registrationsQuery, startVolunteersExport } from './api.ts';
 import { formatDay, formatDayTime, personName } from './format.ts';
@@ -49,10 +50,8 @@ export function RegistrationsPage() {
 
   /** Writes the grid's state into the URL: only the values that differ from the defaults. */
   function go(next: GridSearch) {
-    const merged: GridSearch = { ...next };
+    const merged = withoutPagingDefaults(next);
     if (merged.status === 2) delete merged.status;
-    if (merged.page === 1) delete merged.page;
-    if (merged.pageSize === DEFAULT_PAGE_SIZE) delete merged.pageSize;
     if (merged.sort === 'submittedAt' && merged.dir !== 'asc') {
       delete merged.sort;
       delete merged.dir;
@@ -188,7 +187,7 @@ function Grid({ params, search, onChange }: { params: GridParams; search: GridSe
     [t, lang, lookups.data, status],
   );
   const sortColumn = columnOf(params.sort);
-  const canExport = useCan(exportVolunteers);
+  const exporting = useGridExport(exportVolunteers, startVolunteersExport(params));
 
   function openRow(e: MouseEvent<HTMLTableRowElement>, row: GridRow) {
     // The name is a real link (keyboard and middle-click); a click elsewhere on the row opens the same page.
@@ -203,12 +202,7 @@ function Grid({ params, search, onChange }: { params: GridParams; search: GridSe
       columns={columns}
       getRowId={(row) => row.volunteerId}
       query={query}
-      paging={{
-        page: params.page,
-        pageSize: params.pageSize,
-        total: query.data?.total ?? 0,
-        onChange: (p) => onChange({ ...search, ...p }),
-      }}
+      paging={gridPaging(params, query, (p) => onChange({ ...search, ...p }))}
       sorting={{
         sort: sortColumn ? { id: sortColumn, desc: params.dir === 'desc' } : null,
         onSort: ({ id, desc }) => {
@@ -217,7 +211,7 @@ function Grid({ params, search, onChange }: { params: GridParams; search: GridSe
         },
       }}
       rowProps={(row) => ({ className: 'grid-row', onClick: (e) => openRow(e, row) })}
-      {...(canExport ? { exportAction: { start: startVolunteersExport(params) } } : {})}
+      {...exporting}
       minWidth={860}
       highlightOnHover
       testId="registrations-grid"

@@ -4,29 +4,26 @@ import { queryStringOf } from '../../../../api/contracts/endpoint.ts';
 import { exportVolunteers } from '../../../../api/contracts/exports.ts';
 import * as C from '../../../../api/contracts/registration.ts';
 import * as U from '../../../../api/contracts/users.ts';
-import { call, urlOf } from '../../lib/client.ts';
-import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { call, pageQuery, queryNumber, urlOf } from '../../lib/client.ts';
+import { afterPosition, lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 import type { GridParams } from './search.ts';
 
 export type { RegistrationGridPage as GridPage } from '../../../../api/contracts/registration.ts';
 export { RegistrationGridRow as GridRow } from '../../../../api/contracts/registration.ts';
 export type { StaffMember } from '../../../../api/contracts/users.ts';
 
-const text = (n: number | undefined) => (n === undefined ? undefined : String(n));
-
 /** The query of GET /api/registrations, in a fixed order, with the last command's position. */
 export function gridQuery(p: GridParams, after?: string | null) {
   return {
     status: String(p.status),
-    page: String(p.page),
-    pageSize: String(p.pageSize),
+    ...pageQuery(p),
     sort: p.sort,
     dir: p.dir,
     name: p.name || undefined,
     idNumber: p.idNumber || undefined,
     mobile: p.mobile || undefined,
-    regionId: text(p.regionId),
-    cityId: text(p.cityId),
+    regionId: queryNumber(p.regionId),
+    cityId: queryNumber(p.cityId),
     from: p.from || undefined,
     to: p.to || undefined,
     after: after ?? undefined,
@@ -56,8 +53,7 @@ export function registrationsQuery(params: GridParams) {
 export function registrationQuery(id: string) {
   return queryOptions({
     queryKey: ['review', 'detail', id],
-    queryFn: ({ signal }) =>
-      call(C.getRegistration, { params: { id }, query: { after: lastPosition() ?? undefined } }, { signal }),
+    queryFn: ({ signal }) => call(C.getRegistration, { params: { id }, query: { after: afterPosition() } }, { signal }),
     staleTime: 0,
   });
 }

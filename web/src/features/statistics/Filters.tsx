@@ -6,6 +6,7 @@ import { DATE_PICKER_MIN } from '../../../../domain/registration/rules.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { GregorianDateInput } from '../../components/form/GregorianDateInput.tsx';
+import { numberFilter } from '../../lib/filterFields.ts';
 import { lookupsQuery } from '../registration/index.ts';
 import type { StatisticsFilterValues } from './api.ts';
 
@@ -44,11 +45,7 @@ export function StatisticsFilters({
       key={key}
       id={`statistics-filter-${key}`}
       label={t(label)}
-      value={f[key] === undefined ? '' : String(f[key])}
-      onChange={(e) => {
-        const v = e.currentTarget.value;
-        setF((o) => ({ ...o, [key]: v === '' ? undefined : Number(v) }));
-      }}
+      {...numberFilter(f, setF, key)}
       data={[{ value: '', label: t('statistics.any') }, ...options]}
     />
   );

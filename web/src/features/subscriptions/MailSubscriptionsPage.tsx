@@ -12,7 +12,7 @@ import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { removeSubscriber, type SubscriberRow, sendMail, subscribersQuery } from './api.ts';
 
@@ -211,7 +211,7 @@ export function MailSubscriptionsPage() {
         columns={columns}
         query={query}
         emptyMessage={t('mailList.empty')}
-        paging={{ ...paging, total: query.data?.total ?? 0, onChange: (p) => setPaging((o) => ({ ...o, ...p })) }}
+        paging={gridPaging(paging, query, setPaging)}
         selection={
           canSend
             ? {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/subscriptions.ts';
 import { call } from '../../lib/client.ts';
-import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type { SubscriberRow, SubscriptionMail } from '../../../../api/contracts/subscriptions.ts';
 
@@ -22,7 +22,7 @@ export const subscribersQuery = (s: { page: number; pageSize: number; email?: st
         C.subscribers,
         {
           query: {
-            after: lastPosition() ?? undefined,
+            after: afterPosition(),
             page: String(s.page),
             pageSize: String(s.pageSize),
             email: s.email,

@@ -12,6 +12,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { actOnSurvey, rejectSurvey, type SurveyAction, type SurveyItem, surveysQuery } from './api.ts';
 
@@ -201,10 +202,8 @@ export function SurveysPage() {
         read={query}
         emptyMessage={t('surveys.empty')}
         paging={{
-          ...paging,
-          total: query.data?.total ?? 0,
+          ...gridPaging(paging, query, (p) => setPaging({ page: p.page, pageSize: p.pageSize as 10 | 20 | 50 })),
           pageSizes: [10, 20, 50],
-          onChange: (p) => setPaging({ page: p.page, pageSize: p.pageSize as 10 | 20 | 50 }),
         }}
         rowProps={(r) => ({ 'data-testid': `survey-row-${r.code}` })}
       />

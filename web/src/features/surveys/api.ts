@@ -2,11 +2,9 @@ import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/reac
 import * as C from '../../../../api/contracts/surveys.ts';
 import type { SurveyDefinition } from '../../../../domain/survey/rules.ts';
 import { call } from '../../lib/client.ts';
-import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type { MySurvey, SurveyDetail, SurveyItem, SurveyResults } from '../../../../api/contracts/surveys.ts';
-
-const after = () => lastPosition() ?? undefined;
 
 export const surveysQuery = (q: { status?: number; page: number; pageSize: 10 | 20 | 50 }) =>
   queryOptions({
@@ -14,7 +12,14 @@ export const surveysQuery = (q: { status?: number; page: number; pageSize: 10 | 
     queryFn: ({ signal }) =>
       call(
         C.listSurveys,
-        { query: { after: after(), status: q.status?.toString(), page: String(q.page), pageSize: String(q.pageSize) } },
+        {
+          query: {
+            after: afterPosition(),
+            status: q.status?.toString(),
+            page: String(q.page),
+            pageSize: String(q.pageSize),
+          },
+        },
         { signal },
       ),
     placeholderData: keepPreviousData,
@@ -23,12 +28,12 @@ export const surveysQuery = (q: { status?: number; page: number; pageSize: 10 | 
 export const surveyResultsQuery = (id: string) =>
   queryOptions({
     queryKey: ['surveys', 'results', id],
-    queryFn: ({ signal }) => call(C.surveyResults, { params: { id }, query: { after: after() } }, { signal }),
+    queryFn: ({ signal }) => call(C.surveyResults, { params: { id }, query: { after: afterPosition() } }, { signal }),
   });
 
 export const mySurveysQuery = queryOptions({
   queryKey: ['my-surveys'],
-  queryFn: ({ signal }) => call(C.mySurveys, { query: { after: after() } }, { signal }),
+  queryFn: ({ signal }) => call(C.mySurveys, { query: { after: afterPosition() } }, { signal }),
 });
 
 export const surveyQuestionsQuery = (id: string) =>

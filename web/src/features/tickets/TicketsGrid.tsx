@@ -8,7 +8,8 @@ import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { textFilter } from '../../lib/filterFields.ts';
+import { gridPaging } from '../../components/paging.ts';
+import { numberFilter, textFilter } from '../../lib/filterFields.ts';
 import { myTicketsQuery, staffTicketsQuery, type TicketRow, ticketOptionsQuery } from './api.ts';
 import { type TicketFilterValues, type TicketsSearch, ticketsParams } from './search.ts';
 
@@ -48,12 +49,9 @@ export function TicketFilters({
   const lang = useLanguageStore((s) => s.lang);
   const options = useQuery({ ...ticketOptionsQuery, enabled: staff });
   const [f, setF] = useState<TicketFilterValues>(initial);
-  const setNum = (k: keyof TicketFilterValues, v: string) =>
-    setF((o) => ({ ...o, [k]: v === '' ? undefined : Number(v) }));
   const all = { value: '', label: t('tickets.any') };
   const year = new Date().getFullYear();
   const years = Array.from({ length: 6 }, (_, i) => year - i);
-  const num = (v: number | undefined) => (v === undefined ? '' : String(v));
 
   return (
     <FilterPanel onSearch={() => onApply(f)} onClear={onClear}>
@@ -62,33 +60,28 @@ export function TicketFilters({
       <TextInput label={t('tickets.field.id')} {...textFilter(f, setF, 'id')} maxLength={36} dir="ltr" />
       <NativeSelect
         label={t('tickets.field.requestType')}
-        value={num(f.requestType)}
-        onChange={(e) => setNum('requestType', e.currentTarget.value)}
+        {...numberFilter(f, setF, 'requestType')}
         data={[all, ...REQUEST_TYPES.map((r) => ({ value: String(r), label: t(`tickets.type.${r}`) }))]}
       />
       <NativeSelect
         label={t('tickets.field.action')}
-        value={num(f.action)}
-        onChange={(e) => setNum('action', e.currentTarget.value)}
+        {...numberFilter(f, setF, 'action')}
         data={[all, ...TICKET_ACTIONS.map((a) => ({ value: String(a), label: t(`tickets.action.${a}`) }))]}
       />
       <NativeSelect
         label={t('tickets.field.ticketStatus')}
-        value={num(f.ticketStatus)}
-        onChange={(e) => setNum('ticketStatus', e.currentTarget.value)}
+        {...numberFilter(f, setF, 'ticketStatus')}
         data={[all, ...[1, 2].map((s) => ({ value: String(s), label: t(`tickets.verdict.${s as 1 | 2}`) }))]}
       />
       <NativeSelect
         label={t('tickets.field.year')}
-        value={num(f.year)}
-        onChange={(e) => setNum('year', e.currentTarget.value)}
+        {...numberFilter(f, setF, 'year')}
         data={[all, ...years.map((y) => ({ value: String(y), label: String(y) }))]}
       />
       {staff && (
         <NativeSelect
           label={t('tickets.field.department')}
-          value={num(f.departmentId)}
-          onChange={(e) => setNum('departmentId', e.currentTarget.value)}
+          {...numberFilter(f, setF, 'departmentId')}
           data={[
             all,
             ...(options.data?.departments ?? []).map((d) => ({ value: String(d.id), label: nameIn(d, lang) })),
@@ -168,12 +161,7 @@ export function TicketsGrid({
       columns={columns}
       query={query}
       emptyMessage={t('tickets.empty')}
-      paging={{
-        page: params.page,
-        pageSize: params.pageSize,
-        total: query.data?.total ?? 0,
-        onChange: (p) => onChange({ ...search, ...p }),
-      }}
+      paging={gridPaging(params, query, (p) => onChange({ ...search, ...p }))}
       rowProps={(r) => ({ 'data-testid': `ticket-row-${r.code}` })}
       testId="tickets-grid"
     />

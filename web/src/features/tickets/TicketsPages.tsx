@@ -6,7 +6,7 @@ import { submitTicket } from '../../../../api/contracts/tickets.ts';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { pagedFilterActions, searchFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
 import { NewTicketModal } from './NewTicketModal.tsx';
 import type { TicketsSearch } from './search.ts';
 import { TicketFilters, TicketsGrid } from './TicketsGrid.tsx';
@@ -17,17 +17,7 @@ const staffRoute = getRouteApi('/$lang/tickets/manage');
 function useGo(to: '/$lang/tickets' | '/$lang/tickets/manage') {
   const navigate = useNavigate();
   const lang = useLanguageStore((s) => s.lang);
-  return (next: TicketsSearch) => {
-    const s = { ...next };
-    if (s.page === 1) delete s.page;
-    if (s.pageSize === DEFAULT_PAGE_SIZE) delete s.pageSize;
-    void navigate({ to, params: { lang }, search: s });
-  };
-}
-
-function filtersOf(s: TicketsSearch) {
-  const { page: _p, pageSize: _s, ...f } = s;
-  return f;
+  return (next: TicketsSearch) => void navigate({ to, params: { lang }, search: withoutPagingDefaults(next) });
 }
 
 /** /$lang/tickets: the volunteer's own tickets, suggestions and contact requests, and a new one. */
@@ -38,7 +28,7 @@ export function MyTicketsPage() {
   const go = useGo('/$lang/tickets');
   const [adding, setAdding] = useState(false);
   const canSubmit = useCan(submitTicket);
-  const filters = filtersOf(search);
+  const filters = searchFilters(search);
   return (
     <Stack mt="lg" gap="md">
       <Group justify="space-between">
@@ -53,8 +43,7 @@ export function MyTicketsPage() {
         key={JSON.stringify(filters)}
         initial={filters}
         staff={false}
-        onApply={(f) => go({ pageSize: search.pageSize, ...f, page: 1 })}
-        onClear={() => go({ pageSize: search.pageSize })}
+        {...pagedFilterActions(search, go)}
       />
       <TicketsGrid search={search} staff={false} onChange={go} />
       <NewTicketModal opened={adding} onClose={() => setAdding(false)} />
@@ -67,17 +56,11 @@ export function StaffTicketsPage() {
   const title = usePageTitle('page.ticketsAdmin');
   const search = staffRoute.useSearch();
   const go = useGo('/$lang/tickets/manage');
-  const filters = filtersOf(search);
+  const filters = searchFilters(search);
   return (
     <Stack mt="lg" gap="md">
       <Title order={1}>{title}</Title>
-      <TicketFilters
-        key={JSON.stringify(filters)}
-        initial={filters}
-        staff
-        onApply={(f) => go({ pageSize: search.pageSize, ...f, page: 1 })}
-        onClear={() => go({ pageSize: search.pageSize })}
-      />
+      <TicketFilters key={JSON.stringify(filters)} initial={filters} staff {...pagedFilterActions(search, go)} />
       <TicketsGrid search={search} staff onChange={go} />
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/tickets.ts';
-import { call } from '../../lib/client.ts';
-import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
+import { call, pageQuery, queryNumber } from '../../lib/client.ts';
+import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
 import type { TicketsSearch } from './search.ts';
 import { ticketsParams } from './search.ts';
 
@@ -14,20 +14,18 @@ export type {
   TicketVerdict,
 } from '../../../../api/contracts/tickets.ts';
 
-const str = (n: number | undefined) => (n === undefined ? undefined : String(n));
 function queryOf(s: TicketsSearch) {
   const p = ticketsParams(s);
   return {
-    after: lastPosition() ?? undefined,
-    page: String(p.page),
-    pageSize: String(p.pageSize),
+    after: afterPosition(),
+    ...pageQuery(p),
     code: p.code,
     title: p.title,
-    action: str(p.action),
+    action: queryNumber(p.action),
     id: p.id,
-    year: str(p.year),
-    requestType: str(p.requestType),
-    ticketStatus: str(p.ticketStatus),
+    year: queryNumber(p.year),
+    requestType: queryNumber(p.requestType),
+    ticketStatus: queryNumber(p.ticketStatus),
   };
 }
 
@@ -47,18 +45,14 @@ export const staffTicketsQuery = (s: TicketsSearch) =>
   queryOptions({
     queryKey: ['tickets', 'staff', s],
     queryFn: ({ signal }) =>
-      call(C.staffTickets, { query: { ...queryOf(s), departmentId: str(s.departmentId) } }, { signal }),
+      call(C.staffTickets, { query: { ...queryOf(s), departmentId: queryNumber(s.departmentId) } }, { signal }),
   });
 
 export const ticketQuery = (id: string, staff: boolean) =>
   queryOptions({
     queryKey: ['tickets', staff ? 'staff' : 'mine', 'one', id],
     queryFn: ({ signal }) =>
-      call(
-        staff ? C.staffTicket : C.myTicket,
-        { params: { id }, query: { after: lastPosition() ?? undefined } },
-        { signal },
-      ),
+      call(staff ? C.staffTicket : C.myTicket, { params: { id }, query: { after: afterPosition() } }, { signal }),
   });
 
 /** The answer once this tab's reads include it. */

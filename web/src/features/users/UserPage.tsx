@@ -11,7 +11,7 @@ import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DomainFormProvider } from '../../components/form/useDomainForm.ts';
 import { PaperSection } from '../../components/PaperSection.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { RecordLinks } from '../../components/RecordLinks.tsx';
 import { notifyDone } from '../../lib/notify.ts';
@@ -171,7 +171,7 @@ function CityVolunteers({ userId }: { userId: string }) {
         query={query}
         columnChoice={false}
         emptyMessage={t('users.cityVolunteersEmpty')}
-        paging={{ ...paging, total: query.data?.total ?? 0, onChange: setPaging }}
+        paging={gridPaging(paging, query, setPaging)}
         testId="city-volunteers"
       />
     </PaperSection>

@@ -14,8 +14,11 @@ import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../components/paging.ts';
+import { gridPaging } from '../../components/paging.ts';
+import { numberFilter } from '../../lib/filterFields.ts';
+import { withoutPagingDefaults } from '../../lib/search-params.ts';
 import { startUsersExport, type UserRow, userOptionsQuery, usersQuery } from './api.ts';
 import { type UserFilterValues, type UserSort, type UsersSearch, usersParams } from './search.ts';
 
@@ -50,9 +53,6 @@ function UserFilters({
   const options = useQuery(userOptionsQuery);
   const [f, setF] = useState<UserFilterValues>(initial);
   const all = { value: '', label: t('users.any') };
-  const num = (v: number | undefined) => (v === undefined ? '' : String(v));
-  const setNum = (k: 'roleId' | 'departmentId' | 'regionId', v: string) =>
-    setF((o) => ({ ...o, [k]: v === '' ? undefined : Number(v) }));
   const named = (xs: { id: number; nameAr: string; nameEn: string }[] | undefined) => [
     all,
     ...(xs ?? []).map((x) => ({ value: String(x.id), label: nameIn(x, lang) })),
@@ -71,20 +71,17 @@ function UserFilters({
       />
       <NativeSelect
         label={t('users.field.role')}
-        value={num(f.roleId)}
-        onChange={(e) => setNum('roleId', e.currentTarget.value)}
+        {...numberFilter(f, setF, 'roleId')}
         data={[all, ...[Role.Volunteer, ...STAFF_ROLES].map((r) => ({ value: String(r), label: t(roleKey(r)) }))]}
       />
       <NativeSelect
         label={t('users.field.department')}
-        value={num(f.departmentId)}
-        onChange={(e) => setNum('departmentId', e.currentTarget.value)}
+        {...numberFilter(f, setF, 'departmentId')}
         data={named(options.data?.departments)}
       />
       <NativeSelect
         label={t('users.field.regions')}
-        value={num(f.regionId)}
-        onChange={(e) => setNum('regionId', e.currentTarget.value)}
+        {...numberFilter(f, setF, 'regionId')}
         data={named(options.data?.regions)}
       />
       <NativeSelect
@@ -112,16 +109,12 @@ export function UsersPage() {
   const search = route.useSearch();
   const navigate = useNavigate();
   const canAdd = useCan(C.createUser);
-  const canExport = useCan(exportUsers);
+  const exporting = useGridExport(exportUsers, startUsersExport(search));
   const params = usersParams(search);
   const query = useQuery({ ...usersQuery(search), placeholderData: keepPreviousData });
   const options = useQuery(userOptionsQuery);
-  const go = (next: UsersSearch) => {
-    const s = { ...next };
-    if (s.page === 1) delete s.page;
-    if (s.pageSize === DEFAULT_PAGE_SIZE) delete s.pageSize;
-    void navigate({ to: '/$lang/users', params: { lang }, search: s });
-  };
+  const go = (next: UsersSearch) =>
+    void navigate({ to: '/$lang/users', params: { lang }, search: withoutPagingDefaults(next) });
   const { page: _p, pageSize: _s, sort: _o, dir: _d, ...filters } = search;
 
   const columns = useMemo(() => {
@@ -197,18 +190,13 @@ export function UsersPage() {
         columns={columns}
         getRowId={(r) => r.userId}
         query={query}
-        {...(canExport ? { exportAction: { start: startUsersExport(search) } } : {})}
+        {...exporting}
         emptyMessage={t('users.empty')}
         sorting={{
           sort: { id: params.sort, desc: params.dir === 'desc' },
           onSort: (s) => go({ ...search, sort: s.id as UserSort, dir: s.desc ? 'desc' : 'asc', page: 1 }),
         }}
-        paging={{
-          page: params.page,
-          pageSize: params.pageSize,
-          total: query.data?.total ?? 0,
-          onChange: (p) => go({ ...search, ...p }),
-        }}
+        paging={gridPaging(params, query, (p) => go({ ...search, ...p }))}
         rowProps={(r) => ({ 'data-testid': `user-row-${r.userName}` })}
         testId="users-grid"
       />

@@ -3,8 +3,8 @@ import { type ExportFormat, exportUsers } from '../../../../api/contracts/export
 import * as R from '../../../../api/contracts/recovery.ts';
 import * as C from '../../../../api/contracts/users.ts';
 import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
-import { call } from '../../lib/client.ts';
-import { afterCommand, lastPosition } from '../../lib/readYourWrites.ts';
+import { call, pageQuery, queryNumber } from '../../lib/client.ts';
+import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
 import { type UsersSearch, usersParams } from './search.ts';
 
 export type {
@@ -14,9 +14,6 @@ export type {
   UserOptions,
   UserRow,
 } from '../../../../api/contracts/users.ts';
-
-const str = (n: number | undefined) => (n === undefined ? undefined : String(n));
-const after = () => lastPosition() ?? undefined;
 
 export const userOptionsQuery = queryOptions({
   queryKey: ['users', 'options'],
@@ -45,9 +42,9 @@ function usersFilters(p: ReturnType<typeof usersParams>) {
     sort: p.sort,
     dir: p.dir,
     search: p.search,
-    roleId: str(p.roleId),
-    departmentId: str(p.departmentId),
-    regionId: str(p.regionId),
+    roleId: queryNumber(p.roleId),
+    departmentId: queryNumber(p.departmentId),
+    regionId: queryNumber(p.regionId),
     status: p.status,
   };
 }
@@ -64,7 +61,7 @@ export const usersQuery = (s: UsersSearch) =>
     queryKey: ['users', 'grid', s],
     queryFn: ({ signal }) => {
       const p = usersParams(s);
-      const query = { after: after(), page: String(p.page), pageSize: String(p.pageSize), ...usersFilters(p) };
+      const query = { after: afterPosition(), ...pageQuery(p), ...usersFilters(p) };
       return call(C.listUsers, { query }, { signal });
     },
   });
@@ -72,13 +69,14 @@ export const usersQuery = (s: UsersSearch) =>
 export const userQuery = (id: string) =>
   queryOptions({
     queryKey: ['users', 'one', id],
-    queryFn: ({ signal }) => call(C.getUser, { params: { id }, query: { after: after() } }, { signal }),
+    queryFn: ({ signal }) => call(C.getUser, { params: { id }, query: { after: afterPosition() } }, { signal }),
   });
 
 export const departmentImpactQuery = (id: string) =>
   queryOptions({
     queryKey: ['users', 'impact', id],
-    queryFn: ({ signal }) => call(C.departmentImpact, { params: { id }, query: { after: after() } }, { signal }),
+    queryFn: ({ signal }) =>
+      call(C.departmentImpact, { params: { id }, query: { after: afterPosition() } }, { signal }),
     staleTime: 0,
   });
 
@@ -88,7 +86,7 @@ export const cityVolunteersQuery = (id: string, page: number, pageSize: number) 
     queryFn: ({ signal }) =>
       call(
         C.cityVolunteers,
-        { params: { id }, query: { after: after(), page: String(page), pageSize: String(pageSize) } },
+        { params: { id }, query: { after: afterPosition(), page: String(page), pageSize: String(pageSize) } },
         { signal },
       ),
   });

@@ -19,10 +19,10 @@ import { HistoryTab } from '../../audit/index.ts';
 import { eventQuery, eventsCommand } from '../api.ts';
 import { EventDetailView } from '../EventDetailPage.tsx';
 import { eventName } from '../format.ts';
-import { DeleteModal, InviteModal } from './dialogs.tsx';
+import { InviteModal } from './dialogs.tsx';
 import { EventForm } from './EventForm.tsx';
 import { fromDetails } from './eventForm.ts';
-import { RejectModal } from './RejectModal.tsx';
+import { ReasonModal } from './ReasonModal.tsx';
 import { RosterGrid } from './RosterGrid.tsx';
 
 const EVENT_COMMANDS = {
@@ -181,7 +181,9 @@ export function ManageEventPage() {
           </Tabs.Panel>
         </Tabs>
       )}
-      {dialog === 'reject' && <RejectModal id={id} onClose={() => setDialog(null)} />}
+      {dialog === 'reject' && (
+        <ReasonModal action="reject" id={id} onDone={() => setDialog(null)} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'invite' && <InviteModal id={id} onClose={() => setDialog(null)} />}
       {dialog === 'stop-invitations' && (
         <ConfirmModal
@@ -210,7 +212,8 @@ export function ManageEventPage() {
         />
       )}
       {dialog === 'delete' && (
-        <DeleteModal
+        <ReasonModal
+          action="delete"
           id={id}
           onClose={() => setDialog(null)}
           onDone={() => {

@@ -14,6 +14,7 @@ import { useCan } from '../../../app/permissions.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { usePageTitle } from '../../../app/usePageTitle.ts';
 import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
+import { useGridExport } from '../../../components/ExportDialog.tsx';
 import { Pager } from '../../../components/Pager.tsx';
 import { TitledSection } from '../../../components/TitledSection.tsx';
 import { notifyDone } from '../../../lib/notify.ts';
@@ -61,10 +62,10 @@ export function ManageEventsPage() {
   const activeLabel = useActiveEventsLabel();
   // Only a role that may approve asks for the pending list: the server answers anyone else 403 (and ends the session).
   const canApprove = useCan(pendingOpportunities);
-  const canExport = useCan(exportEvents);
   const [creating, setCreating] = useState(false);
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<ManageFilterValues>({ pageSize: 10 });
+  const exporting = useGridExport(exportEvents, startEventsExport(filters));
   // A role whose grants on the events screen leave out View is not sent to the list (403 would end its session).
   const canList = useCan(manageOpportunities);
   const query = useQuery({
@@ -140,7 +141,7 @@ export function ManageEventsPage() {
               caption={title}
               columns={columns}
               query={query}
-              {...(canExport ? { exportAction: { start: startEventsExport(filters) } } : {})}
+              {...exporting}
               emptyMessage={t('events.empty')}
               minWidth={640}
               testId="manage-events"

@@ -11,6 +11,8 @@ import { useLanguageStore } from '../../../app/stores/language.ts';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
+import { useGridExport } from '../../../components/ExportDialog.tsx';
+import { gridPaging } from '../../../components/paging.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { type RosterParams, type RosterRow, rosterQuery, startRosterExport } from '../api.ts';
 import { eventName } from '../format.ts';
@@ -37,8 +39,8 @@ export function RosterGrid({ id }: { id: string }) {
   const canRejectHours = useCan(rejectHours);
   const canEditHours = useCan(deleteHours);
   const canSeeHistory = useCan(participationHistory);
-  const canExport = useCan(exportParticipants);
   const [params, setParams] = useState<RosterParams>({ page: 1, pageSize: 10 });
+  const exporting = useGridExport(exportParticipants, startRosterExport(id, params.status));
   const [selected, setSelected] = useState<string[]>([]);
   const [hoursFor, setHoursFor] = useState<RosterRow | null>(null);
   const [historyFor, setHistoryFor] = useState<RosterRow | null>(null);
@@ -209,14 +211,9 @@ export function RosterGrid({ id }: { id: string }) {
         columns={columns}
         getRowId={(r) => r.volunteerId}
         query={query}
-        paging={{
-          page: params.page,
-          pageSize: params.pageSize,
-          total: query.data?.total ?? 0,
-          onChange: ({ page, pageSize }) => setParams((p) => ({ ...p, page, pageSize })),
-        }}
+        paging={gridPaging(params, query, ({ page, pageSize }) => setParams((p) => ({ ...p, page, pageSize })))}
         rowProps={(r) => ({ 'data-testid': 'roster-row', 'data-volunteer': r.volunteerId })}
-        {...(canExport ? { exportAction: { start: startRosterExport(id, params.status) } } : {})}
+        {...exporting}
         minWidth={760}
         testId="roster-grid"
       />

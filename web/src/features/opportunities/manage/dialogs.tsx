@@ -16,7 +16,6 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { recordHours } from '../../../../../api/contracts/hours.ts';
-import { deleteOpportunity } from '../../../../../api/contracts/opportunity.ts';
 import { type InvitationResults, inviteVolunteers } from '../../../../../api/contracts/participation.ts';
 import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
 import { api, errorCode } from '../../../app/api.ts';
@@ -29,7 +28,6 @@ import { notifyDone } from '../../../lib/notify.ts';
 import { GridRow, gridQueryString, personName } from '../../review/index.ts';
 import { eventsCommand } from '../api.ts';
 import { EMPTY_HOURS, type HoursValues, hoursBody, hoursIssue } from './hours.ts';
-import { ReasonModal } from './RejectModal.tsx';
 
 /** "Add hours" for one participant: hours, cases, check-in and -out, a rating 1–5 (Poor … Excellent), a review. */
 export function HoursModal({
@@ -114,26 +112,6 @@ export function HoursModal({
         </Stack>
       </form>
     </AppModal>
-  );
-}
-
-/** Delete with a reason; with accepted volunteers the deletion waits for an admin's approval. */
-export function DeleteModal({ id, onClose, onDone }: { id: string; onClose(): void; onDone(): void }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return (
-    <ReasonModal
-      title="delete.title"
-      label="delete.reason"
-      confirm="delete.confirm"
-      required="DeleteReasonRequired"
-      send={(reason) => eventsCommand(queryClient, deleteOpportunity, { params: { id }, body: { reason } })}
-      onSent={(res) => {
-        notifyDone(t(res.pendingApproval ? 'delete.pending' : 'delete.done'));
-        onDone();
-      }}
-      onClose={onClose}
-    />
   );
 }
 
