@@ -194,6 +194,10 @@ async function main() {
       let end = start;
       let stopOurs: (() => Promise<ProfileSummary>) | null = null;
       const loadavg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+      // Backends report their counters up to 10 s after they fall idle (PGSTAT_IDLE_INTERVAL): without this wait the
+      // first reading missed what the setup (8,000 sessions inserted in its last second) or the catch-up had written,
+      // and those rows were counted as the window's (auth.sessions showed 1.6–6.4 rows a join for one touch).
+      if (profiling && system !== 'floor') await new Promise((res) => setTimeout(res, 11_000));
       const stats0 =
         profiling && system !== 'floor' ? await dbStats(system === 'ours' ? oursDb.url : peerDb.url) : null;
       const r = await runLoad(
