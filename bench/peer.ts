@@ -194,6 +194,10 @@ async function main() {
       let end = start;
       let stopOurs: (() => Promise<ProfileSummary>) | null = null;
       const loadavg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+      // Backends report their counters up to 10 s after they fall idle (PGSTAT_IDLE_INTERVAL): without this wait the
+      // first reading missed what the setup (8,000 sessions inserted in its last second) or the catch-up had written,
+      // and those rows were counted as the window's (auth.sessions showed 1.6–6.4 rows a join for one touch).
+      if (profiling && system !== 'floor') await new Promise((res) => setTimeout(res, 11_000));
       const stats0 =
         profiling && system !== 'floor' ? await dbStats(system === 'ours' ? oursDb.url : peerDb.url) : null;
       const r = await runLoad(
@@ -431,6 +435,8 @@ async function main() {
 interface DbStats {
   commits: number;
   written: Map<string, number>;
+  /** Updates, and those of them that were HOT (no index entry written), by table. */
+  updates: Map<string, { all: number; hot: number }>;
 }
 
 /** Committed transactions and rows written by table so far, in the database of `url`. */
@@ -441,10 +447,15 @@ async function dbStats(url: string): Promise<DbStats> {
     const d = await c.query<{ n: string }>(
       'select xact_commit::text as n from pg_stat_database where datname = current_database()',
     );
-    const t = await c.query<{ t: string; n: string }>(
-      `select schemaname || '.' || relname as t, (n_tup_ins + n_tup_upd + n_tup_del)::text as n from pg_stat_user_tables`,
+    const t = await c.query<{ t: string; n: string; upd: string; hot: string }>(
+      `select schemaname || '.' || relname as t, (n_tup_ins + n_tup_upd + n_tup_del)::text as n,
+              n_tup_upd::text as upd, n_tup_hot_upd::text as hot from pg_stat_user_tables`,
     );
-    return { commits: Number(d.rows[0]!.n), written: new Map(t.rows.map((r) => [r.t, Number(r.n)])) };
+    return {
+      commits: Number(d.rows[0]!.n),
+      written: new Map(t.rows.map((r) => [r.t, Number(r.n)])),
+      updates: new Map(t.rows.map((r) => [r.t, { all: Number(r.upd), hot: Number(r.hot) }])),
+    };
   } finally {
     await c.end();
   }
@@ -456,9 +467,16 @@ function workText(a: DbStats, b: DbStats, joins: number): string {
     .filter(([, n]) => n >= 0.05)
     .sort((x, y) => y[1] - x[1]);
   const total = rows.reduce((n, [, v]) => n + v, 0);
+  const hot = [...b.updates]
+    .map(([t, u]) => {
+      const before = a.updates.get(t) ?? { all: 0, hot: 0 };
+      return [t, (u.all - before.all) / joins, (u.hot - before.hot) / joins] as const;
+    })
+    .filter(([, all]) => all >= 0.05)
+    .map(([t, all, h]) => `${t} ${h.toFixed(1)} of ${all.toFixed(1)}`);
   return (
     `${((b.commits - a.commits) / joins).toFixed(1)} transactions, ${total.toFixed(1)} rows written ` +
-    `(${rows.map(([t, n]) => `${t} ${n.toFixed(1)}`).join(', ')})`
+    `(${rows.map(([t, n]) => `${t} ${n.toFixed(1)}`).join(', ')}); HOT updates: ${hot.join(', ') || 'none'}`
   );
 }
 

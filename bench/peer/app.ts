@@ -134,7 +134,7 @@ const SESSIONS_SQL = `
     must_change_password boolean not null,
     created_at timestamptz not null default now(),
     last_seen_at timestamptz not null default now()
-  )`;
+  ) with (fillfactor = 50)`;
 const TOUCH = {
   name: 'peer-session-touch',
   text: `
