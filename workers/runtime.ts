@@ -54,6 +54,7 @@ import { CertificateFiles, handleRenderJobs } from './certificates/service.ts';
 import { exportReactions, exportSweep } from './export-reactions.ts';
 import { extensionReactions } from './extension-reactions.ts';
 import { BullJobQueue } from './jobs/bullmq-queue.ts';
+import { periodicJob } from './jobs/periodic.ts';
 import type { JobQueue } from './jobs/port.ts';
 import { PostgresJobQueue } from './jobs/postgres-queue.ts';
 import { FolderMailer, type Mailer } from './mail/mailer.ts';
@@ -297,6 +298,12 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
   };
   const sweeper = processSweeper(queue, store, db, cfg.processLeaseMs);
   const exportFilesSweep = exportSweep(queue, exportFiles);
+  // Sessions nobody comes back to (the tab closed, the cookie dropped) are removed a day after they ended, every hour.
+  const endedSessionsSweep = periodicJob(queue, 'sessions.sweep', (now) => sessions.removeEnded(now), {
+    everyMs: 3_600_000,
+    bucketOf: (now) => now.toISOString().slice(0, 13),
+    clock: () => new Date(),
+  });
 
   // Its first answer waits (bounded) for the read model to hold the seed, so a fresh portal never offers empty lists.
   const lookups = new LookupCache(db, { atLeast: lookupsSeeded.position });
@@ -335,6 +342,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
         schedule.start();
         sweeper.start();
         exportFilesSweep.start();
+        endedSessionsSweep.start();
       }
       await awaitPermissions();
     },
@@ -342,6 +350,7 @@ export async function createRuntime(cfg: RuntimeConfig): Promise<Runtime> {
       schedule.stop();
       sweeper.stop();
       exportFilesSweep.stop();
+      endedSessionsSweep.stop();
       await Promise.all(runners.map((r) => r.stop()));
       await queue.close();
       await pdfPool.close();

@@ -10,6 +10,8 @@ import type { AnyDB } from '../../projections/runner/projection.ts';
 export const IDLE_TIMEOUT_SECONDS = 900;
 /** A session ends this long after sign-in however busy it is: a stolen cookie does not live for ever. */
 export const ABSOLUTE_LIFETIME_SECONDS = 12 * 3600;
+/** How long an ended session's row is kept so that its cookie, coming back, is told it expired (then swept). */
+export const SESSION_SWEEP_GRACE_SECONDS = 24 * 3600;
 /** The UI warns this long before the time-out. */
 export const IDLE_WARNING_SECONDS = 60;
 
@@ -122,6 +124,21 @@ export class SessionStore {
       csrfToken: r.csrf_token,
       mustChangePassword: r.must_change_password,
     };
+  }
+
+  /**
+   * Removes the sessions that ended more than `graceSeconds` ago (idle past the time-out, or past their lifetime) and
+   * were never asked for again: a cookie that comes back within the grace is still told 'expired' (and its session
+   * removed then), one that comes back later finds no session. Answers how many were removed.
+   */
+  async removeEnded(now: Date, graceSeconds = SESSION_SWEEP_GRACE_SECONDS): Promise<number> {
+    const { numAffectedRows } = await sql`
+      delete from auth.sessions
+       where last_seen_at < ${now}::timestamptz - make_interval(secs => ${this.idleSeconds + graceSeconds})
+          or created_at < ${now}::timestamptz - make_interval(secs => ${this.lifetimeSeconds + graceSeconds})`.execute(
+      this.db,
+    );
+    return Number(numAffectedRows ?? 0);
   }
 
   async passwordChanged(id: string): Promise<void> {

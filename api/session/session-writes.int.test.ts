@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, startTestPortal, type TestPortal } from '../../tests/support/portal.ts';
@@ -65,5 +66,32 @@ describe('session writes per request', () => {
     await writes();
     await burst();
     expect(await writes()).toEqual({ UPDATE: 1 });
+  });
+
+  it('sweeps the sessions that ended more than a day ago, and keeps a just-ended one to tell its cookie it expired', async () => {
+    const sessions = portal.runtime.sessions;
+    const user = randomUUID();
+    const open = (n: number) =>
+      Promise.all(
+        Array.from({ length: n }, () =>
+          sessions.create({ userId: user, roleId: 1, csrfToken: 'x', mustChangePassword: false }),
+        ),
+      );
+    const [idleLong, idleJust, tooOld, fresh] = await open(4);
+    const age = (id: string, column: 'last_seen_at' | 'created_at', interval: string) =>
+      sql`update auth.sessions set ${sql.ref(column)} = now() - ${interval}::interval
+           where id_hash = ${createHash('sha256').update(id).digest('base64url')}`.execute(portal.runtime.db);
+    await age(idleLong!, 'last_seen_at', '2 days');
+    await age(idleJust!, 'last_seen_at', '20 minutes');
+    await age(tooOld!, 'created_at', '38 hours');
+    expect(await sessions.removeEnded(new Date())).toBe(2);
+    const left = await sql<{ n: number }>`select count(*)::int as n from auth.sessions where user_id = ${user}`.execute(
+      portal.runtime.db,
+    );
+    expect(left.rows[0]!.n).toBe(2);
+    expect(await sessions.touch(idleLong!)).toBeNull();
+    expect(await sessions.touch(tooOld!)).toBeNull();
+    expect(await sessions.touch(idleJust!)).toBe('expired');
+    expect(await sessions.touch(fresh!)).toMatchObject({ userId: user });
   });
 });
