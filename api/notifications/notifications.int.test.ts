@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPosition, START, type StoredEvent } from '../../commands/event-store/port.ts';
 import { participationStream, requestJoin } from '../../commands/participation/handlers.ts';
+import { processEvents } from '../../commands/workflow/process.ts';
 import { opportunityStream } from '../../domain/opportunity/decide.ts';
 import { notificationsStream } from '../../domain/participation/notifications.ts';
 import { scheduleStream } from '../../domain/participation/schedule.ts';
@@ -126,8 +127,9 @@ describe('opportunity extended (type 16) and in-app notifications', () => {
     expect(offerToV1.data).toEqual({ previousEndDate: inDays(8), newEndDate: inDays(10) });
     expect(offerToV2.data).toEqual({ previousEndDate: inDays(8), newEndDate: inDays(10) });
     expect(offerToV1.metadata.commandId).toMatch(/^extension:/);
-    // Not offered to the volunteer without a seat.
-    expect((await events(participationStream(event1, v3))).map((e) => e.type)).toEqual(['JoinRequested']);
+    // Not offered to the volunteer without a seat (her join's end, bookkeeping, travels in its request's append).
+    const v3Events = (await events(participationStream(event1, v3))).filter((e) => !processEvents.has(e.type));
+    expect(v3Events.map((e) => e.type)).toEqual(['JoinRequested']);
 
     // Replay: the reactor applied again enqueues no second job; the job run again appends nothing.
     const edit = (await events(opportunityStream(event1))).filter((e) => e.type === 'OpportunityEdited').at(-1)!;

@@ -113,10 +113,19 @@ const acceptCommand = (input: AcceptInput, l: Loaded) =>
  * (no overlapping accepted event; the reservation takes over a pending request's hold, and an undone one gives it
  * back), the event gives a seat (capacity), then the participation records it. A step that
  * refuses gives back what the steps before it took (and only what they took: a reservation or seat that was already
- * there belongs to another command).
+ * there belongs to another command). Inline (commands/workflow/process.ts): its start goes with the reservation (or
+ * the first step that writes), its end with the participation's append, so an accept appends three times; only a
+ * refusal after a step wrote writes a process stream (its compensation).
  */
 export const staffAcceptProcess: Workflow<AcceptInput, Loaded, string> = {
   kind: 'participation.staff-accept',
+  inline: {
+    streams: (i) => [
+      scheduleStream(i.volunteerId),
+      opportunityStream(i.opportunityId),
+      participationStream(i.opportunityId, i.volunteerId),
+    ],
+  },
   load: (store, input) => loadThree(store, input),
   // The transition's own rules first, so a refusal reserves nothing.
   check: (_store, input, l, ctx) => void participationDecider.decide(acceptCommand(input, l), l.participation, ctx.now),

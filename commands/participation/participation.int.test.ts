@@ -9,9 +9,18 @@ import { CLIENTS } from '../../domain/shared/clients.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { inDays, opportunityDetails, testContext } from '../../tests/support/command-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
+import { formatPosition } from '../event-store/port.ts';
 import { PostgresEventStore } from '../event-store/postgres.ts';
 import { handleCommand, loadFolded } from '../handle.ts';
-import { loadOpportunity, participationAction, participationStream, requestJoin, staffAccept } from './handlers.ts';
+import { loadProcessOf, processStream } from '../workflow/process.ts';
+import {
+  loadOpportunity,
+  participationAction,
+  participationStream,
+  requestJoin,
+  staffAccept,
+  staffAcceptProcess,
+} from './handlers.ts';
 
 const ctx = () => testContext({ actorId: 'staff', actorRole: 2 });
 
@@ -64,6 +73,51 @@ describe('participation under concurrent requests (real PostgreSQL)', () => {
     // The seats and the participations agree: exactly the accepted volunteers hold a seat.
     const acceptedIds = volunteers.filter((_, i) => results[i]!.status === 'fulfilled');
     expect([...o.seats].sort()).toEqual([...acceptedIds].sort());
+  });
+
+  it('records an accept inline (no process stream: its start with the reservation, its end with the participation); a refused one compensates in its own', async () => {
+    const opportunityId = await newOpportunity({ maxContributions: 1 });
+    const [v1, v2] = [randomUUID(), randomUUID()];
+    for (const v of [v1, v2]) await requestJoin(store, opportunityId, v, ctx());
+    const events = async () => (await t.pool.query('select count(*)::int as n from es.events')).rows[0].n as number;
+    const hasStream = async (s: string) =>
+      (await t.pool.query('select 1 from es.streams where stream_id = $1', [s])).rowCount === 1;
+    const input = (volunteerId: string) => ({ opportunityId, volunteerId, byAdmin: false, confirmRaise: false });
+    const opts = { byAdmin: false, confirmRaise: false };
+
+    const c1 = ctx();
+    const before = await events();
+    const position = formatPosition(await staffAccept(store, opportunityId, v1, opts, c1));
+    // Reserved + start, seat, accepted + end: three appends, five events, and no process stream.
+    expect(await events()).toBe(before + 5);
+    expect(await hasStream(processStream(c1.commandId))).toBe(false);
+    const started = await t.pool.query(
+      `select stream_id from es.events where type = 'ProcessStarted' and metadata->>'commandId' = $1`,
+      [`${c1.commandId}:schedule`],
+    );
+    expect(started.rows).toEqual([{ stream_id: scheduleStream(v1) }]);
+    const done = await loadProcessOf(store, staffAcceptProcess, input(v1), c1.commandId);
+    expect([done.started?.kind, done.completed]).toEqual(['participation.staff-accept', { result: position }]);
+    // Sent again: answered from the record, nothing written.
+    expect(formatPosition(await staffAccept(store, opportunityId, v1, opts, { ...c1, now: new Date() }))).toBe(
+      position,
+    );
+    expect(await events()).toBe(before + 5);
+
+    // No seat left: the reservation is given back, and the refusal recorded in the process's own stream.
+    const c2 = ctx();
+    await expect(staffAccept(store, opportunityId, v2, opts, c2)).rejects.toMatchObject({
+      code: 'ExceededApprovalLimit',
+    });
+    expect(await hasStream(processStream(c2.commandId))).toBe(true);
+    const refused = await loadProcessOf(store, staffAcceptProcess, input(v2), c2.commandId);
+    expect([refused.started?.kind, refused.compensating?.step, refused.failed?.code]).toEqual([
+      'participation.staff-accept',
+      'seat',
+      'ExceededApprovalLimit',
+    ]);
+    const schedule = (await loadFolded(store, scheduleStream(v2), scheduleDecider)).state;
+    expect([schedule.accepted[opportunityId], schedule.pending]).toEqual([undefined, [opportunityId]]);
   });
 
   it("keeps one volunteer's three simultaneous join requests to at most two pending", async () => {

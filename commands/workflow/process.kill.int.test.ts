@@ -33,10 +33,11 @@ import {
   participationStream,
   requestJoin,
   staffAccept,
+  staffAcceptProcess,
 } from '../participation/handlers.ts';
 import { registerVolunteer } from '../registration/handlers.ts';
 import { uniqueStream } from '../registration/uniqueness.ts';
-import { loadProcess, loadProcessOf } from './process.ts';
+import { loadProcess, loadProcessOf, type ProcessState } from './process.ts';
 
 /**
  * Every multi-stream command is run in a child process that SIGKILLs itself right after a random append (so between
@@ -129,14 +130,16 @@ describe('durable processes killed at random points (real PostgreSQL, child proc
     const registered: string[] = [];
 
     const kinds = await Promise.all([
-      // Staff accept: 4 at once for 2 seats, so refusals compensate (the dates go back) while others complete.
+      // Staff accept: 4 at once for 2 seats, so refusals compensate (the dates go back) while others complete. An
+      // accept appends three times (its start and end travel with its steps' appends), a refused one four (the
+      // reservation with the start, the turn to compensating, the release, the failure): the batch makes 14 appends.
       killRounds(async () => {
         const o = await newOpportunity({ maxContributions: 2 });
         const vs = Array.from({ length: 4 }, () => randomUUID());
         for (const v of vs) await requestJoin(store, o, v, ctx());
         accepts.push({ o, vs });
         return vs.map((v) => ({ kind: 'accept', commandId: randomUUID(), opportunityId: o, volunteerId: v }));
-      }, 16),
+      }, 14),
       // Join: three events and a duplicate at once, for a limit of two pending requests. A join appends twice (its
       // start and end travel with its steps' appends): the batch makes 4–7 appends.
       killRounds(async () => {
@@ -235,15 +238,19 @@ describe('durable processes killed at random points (real PostgreSQL, child proc
     expect(await processSweeper(queue, store, t.db, 0).run()).toBeGreaterThan(0);
     expect(await unfinished()).toBe(0);
 
-    // Every acknowledged command is complete: its process ended with the acknowledged outcome (a join's end is in
-    // its request's append, found through its workflow).
-    const joinInputs = new Map(
-      kinds[1]!.commands.map((c) => [c.commandId, c as Extract<ChildCommand, { kind: 'join' }>] as const),
-    );
+    // Every acknowledged command is complete: its process ended with the acknowledged outcome (an accept's or a
+    // join's end is in its last step's append, found through its workflow).
+    type OnParticipation = { commandId: string; opportunityId: string; volunteerId: string };
+    const inline = new Map<string, (commandId: string) => Promise<ProcessState>>();
+    for (const c of kinds[0]!.commands as OnParticipation[])
+      inline.set(c.commandId, (id) =>
+        loadProcessOf(store, staffAcceptProcess, { ...c, byAdmin: false, confirmRaise: false }, id),
+      );
+    for (const c of kinds[1]!.commands as OnParticipation[])
+      inline.set(c.commandId, (id) => loadProcessOf(store, joinProcess, c, id));
     for (const k of kinds)
       for (const [commandId, outcome] of k.acks) {
-        const join = joinInputs.get(commandId);
-        const p = join ? await loadProcessOf(store, joinProcess, join, commandId) : await loadProcess(store, commandId);
+        const p = await (inline.get(commandId) ?? ((id: string) => loadProcess(store, id)))(commandId);
         if (outcome === 'ok') expect(p.completed).not.toBeNull();
         else if (p.started) expect(p.failed?.code).toBe(outcome);
       }
