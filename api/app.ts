@@ -21,6 +21,7 @@ import { parkedEventRoutes } from './admin/projections.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { certificateRoutes } from './certificates/routes.ts';
 import { contentRoutes } from './content/routes.ts';
+import { READ_BEHIND_HEADER } from './contracts/common.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { firstResponderRoutes } from './firstresponder/routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(deps: ApiDeps, opts: AppOptions = {}): Promise<Fa
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');
     if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (req.readBehind) reply.header(READ_BEHIND_HEADER, '1');
   });
   // Every route, before it reads anything: a malformed Idempotency-Key is refused (see commandContext).
   app.addHook('onRequest', async (req) => {

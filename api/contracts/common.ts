@@ -57,3 +57,9 @@ export const PdfAnswer = { response: FileBytes, contentType: 'application/pdf' }
 export const LangQuery = z.object({ lang: Lang.default('ar') });
 /** A new password typed twice (changed by its owner, or reset through a mailed link). */
 export const NewPassword = { newPassword: P.text(200), confirmPassword: P.text(200) };
+
+/**
+ * The header of an answer read before the read models reached the request's `after` (api/http/deps.ts, readAfter):
+ * the web reads it again a moment later (web/src/app/api.ts).
+ */
+export const READ_BEHIND_HEADER = 'x-read-behind';

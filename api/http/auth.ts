@@ -11,6 +11,8 @@ declare module 'fastify' {
     session: Session | null;
     sessionId: string | null;
     sessionExpired: boolean;
+    /** Set by readAfter when the read models had not reached the request's `after` in time (x-read-behind). */
+    readBehind?: boolean;
   }
   interface FastifyContextConfig {
     /** The route stays open while a password change is forced (the session routes); every other answers 428. */

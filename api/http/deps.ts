@@ -84,7 +84,11 @@ export function commandContext(req: FastifyRequest, deps: ApiDeps): CommandConte
   };
 }
 
-/** Read-your-writes: when the request carries ?after=<position>, wait (bounded) until these read models have it. */
+/**
+ * Read-your-writes: when the request carries ?after=<position>, wait (bounded, deps.readWaitMs) until these read models
+ * have it. When they have not by then (a server under load), the answer is what they hold now, marked with the header
+ * `x-read-behind: 1` (api/app.ts), and the web reads again (web/src/app/api.ts): a change is never shown as not done.
+ */
 export async function readAfter(req: FastifyRequest, deps: ApiDeps, projectionNames: readonly string[]): Promise<void> {
   const after = (req.query as { after?: string } | undefined)?.after;
   if (!after) return;
@@ -94,5 +98,5 @@ export async function readAfter(req: FastifyRequest, deps: ApiDeps, projectionNa
   } catch {
     return;
   }
-  await waitForPosition(deps.db, projectionNames, position, deps.readWaitMs);
+  if (!(await waitForPosition(deps.db, projectionNames, position, deps.readWaitMs))) req.readBehind = true;
 }

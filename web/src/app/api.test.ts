@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, api, setApiHooks } from './api.ts';
+import { ApiError, api, READ_BEHIND_DELAYS_MS, setApiHooks } from './api.ts';
 import { resetSessionStore, useSessionStore } from './stores/session.ts';
 
 const sara = {
@@ -153,5 +153,52 @@ describe('session rules', () => {
     await expect(api('/api/anything')).rejects.toMatchObject({ code: 'PasswordChangeRequired', handled: true });
     expect(hooks.onPasswordChangeRequired).toHaveBeenCalledOnce();
     expect(useSessionStore.getState().user).not.toBeNull();
+  });
+});
+
+describe('reads answered before the read models caught up (x-read-behind)', () => {
+  const behind = (body: unknown) =>
+    new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'x-read-behind': '1' },
+    });
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reads again until the answer is current, and gives the current one', async () => {
+    fetchMock
+      .mockResolvedValueOnce(behind({ active: true }))
+      .mockResolvedValueOnce(behind({ active: true }))
+      .mockResolvedValueOnce(json(200, { active: false }));
+    const answer = api<{ active: boolean }>('/api/lookups/city?after=5/5');
+    await vi.runAllTimersAsync();
+    expect(await answer).toEqual({ active: false });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('shows what it has after the last try, and never sends a write again for it', async () => {
+    fetchMock.mockImplementation(async () => behind({ active: true }));
+    const answer = api<{ active: boolean }>('/api/lookups/city?after=5/5');
+    await vi.runAllTimersAsync();
+    expect(await answer).toEqual({ active: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1 + READ_BEHIND_DELAYS_MS.length);
+    fetchMock.mockClear();
+    await api('/api/a', { method: 'POST' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops waiting when the read is given up (its signal aborted)', async () => {
+    fetchMock.mockImplementation(async () => behind({ active: true }));
+    const controller = new AbortController();
+    const answer = api('/api/lookups/city?after=5/5', { signal: controller.signal });
+    const settled = expect(answer).rejects.toBeDefined();
+    await vi.advanceTimersByTimeAsync(50);
+    controller.abort();
+    await settled;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

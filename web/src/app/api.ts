@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { ErrorBody } from '../../../api/contracts/common.ts';
+import { ErrorBody, READ_BEHIND_HEADER } from '../../../api/contracts/common.ts';
 import { logout as logoutEndpoint } from '../../../api/contracts/session.ts';
 import type { ErrorCode } from '../../../domain/shared/errors.ts';
 import { useSessionStore } from './stores/session.ts';
@@ -106,7 +106,40 @@ export async function api<T = void>(path: string, options: ApiOptions<T> = {}): 
       throw new ApiError(0, fallback);
     }
   }
+  // A read answered before the read models held this tab's last write (a server under load): read again a moment
+  // later, so that a change the user just made never shows as not done; after the last try the answer is shown.
+  for (
+    let i = 0;
+    method === 'GET' && res.headers.get(READ_BEHIND_HEADER) === '1' && i < READ_BEHIND_DELAYS_MS.length;
+    i++
+  ) {
+    await pause(READ_BEHIND_DELAYS_MS[i]!, signal);
+    try {
+      res = await send();
+    } catch (e) {
+      if (signal?.aborted) throw e;
+      throw new ApiError(0, fallback);
+    }
+  }
   return handleResponse(res, { method, schema, sessionRules });
+}
+
+/** How long to wait before each new read of an answer marked behind (the server itself waits up to 2 s a read). */
+export const READ_BEHIND_DELAYS_MS = [200, 500, 1000, 2000, 2000] as const;
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
 }
 
 function fallbackCode(method: Method): ErrorCode {
