@@ -100,3 +100,18 @@ export async function readAfter(req: FastifyRequest, deps: ApiDeps, projectionNa
   }
   if (!(await waitForPosition(deps.db, projectionNames, position, deps.readWaitMs))) req.readBehind = true;
 }
+
+/**
+ * For a read that found nothing where something must be (a session's account the read models do not hold yet): wait
+ * (bounded) until these read models reach the log's newest event. False, and the answer marked x-read-behind so that
+ * the web reads again, when they have not by then.
+ */
+export async function readCaughtUp(
+  req: FastifyRequest,
+  deps: ApiDeps,
+  projectionNames: readonly string[],
+): Promise<boolean> {
+  const reached = await waitForPosition(deps.db, projectionNames, await deps.store.lastPosition(), deps.readWaitMs);
+  if (!reached) req.readBehind = true;
+  return reached;
+}

@@ -9,11 +9,14 @@ import { waitForPosition } from '../../projections/runner/status.ts';
 import type { SessionUser } from '../contracts/session.ts';
 import * as C from '../contracts/session.ts';
 import { anonymousCsrf, clearSessionCookie, openSession, requireUser } from '../http/auth.ts';
-import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
+import { type ApiDeps, commandContext, readAfter, readCaughtUp } from '../http/deps.ts';
 import { IP_MAX, storableHeader, USER_AGENT_MAX } from '../http/headers.ts';
 import { keepPending } from '../http/pending-identity.ts';
 import { route } from '../http/route.ts';
 import { IDLE_WARNING_SECONDS } from '../http/sessions.ts';
+
+/** The read models a session's user is read from. */
+const SESSION_USER_MODELS = ['users', 'registrations'] as const;
 
 async function sessionUser(deps: ApiDeps, userId: string, mustChangePassword: boolean): Promise<SessionUser | null> {
   const r = await sessionUserOf(deps.db, userId);
@@ -58,8 +61,12 @@ export function sessionRoutes(
       idleWarningSeconds: Math.min(IDLE_WARNING_SECONDS, deps.sessions.idleSeconds),
     };
     if (!req.session) return { user: null, csrfToken: anonymousCsrf(req, reply, opts.secureCookies), ...idle };
-    await readAfter(req, deps, ['users', 'registrations']);
-    const user = await sessionUser(deps, req.session.userId, req.session.mustChangePassword);
+    await readAfter(req, deps, SESSION_USER_MODELS);
+    let user = await sessionUser(deps, req.session.userId, req.session.mustChangePassword);
+    // A session opened moments after its account was created (a first single sign-on, a staff account signed on at
+    // once) may find the read models not holding the account yet: never answer "nobody" for a live session.
+    if (!user && (await readCaughtUp(req, deps, SESSION_USER_MODELS)))
+      user = await sessionUser(deps, req.session.userId, req.session.mustChangePassword);
     return { user, csrfToken: req.session.csrfToken, ...idle };
   });
 
