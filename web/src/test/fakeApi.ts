@@ -176,3 +176,34 @@ export function installFakeApi(overrides: Partial<FakeApiState> = {}): FakeApiSt
   vi.stubGlobal('fetch', vi.fn(handler));
   return state;
 }
+
+/** A staff member (role 2) signed in, for the staff screens' tests. */
+export const staffMember: SessionUser = {
+  ...sara,
+  id: '00000000-0000-4000-8000-000000000002',
+  userName: 'staff',
+  roleId: 2,
+};
+
+/**
+ * The fake API with `staffMember` signed in and holding `permissions`, answering each GET path of `reads` with its
+ * body, and recording the exports started (POST /api/exports/…, answered as started): the list a test inspects.
+ */
+export function installExportsApi(
+  permissions: Permissions,
+  reads: Record<string, unknown>,
+): { path: string; body: unknown }[] {
+  const started: { path: string; body: unknown }[] = [];
+  installFakeApi({ user: staffMember, account: staffMember, csrfToken: 'csrf-user', permissions });
+  const base = vi.mocked(fetch).getMockImplementation()!;
+  vi.mocked(fetch).mockImplementation(async (input, init) => {
+    const path = String(input).split('?')[0]!;
+    if (path.startsWith('/api/exports/') && init?.method === 'POST') {
+      started.push({ path, body: JSON.parse(String(init.body)) });
+      return json(201, { id: '0b6c2d1e-0000-4000-8000-0000000000e3', position: '1.1' });
+    }
+    if (path in reads) return json(200, reads[path]);
+    return base(input, init);
+  });
+  return started;
+}

@@ -1,16 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from '../../test/appPerTest.ts';
 import { installFakeApi, sara } from '../../test/fakeApi.ts';
-import { renderApp } from '../../test/renderApp.tsx';
+import type { renderApp } from '../../test/renderApp.tsx';
 
+const page = appPerTest();
 let app: ReturnType<typeof renderApp> | undefined;
-afterEach(() => {
-  app?.cleanup();
-  app = undefined;
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const posted = (api: ReturnType<typeof installFakeApi>, path: string) =>
   api.calls.filter((c) => c.method === 'POST' && c.path === path);
@@ -18,7 +14,7 @@ const posted = (api: ReturnType<typeof installFakeApi>, path: string) =>
 describe('forgot password', () => {
   it('is linked from the login page and answers the same neutral message', async () => {
     const api = installFakeApi();
-    app = renderApp('/ar/login');
+    app = page.open('/ar/login');
     fireEvent.click(await screen.findByRole('link', { name: 'نسيت كلمة المرور؟' }));
     await waitFor(() => expect(app!.path()).toBe('/ar/forgot-password'));
     fireEvent.change(await screen.findByLabelText(/البريد الإلكتروني/), { target: { value: 'sara@example.org' } });
@@ -29,7 +25,7 @@ describe('forgot password', () => {
 
   it('requires the e-mail before sending anything', async () => {
     const api = installFakeApi();
-    app = renderApp('/en/forgot-username');
+    app = page.open('/en/forgot-username');
     fireEvent.click(await screen.findByRole('button', { name: 'Send' }));
     expect((await screen.findByRole('alert')).textContent).toBeTruthy();
     expect(posted(api, '/api/account/forgot-username')).toHaveLength(0);
@@ -45,14 +41,14 @@ describe('the reset link', () => {
 
   it('sets the new password and offers the sign-in', async () => {
     installFakeApi();
-    app = renderApp(`/en/reset-password?token=${sara.id}.valid-reset-link-0123456789`);
+    app = page.open(`/en/reset-password?token=${sara.id}.valid-reset-link-0123456789`);
     await fill('New!Pass2026');
     expect((await screen.findByTestId('reset-done')).textContent).toContain('You can sign in now');
   });
 
   it('checks the password rules and the confirmation in the page first', async () => {
     const api = installFakeApi();
-    app = renderApp(`/en/reset-password?token=${sara.id}.valid-reset-link-0123456789`);
+    app = page.open(`/en/reset-password?token=${sara.id}.valid-reset-link-0123456789`);
     await fill('New!Pass2026', 'Other!Pass2026');
     expect((await screen.findByRole('alert')).textContent).toBeTruthy();
     expect(posted(api, '/api/account/reset-password')).toHaveLength(0);
@@ -60,7 +56,7 @@ describe('the reset link', () => {
 
   it('says an expired, used or unknown link is invalid (Error_WrongActivationLink)', async () => {
     installFakeApi();
-    app = renderApp(`/en/reset-password?token=${sara.id}.expired-or-used-link-0123`);
+    app = page.open(`/en/reset-password?token=${sara.id}.expired-or-used-link-0123`);
     await fill('New!Pass2026');
     expect((await screen.findByTestId('reset-refused')).textContent).toBe(
       'The activation link is invalid or has expired.',
