@@ -65,6 +65,32 @@ export function endpoint<const E extends Endpoint>(e: E): E {
   return e;
 }
 
+/** What an endpoint declares besides its method, path and tags. */
+export type Parts = Omit<Endpoint, 'method' | 'path' | 'tags'>;
+
+/**
+ * The endpoints of one domain word, a line each: `const tickets = endpoints('tickets')`, then
+ * `export const myTickets = tickets.get('/api/me/tickets', { query: TicketsQuery, response: TicketsPage, permission: mine('tickets', 'View') })`.
+ * The same contract as `endpoint({...})` (method, path and tags filled in), with the literal path and exact schemas kept.
+ */
+export function endpoints(...tags: string[]) {
+  const verb =
+    <const M extends Method>(method: M) =>
+    <const P extends string, const R extends Parts>(path: P, parts: R): R & { method: M; path: P; tags: string[] } => ({
+      ...parts,
+      method,
+      path,
+      tags,
+    });
+  return { get: verb('GET'), post: verb('POST'), put: verb('PUT'), patch: verb('PATCH'), delete: verb('DELETE') };
+}
+
+/** A staff guard: the role must hold `action` on `screen`. */
+export const staff = <const S extends Screen, const A extends Action>(screen: S, action: A) => ({ screen, action });
+/** A volunteer's own screen: only a volunteer, holding `action` on `screen`. */
+export const mine = <const S extends Screen, const A extends Action>(screen: S, action: A) =>
+  ({ screen, action, volunteer: true }) as const;
+
 type InOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 type OutOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Action } from '../../domain/permissions/screens.ts';
 import { AfterQuery, CommandAccepted, GridPage, IdParams, PageSize } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 /** A day's hours: at most 24 of them, check-in and check-out strict timestamps (the domain checks them against the event). */
@@ -25,39 +25,31 @@ export const HoursApprovalResults = z
   .meta({ id: 'HoursApprovalResults' });
 export type HoursApprovalResults = z.infer<typeof HoursApprovalResults>;
 
-const tags = ['events'];
+const hours = endpoints('events');
 const Pair = z.object({ id: P.uuid(), volunteerId: P.uuid() });
 const HoursId = Pair.extend({ hoursId: P.token(40) });
 
 /** Staff log a day's hours of a participant. */
-export const recordHours = endpoint({
-  permission: { screen: 'volunteerhours', action: 'Add' },
-  method: 'POST',
-  path: '/api/opportunities/:id/participants/:volunteerId/hours',
+export const recordHours = hours.post('/api/opportunities/:id/participants/:volunteerId/hours', {
   params: Pair,
   body: HoursEntryBody,
   response: CommandAccepted.extend({ hoursId: z.string() }),
-  tags,
+  permission: staff('volunteerhours', 'Add'),
 });
 
 const onEntry = <const A extends string, const G extends Action>(action: A, guard: G) =>
-  endpoint({
-    permission: { screen: 'volunteerhours', action: guard },
-    method: 'POST',
-    path: `/api/opportunities/:id/participants/:volunteerId/hours/:hoursId/${action}`,
+  hours.post(`/api/opportunities/:id/participants/:volunteerId/hours/:hoursId/${action}`, {
     params: HoursId,
     response: CommandAccepted,
-    tags,
+    permission: staff('volunteerhours', guard),
   });
 export const approveHours = onEntry('approve', 'Approve');
 export const rejectHours = onEntry('reject', 'Approve');
 export const deleteHours = onEntry('delete', 'Edit');
 
 /** Approve many hours at once (spec: volunteers must be selected before approving). */
-export const approveManyHours = endpoint({
-  permission: { screen: 'volunteerhours', action: 'Approve' },
-  method: 'POST',
-  path: '/api/opportunities/:id/hours/approve',
+export const approveManyHours = hours.post('/api/opportunities/:id/hours/approve', {
+  permission: staff('volunteerhours', 'Approve'),
   params: IdParams,
   body: z.object({
     items: z
@@ -66,7 +58,6 @@ export const approveManyHours = endpoint({
       .max(500),
   }),
   response: HoursApprovalResults,
-  tags,
 });
 
 // ------------------------------------------------------------------------------------ hours across events (staff)
@@ -105,13 +96,10 @@ export const HoursGridRow = z
   .meta({ id: 'HoursGridRow' });
 export type HoursGridRow = z.infer<typeof HoursGridRow>;
 
-export const hoursGrid = endpoint({
-  permission: { screen: 'volunteerhours', action: 'View' },
-  method: 'GET',
-  path: '/api/hours',
+export const hoursGrid = hours.get('/api/hours', {
   query: HoursGridQuery,
   response: GridPage(HoursGridRow),
-  tags,
+  permission: staff('volunteerhours', 'View'),
 });
 
 /** The most entries one batch decides (each is its own command). */
@@ -121,10 +109,8 @@ export const HOURS_BATCH_MAX = 200;
  * Approve or reject many entries of any events at once (spec: volunteers must be selected before accept/reject). Each
  * entry goes through the per-entry command; one outside the caller's scope answers NotFound.
  */
-export const decideManyHours = endpoint({
-  permission: { screen: 'volunteerhours', action: 'Approve' },
-  method: 'POST',
-  path: '/api/hours/approve',
+export const decideManyHours = hours.post('/api/hours/approve', {
+  permission: staff('volunteerhours', 'Approve'),
   body: z.object({
     decision: z.enum(['approve', 'reject']),
     items: z
@@ -133,5 +119,4 @@ export const decideManyHours = endpoint({
       .max(HOURS_BATCH_MAX),
   }),
   response: HoursApprovalResults,
-  tags,
 });
