@@ -26,7 +26,8 @@ const profile = args.includes('--profile');
 const withoutProjections = args.includes('--without-projections');
 const CLIENTS_N = 16;
 const SECONDS = quick ? 3 : 6;
-const ROUNDS = quick ? 1 : 6;
+const roundsArg = args.indexOf('--rounds');
+const ROUNDS = roundsArg >= 0 ? Number(args[roundsArg + 1]) : quick ? 1 : 6;
 /** Volunteers of each system, split into one disjoint share per round: each join is a new one the rules accept. */
 const VOLUNTEERS = quick ? 8_000 : 40_000;
 /** Goals of the issue: ours ≥ 1.5× the peer; our fraction of the floor 0.25. */
@@ -109,6 +110,9 @@ async function main() {
   const t0 = Date.now();
   const oursDb = await freshDatabase('peer_ours');
   const peerDb = await freshDatabase('peer_emmett');
+  // An experiment's switch: PEER_EXPLAIN=<sample rate> logs the plans of ours' statements (nested ones too: triggers,
+  // foreign-key checks) to the server's log through auto_explain, loaded per session in our database only.
+  if (process.env.PEER_EXPLAIN) await explainPlans(oursDb.url, Number(process.env.PEER_EXPLAIN));
   assertLocal(oursDb.url);
   assertLocal(peerDb.url);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-peer-'));
@@ -432,11 +436,30 @@ async function main() {
   }
 }
 
+async function explainPlans(url: string, sampleRate: number): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ db: string }>('select current_database() as db');
+    const db = `"${rows[0]!.db}"`;
+    await c.query(`alter database ${db} set session_preload_libraries = 'auto_explain'`);
+    await c.query(`alter database ${db} set auto_explain.log_min_duration = 0`);
+    await c.query(`alter database ${db} set auto_explain.log_nested_statements = on`);
+    await c.query(`alter database ${db} set auto_explain.sample_rate = ${sampleRate}`);
+  } finally {
+    await c.end();
+  }
+}
+
 interface DbStats {
   commits: number;
   written: Map<string, number>;
   /** Updates, and those of them that were HOT (no index entry written), by table. */
   updates: Map<string, { all: number; hot: number }>;
+  /** Rows read by table: by sequential scans and fetched through indexes. */
+  read: Map<string, number>;
+  /** Sequential scans and the rows they read, by table. */
+  seq: Map<string, { scans: number; rows: number }>;
 }
 
 /** Committed transactions and rows written by table so far, in the database of `url`. */
@@ -447,14 +470,26 @@ async function dbStats(url: string): Promise<DbStats> {
     const d = await c.query<{ n: string }>(
       'select xact_commit::text as n from pg_stat_database where datname = current_database()',
     );
-    const t = await c.query<{ t: string; n: string; upd: string; hot: string }>(
+    const t = await c.query<{
+      t: string;
+      n: string;
+      upd: string;
+      hot: string;
+      rd: string;
+      seqs: string;
+      seqrd: string;
+    }>(
       `select schemaname || '.' || relname as t, (n_tup_ins + n_tup_upd + n_tup_del)::text as n,
-              n_tup_upd::text as upd, n_tup_hot_upd::text as hot from pg_stat_user_tables`,
+              n_tup_upd::text as upd, n_tup_hot_upd::text as hot,
+              (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::text as rd,
+              coalesce(seq_scan, 0)::text as seqs, coalesce(seq_tup_read, 0)::text as seqrd from pg_stat_user_tables`,
     );
     return {
       commits: Number(d.rows[0]!.n),
       written: new Map(t.rows.map((r) => [r.t, Number(r.n)])),
       updates: new Map(t.rows.map((r) => [r.t, { all: Number(r.upd), hot: Number(r.hot) }])),
+      read: new Map(t.rows.map((r) => [r.t, Number(r.rd)])),
+      seq: new Map(t.rows.map((r) => [r.t, { scans: Number(r.seqs), rows: Number(r.seqrd) }])),
     };
   } finally {
     await c.end();
@@ -474,10 +509,27 @@ function workText(a: DbStats, b: DbStats, joins: number): string {
     })
     .filter(([, all]) => all >= 0.05)
     .map(([t, all, h]) => `${t} ${h.toFixed(1)} of ${all.toFixed(1)}`);
+  const read = [...b.read]
+    .map(([t, n]) => [t, (n - (a.read.get(t) ?? 0)) / joins] as const)
+    .filter(([, n]) => n >= 0.5)
+    .sort((x, y) => y[1] - x[1]);
   return (
     `${((b.commits - a.commits) / joins).toFixed(1)} transactions, ${total.toFixed(1)} rows written ` +
-    `(${rows.map(([t, n]) => `${t} ${n.toFixed(1)}`).join(', ')}); HOT updates: ${hot.join(', ') || 'none'}`
+    `(${rows.map(([t, n]) => `${t} ${n.toFixed(1)}`).join(', ')}); HOT updates: ${hot.join(', ') || 'none'}; ` +
+    `rows read (scans and index fetches): ${read.map(([t, n]) => `${t} ${n.toFixed(1)}`).join(', ') || 'none'}; ` +
+    `sequential scans (scans, rows): ${seqText(a, b, joins) || 'none'}`
   );
+}
+
+function seqText(a: DbStats, b: DbStats, joins: number): string {
+  return [...b.seq]
+    .map(([t, s]) => {
+      const before = a.seq.get(t) ?? { scans: 0, rows: 0 };
+      return [t, (s.scans - before.scans) / joins, (s.rows - before.rows) / joins] as const;
+    })
+    .filter(([, , rows]) => rows >= 0.5)
+    .map(([t, scans, rows]) => `${t} ${scans.toFixed(2)}, ${rows.toFixed(1)}`)
+    .join('; ');
 }
 
 function cpuText(w: Window): string {
