@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { CertificateKinds } from '../../domain/certificate/record.ts';
 import { AfterQuery, CommandAccepted, LangQuery, PdfAnswer } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
-const tags = ['certificates'];
+const certificates = endpoints('certificates');
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** A certificate's id: the first 32 hex digits of its record's SHA-256. */
 export const CertificateId = z.string().regex(/^[0-9a-f]{32}$/, { error: 'ValidationFailed' });
@@ -72,60 +72,42 @@ export const CertificateIssued = CommandAccepted.extend({ certificateId: z.strin
   id: 'CertificateIssued',
 });
 
-export const listMyCertificates = endpoint({
-  method: 'GET',
-  path: '/api/me/certificates',
+export const listMyCertificates = certificates.get('/api/me/certificates', {
   query: AfterQuery,
   response: MyCertificates,
-  tags,
 });
 
 const EventParam = z.object({ eventId: P.uuid() });
 
 /** Spec PrintCertificate: a participation certificate for one event with its approved hours. */
-export const issueParticipationCertificate = endpoint({
-  method: 'POST',
-  path: '/api/me/certificates/participation/:eventId',
+export const issueParticipationCertificate = certificates.post('/api/me/certificates/participation/:eventId', {
   params: EventParam,
   response: CertificateIssued,
-  tags,
 });
 
 /** Spec PrintPreviousCertificate / GetCertificateOnYear (screen CertificatesHours): approved hours of one year. */
-export const issueHoursCertificate = endpoint({
-  permission: { screen: 'certificateshours', action: 'View', volunteer: true },
-  method: 'POST',
-  path: '/api/me/certificates/hours/:year',
+export const issueHoursCertificate = certificates.post('/api/me/certificates/hours/:year', {
+  permission: mine('certificateshours', 'View'),
   params: z.object({ year: P.queryInt(2018, 2100) }),
   response: CertificateIssued,
-  tags,
 });
 
 /** Spec GetCertificateOnEventType (screen CertificatesEventType): approved hours in events of that event's type. */
-export const issueEventTypeCertificate = endpoint({
-  permission: { screen: 'certificateseventtype', action: 'View', volunteer: true },
-  method: 'POST',
-  path: '/api/me/certificates/event-type/:eventId',
+export const issueEventTypeCertificate = certificates.post('/api/me/certificates/event-type/:eventId', {
+  permission: mine('certificateseventtype', 'View'),
   params: EventParam,
   response: CertificateIssued,
-  tags,
 });
 
 /** Spec VolunteerCardWithEventInfo: the volunteer card for an event the volunteer holds a seat in. */
-export const issueCard = endpoint({
-  method: 'POST',
-  path: '/api/me/certificates/card/:eventId',
+export const issueCard = certificates.post('/api/me/certificates/card/:eventId', {
   params: EventParam,
   response: CertificateIssued,
-  tags,
 });
 
 /** Spec PrintIDCard (print badge): the volunteer's ID badge. */
-export const issueBadge = endpoint({
-  method: 'POST',
-  path: '/api/me/certificates/badge',
+export const issueBadge = certificates.post('/api/me/certificates/badge', {
   response: CertificateIssued,
-  tags,
 });
 
 /**
@@ -133,24 +115,18 @@ export const issueBadge = endpoint({
  * on the volunteer's certificates stream if its record changed (the same record appends nothing) and serves its PDF. A
  * volunteer outside the staff member's regions and cities is not found, as their application is.
  */
-export const printIdCard = endpoint({
-  permission: { screen: 'registrationadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/registrations/:volunteerId/id-card',
+export const printIdCard = certificates.get('/api/registrations/:volunteerId/id-card', {
+  permission: staff('registrationadmin', 'View'),
   params: z.object({ volunteerId: P.uuid() }),
   query: LangQuery,
   ...PdfAnswer,
-  tags,
 });
 
 /** The PDF of one of the caller's certificates (from the cache, or rendered by a job first). */
-export const downloadCertificate = endpoint({
-  method: 'GET',
-  path: '/api/me/certificates/:certificateId/pdf',
+export const downloadCertificate = certificates.get('/api/me/certificates/:certificateId/pdf', {
   params: z.object({ certificateId: CertificateId }),
   query: LangQuery,
   ...PdfAnswer,
-  tags,
 });
 
 /** Public: what a certificate certifies, whether it still stands, and the signature to check it offline. */
@@ -172,12 +148,9 @@ export const CertificateVerification = z
   .meta({ id: 'CertificateVerification' });
 export type CertificateVerification = z.infer<typeof CertificateVerification>;
 
-export const verifyCertificate = endpoint({
-  method: 'GET',
-  path: '/api/certificates/:certificateId',
+export const verifyCertificate = certificates.get('/api/certificates/:certificateId', {
   params: z.object({ certificateId: CertificateId }),
   response: CertificateVerification,
-  tags,
 });
 
 export const CertificatePublicKey = z
@@ -185,21 +158,15 @@ export const CertificatePublicKey = z
   .meta({ id: 'CertificatePublicKey' });
 
 /** Public: the deployment's signing key (SPKI PEM), for offline checks. */
-export const certificatePublicKey = endpoint({
-  method: 'GET',
-  path: '/api/certificates/public-key',
+export const certificatePublicKey = certificates.get('/api/certificates/public-key', {
   response: CertificatePublicKey,
-  tags,
 });
 
 /** Spec "post card": a post card made from a name (PrintPostCardEnhance?name). It certifies nothing: no QR. */
-export const postCard = endpoint({
-  permission: { screen: 'postcard', action: 'View' },
-  method: 'GET',
-  path: '/api/post-card',
+export const postCard = certificates.get('/api/post-card', {
+  permission: staff('postcard', 'View'),
   query: z.object({ name: P.text(100), ...LangQuery.shape }),
   ...PdfAnswer,
-  tags,
 });
 
 export const PastEvent = z.object({
@@ -227,12 +194,9 @@ export const PastEvents = z
 export type PastEvents = z.infer<typeof PastEvents>;
 
 /** Spec: past events (GetPastEventsByYear?Year) with the hours of each year. */
-export const listPastEvents = endpoint({
-  method: 'GET',
-  path: '/api/me/past-events',
+export const listPastEvents = certificates.get('/api/me/past-events', {
   query: z.object({ year: P.queryInt(2018, 2100).optional() }),
   response: PastEvents,
-  tags,
 });
 
 export const Contribution = z.object({
@@ -255,10 +219,7 @@ export const Contribution = z.object({
 export type Contribution = z.infer<typeof Contribution>;
 
 /** Spec: past contribution (GetEventVolunteerIncidents?eventId): the incidents the volunteer recorded. */
-export const listContributions = endpoint({
-  method: 'GET',
-  path: '/api/me/contributions',
+export const listContributions = certificates.get('/api/me/contributions', {
   query: z.object({ eventId: P.uuid().optional() }),
   response: z.object({ items: z.array(Contribution) }).meta({ id: 'Contributions' }),
-  tags,
 });

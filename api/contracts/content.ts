@@ -10,7 +10,7 @@ import {
   TITLE_MAX,
 } from '../../domain/content/rules.ts';
 import { AfterQuery, CommandAccepted, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 export const ContentKind = z.enum(CONTENT_KINDS);
@@ -92,76 +92,52 @@ export const ContentAdminQuery = PagedQuery.extend({
 });
 export type ContentAdminQuery = z.input<typeof ContentAdminQuery>;
 
-const tags = ['content'];
+const content = endpoints('content');
 
 // Managing content (spec: slides, news, excellent volunteers, galleries, documents management).
-export const contentList = endpoint({
-  permission: { screen: 'content', action: 'View' },
-  method: 'GET',
-  path: '/api/admin/content',
+export const contentList = content.get('/api/admin/content', {
+  permission: staff('content', 'View'),
   query: ContentAdminQuery,
   response: ContentPage,
-  tags,
 });
-export const contentItem = endpoint({
-  permission: { screen: 'content', action: 'View' },
-  method: 'GET',
-  path: '/api/admin/content/:id',
+export const contentItem = content.get('/api/admin/content/:id', {
+  permission: staff('content', 'View'),
   params: IdParams,
   query: AfterQuery,
   response: ContentItem,
-  tags,
 });
-export const createContent = endpoint({
-  permission: { screen: 'content', action: 'Add' },
-  method: 'POST',
-  path: '/api/admin/content',
+export const createContent = content.post('/api/admin/content', {
+  permission: staff('content', 'Add'),
   body: NewContent,
   status: 201,
   response: z.object({ position: PositionText, contentId: z.string() }).meta({ id: 'ContentCreated' }),
-  tags,
 });
-export const editContent = endpoint({
-  permission: { screen: 'content', action: 'Edit' },
-  method: 'PUT',
-  path: '/api/admin/content/:id',
+export const editContent = content.put('/api/admin/content/:id', {
+  permission: staff('content', 'Edit'),
   params: IdParams,
   body: ContentFieldsInput,
   response: CommandAccepted,
-  tags,
 });
-export const publishContent = endpoint({
-  permission: { screen: 'content', action: 'Edit' },
-  method: 'POST',
-  path: '/api/admin/content/:id/publish',
+export const publishContent = content.post('/api/admin/content/:id/publish', {
+  permission: staff('content', 'Edit'),
   params: IdParams,
   response: CommandAccepted,
-  tags,
 });
-export const unpublishContent = endpoint({
-  permission: { screen: 'content', action: 'Edit' },
-  method: 'POST',
-  path: '/api/admin/content/:id/unpublish',
+export const unpublishContent = content.post('/api/admin/content/:id/unpublish', {
+  permission: staff('content', 'Edit'),
   params: IdParams,
   response: CommandAccepted,
-  tags,
 });
 /** A kind's items in their new order (move up or down): each takes its index as its place. */
-export const reorderContent = endpoint({
-  permission: { screen: 'content', action: 'Edit' },
-  method: 'POST',
-  path: '/api/admin/content/reorder',
+export const reorderContent = content.post('/api/admin/content/reorder', {
+  permission: staff('content', 'Edit'),
   body: z.object({ kind: ContentKind, ids: z.array(P.uuid()).min(1).max(500) }).strict(),
   response: z.object({ position: PositionText.nullable() }),
-  tags,
 });
-export const deleteContent = endpoint({
-  permission: { screen: 'content', action: 'Delete' },
-  method: 'DELETE',
-  path: '/api/admin/content/:id',
+export const deleteContent = content.delete('/api/admin/content/:id', {
+  permission: staff('content', 'Delete'),
   params: IdParams,
   response: CommandAccepted,
-  tags,
 });
 
 // The public site (published items only; spec: home/news/some/{n}, home/news/{id}, home/imagegallery/all/{n},
@@ -173,28 +149,19 @@ export const PublicContentQuery = AfterQuery.extend({
 });
 export type PublicContentQuery = z.input<typeof PublicContentQuery>;
 
-export const publicContent = endpoint({
-  method: 'GET',
-  path: '/api/public/content',
+export const publicContent = content.get('/api/public/content', {
   query: PublicContentQuery,
   response: ContentPage,
-  tags,
 });
-export const publicContentItem = endpoint({
-  method: 'GET',
-  path: '/api/public/content/:id',
+export const publicContentItem = content.get('/api/public/content/:id', {
   params: IdParams,
   query: AfterQuery,
   response: ContentItem,
-  tags,
 });
-export const publicPage = endpoint({
-  method: 'GET',
-  path: '/api/public/pages/:key',
+export const publicPage = content.get('/api/public/pages/:key', {
   params: z.object({ key: PageKey }),
   query: AfterQuery,
   response: ContentItem,
-  tags,
 });
 /** Spec: utils/home/counters/getallcount (entries 2 and 3 summed are the approved volunteers). */
 export const HomeCounters = z
@@ -205,9 +172,6 @@ export const HomeCounters = z
     hours: z.number().int(),
   })
   .meta({ id: 'HomeCounters' });
-export const homeCounters = endpoint({
-  method: 'GET',
-  path: '/api/public/home-counters',
+export const homeCounters = content.get('/api/public/home-counters', {
   response: HomeCounters,
-  tags,
 });

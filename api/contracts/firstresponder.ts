@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FIRST_RESPONDER_STATUSES } from '../../domain/firstresponder/events.ts';
 import { EMPLOYEE_CODE_MAX, REJECT_REASON_MAX } from '../../domain/firstresponder/rules.ts';
 import { AfterQuery, CommandAccepted, PageSize } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 export const FirstResponderRow = z
@@ -71,66 +71,45 @@ export const FirstResponderRejection = z
 export type FirstResponderRejection = z.input<typeof FirstResponderRejection>;
 
 const ByVolunteer = z.object({ volunteerId: P.uuid() });
-const tags = ['first responders'];
+const responders = endpoints('first responders');
 
 // The volunteer's own request (spec: GET registration/{id} or /0, POST requestResponder, updateRequestResponder).
-export const myFirstResponder = endpoint({
-  permission: { screen: 'myfirstresponder', action: 'View', volunteer: true },
-  method: 'GET',
-  path: '/api/me/first-responder',
+export const myFirstResponder = responders.get('/api/me/first-responder', {
+  permission: mine('myfirstresponder', 'View'),
   query: AfterQuery,
   response: MyFirstResponder,
-  tags,
 });
-export const requestFirstResponder = endpoint({
-  permission: { screen: 'myfirstresponder', action: 'Edit', volunteer: true },
-  method: 'POST',
-  path: '/api/me/first-responder',
+export const requestFirstResponder = responders.post('/api/me/first-responder', {
+  permission: mine('myfirstresponder', 'Edit'),
   body: FirstResponderForm,
   response: CommandAccepted,
-  tags,
 });
-export const updateFirstResponder = endpoint({
-  permission: { screen: 'myfirstresponder', action: 'Edit', volunteer: true },
-  method: 'POST',
-  path: '/api/me/first-responder/update',
+export const updateFirstResponder = responders.post('/api/me/first-responder/update', {
+  permission: mine('myfirstresponder', 'Edit'),
   body: FirstResponderForm,
   response: CommandAccepted,
-  tags,
 });
 
 // The responder admin: the requests, approved and rejected lists, and the decisions.
-export const firstResponders = endpoint({
-  permission: { screen: 'firstresponder', action: 'View' },
-  method: 'GET',
-  path: '/api/first-responders',
+export const firstResponders = responders.get('/api/first-responders', {
+  permission: staff('firstresponder', 'View'),
   query: FirstRespondersQuery,
   response: FirstRespondersPage,
-  tags,
 });
-export const approveFirstResponder = endpoint({
-  permission: { screen: 'firstresponder', action: 'Approve' },
-  method: 'POST',
-  path: '/api/first-responders/:volunteerId/approve',
+export const approveFirstResponder = responders.post('/api/first-responders/:volunteerId/approve', {
+  permission: staff('firstresponder', 'Approve'),
   params: ByVolunteer,
   response: CommandAccepted,
-  tags,
 });
-export const rejectFirstResponder = endpoint({
-  permission: { screen: 'firstresponder', action: 'Approve' },
-  method: 'POST',
-  path: '/api/first-responders/:volunteerId/reject',
+export const rejectFirstResponder = responders.post('/api/first-responders/:volunteerId/reject', {
+  permission: staff('firstresponder', 'Approve'),
   params: ByVolunteer,
   body: FirstResponderRejection,
   response: CommandAccepted,
-  tags,
 });
 /** Spec: "Rejection can be undone, moving back to requests." */
-export const undoFirstResponderRejection = endpoint({
-  permission: { screen: 'firstresponder', action: 'Approve' },
-  method: 'POST',
-  path: '/api/first-responders/:volunteerId/undo-rejection',
+export const undoFirstResponderRejection = responders.post('/api/first-responders/:volunteerId/undo-rejection', {
+  permission: staff('firstresponder', 'Approve'),
   params: ByVolunteer,
   response: CommandAccepted,
-  tags,
 });

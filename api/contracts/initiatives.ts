@@ -8,7 +8,7 @@ import {
   REASON_MAX,
 } from '../../domain/initiative/rules.ts';
 import { AfterQuery, CommandAccepted, IdParams, PagedQuery, PositionText } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, staff } from './endpoint.ts';
 import { OpportunityDetails } from './opportunity.ts';
 import * as P from './primitives.ts';
 
@@ -71,61 +71,43 @@ export const InitiativeRejection = z
   .strict()
   .meta({ id: 'InitiativeRejection' });
 
-const tags = ['initiatives'];
+const proposals = endpoints('initiatives');
 
 // The proposer's own (spec: event initiative page).
-export const myInitiatives = endpoint({
-  permission: { screen: 'initiatives', action: 'View' },
-  method: 'GET',
-  path: '/api/me/initiatives',
+export const myInitiatives = proposals.get('/api/me/initiatives', {
+  permission: staff('initiatives', 'View'),
   query: InitiativesQuery,
   response: InitiativesPage,
-  tags,
 });
-export const proposeInitiative = endpoint({
-  permission: { screen: 'initiatives', action: 'Add' },
-  method: 'POST',
-  path: '/api/initiatives',
+export const proposeInitiative = proposals.post('/api/initiatives', {
+  permission: staff('initiatives', 'Add'),
   body: NewInitiative,
   status: 201,
   response: InitiativeProposed,
-  tags,
 });
 
 // Managing them (spec: getEventInitiative, EventInitiative/manage).
-export const initiatives = endpoint({
-  permission: { screen: 'initiatives', action: 'Approve' },
-  method: 'GET',
-  path: '/api/initiatives',
+export const initiatives = proposals.get('/api/initiatives', {
+  permission: staff('initiatives', 'Approve'),
   query: InitiativesQuery,
   response: InitiativesPage,
-  tags,
 });
-export const initiative = endpoint({
-  permission: { screen: 'initiatives', action: 'Approve' },
-  method: 'GET',
-  path: '/api/initiatives/:id',
+export const initiative = proposals.get('/api/initiatives/:id', {
+  permission: staff('initiatives', 'Approve'),
   params: IdParams,
   query: AfterQuery,
   response: InitiativeRow,
-  tags,
 });
 /** Approve (Received): the body is the draft event, completed by the approver from the proposal. */
-export const approveInitiative = endpoint({
-  permission: { screen: 'initiatives', action: 'Approve' },
-  method: 'POST',
-  path: '/api/initiatives/:id/approve',
+export const approveInitiative = proposals.post('/api/initiatives/:id/approve', {
+  permission: staff('initiatives', 'Approve'),
   params: IdParams,
   body: OpportunityDetails,
   response: CommandAccepted.extend({ eventId: z.string() }),
-  tags,
 });
-export const rejectInitiative = endpoint({
-  permission: { screen: 'initiatives', action: 'Approve' },
-  method: 'POST',
-  path: '/api/initiatives/:id/reject',
+export const rejectInitiative = proposals.post('/api/initiatives/:id/reject', {
+  permission: staff('initiatives', 'Approve'),
   params: IdParams,
   body: InitiativeRejection,
   response: CommandAccepted,
-  tags,
 });

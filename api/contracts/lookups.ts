@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lookupKinds } from '../../domain/lookups/kinds.ts';
 import { AfterQuery, CommandAccepted, PositionText } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 /** One item of a reference list as the forms know it; `flags` only when it has any (the national nationality). */
@@ -42,13 +42,12 @@ export const Lookups = z
   .meta({ id: 'Lookups' });
 export type Lookups = z.infer<typeof Lookups>;
 
+const lookups = endpoints('lookups');
+
 /** The forms' reference lists (public, cached five minutes); `?after=` waits for a lookup change. */
-export const getLookups = endpoint({
-  method: 'GET',
-  path: '/api/lookups',
+export const getLookups = lookups.get('/api/lookups', {
   query: AfterQuery,
   response: Lookups,
-  tags: ['lookups'],
 });
 
 // ——— Master-data administration (screen `masterdata`) ———
@@ -60,7 +59,6 @@ const LookupPageSize = P.queryOneOf([10, 20, 30, 50, 75, 100, 500, 1000]).option
 
 const KindParams = z.object({ kind: z.enum(lookupKinds) });
 const ItemParams = KindParams.extend({ id: P.queryInt() });
-const tags = ['lookups'];
 
 export const LookupAdminQuery = z.object({
   page: P.page,
@@ -132,78 +130,57 @@ export const LookupBatchSaved = z
   .object({ position: PositionText, added: z.array(z.number().int()) })
   .meta({ id: 'LookupBatchSaved' });
 
-export const listLookupItems = endpoint({
-  permission: { screen: 'masterdata', action: 'View' },
-  method: 'GET',
-  path: '/api/admin/lookups/:kind',
+export const listLookupItems = lookups.get('/api/admin/lookups/:kind', {
+  permission: staff('masterdata', 'View'),
   params: KindParams,
   query: LookupAdminQuery.extend(AfterQuery.shape),
   response: LookupAdminPage,
   errors: [401, 403, 422],
-  tags,
 });
-export const addLookupItem = endpoint({
-  permission: { screen: 'masterdata', action: 'Add' },
-  method: 'POST',
-  path: '/api/admin/lookups/:kind',
+export const addLookupItem = lookups.post('/api/admin/lookups/:kind', {
+  permission: staff('masterdata', 'Add'),
   params: KindParams,
   body: LookupItemInput,
   response: LookupAdded,
   status: 201,
   errors: [401, 403, 409, 422],
-  tags,
 });
-export const updateLookupItem = endpoint({
-  permission: { screen: 'masterdata', action: 'Edit' },
-  method: 'PUT',
-  path: '/api/admin/lookups/:kind/:id',
+export const updateLookupItem = lookups.put('/api/admin/lookups/:kind/:id', {
+  permission: staff('masterdata', 'Edit'),
   params: ItemParams,
   body: LookupItemInput,
   response: CommandAccepted,
   errors: [401, 403, 404, 409, 422],
-  tags,
 });
 /** Spec: EventTypes_Create, _Update and _Destroy as one save of the grid; every row or none. */
-export const saveLookupBatch = endpoint({
-  permission: { screen: 'masterdata', action: 'Edit' },
-  method: 'POST',
-  path: '/api/admin/lookups/:kind/batch',
+export const saveLookupBatch = lookups.post('/api/admin/lookups/:kind/batch', {
+  permission: staff('masterdata', 'Edit'),
   params: KindParams,
   body: LookupBatch,
   response: LookupBatchSaved,
   errors: [401, 403, 422],
-  tags,
 });
 /** Takes an item out of the lists, or back in: a POST on the item with nothing in the body. */
 const itemSwitch = <const Path extends string>(path: Path) =>
-  endpoint({
-    permission: { screen: 'masterdata', action: 'Edit' },
-    method: 'POST',
-    path,
+  lookups.post(path, {
+    permission: staff('masterdata', 'Edit'),
     params: ItemParams,
     response: CommandAccepted,
     errors: [401, 403, 404, 409],
-    tags,
   });
 export const deactivateLookupItem = itemSwitch('/api/admin/lookups/:kind/:id/deactivate');
 export const reactivateLookupItem = itemSwitch('/api/admin/lookups/:kind/:id/reactivate');
-export const deleteLookupItem = endpoint({
-  permission: { screen: 'masterdata', action: 'Delete' },
-  method: 'DELETE',
-  path: '/api/admin/lookups/:kind/:id',
+export const deleteLookupItem = lookups.delete('/api/admin/lookups/:kind/:id', {
+  permission: staff('masterdata', 'Delete'),
   params: ItemParams,
   response: CommandAccepted,
   errors: [401, 403, 404, 409],
-  tags,
 });
 /** Spec: region colour setting (ColorName, ColorCode #RRGGBB). */
-export const setLookupColour = endpoint({
-  permission: { screen: 'masterdata', action: 'Edit' },
-  method: 'PUT',
-  path: '/api/admin/lookups/:kind/:id/colour',
+export const setLookupColour = lookups.put('/api/admin/lookups/:kind/:id/colour', {
+  permission: staff('masterdata', 'Edit'),
   params: ItemParams,
   body: LookupColour,
   response: CommandAccepted,
   errors: [401, 403, 404, 422],
-  tags,
 });
