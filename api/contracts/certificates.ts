@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CertificateKinds } from '../../domain/certificate/record.ts';
-import { AfterQuery, CommandAccepted, LangQuery, PdfAnswer } from './common.ts';
+import { AfterQuery, CommandAccepted, LangQuery, Names as Named, PdfAnswer } from './common.ts';
 import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -9,8 +9,9 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** A certificate's id: the first 32 hex digits of its record's SHA-256. */
 export const CertificateId = z.string().regex(/^[0-9a-f]{32}$/, { error: 'ValidationFailed' });
 
-const Named = { nameAr: z.string(), nameEn: z.string() };
-const CertifiedEvent = z.object({ id: z.string(), code: z.string(), ...Named, startDate: isoDay, endDate: isoDay });
+/** An event's names and days, as every certificate's event shows them. */
+const NamedDays = { ...Named, startDate: isoDay, endDate: isoDay };
+const CertifiedEvent = z.object({ id: z.string(), code: z.string(), ...NamedDays });
 
 /** The record a certificate certifies (domain/certificate/record.ts), as signed. */
 export const CertifiedRecord = z
@@ -31,16 +32,20 @@ export const CertifiedRecord = z
   .meta({ id: 'CertifiedRecord' });
 
 export const CertificateState = z.enum(['valid', 'superseded', 'revoked']);
+/** A certificate's record, when it was issued, and whether it still stands. */
+const Standing = {
+  record: CertifiedRecord,
+  issuedAt: z.string(),
+  state: CertificateState,
+  stateAt: z.string().nullable(),
+};
 
 export const CertificateSummary = z
   .object({
     certificateId: z.string(),
     kind: z.enum(CertificateKinds),
     subject: z.string(),
-    record: CertifiedRecord,
-    issuedAt: z.string(),
-    state: CertificateState,
-    stateAt: z.string().nullable(),
+    ...Standing,
   })
   .meta({ id: 'CertificateSummary' });
 export type CertificateSummary = z.infer<typeof CertificateSummary>;
@@ -48,9 +53,7 @@ export type CertificateSummary = z.infer<typeof CertificateSummary>;
 /** An event the volunteer may ask a participation certificate or card for. */
 export const CertifiableEvent = z.object({
   eventId: z.string(),
-  ...Named,
-  startDate: isoDay,
-  endDate: isoDay,
+  ...NamedDays,
   approvedHours: z.number(),
   categoryId: z.number().int().nullable(),
 });
@@ -77,13 +80,13 @@ export const listMyCertificates = certificates.get('/api/me/certificates', {
   response: MyCertificates,
 });
 
-const EventParam = z.object({ eventId: P.uuid() });
+/** A document of one event the volunteer took part in. */
+const ForEvent = { params: z.object({ eventId: P.uuid() }), response: CertificateIssued } as const;
+/** A PDF in the language asked. */
+const PdfInLang = { query: LangQuery, ...PdfAnswer } as const;
 
 /** Spec PrintCertificate: a participation certificate for one event with its approved hours. */
-export const issueParticipationCertificate = certificates.post('/api/me/certificates/participation/:eventId', {
-  params: EventParam,
-  response: CertificateIssued,
-});
+export const issueParticipationCertificate = certificates.post('/api/me/certificates/participation/:eventId', ForEvent);
 
 /** Spec PrintPreviousCertificate / GetCertificateOnYear (screen CertificatesHours): approved hours of one year. */
 export const issueHoursCertificate = certificates.post('/api/me/certificates/hours/:year', {
@@ -94,21 +97,15 @@ export const issueHoursCertificate = certificates.post('/api/me/certificates/hou
 
 /** Spec GetCertificateOnEventType (screen CertificatesEventType): approved hours in events of that event's type. */
 export const issueEventTypeCertificate = certificates.post('/api/me/certificates/event-type/:eventId', {
+  ...ForEvent,
   permission: mine('certificateseventtype', 'View'),
-  params: EventParam,
-  response: CertificateIssued,
 });
 
 /** Spec VolunteerCardWithEventInfo: the volunteer card for an event the volunteer holds a seat in. */
-export const issueCard = certificates.post('/api/me/certificates/card/:eventId', {
-  params: EventParam,
-  response: CertificateIssued,
-});
+export const issueCard = certificates.post('/api/me/certificates/card/:eventId', ForEvent);
 
 /** Spec PrintIDCard (print badge): the volunteer's ID badge. */
-export const issueBadge = certificates.post('/api/me/certificates/badge', {
-  response: CertificateIssued,
-});
+export const issueBadge = certificates.post('/api/me/certificates/badge', { response: CertificateIssued });
 
 /**
  * Staff print a volunteer's badge (spec: GET PrintIDCard?volunteerId → PDF; screen registrationadmin): issues the badge
@@ -118,25 +115,20 @@ export const issueBadge = certificates.post('/api/me/certificates/badge', {
 export const printIdCard = certificates.get('/api/registrations/:volunteerId/id-card', {
   permission: staff('registrationadmin', 'View'),
   params: z.object({ volunteerId: P.uuid() }),
-  query: LangQuery,
-  ...PdfAnswer,
+  ...PdfInLang,
 });
 
 /** The PDF of one of the caller's certificates (from the cache, or rendered by a job first). */
 export const downloadCertificate = certificates.get('/api/me/certificates/:certificateId/pdf', {
   params: z.object({ certificateId: CertificateId }),
-  query: LangQuery,
-  ...PdfAnswer,
+  ...PdfInLang,
 });
 
 /** Public: what a certificate certifies, whether it still stands, and the signature to check it offline. */
 export const CertificateVerification = z
   .object({
     certificateId: z.string(),
-    record: CertifiedRecord,
-    issuedAt: z.string(),
-    state: CertificateState,
-    stateAt: z.string().nullable(),
+    ...Standing,
     /** The exact bytes signed (UTF-8): canonical JSON of { certificateId, issuedAt, record }. */
     statement: z.string(),
     /** Ed25519 signature of `statement`, base64. */
@@ -172,9 +164,7 @@ export const postCard = certificates.get('/api/post-card', {
 export const PastEvent = z.object({
   eventId: z.string(),
   code: z.string(),
-  ...Named,
-  startDate: isoDay,
-  endDate: isoDay,
+  ...NamedDays,
   status: z.number().int(),
   approvedHours: z.number(),
   pendingHours: z.number(),

@@ -9,7 +9,7 @@ import {
   SUMMARY_MAX,
   TITLE_MAX,
 } from '../../domain/content/rules.ts';
-import { AfterQuery, CommandAccepted, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
+import { AfterQuery, arEn, CommandOnId, GridPage, PagedQuery, PositionText, ReadById, strictBody } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -17,33 +17,23 @@ export const ContentKind = z.enum(CONTENT_KINDS);
 export const PageKey = z.enum(PAGE_KEYS);
 
 const Image = z.object({ fileId: P.uuid(), thumbId: P.uuid() }).strict();
-const GalleryImage = Image.extend({
-  captionAr: P.text(CAPTION_MAX).default(''),
-  captionEn: P.text(CAPTION_MAX).default(''),
-});
+const GalleryImage = Image.extend(arEn('caption', P.text(CAPTION_MAX).default('')));
 
 /** The editable fields (rich text is cleaned by the server before it is stored; a kind's unused fields are emptied). */
-export const ContentFieldsInput = z
-  .object({
-    titleAr: P.text(TITLE_MAX).default(''),
-    titleEn: P.text(TITLE_MAX).default(''),
-    summaryAr: P.longText(SUMMARY_MAX).default(''),
-    summaryEn: P.longText(SUMMARY_MAX).default(''),
-    bodyAr: P.longText(BODY_MAX).default(''),
-    bodyEn: P.longText(BODY_MAX).default(''),
-    image: Image.nullable().default(null),
-    link: P.text(LINK_MAX).default(''),
-    // One over the limit gets through to the domain, which answers TooManyImages.
-    images: z
-      .array(GalleryImage)
-      .max(MAX_GALLERY_IMAGES + 1)
-      .default([]),
-    videoAr: P.text(LINK_MAX).default(''),
-    videoEn: P.text(LINK_MAX).default(''),
-    fileId: P.uuid().nullable().default(null),
-  })
-  .strict()
-  .meta({ id: 'ContentFieldsInput' });
+export const ContentFieldsInput = strictBody('ContentFieldsInput', {
+  ...arEn('title', P.text(TITLE_MAX).default('')),
+  ...arEn('summary', P.longText(SUMMARY_MAX).default('')),
+  ...arEn('body', P.longText(BODY_MAX).default('')),
+  image: Image.nullable().default(null),
+  link: P.text(LINK_MAX).default(''),
+  // One over the limit gets through to the domain, which answers TooManyImages.
+  images: z
+    .array(GalleryImage)
+    .max(MAX_GALLERY_IMAGES + 1)
+    .default([]),
+  ...arEn('video', P.text(LINK_MAX).default('')),
+  fileId: P.uuid().nullable().default(null),
+});
 export type ContentFieldsInput = z.input<typeof ContentFieldsInput>;
 
 export const NewContent = ContentFieldsInput.extend({
@@ -55,24 +45,20 @@ export const NewContent = ContentFieldsInput.extend({
   .meta({ id: 'NewContent' });
 export type NewContent = z.input<typeof NewContent>;
 
+const StoredImage = z.object({ fileId: z.string(), thumbId: z.string() });
+
 export const ContentItem = z
   .object({
     id: z.string(),
     kind: ContentKind,
     key: PageKey.nullable(),
-    titleAr: z.string(),
-    titleEn: z.string(),
-    summaryAr: z.string(),
-    summaryEn: z.string(),
-    bodyAr: z.string(),
-    bodyEn: z.string(),
-    image: z.object({ fileId: z.string(), thumbId: z.string() }).nullable(),
+    ...arEn('title', z.string()),
+    ...arEn('summary', z.string()),
+    ...arEn('body', z.string()),
+    image: StoredImage.nullable(),
     link: z.string(),
-    images: z.array(
-      z.object({ fileId: z.string(), thumbId: z.string(), captionAr: z.string(), captionEn: z.string() }),
-    ),
-    videoAr: z.string(),
-    videoEn: z.string(),
+    images: z.array(StoredImage.extend(arEn('caption', z.string()))),
+    ...arEn('video', z.string()),
     fileId: z.string().nullable(),
     order: z.number().int(),
     published: z.boolean(),
@@ -101,10 +87,9 @@ export const contentList = content.get('/api/admin/content', {
   response: ContentPage,
 });
 export const contentItem = content.get('/api/admin/content/:id', {
-  permission: staff('content', 'View'),
-  params: IdParams,
-  query: AfterQuery,
+  ...ReadById,
   response: ContentItem,
+  permission: staff('content', 'View'),
 });
 export const createContent = content.post('/api/admin/content', {
   permission: staff('content', 'Add'),
@@ -112,32 +97,23 @@ export const createContent = content.post('/api/admin/content', {
   status: 201,
   response: z.object({ position: PositionText, contentId: z.string() }).meta({ id: 'ContentCreated' }),
 });
+const edit = staff('content', 'Edit');
 export const editContent = content.put('/api/admin/content/:id', {
-  permission: staff('content', 'Edit'),
-  params: IdParams,
+  ...CommandOnId,
   body: ContentFieldsInput,
-  response: CommandAccepted,
+  permission: edit,
 });
-export const publishContent = content.post('/api/admin/content/:id/publish', {
-  permission: staff('content', 'Edit'),
-  params: IdParams,
-  response: CommandAccepted,
-});
-export const unpublishContent = content.post('/api/admin/content/:id/unpublish', {
-  permission: staff('content', 'Edit'),
-  params: IdParams,
-  response: CommandAccepted,
-});
+export const publishContent = content.post('/api/admin/content/:id/publish', { ...CommandOnId, permission: edit });
+export const unpublishContent = content.post('/api/admin/content/:id/unpublish', { ...CommandOnId, permission: edit });
 /** A kind's items in their new order (move up or down): each takes its index as its place. */
 export const reorderContent = content.post('/api/admin/content/reorder', {
-  permission: staff('content', 'Edit'),
+  permission: edit,
   body: z.object({ kind: ContentKind, ids: z.array(P.uuid()).min(1).max(500) }).strict(),
   response: z.object({ position: PositionText.nullable() }),
 });
 export const deleteContent = content.delete('/api/admin/content/:id', {
+  ...CommandOnId,
   permission: staff('content', 'Delete'),
-  params: IdParams,
-  response: CommandAccepted,
 });
 
 // The public site (published items only; spec: home/news/some/{n}, home/news/{id}, home/imagegallery/all/{n},
@@ -153,11 +129,7 @@ export const publicContent = content.get('/api/public/content', {
   query: PublicContentQuery,
   response: ContentPage,
 });
-export const publicContentItem = content.get('/api/public/content/:id', {
-  params: IdParams,
-  query: AfterQuery,
-  response: ContentItem,
-});
+export const publicContentItem = content.get('/api/public/content/:id', { ...ReadById, response: ContentItem });
 export const publicPage = content.get('/api/public/pages/:key', {
   params: z.object({ key: PageKey }),
   query: AfterQuery,
@@ -172,6 +144,4 @@ export const HomeCounters = z
     hours: z.number().int(),
   })
   .meta({ id: 'HomeCounters' });
-export const homeCounters = content.get('/api/public/home-counters', {
-  response: HomeCounters,
-});
+export const homeCounters = content.get('/api/public/home-counters', { response: HomeCounters });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIRST_RESPONDER_STATUSES } from '../../domain/firstresponder/events.ts';
 import { EMPLOYEE_CODE_MAX, REJECT_REASON_MAX } from '../../domain/firstresponder/rules.ts';
-import { AfterQuery, CommandAccepted, PageSize } from './common.ts';
+import { AfterQuery, CommandAccepted, GridPage, PageSize, reasonBody } from './common.ts';
 import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -59,15 +59,10 @@ export const FirstRespondersQuery = AfterQuery.extend({
 });
 export type FirstRespondersQuery = z.input<typeof FirstRespondersQuery>;
 
-export const FirstRespondersPage = z
-  .object({ rows: z.array(FirstResponderRow), total: z.number().int() })
-  .meta({ id: 'FirstRespondersPage' });
+export const FirstRespondersPage = GridPage(FirstResponderRow).meta({ id: 'FirstRespondersPage' });
 export type FirstRespondersPage = z.infer<typeof FirstRespondersPage>;
 
-export const FirstResponderRejection = z
-  .object({ reason: P.longText(REJECT_REASON_MAX).nullable().optional() })
-  .strict()
-  .meta({ id: 'FirstResponderRejection' });
+export const FirstResponderRejection = reasonBody('FirstResponderRejection', REJECT_REASON_MAX);
 export type FirstResponderRejection = z.input<typeof FirstResponderRejection>;
 
 const ByVolunteer = z.object({ volunteerId: P.uuid() });
@@ -79,16 +74,10 @@ export const myFirstResponder = responders.get('/api/me/first-responder', {
   query: AfterQuery,
   response: MyFirstResponder,
 });
-export const requestFirstResponder = responders.post('/api/me/first-responder', {
-  permission: mine('myfirstresponder', 'Edit'),
-  body: FirstResponderForm,
-  response: CommandAccepted,
-});
-export const updateFirstResponder = responders.post('/api/me/first-responder/update', {
-  permission: mine('myfirstresponder', 'Edit'),
-  body: FirstResponderForm,
-  response: CommandAccepted,
-});
+/** The form sent, to request or to update. */
+const SendForm = { body: FirstResponderForm, response: CommandAccepted, permission: mine('myfirstresponder', 'Edit') };
+export const requestFirstResponder = responders.post('/api/me/first-responder', SendForm);
+export const updateFirstResponder = responders.post('/api/me/first-responder/update', SendForm);
 
 // The responder admin: the requests, approved and rejected lists, and the decisions.
 export const firstResponders = responders.get('/api/first-responders', {
@@ -96,20 +85,14 @@ export const firstResponders = responders.get('/api/first-responders', {
   query: FirstRespondersQuery,
   response: FirstRespondersPage,
 });
-export const approveFirstResponder = responders.post('/api/first-responders/:volunteerId/approve', {
-  permission: staff('firstresponder', 'Approve'),
-  params: ByVolunteer,
-  response: CommandAccepted,
-});
-export const rejectFirstResponder = responders.post('/api/first-responders/:volunteerId/reject', {
-  permission: staff('firstresponder', 'Approve'),
-  params: ByVolunteer,
-  body: FirstResponderRejection,
-  response: CommandAccepted,
-});
+/** A decision on one volunteer's request. */
+const decide = <const A extends string>(action: A) =>
+  responders.post(`/api/first-responders/:volunteerId/${action}`, {
+    permission: staff('firstresponder', 'Approve'),
+    params: ByVolunteer,
+    response: CommandAccepted,
+  });
+export const approveFirstResponder = decide('approve');
+export const rejectFirstResponder = { ...decide('reject'), body: FirstResponderRejection };
 /** Spec: "Rejection can be undone, moving back to requests." */
-export const undoFirstResponderRejection = responders.post('/api/first-responders/:volunteerId/undo-rejection', {
-  permission: staff('firstresponder', 'Approve'),
-  params: ByVolunteer,
-  response: CommandAccepted,
-});
+export const undoFirstResponderRejection = decide('undo-rejection');

@@ -6,7 +6,10 @@ import * as P from './primitives.ts';
 const identity = endpoints('identity');
 
 /** A redirect (302/303): the Location header is the answer. */
-const Redirect = z.string().meta({ description: 'Redirect: see the Location header' });
+const Redirect = {
+  response: z.string().meta({ description: 'Redirect: see the Location header' }),
+  contentType: 'text/plain',
+} as const;
 
 /** A portal page to come back to after the sign-on: a path under /ar or /en, nothing else (no open redirect). */
 export const RETURN_TO = /^\/(ar|en)(\/[A-Za-z0-9_-]+)*\/?$/;
@@ -19,8 +22,7 @@ export const SsoLoginQuery = z.object({
 /** Starts the national single sign-on: a redirect to the provider (authorization code, PKCE S256, state, nonce). */
 export const ssoLogin = identity.get('/api/sso/login', {
   query: SsoLoginQuery,
-  response: Redirect,
-  contentType: 'text/plain',
+  ...Redirect,
   errors: [404, 503],
 });
 
@@ -37,30 +39,27 @@ export const ssoCallback = identity.get('/api/sso/callback', {
     error: P.text(200).optional(),
     error_description: P.text(1000).optional(),
   }),
-  response: Redirect,
-  contentType: 'text/plain',
+  ...Redirect,
   errors: [404],
 });
 
 /** The admin site's half of the spec's hashed-key redirect: a one-time key for a session, then the dashboard. */
-export const ssoAdmin = identity.get('/api/sso/admin', {
-  query: z.object({ Hashedkey: P.token(100) }),
-  response: Redirect,
-  contentType: 'text/plain',
-});
+export const ssoAdmin = identity.get('/api/sso/admin', { query: z.object({ Hashedkey: P.token(100) }), ...Redirect });
 
 /** Ends the portal session and answers the provider's logout address (RP-initiated logout), or the portal's own page. */
 export const ssoLogout = identity.post('/api/sso/logout', {
   response: z.object({ url: z.string() }).meta({ id: 'SsoLogout' }),
 });
 
+const NameParts = z.object({ first: z.string(), second: z.string(), third: z.string(), last: z.string() });
+
 /** The identity service's record (spec: the national-identity result). */
 export const NicRecordSchema = z
   .object({
     nationalId: z.string(),
     name: z.object({
-      ar: z.object({ first: z.string(), second: z.string(), third: z.string(), last: z.string() }),
-      en: z.object({ first: z.string(), second: z.string(), third: z.string(), last: z.string() }),
+      ar: NameParts,
+      en: NameParts,
     }),
     birthDate: z.string(),
     birthDateHijri: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommandAccepted, IdParams } from './common.ts';
+import { CommandOnId } from './common.ts';
 import { endpoints } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -23,14 +23,10 @@ export type IncidentBody = z.infer<typeof IncidentBody>;
 const events = endpoints('events');
 
 /** The volunteer checks in during the event. */
-export const checkIn = events.post('/api/opportunities/:id/check-in', {
-  params: IdParams,
-  response: CommandAccepted,
-});
+export const checkIn = events.post('/api/opportunities/:id/check-in', CommandOnId);
 
 /** Then records contributions (incidents). */
 export const recordContribution = events.post('/api/opportunities/:id/contribution', {
-  params: IdParams,
+  ...CommandOnId,
   body: IncidentBody,
-  response: CommandAccepted,
 });

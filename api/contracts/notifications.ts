@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExtensionStates, MAX_READ_IDS } from '../../domain/participation/notifications.ts';
-import { AfterQuery, CommandAccepted, IdParams } from './common.ts';
+import { AfterQuery, CommandAccepted, CommandOnId, Names } from './common.ts';
 import { endpoints } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -23,8 +23,7 @@ export const NotificationItem = z
     ticketId: z.string().nullable(),
     /** Type 17: the survey to answer. */
     surveyId: z.string().nullable(),
-    nameAr: z.string(),
-    nameEn: z.string(),
+    ...Names,
     startDate: isoDate.nullable(),
     /** For type 16: the extended end date. */
     endDate: isoDate.nullable(),
@@ -70,13 +69,7 @@ export const markNotificationsRead = notifications.post('/api/me/notifications/r
 });
 
 /** Type 16 "continue": the extended dates are accepted. */
-export const continueExtension = notifications.post('/api/volunteers/invitation/:id/extension/continue', {
-  params: IdParams,
-  response: CommandAccepted,
-});
+export const continueExtension = notifications.post('/api/volunteers/invitation/:id/extension/continue', CommandOnId);
 
 /** Type 16 "do not continue": the seat is given back. */
-export const declineExtension = notifications.post('/api/volunteers/invitation/:id/extension/decline', {
-  params: IdParams,
-  response: CommandAccepted,
-});
+export const declineExtension = notifications.post('/api/volunteers/invitation/:id/extension/decline', CommandOnId);
