@@ -1,27 +1,24 @@
 import { z } from 'zod';
 import { CommandAccepted } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, staff } from './endpoint.ts';
 import { PermissionMatrix, ScreenActionsChange } from './permissions.ts';
 
+const permissions = endpoints('permissions');
+const projections = endpoints('health');
+
 /** The super admin's screens × roles matrix. */
-export const getPermissions = endpoint({
-  permission: { screen: 'allowadminrole', action: 'View' },
-  method: 'GET',
-  path: '/api/admin/permissions',
+export const getPermissions = permissions.get('/api/admin/permissions', {
+  permission: staff('allowadminrole', 'View'),
   response: PermissionMatrix,
-  tags: ['permissions'],
 });
 
 /** A change of the matrix at `path`; the answer waits until the change is in force. */
 const permissionsChange = <const Path extends string>(path: Path) =>
-  endpoint({
-    permission: { screen: 'allowadminrole', action: 'Edit' },
-    method: 'POST',
-    path,
+  permissions.post(path, {
+    permission: staff('allowadminrole', 'Edit'),
     body: ScreenActionsChange,
     response: CommandAccepted,
     errors: [409, 422],
-    tags: ['permissions'],
   });
 
 /** Grants actions. */
@@ -52,20 +49,14 @@ export const RetryResult = z
 export type RetryResult = z.infer<typeof RetryResult>;
 
 /** Events the projections could not apply (rm.parked_events). */
-export const parkedEvents = endpoint({
-  permission: { screen: 'projections', action: 'View' },
-  method: 'GET',
-  path: '/api/admin/projections/parked',
+export const parkedEvents = projections.get('/api/admin/projections/parked', {
+  permission: staff('projections', 'View'),
   response: z.object({ rows: z.array(ParkedEvent) }),
-  tags: ['health'],
 });
 
 /** Asks a projection's runner to retry its parked events, and waits for the outcome. */
-export const retryParked = endpoint({
-  permission: { screen: 'projections', action: 'Edit' },
-  method: 'POST',
-  path: '/api/admin/projections/:name/parked/retry',
+export const retryParked = projections.post('/api/admin/projections/:name/parked/retry', {
+  permission: staff('projections', 'Edit'),
   params: z.object({ name: z.string().max(100) }),
   response: RetryResult,
-  tags: ['health'],
 });

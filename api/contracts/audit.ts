@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { RECORD_TYPES, RecordKindList } from '../../domain/record-kinds.ts';
 import { Actor, AfterQuery } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { HistoryEntry } from './registration.ts';
+
+const audit = endpoints('audit');
 
 /** Where a row opens its record (domain/record-kinds.ts recordLink). */
 export const RecordLink = z
@@ -45,13 +47,10 @@ export const AuditQuery = AfterQuery.extend({
 });
 
 /** The global audit log for admins: newest first, keyset-paged by log position (?before=<position of the last row>). */
-export const auditLog = endpoint({
-  permission: { screen: 'auditlog', action: 'View' },
-  method: 'GET',
-  path: '/api/audit-log',
+export const auditLog = audit.get('/api/audit-log', {
+  permission: staff('auditlog', 'View'),
   query: AuditQuery,
   response: AuditPage,
-  tags: ['audit'],
 });
 
 export const ActorSuggestion = z
@@ -60,23 +59,17 @@ export const ActorSuggestion = z
 export type ActorSuggestion = z.infer<typeof ActorSuggestion>;
 
 /** The audit log's actor filter: users whose name or user name contains `q` (at most 20). */
-export const auditActors = endpoint({
-  permission: { screen: 'auditlog', action: 'View' },
-  method: 'GET',
-  path: '/api/audit-log/actors',
+export const auditActors = audit.get('/api/audit-log/actors', {
+  permission: staff('auditlog', 'View'),
   query: AfterQuery.extend({ q: P.text(100).trim().min(1) }),
   response: z.array(ActorSuggestion),
-  tags: ['audit'],
 });
 
 /** Every kind of record has a history: `kind` is its stream category (domain/record-kinds.ts), `id` the rest. */
 export const RecordKindParam = z.enum(RecordKindList);
 
 /** The history of one record, oldest first: who (name, role), when, through which request, what action, fields. */
-export const recordHistory = endpoint({
-  method: 'GET',
-  path: '/api/history/:kind/:id',
+export const recordHistory = audit.get('/api/history/:kind/:id', {
   params: z.object({ kind: RecordKindParam, id: P.text(200).min(1) }),
   response: z.array(HistoryEntry),
-  tags: ['audit'],
 });

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { CertificateKinds } from '../../domain/certificate/record.ts';
-import { AfterQuery, CommandAccepted, LangQuery, PdfAnswer } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { AfterQuery, CommandAccepted, LangQuery, Names as Named, PdfAnswer } from './common.ts';
+import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
-const tags = ['certificates'];
+const certificates = endpoints('certificates');
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** A certificate's id: the first 32 hex digits of its record's SHA-256. */
 export const CertificateId = z.string().regex(/^[0-9a-f]{32}$/, { error: 'ValidationFailed' });
 
-const Named = { nameAr: z.string(), nameEn: z.string() };
-const CertifiedEvent = z.object({ id: z.string(), code: z.string(), ...Named, startDate: isoDay, endDate: isoDay });
+/** An event's names and days, as every certificate's event shows them. */
+const NamedDays = { ...Named, startDate: isoDay, endDate: isoDay };
+const CertifiedEvent = z.object({ id: z.string(), code: z.string(), ...NamedDays });
 
 /** The record a certificate certifies (domain/certificate/record.ts), as signed. */
 export const CertifiedRecord = z
@@ -31,16 +32,20 @@ export const CertifiedRecord = z
   .meta({ id: 'CertifiedRecord' });
 
 export const CertificateState = z.enum(['valid', 'superseded', 'revoked']);
+/** A certificate's record, when it was issued, and whether it still stands. */
+const Standing = {
+  record: CertifiedRecord,
+  issuedAt: z.string(),
+  state: CertificateState,
+  stateAt: z.string().nullable(),
+};
 
 export const CertificateSummary = z
   .object({
     certificateId: z.string(),
     kind: z.enum(CertificateKinds),
     subject: z.string(),
-    record: CertifiedRecord,
-    issuedAt: z.string(),
-    state: CertificateState,
-    stateAt: z.string().nullable(),
+    ...Standing,
   })
   .meta({ id: 'CertificateSummary' });
 export type CertificateSummary = z.infer<typeof CertificateSummary>;
@@ -48,9 +53,7 @@ export type CertificateSummary = z.infer<typeof CertificateSummary>;
 /** An event the volunteer may ask a participation certificate or card for. */
 export const CertifiableEvent = z.object({
   eventId: z.string(),
-  ...Named,
-  startDate: isoDay,
-  endDate: isoDay,
+  ...NamedDays,
   approvedHours: z.number(),
   categoryId: z.number().int().nullable(),
 });
@@ -72,95 +75,60 @@ export const CertificateIssued = CommandAccepted.extend({ certificateId: z.strin
   id: 'CertificateIssued',
 });
 
-export const listMyCertificates = endpoint({
-  method: 'GET',
-  path: '/api/me/certificates',
+export const listMyCertificates = certificates.get('/api/me/certificates', {
   query: AfterQuery,
   response: MyCertificates,
-  tags,
 });
 
-const EventParam = z.object({ eventId: P.uuid() });
+/** A document of one event the volunteer took part in. */
+const ForEvent = { params: z.object({ eventId: P.uuid() }), response: CertificateIssued } as const;
+/** A PDF in the language asked. */
+const PdfInLang = { query: LangQuery, ...PdfAnswer } as const;
 
 /** Spec PrintCertificate: a participation certificate for one event with its approved hours. */
-export const issueParticipationCertificate = endpoint({
-  method: 'POST',
-  path: '/api/me/certificates/participation/:eventId',
-  params: EventParam,
-  response: CertificateIssued,
-  tags,
-});
+export const issueParticipationCertificate = certificates.post('/api/me/certificates/participation/:eventId', ForEvent);
 
 /** Spec PrintPreviousCertificate / GetCertificateOnYear (screen CertificatesHours): approved hours of one year. */
-export const issueHoursCertificate = endpoint({
-  permission: { screen: 'certificateshours', action: 'View', volunteer: true },
-  method: 'POST',
-  path: '/api/me/certificates/hours/:year',
+export const issueHoursCertificate = certificates.post('/api/me/certificates/hours/:year', {
+  permission: mine('certificateshours', 'View'),
   params: z.object({ year: P.queryInt(2018, 2100) }),
   response: CertificateIssued,
-  tags,
 });
 
 /** Spec GetCertificateOnEventType (screen CertificatesEventType): approved hours in events of that event's type. */
-export const issueEventTypeCertificate = endpoint({
-  permission: { screen: 'certificateseventtype', action: 'View', volunteer: true },
-  method: 'POST',
-  path: '/api/me/certificates/event-type/:eventId',
-  params: EventParam,
-  response: CertificateIssued,
-  tags,
+export const issueEventTypeCertificate = certificates.post('/api/me/certificates/event-type/:eventId', {
+  ...ForEvent,
+  permission: mine('certificateseventtype', 'View'),
 });
 
 /** Spec VolunteerCardWithEventInfo: the volunteer card for an event the volunteer holds a seat in. */
-export const issueCard = endpoint({
-  method: 'POST',
-  path: '/api/me/certificates/card/:eventId',
-  params: EventParam,
-  response: CertificateIssued,
-  tags,
-});
+export const issueCard = certificates.post('/api/me/certificates/card/:eventId', ForEvent);
 
 /** Spec PrintIDCard (print badge): the volunteer's ID badge. */
-export const issueBadge = endpoint({
-  method: 'POST',
-  path: '/api/me/certificates/badge',
-  response: CertificateIssued,
-  tags,
-});
+export const issueBadge = certificates.post('/api/me/certificates/badge', { response: CertificateIssued });
 
 /**
  * Staff print a volunteer's badge (spec: GET PrintIDCard?volunteerId → PDF; screen registrationadmin): issues the badge
  * on the volunteer's certificates stream if its record changed (the same record appends nothing) and serves its PDF. A
  * volunteer outside the staff member's regions and cities is not found, as their application is.
  */
-export const printIdCard = endpoint({
-  permission: { screen: 'registrationadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/registrations/:volunteerId/id-card',
+export const printIdCard = certificates.get('/api/registrations/:volunteerId/id-card', {
+  permission: staff('registrationadmin', 'View'),
   params: z.object({ volunteerId: P.uuid() }),
-  query: LangQuery,
-  ...PdfAnswer,
-  tags,
+  ...PdfInLang,
 });
 
 /** The PDF of one of the caller's certificates (from the cache, or rendered by a job first). */
-export const downloadCertificate = endpoint({
-  method: 'GET',
-  path: '/api/me/certificates/:certificateId/pdf',
+export const downloadCertificate = certificates.get('/api/me/certificates/:certificateId/pdf', {
   params: z.object({ certificateId: CertificateId }),
-  query: LangQuery,
-  ...PdfAnswer,
-  tags,
+  ...PdfInLang,
 });
 
 /** Public: what a certificate certifies, whether it still stands, and the signature to check it offline. */
 export const CertificateVerification = z
   .object({
     certificateId: z.string(),
-    record: CertifiedRecord,
-    issuedAt: z.string(),
-    state: CertificateState,
-    stateAt: z.string().nullable(),
+    ...Standing,
     /** The exact bytes signed (UTF-8): canonical JSON of { certificateId, issuedAt, record }. */
     statement: z.string(),
     /** Ed25519 signature of `statement`, base64. */
@@ -172,12 +140,9 @@ export const CertificateVerification = z
   .meta({ id: 'CertificateVerification' });
 export type CertificateVerification = z.infer<typeof CertificateVerification>;
 
-export const verifyCertificate = endpoint({
-  method: 'GET',
-  path: '/api/certificates/:certificateId',
+export const verifyCertificate = certificates.get('/api/certificates/:certificateId', {
   params: z.object({ certificateId: CertificateId }),
   response: CertificateVerification,
-  tags,
 });
 
 export const CertificatePublicKey = z
@@ -185,29 +150,21 @@ export const CertificatePublicKey = z
   .meta({ id: 'CertificatePublicKey' });
 
 /** Public: the deployment's signing key (SPKI PEM), for offline checks. */
-export const certificatePublicKey = endpoint({
-  method: 'GET',
-  path: '/api/certificates/public-key',
+export const certificatePublicKey = certificates.get('/api/certificates/public-key', {
   response: CertificatePublicKey,
-  tags,
 });
 
 /** Spec "post card": a post card made from a name (PrintPostCardEnhance?name). It certifies nothing: no QR. */
-export const postCard = endpoint({
-  permission: { screen: 'postcard', action: 'View' },
-  method: 'GET',
-  path: '/api/post-card',
+export const postCard = certificates.get('/api/post-card', {
+  permission: staff('postcard', 'View'),
   query: z.object({ name: P.text(100), ...LangQuery.shape }),
   ...PdfAnswer,
-  tags,
 });
 
 export const PastEvent = z.object({
   eventId: z.string(),
   code: z.string(),
-  ...Named,
-  startDate: isoDay,
-  endDate: isoDay,
+  ...NamedDays,
   status: z.number().int(),
   approvedHours: z.number(),
   pendingHours: z.number(),
@@ -227,12 +184,9 @@ export const PastEvents = z
 export type PastEvents = z.infer<typeof PastEvents>;
 
 /** Spec: past events (GetPastEventsByYear?Year) with the hours of each year. */
-export const listPastEvents = endpoint({
-  method: 'GET',
-  path: '/api/me/past-events',
+export const listPastEvents = certificates.get('/api/me/past-events', {
   query: z.object({ year: P.queryInt(2018, 2100).optional() }),
   response: PastEvents,
-  tags,
 });
 
 export const Contribution = z.object({
@@ -255,10 +209,7 @@ export const Contribution = z.object({
 export type Contribution = z.infer<typeof Contribution>;
 
 /** Spec: past contribution (GetEventVolunteerIncidents?eventId): the incidents the volunteer recorded. */
-export const listContributions = endpoint({
-  method: 'GET',
-  path: '/api/me/contributions',
+export const listContributions = certificates.get('/api/me/contributions', {
   query: z.object({ eventId: P.uuid().optional() }),
   response: z.object({ items: z.array(Contribution) }).meta({ id: 'Contributions' }),
-  tags,
 });

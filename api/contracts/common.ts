@@ -63,3 +63,21 @@ export const NewPassword = { newPassword: P.text(200), confirmPassword: P.text(2
  * the web reads it again a moment later (web/src/app/api.ts).
  */
 export const READ_BEHIND_HEADER = 'x-read-behind';
+
+/** A bilingual field pair of one schema, `<key>Ar` and `<key>En`: `...arEn('title', z.string())`. */
+export const arEn = <const K extends string, S extends z.ZodType>(key: K, schema: S) =>
+  ({ [`${key}Ar`]: schema, [`${key}En`]: schema }) as { [F in `${K}Ar` | `${K}En`]: S };
+/** A record's name in both languages, as the read side answers it. */
+export const Names = arEn('name', z.string());
+
+/** An endpoint's parts for a command on the record `:id` names: it answers the command's position. */
+export const CommandOnId = { params: IdParams, response: CommandAccepted } as const;
+/** An endpoint's parts for a read of the record `:id` names, waiting for `?after=`. */
+export const ReadById = { params: IdParams, query: AfterQuery } as const;
+
+/** A body that refuses unknown fields, named `id` in the OpenAPI document. */
+export const strictBody = <const S extends z.ZodRawShape>(id: string, shape: S) =>
+  z.object(shape).strict().meta({ id });
+/** A decision's optional reason (a rejection's), as a strict body named `id`. */
+export const reasonBody = (id: string, max: number) =>
+  strictBody(id, { reason: P.longText(max).nullable().optional() });

@@ -9,41 +9,31 @@ import {
   SUMMARY_MAX,
   TITLE_MAX,
 } from '../../domain/content/rules.ts';
-import { AfterQuery, CommandAccepted, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { AfterQuery, arEn, CommandOnId, GridPage, PagedQuery, PositionText, ReadById, strictBody } from './common.ts';
+import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 export const ContentKind = z.enum(CONTENT_KINDS);
 export const PageKey = z.enum(PAGE_KEYS);
 
 const Image = z.object({ fileId: P.uuid(), thumbId: P.uuid() }).strict();
-const GalleryImage = Image.extend({
-  captionAr: P.text(CAPTION_MAX).default(''),
-  captionEn: P.text(CAPTION_MAX).default(''),
-});
+const GalleryImage = Image.extend(arEn('caption', P.text(CAPTION_MAX).default('')));
 
 /** The editable fields (rich text is cleaned by the server before it is stored; a kind's unused fields are emptied). */
-export const ContentFieldsInput = z
-  .object({
-    titleAr: P.text(TITLE_MAX).default(''),
-    titleEn: P.text(TITLE_MAX).default(''),
-    summaryAr: P.longText(SUMMARY_MAX).default(''),
-    summaryEn: P.longText(SUMMARY_MAX).default(''),
-    bodyAr: P.longText(BODY_MAX).default(''),
-    bodyEn: P.longText(BODY_MAX).default(''),
-    image: Image.nullable().default(null),
-    link: P.text(LINK_MAX).default(''),
-    // One over the limit gets through to the domain, which answers TooManyImages.
-    images: z
-      .array(GalleryImage)
-      .max(MAX_GALLERY_IMAGES + 1)
-      .default([]),
-    videoAr: P.text(LINK_MAX).default(''),
-    videoEn: P.text(LINK_MAX).default(''),
-    fileId: P.uuid().nullable().default(null),
-  })
-  .strict()
-  .meta({ id: 'ContentFieldsInput' });
+export const ContentFieldsInput = strictBody('ContentFieldsInput', {
+  ...arEn('title', P.text(TITLE_MAX).default('')),
+  ...arEn('summary', P.longText(SUMMARY_MAX).default('')),
+  ...arEn('body', P.longText(BODY_MAX).default('')),
+  image: Image.nullable().default(null),
+  link: P.text(LINK_MAX).default(''),
+  // One over the limit gets through to the domain, which answers TooManyImages.
+  images: z
+    .array(GalleryImage)
+    .max(MAX_GALLERY_IMAGES + 1)
+    .default([]),
+  ...arEn('video', P.text(LINK_MAX).default('')),
+  fileId: P.uuid().nullable().default(null),
+});
 export type ContentFieldsInput = z.input<typeof ContentFieldsInput>;
 
 export const NewContent = ContentFieldsInput.extend({
@@ -55,24 +45,20 @@ export const NewContent = ContentFieldsInput.extend({
   .meta({ id: 'NewContent' });
 export type NewContent = z.input<typeof NewContent>;
 
+const StoredImage = z.object({ fileId: z.string(), thumbId: z.string() });
+
 export const ContentItem = z
   .object({
     id: z.string(),
     kind: ContentKind,
     key: PageKey.nullable(),
-    titleAr: z.string(),
-    titleEn: z.string(),
-    summaryAr: z.string(),
-    summaryEn: z.string(),
-    bodyAr: z.string(),
-    bodyEn: z.string(),
-    image: z.object({ fileId: z.string(), thumbId: z.string() }).nullable(),
+    ...arEn('title', z.string()),
+    ...arEn('summary', z.string()),
+    ...arEn('body', z.string()),
+    image: StoredImage.nullable(),
     link: z.string(),
-    images: z.array(
-      z.object({ fileId: z.string(), thumbId: z.string(), captionAr: z.string(), captionEn: z.string() }),
-    ),
-    videoAr: z.string(),
-    videoEn: z.string(),
+    images: z.array(StoredImage.extend(arEn('caption', z.string()))),
+    ...arEn('video', z.string()),
     fileId: z.string().nullable(),
     order: z.number().int(),
     published: z.boolean(),
@@ -92,76 +78,42 @@ export const ContentAdminQuery = PagedQuery.extend({
 });
 export type ContentAdminQuery = z.input<typeof ContentAdminQuery>;
 
-const tags = ['content'];
+const content = endpoints('content');
 
 // Managing content (spec: slides, news, excellent volunteers, galleries, documents management).
-export const contentList = endpoint({
-  permission: { screen: 'content', action: 'View' },
-  method: 'GET',
-  path: '/api/admin/content',
+export const contentList = content.get('/api/admin/content', {
+  permission: staff('content', 'View'),
   query: ContentAdminQuery,
   response: ContentPage,
-  tags,
 });
-export const contentItem = endpoint({
-  permission: { screen: 'content', action: 'View' },
-  method: 'GET',
-  path: '/api/admin/content/:id',
-  params: IdParams,
-  query: AfterQuery,
+export const contentItem = content.get('/api/admin/content/:id', {
+  ...ReadById,
   response: ContentItem,
-  tags,
+  permission: staff('content', 'View'),
 });
-export const createContent = endpoint({
-  permission: { screen: 'content', action: 'Add' },
-  method: 'POST',
-  path: '/api/admin/content',
+export const createContent = content.post('/api/admin/content', {
+  permission: staff('content', 'Add'),
   body: NewContent,
   status: 201,
   response: z.object({ position: PositionText, contentId: z.string() }).meta({ id: 'ContentCreated' }),
-  tags,
 });
-export const editContent = endpoint({
-  permission: { screen: 'content', action: 'Edit' },
-  method: 'PUT',
-  path: '/api/admin/content/:id',
-  params: IdParams,
+const edit = staff('content', 'Edit');
+export const editContent = content.put('/api/admin/content/:id', {
+  ...CommandOnId,
   body: ContentFieldsInput,
-  response: CommandAccepted,
-  tags,
+  permission: edit,
 });
-export const publishContent = endpoint({
-  permission: { screen: 'content', action: 'Edit' },
-  method: 'POST',
-  path: '/api/admin/content/:id/publish',
-  params: IdParams,
-  response: CommandAccepted,
-  tags,
-});
-export const unpublishContent = endpoint({
-  permission: { screen: 'content', action: 'Edit' },
-  method: 'POST',
-  path: '/api/admin/content/:id/unpublish',
-  params: IdParams,
-  response: CommandAccepted,
-  tags,
-});
+export const publishContent = content.post('/api/admin/content/:id/publish', { ...CommandOnId, permission: edit });
+export const unpublishContent = content.post('/api/admin/content/:id/unpublish', { ...CommandOnId, permission: edit });
 /** A kind's items in their new order (move up or down): each takes its index as its place. */
-export const reorderContent = endpoint({
-  permission: { screen: 'content', action: 'Edit' },
-  method: 'POST',
-  path: '/api/admin/content/reorder',
+export const reorderContent = content.post('/api/admin/content/reorder', {
+  permission: edit,
   body: z.object({ kind: ContentKind, ids: z.array(P.uuid()).min(1).max(500) }).strict(),
   response: z.object({ position: PositionText.nullable() }),
-  tags,
 });
-export const deleteContent = endpoint({
-  permission: { screen: 'content', action: 'Delete' },
-  method: 'DELETE',
-  path: '/api/admin/content/:id',
-  params: IdParams,
-  response: CommandAccepted,
-  tags,
+export const deleteContent = content.delete('/api/admin/content/:id', {
+  ...CommandOnId,
+  permission: staff('content', 'Delete'),
 });
 
 // The public site (published items only; spec: home/news/some/{n}, home/news/{id}, home/imagegallery/all/{n},
@@ -173,28 +125,15 @@ export const PublicContentQuery = AfterQuery.extend({
 });
 export type PublicContentQuery = z.input<typeof PublicContentQuery>;
 
-export const publicContent = endpoint({
-  method: 'GET',
-  path: '/api/public/content',
+export const publicContent = content.get('/api/public/content', {
   query: PublicContentQuery,
   response: ContentPage,
-  tags,
 });
-export const publicContentItem = endpoint({
-  method: 'GET',
-  path: '/api/public/content/:id',
-  params: IdParams,
-  query: AfterQuery,
-  response: ContentItem,
-  tags,
-});
-export const publicPage = endpoint({
-  method: 'GET',
-  path: '/api/public/pages/:key',
+export const publicContentItem = content.get('/api/public/content/:id', { ...ReadById, response: ContentItem });
+export const publicPage = content.get('/api/public/pages/:key', {
   params: z.object({ key: PageKey }),
   query: AfterQuery,
   response: ContentItem,
-  tags,
 });
 /** Spec: utils/home/counters/getallcount (entries 2 and 3 summed are the approved volunteers). */
 export const HomeCounters = z
@@ -205,9 +144,4 @@ export const HomeCounters = z
     hours: z.number().int(),
   })
   .meta({ id: 'HomeCounters' });
-export const homeCounters = endpoint({
-  method: 'GET',
-  path: '/api/public/home-counters',
-  response: HomeCounters,
-  tags,
-});
+export const homeCounters = content.get('/api/public/home-counters', { response: HomeCounters });

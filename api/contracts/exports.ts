@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AuditQuery } from './audit.ts';
 import { FileBytes, IdParams, Lang, PositionText } from './common.ts';
-import { endpoint, type Permission } from './endpoint.ts';
+import { endpoints, type Permission, staff } from './endpoint.ts';
 import { HoursGridQuery } from './hours.ts';
 import { manageOpportunities } from './opportunity.ts';
 import * as P from './primitives.ts';
@@ -9,7 +9,7 @@ import { RegistrationGridQuery } from './registration.ts';
 import { ReportsQuery } from './reports.ts';
 import { UsersGridQuery, UsersLogFilters } from './users.ts';
 
-const tags = ['exports'];
+const exporting = endpoints('exports');
 
 export const ExportFormat = z.enum(['xlsx', 'pdf']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
@@ -35,15 +35,12 @@ export const exportEndpoint = <const Path extends string, F extends z.ZodType>(
   filters: F,
   summary: string,
 ) =>
-  endpoint({
+  exporting.post(path, {
     permission,
-    method: 'POST',
-    path,
     body: exportBody(filters),
     response: ExportStarted,
     status: 201,
     errors: [404, 422],
-    tags,
     summary,
   });
 
@@ -57,19 +54,19 @@ export const ParticipantExportFilters = z.object({ eventId: P.uuid(), status: P.
 
 export const exportVolunteers = exportEndpoint(
   '/api/exports/volunteers',
-  { screen: 'registrationadmin', action: 'View' },
+  staff('registrationadmin', 'View'),
   VolunteerExportFilters,
   'Export volunteers data (the registrations grid with its filters, in the staff member’s regions and cities)',
 );
 export const exportParticipants = exportEndpoint(
   '/api/exports/participants',
-  { screen: 'eventsadmin', action: 'View' },
+  staff('eventsadmin', 'View'),
   ParticipantExportFilters,
   'Export the invited volunteers of one event (event staff on that event only)',
 );
 export const exportUsersLog = exportEndpoint(
   '/api/exports/users-log',
-  { screen: 'users', action: 'View' },
+  staff('users', 'View'),
   UsersLogFilters,
   'Export the users log (sign-in attempts) with its filters',
 );
@@ -83,19 +80,19 @@ export const HoursExportFilters = HoursGridQuery.omit(WITHOUT_PAGING);
 
 export const exportUsers = exportEndpoint(
   '/api/exports/users',
-  { screen: 'users', action: 'View' },
+  staff('users', 'View'),
   UserExportFilters,
   'Export the users grid with its search, filters and sort',
 );
 export const exportAuditLog = exportEndpoint(
   '/api/exports/audit-log',
-  { screen: 'auditlog', action: 'View' },
+  staff('auditlog', 'View'),
   AuditExportFilters,
   'Export the audit log with its filters (actor, record, days)',
 );
 export const exportHours = exportEndpoint(
   '/api/exports/hours',
-  { screen: 'volunteerhours', action: 'View' },
+  staff('volunteerhours', 'View'),
   HoursExportFilters,
   'Export the volunteer hours grid with its filters (events in the staff member’s regions and cities)',
 );
@@ -105,13 +102,13 @@ export const EventExportFilters = manageOpportunities.query.omit(WITHOUT_PAGING)
 
 export const exportEvents = exportEndpoint(
   '/api/exports/events',
-  { screen: 'eventsadmin', action: 'View' },
+  staff('eventsadmin', 'View'),
   EventExportFilters,
   'Export the events list (the events manage grid) with its filters',
 );
 
 /** The event reports are the statistics screen's. */
-const statisticsView = { screen: 'statistics', action: 'View' } as const;
+const statisticsView = staff('statistics', 'View');
 /** The event reports list's and summary's filters (search, status, start days, as of a moment). */
 export const ReportExportFilters = ReportsQuery.omit({ after: true });
 /** One event's report (its roster with each volunteer's figures), as of a moment or now. */
@@ -157,22 +154,16 @@ export const ExportStatus = z
 export type ExportStatus = z.infer<typeof ExportStatus>;
 
 /** An export's status and progress: only its requester sees it (anyone else: 404). */
-export const getExport = endpoint({
-  method: 'GET',
-  path: '/api/exports/:id',
+export const getExport = exporting.get('/api/exports/:id', {
   params: IdParams,
   response: ExportStatus,
   errors: [401, 404],
-  tags,
 });
 
 /** The finished file (xlsx or pdf): only its requester downloads it. */
-export const exportFile = endpoint({
-  method: 'GET',
-  path: '/api/exports/:id/file',
+export const exportFile = exporting.get('/api/exports/:id/file', {
   params: IdParams,
   response: FileBytes,
   contentType: 'application/octet-stream',
   errors: [401, 404],
-  tags,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FileBytes, IdParams } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints } from './endpoint.ts';
 
 /** A stored upload: its id (to put in a form), name, size, type as checked by content, and the kind it was sent as. */
 export const UploadedFile = z
@@ -16,23 +16,17 @@ export const UploadedFile = z
   .meta({ id: 'UploadedFile' });
 export type UploadedFile = z.infer<typeof UploadedFile>;
 
-const tags = ['files'];
+const files = endpoints('files');
 
 /** A multipart upload (one `file` part, 2 MB, and a `kind` field): answered 201 with the stored file. */
-export const uploadFile = endpoint({
-  method: 'POST',
-  path: '/api/files',
+export const uploadFile = files.post('/api/files', {
   response: UploadedFile,
   status: 201,
-  tags,
 });
 
 /** A stored file's bytes, with its own media type (inline for event images, else an attachment). */
-export const downloadFile = endpoint({
-  method: 'GET',
-  path: '/api/files/:id',
+export const downloadFile = files.get('/api/files/:id', {
   params: IdParams,
   response: FileBytes,
   contentType: 'application/octet-stream',
-  tags,
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { FIRST_RESPONDER_STATUSES } from '../../domain/firstresponder/events.ts';
 import { EMPLOYEE_CODE_MAX, REJECT_REASON_MAX } from '../../domain/firstresponder/rules.ts';
-import { AfterQuery, CommandAccepted, PageSize } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { AfterQuery, CommandAccepted, GridPage, PageSize, reasonBody } from './common.ts';
+import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 export const FirstResponderRow = z
@@ -59,78 +59,40 @@ export const FirstRespondersQuery = AfterQuery.extend({
 });
 export type FirstRespondersQuery = z.input<typeof FirstRespondersQuery>;
 
-export const FirstRespondersPage = z
-  .object({ rows: z.array(FirstResponderRow), total: z.number().int() })
-  .meta({ id: 'FirstRespondersPage' });
+export const FirstRespondersPage = GridPage(FirstResponderRow).meta({ id: 'FirstRespondersPage' });
 export type FirstRespondersPage = z.infer<typeof FirstRespondersPage>;
 
-export const FirstResponderRejection = z
-  .object({ reason: P.longText(REJECT_REASON_MAX).nullable().optional() })
-  .strict()
-  .meta({ id: 'FirstResponderRejection' });
+export const FirstResponderRejection = reasonBody('FirstResponderRejection', REJECT_REASON_MAX);
 export type FirstResponderRejection = z.input<typeof FirstResponderRejection>;
 
 const ByVolunteer = z.object({ volunteerId: P.uuid() });
-const tags = ['first responders'];
+const responders = endpoints('first responders');
 
 // The volunteer's own request (spec: GET registration/{id} or /0, POST requestResponder, updateRequestResponder).
-export const myFirstResponder = endpoint({
-  permission: { screen: 'myfirstresponder', action: 'View', volunteer: true },
-  method: 'GET',
-  path: '/api/me/first-responder',
+export const myFirstResponder = responders.get('/api/me/first-responder', {
+  permission: mine('myfirstresponder', 'View'),
   query: AfterQuery,
   response: MyFirstResponder,
-  tags,
 });
-export const requestFirstResponder = endpoint({
-  permission: { screen: 'myfirstresponder', action: 'Edit', volunteer: true },
-  method: 'POST',
-  path: '/api/me/first-responder',
-  body: FirstResponderForm,
-  response: CommandAccepted,
-  tags,
-});
-export const updateFirstResponder = endpoint({
-  permission: { screen: 'myfirstresponder', action: 'Edit', volunteer: true },
-  method: 'POST',
-  path: '/api/me/first-responder/update',
-  body: FirstResponderForm,
-  response: CommandAccepted,
-  tags,
-});
+/** The form sent, to request or to update. */
+const SendForm = { body: FirstResponderForm, response: CommandAccepted, permission: mine('myfirstresponder', 'Edit') };
+export const requestFirstResponder = responders.post('/api/me/first-responder', SendForm);
+export const updateFirstResponder = responders.post('/api/me/first-responder/update', SendForm);
 
 // The responder admin: the requests, approved and rejected lists, and the decisions.
-export const firstResponders = endpoint({
-  permission: { screen: 'firstresponder', action: 'View' },
-  method: 'GET',
-  path: '/api/first-responders',
+export const firstResponders = responders.get('/api/first-responders', {
+  permission: staff('firstresponder', 'View'),
   query: FirstRespondersQuery,
   response: FirstRespondersPage,
-  tags,
 });
-export const approveFirstResponder = endpoint({
-  permission: { screen: 'firstresponder', action: 'Approve' },
-  method: 'POST',
-  path: '/api/first-responders/:volunteerId/approve',
-  params: ByVolunteer,
-  response: CommandAccepted,
-  tags,
-});
-export const rejectFirstResponder = endpoint({
-  permission: { screen: 'firstresponder', action: 'Approve' },
-  method: 'POST',
-  path: '/api/first-responders/:volunteerId/reject',
-  params: ByVolunteer,
-  body: FirstResponderRejection,
-  response: CommandAccepted,
-  tags,
-});
+/** A decision on one volunteer's request. */
+const decide = <const A extends string>(action: A) =>
+  responders.post(`/api/first-responders/:volunteerId/${action}`, {
+    permission: staff('firstresponder', 'Approve'),
+    params: ByVolunteer,
+    response: CommandAccepted,
+  });
+export const approveFirstResponder = decide('approve');
+export const rejectFirstResponder = { ...decide('reject'), body: FirstResponderRejection };
 /** Spec: "Rejection can be undone, moving back to requests." */
-export const undoFirstResponderRejection = endpoint({
-  permission: { screen: 'firstresponder', action: 'Approve' },
-  method: 'POST',
-  path: '/api/first-responders/:volunteerId/undo-rejection',
-  params: ByVolunteer,
-  response: CommandAccepted,
-  tags,
-});
+export const undoFirstResponderRejection = decide('undo-rejection');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoints } from './endpoint.ts';
 
 const Check = z.object({ ok: z.boolean(), detail: z.string().optional() });
 export const Health = z
@@ -26,19 +26,16 @@ export type Health = z.infer<typeof Health>;
 
 export const Live = z.object({ status: z.enum(['ok', 'down']) }).meta({ id: 'Liveness' });
 
-const tags = ['health'];
+const checks = endpoints('health');
 
 /** A bare liveness answer for everyone (load balancers): 503 "down" when the database does not answer. */
-export const live = endpoint({ method: 'GET', path: '/api/health/live', response: Live, alsoStatus: [503], tags });
+export const live = checks.get('/api/health/live', { response: Live, alsoStatus: [503] });
 
 /** The detail, for admins: 503 when the database or the event store does not answer. */
-export const health = endpoint({ method: 'GET', path: '/api/health', response: Health, alsoStatus: [503], tags });
+export const health = checks.get('/api/health', { response: Health, alsoStatus: [503] });
 
 /** Prometheus text format (an admin session, or METRICS_TOKEN as a bearer token). */
-export const metrics = endpoint({
-  method: 'GET',
-  path: '/api/metrics',
+export const metrics = checks.get('/api/metrics', {
   response: z.string().meta({ description: 'Prometheus text exposition format 0.0.4' }),
   contentType: 'text/plain; version=0.0.4',
-  tags,
 });

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { Lang, PositionText } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints } from './endpoint.ts';
 import * as P from './primitives.ts';
 
-const tags = ['identity'];
+const identity = endpoints('identity');
 
 /** A redirect (302/303): the Location header is the answer. */
-const Redirect = z.string().meta({ description: 'Redirect: see the Location header' });
+const Redirect = {
+  response: z.string().meta({ description: 'Redirect: see the Location header' }),
+  contentType: 'text/plain',
+} as const;
 
 /** A portal page to come back to after the sign-on: a path under /ar or /en, nothing else (no open redirect). */
 export const RETURN_TO = /^\/(ar|en)(\/[A-Za-z0-9_-]+)*\/?$/;
@@ -17,14 +20,10 @@ export const SsoLoginQuery = z.object({
 });
 
 /** Starts the national single sign-on: a redirect to the provider (authorization code, PKCE S256, state, nonce). */
-export const ssoLogin = endpoint({
-  method: 'GET',
-  path: '/api/sso/login',
+export const ssoLogin = identity.get('/api/sso/login', {
   query: SsoLoginQuery,
-  response: Redirect,
-  contentType: 'text/plain',
+  ...Redirect,
   errors: [404, 503],
-  tags,
 });
 
 /**
@@ -32,9 +31,7 @@ export const ssoLogin = endpoint({
  * register page, or an unverified identity (InvalidNIC) to the user-verification page; a refused answer (state,
  * nonce, PKCE, signature) back to the login page with ?ssoError=SsoFailed.
  */
-export const ssoCallback = endpoint({
-  method: 'GET',
-  path: '/api/sso/callback',
+export const ssoCallback = identity.get('/api/sso/callback', {
   query: z.object({
     code: P.text(2000).optional(),
     state: P.text(200).optional(),
@@ -42,37 +39,27 @@ export const ssoCallback = endpoint({
     error: P.text(200).optional(),
     error_description: P.text(1000).optional(),
   }),
-  response: Redirect,
-  contentType: 'text/plain',
+  ...Redirect,
   errors: [404],
-  tags,
 });
 
 /** The admin site's half of the spec's hashed-key redirect: a one-time key for a session, then the dashboard. */
-export const ssoAdmin = endpoint({
-  method: 'GET',
-  path: '/api/sso/admin',
-  query: z.object({ Hashedkey: P.token(100) }),
-  response: Redirect,
-  contentType: 'text/plain',
-  tags,
-});
+export const ssoAdmin = identity.get('/api/sso/admin', { query: z.object({ Hashedkey: P.token(100) }), ...Redirect });
 
 /** Ends the portal session and answers the provider's logout address (RP-initiated logout), or the portal's own page. */
-export const ssoLogout = endpoint({
-  method: 'POST',
-  path: '/api/sso/logout',
+export const ssoLogout = identity.post('/api/sso/logout', {
   response: z.object({ url: z.string() }).meta({ id: 'SsoLogout' }),
-  tags,
 });
+
+const NameParts = z.object({ first: z.string(), second: z.string(), third: z.string(), last: z.string() });
 
 /** The identity service's record (spec: the national-identity result). */
 export const NicRecordSchema = z
   .object({
     nationalId: z.string(),
     name: z.object({
-      ar: z.object({ first: z.string(), second: z.string(), third: z.string(), last: z.string() }),
-      en: z.object({ first: z.string(), second: z.string(), third: z.string(), last: z.string() }),
+      ar: NameParts,
+      en: NameParts,
     }),
     birthDate: z.string(),
     birthDateHijri: z.string(),
@@ -95,11 +82,8 @@ export const IdentityPending = z
   .meta({ id: 'IdentityPending' });
 export type IdentityPending = z.infer<typeof IdentityPending>;
 
-export const getPendingIdentity = endpoint({
-  method: 'GET',
-  path: '/api/identity/pending',
+export const getPendingIdentity = identity.get('/api/identity/pending', {
   response: IdentityPending,
-  tags,
 });
 
 export const VerifyIdentityRequest = z
@@ -122,11 +106,8 @@ export const VerifyIdentityResponse = z
   .meta({ id: 'VerifyIdentityResponse' });
 
 /** Spec "verifyNId": the national id and birth date, checked with the identity service. */
-export const verifyIdentity = endpoint({
-  method: 'POST',
-  path: '/api/identity/verify',
+export const verifyIdentity = identity.post('/api/identity/verify', {
   body: VerifyIdentityRequest,
   response: VerifyIdentityResponse,
   errors: [401, 409, 422, 503],
-  tags,
 });

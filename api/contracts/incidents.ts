@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CommandAccepted, IdParams } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { CommandOnId } from './common.ts';
+import { endpoints } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 /** A contribution (incident) the volunteer records during the event, as a draft or submitted. */
@@ -20,23 +20,13 @@ export const IncidentBody = z.object({
 });
 export type IncidentBody = z.infer<typeof IncidentBody>;
 
-const tags = ['events'];
+const events = endpoints('events');
 
 /** The volunteer checks in during the event. */
-export const checkIn = endpoint({
-  method: 'POST',
-  path: '/api/opportunities/:id/check-in',
-  params: IdParams,
-  response: CommandAccepted,
-  tags,
-});
+export const checkIn = events.post('/api/opportunities/:id/check-in', CommandOnId);
 
 /** Then records contributions (incidents). */
-export const recordContribution = endpoint({
-  method: 'POST',
-  path: '/api/opportunities/:id/contribution',
-  params: IdParams,
+export const recordContribution = events.post('/api/opportunities/:id/contribution', {
+  ...CommandOnId,
   body: IncidentBody,
-  response: CommandAccepted,
-  tags,
 });

@@ -7,8 +7,17 @@ import {
   NAME_MAX,
   REASON_MAX,
 } from '../../domain/initiative/rules.ts';
-import { AfterQuery, CommandAccepted, IdParams, PagedQuery, PositionText } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import {
+  CommandAccepted,
+  CommandOnId,
+  GridPage,
+  PagedQuery,
+  PositionText,
+  ReadById,
+  reasonBody,
+  strictBody,
+} from './common.ts';
+import { endpoints, staff } from './endpoint.ts';
 import { OpportunityDetails } from './opportunity.ts';
 import * as P from './primitives.ts';
 
@@ -42,90 +51,63 @@ export const InitiativeRow = z
   .meta({ id: 'InitiativeRow' });
 export type InitiativeRow = z.infer<typeof InitiativeRow>;
 
-export const InitiativesPage = z
-  .object({ rows: z.array(InitiativeRow), total: z.number().int() })
-  .meta({ id: 'InitiativesPage' });
+export const InitiativesPage = GridPage(InitiativeRow).meta({ id: 'InitiativesPage' });
 
 /** A proposal (spec: Name, Description, Details, Location required): missing fields answer AllFieldsRequired. */
-export const NewInitiative = z
-  .object({
-    name: P.text(NAME_MAX).nullable().optional(),
-    description: P.longText(DESCRIPTION_MAX).nullable().optional(),
-    details: P.longText(DETAILS_MAX).nullable().optional(),
-    regionId: P.id.nullable().optional(),
-    cityId: P.id.nullable().optional(),
-    location: P.text(LOCATION_MAX).nullable().optional(),
-    latitude: P.decimal(-90, 90).nullable().optional(),
-    longitude: P.decimal(-180, 180).nullable().optional(),
-  })
-  .strict()
-  .meta({ id: 'NewInitiative' });
+export const NewInitiative = strictBody('NewInitiative', {
+  name: P.text(NAME_MAX).nullable().optional(),
+  description: P.longText(DESCRIPTION_MAX).nullable().optional(),
+  details: P.longText(DETAILS_MAX).nullable().optional(),
+  regionId: P.id.nullable().optional(),
+  cityId: P.id.nullable().optional(),
+  location: P.text(LOCATION_MAX).nullable().optional(),
+  latitude: P.decimal(-90, 90).nullable().optional(),
+  longitude: P.decimal(-180, 180).nullable().optional(),
+});
 export type NewInitiative = z.input<typeof NewInitiative>;
 
 export const InitiativeProposed = z
   .object({ position: PositionText, initiativeId: z.string(), code: z.string() })
   .meta({ id: 'InitiativeProposed' });
 
-export const InitiativeRejection = z
-  .object({ reason: P.longText(REASON_MAX).nullable().optional() })
-  .strict()
-  .meta({ id: 'InitiativeRejection' });
+export const InitiativeRejection = reasonBody('InitiativeRejection', REASON_MAX);
 
-const tags = ['initiatives'];
+const proposals = endpoints('initiatives');
 
 // The proposer's own (spec: event initiative page).
-export const myInitiatives = endpoint({
-  permission: { screen: 'initiatives', action: 'View' },
-  method: 'GET',
-  path: '/api/me/initiatives',
+export const myInitiatives = proposals.get('/api/me/initiatives', {
+  permission: staff('initiatives', 'View'),
   query: InitiativesQuery,
   response: InitiativesPage,
-  tags,
 });
-export const proposeInitiative = endpoint({
-  permission: { screen: 'initiatives', action: 'Add' },
-  method: 'POST',
-  path: '/api/initiatives',
+export const proposeInitiative = proposals.post('/api/initiatives', {
+  permission: staff('initiatives', 'Add'),
   body: NewInitiative,
   status: 201,
   response: InitiativeProposed,
-  tags,
 });
 
 // Managing them (spec: getEventInitiative, EventInitiative/manage).
-export const initiatives = endpoint({
-  permission: { screen: 'initiatives', action: 'Approve' },
-  method: 'GET',
-  path: '/api/initiatives',
+const manage = staff('initiatives', 'Approve');
+export const initiatives = proposals.get('/api/initiatives', {
+  permission: manage,
   query: InitiativesQuery,
   response: InitiativesPage,
-  tags,
 });
-export const initiative = endpoint({
-  permission: { screen: 'initiatives', action: 'Approve' },
-  method: 'GET',
-  path: '/api/initiatives/:id',
-  params: IdParams,
-  query: AfterQuery,
+export const initiative = proposals.get('/api/initiatives/:id', {
+  ...ReadById,
   response: InitiativeRow,
-  tags,
+  permission: manage,
 });
 /** Approve (Received): the body is the draft event, completed by the approver from the proposal. */
-export const approveInitiative = endpoint({
-  permission: { screen: 'initiatives', action: 'Approve' },
-  method: 'POST',
-  path: '/api/initiatives/:id/approve',
-  params: IdParams,
+export const approveInitiative = proposals.post('/api/initiatives/:id/approve', {
+  ...CommandOnId,
   body: OpportunityDetails,
   response: CommandAccepted.extend({ eventId: z.string() }),
-  tags,
+  permission: manage,
 });
-export const rejectInitiative = endpoint({
-  permission: { screen: 'initiatives', action: 'Approve' },
-  method: 'POST',
-  path: '/api/initiatives/:id/reject',
-  params: IdParams,
+export const rejectInitiative = proposals.post('/api/initiatives/:id/reject', {
+  ...CommandOnId,
   body: InitiativeRejection,
-  response: CommandAccepted,
-  tags,
+  permission: manage,
 });

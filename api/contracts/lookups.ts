@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { lookupKinds } from '../../domain/lookups/kinds.ts';
-import { AfterQuery, CommandAccepted, PositionText } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import type { Action } from '../../domain/permissions/screens.ts';
+import { AfterQuery, arEn, CommandAccepted, Names, PositionText, strictBody } from './common.ts';
+import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 /** One item of a reference list as the forms know it; `flags` only when it has any (the national nationality). */
 export const LookupItem = z.object({
   id: z.number().int(),
-  nameAr: z.string(),
-  nameEn: z.string(),
+  ...Names,
   flags: z.record(z.string(), z.boolean()).optional(),
 });
 export type LookupItem = z.infer<typeof LookupItem>;
@@ -42,13 +42,12 @@ export const Lookups = z
   .meta({ id: 'Lookups' });
 export type Lookups = z.infer<typeof Lookups>;
 
+const lookups = endpoints('lookups');
+
 /** The forms' reference lists (public, cached five minutes); `?after=` waits for a lookup change. */
-export const getLookups = endpoint({
-  method: 'GET',
-  path: '/api/lookups',
+export const getLookups = lookups.get('/api/lookups', {
   query: AfterQuery,
   response: Lookups,
-  tags: ['lookups'],
 });
 
 // ——— Master-data administration (screen `masterdata`) ———
@@ -60,7 +59,8 @@ const LookupPageSize = P.queryOneOf([10, 20, 30, 50, 75, 100, 500, 1000]).option
 
 const KindParams = z.object({ kind: z.enum(lookupKinds) });
 const ItemParams = KindParams.extend({ id: P.queryInt() });
-const tags = ['lookups'];
+/** An item's command refused when the item is not there or still in use. */
+const GONE = [401, 403, 404, 409] as const;
 
 export const LookupAdminQuery = z.object({
   page: P.page,
@@ -72,8 +72,7 @@ export const LookupAdminQuery = z.object({
 export const LookupAdminRow = z
   .object({
     id: z.number().int(),
-    nameAr: z.string(),
-    nameEn: z.string(),
+    ...Names,
     parentId: z.number().int().nullable(),
     /** Cities: their city group (null: none; always null for other kinds). */
     groupId: z.number().int().nullable(),
@@ -94,37 +93,27 @@ export const LookupAdminPage = z
  * An item's fields as a grid row sends them. Names may be blank (the domain answers AllFieldsRequired); `parentId`
  * for a kind with a parent (a city's region, an event type's group); the targets for event types.
  */
-export const LookupItemInput = z
-  .object({
-    nameAr: P.text(LOOKUP_NAME_MAX),
-    nameEn: P.text(LOOKUP_NAME_MAX),
-    parentId: P.id.nullable().optional(),
-    /** Cities: their city group; null takes it off, absent leaves it. */
-    groupId: P.id.nullable().optional(),
-    minTarget: P.int().optional(),
-    maxTarget: P.int().optional(),
-  })
-  .strict()
-  .meta({ id: 'LookupItemInput' });
+export const LookupItemInput = strictBody('LookupItemInput', {
+  ...arEn('name', P.text(LOOKUP_NAME_MAX)),
+  parentId: P.id.nullable().optional(),
+  /** Cities: their city group; null takes it off, absent leaves it. */
+  groupId: P.id.nullable().optional(),
+  minTarget: P.int().optional(),
+  maxTarget: P.int().optional(),
+});
 export type LookupItemInput = z.input<typeof LookupItemInput>;
 
-export const LookupBatch = z
-  .object({
-    add: z.array(LookupItemInput).max(100).default([]),
-    update: z
-      .array(LookupItemInput.extend({ id: P.id }))
-      .max(100)
-      .default([]),
-    remove: z.array(P.id).max(100).default([]),
-  })
-  .strict()
-  .meta({ id: 'LookupBatch' });
+export const LookupBatch = strictBody('LookupBatch', {
+  add: z.array(LookupItemInput).max(100).default([]),
+  update: z
+    .array(LookupItemInput.extend({ id: P.id }))
+    .max(100)
+    .default([]),
+  remove: z.array(P.id).max(100).default([]),
+});
 export type LookupBatch = z.input<typeof LookupBatch>;
 
-export const LookupColour = z
-  .object({ colourName: P.text(LOOKUP_NAME_MAX), colourCode: P.text(7) })
-  .strict()
-  .meta({ id: 'LookupColour' });
+export const LookupColour = strictBody('LookupColour', { colourName: P.text(LOOKUP_NAME_MAX), colourCode: P.text(7) });
 export type LookupColour = z.input<typeof LookupColour>;
 
 export const LookupAdded = z.object({ position: PositionText, id: z.number().int() }).meta({ id: 'LookupAdded' });
@@ -132,78 +121,46 @@ export const LookupBatchSaved = z
   .object({ position: PositionText, added: z.array(z.number().int()) })
   .meta({ id: 'LookupBatchSaved' });
 
-export const listLookupItems = endpoint({
-  permission: { screen: 'masterdata', action: 'View' },
-  method: 'GET',
-  path: '/api/admin/lookups/:kind',
+/** A command on one item: the guard's action and the error statuses it documents. */
+const onItem = <const A extends Action, const E extends readonly number[]>(action: A, errors: E) => ({
+  permission: staff('masterdata', action),
+  params: ItemParams,
+  response: CommandAccepted,
+  errors,
+});
+export const listLookupItems = lookups.get('/api/admin/lookups/:kind', {
+  permission: staff('masterdata', 'View'),
   params: KindParams,
   query: LookupAdminQuery.extend(AfterQuery.shape),
   response: LookupAdminPage,
   errors: [401, 403, 422],
-  tags,
 });
-export const addLookupItem = endpoint({
-  permission: { screen: 'masterdata', action: 'Add' },
-  method: 'POST',
-  path: '/api/admin/lookups/:kind',
+export const addLookupItem = lookups.post('/api/admin/lookups/:kind', {
+  permission: staff('masterdata', 'Add'),
   params: KindParams,
   body: LookupItemInput,
   response: LookupAdded,
   status: 201,
   errors: [401, 403, 409, 422],
-  tags,
 });
-export const updateLookupItem = endpoint({
-  permission: { screen: 'masterdata', action: 'Edit' },
-  method: 'PUT',
-  path: '/api/admin/lookups/:kind/:id',
-  params: ItemParams,
+export const updateLookupItem = lookups.put('/api/admin/lookups/:kind/:id', {
+  ...onItem('Edit', [401, 403, 404, 409, 422]),
   body: LookupItemInput,
-  response: CommandAccepted,
-  errors: [401, 403, 404, 409, 422],
-  tags,
 });
 /** Spec: EventTypes_Create, _Update and _Destroy as one save of the grid; every row or none. */
-export const saveLookupBatch = endpoint({
-  permission: { screen: 'masterdata', action: 'Edit' },
-  method: 'POST',
-  path: '/api/admin/lookups/:kind/batch',
+export const saveLookupBatch = lookups.post('/api/admin/lookups/:kind/batch', {
+  permission: staff('masterdata', 'Edit'),
   params: KindParams,
   body: LookupBatch,
   response: LookupBatchSaved,
   errors: [401, 403, 422],
-  tags,
 });
 /** Takes an item out of the lists, or back in: a POST on the item with nothing in the body. */
-const itemSwitch = <const Path extends string>(path: Path) =>
-  endpoint({
-    permission: { screen: 'masterdata', action: 'Edit' },
-    method: 'POST',
-    path,
-    params: ItemParams,
-    response: CommandAccepted,
-    errors: [401, 403, 404, 409],
-    tags,
-  });
-export const deactivateLookupItem = itemSwitch('/api/admin/lookups/:kind/:id/deactivate');
-export const reactivateLookupItem = itemSwitch('/api/admin/lookups/:kind/:id/reactivate');
-export const deleteLookupItem = endpoint({
-  permission: { screen: 'masterdata', action: 'Delete' },
-  method: 'DELETE',
-  path: '/api/admin/lookups/:kind/:id',
-  params: ItemParams,
-  response: CommandAccepted,
-  errors: [401, 403, 404, 409],
-  tags,
-});
+export const deactivateLookupItem = lookups.post('/api/admin/lookups/:kind/:id/deactivate', onItem('Edit', GONE));
+export const reactivateLookupItem = lookups.post('/api/admin/lookups/:kind/:id/reactivate', onItem('Edit', GONE));
+export const deleteLookupItem = lookups.delete('/api/admin/lookups/:kind/:id', onItem('Delete', GONE));
 /** Spec: region colour setting (ColorName, ColorCode #RRGGBB). */
-export const setLookupColour = endpoint({
-  permission: { screen: 'masterdata', action: 'Edit' },
-  method: 'PUT',
-  path: '/api/admin/lookups/:kind/:id/colour',
-  params: ItemParams,
+export const setLookupColour = lookups.put('/api/admin/lookups/:kind/:id/colour', {
+  ...onItem('Edit', [401, 403, 404, 422]),
   body: LookupColour,
-  response: CommandAccepted,
-  errors: [401, 403, 404, 422],
-  tags,
 });

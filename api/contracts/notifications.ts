@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ExtensionStates, MAX_READ_IDS } from '../../domain/participation/notifications.ts';
-import { AfterQuery, CommandAccepted, IdParams } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { AfterQuery, CommandAccepted, CommandOnId, Names } from './common.ts';
+import { endpoints } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -23,8 +23,7 @@ export const NotificationItem = z
     ticketId: z.string().nullable(),
     /** Type 17: the survey to answer. */
     surveyId: z.string().nullable(),
-    nameAr: z.string(),
-    nameEn: z.string(),
+    ...Names,
     startDate: isoDate.nullable(),
     /** For type 16: the extended end date. */
     endDate: isoDate.nullable(),
@@ -53,42 +52,24 @@ export const MarkNotificationsRead = z
   .meta({ id: 'MarkNotificationsRead' });
 export type MarkNotificationsRead = z.infer<typeof MarkNotificationsRead>;
 
-const tags = ['notifications'];
+const notifications = endpoints('notifications');
 
 /**
  * The volunteer's newest notifications. `?after=` waits for a command's position; `?fresh=1` waits for the newest
  * event in the log (the web app asks so when the live invitations stream reports a change).
  */
-export const listNotifications = endpoint({
-  method: 'GET',
-  path: '/api/me/notifications',
+export const listNotifications = notifications.get('/api/me/notifications', {
   query: AfterQuery.extend({ fresh: z.literal('1').optional() }),
   response: NotificationsList,
-  tags,
 });
 
-export const markNotificationsRead = endpoint({
-  method: 'POST',
-  path: '/api/me/notifications/read',
+export const markNotificationsRead = notifications.post('/api/me/notifications/read', {
   body: MarkNotificationsRead,
   response: CommandAccepted,
-  tags,
 });
 
 /** Type 16 "continue": the extended dates are accepted. */
-export const continueExtension = endpoint({
-  method: 'POST',
-  path: '/api/volunteers/invitation/:id/extension/continue',
-  params: IdParams,
-  response: CommandAccepted,
-  tags,
-});
+export const continueExtension = notifications.post('/api/volunteers/invitation/:id/extension/continue', CommandOnId);
 
 /** Type 16 "do not continue": the seat is given back. */
-export const declineExtension = endpoint({
-  method: 'POST',
-  path: '/api/volunteers/invitation/:id/extension/decline',
-  params: IdParams,
-  response: CommandAccepted,
-  tags,
-});
+export const declineExtension = notifications.post('/api/volunteers/invitation/:id/extension/decline', CommandOnId);
