@@ -24,11 +24,12 @@ import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
+import { dateRangeFilter } from '../../lib/filterFields.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import {
   decideHours,
@@ -218,7 +219,7 @@ function hoursColumns(t: TFunction, lang: Lang, results: Map<string, string>, by
     iso
       ? new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
       : '—';
-  const label = (key: TranslationKey) => ({ header: () => t(key), meta: { label: t(key) } });
+  const label = (key: TranslationKey) => columnTitle(t(key));
   return col.columns([
     col.display({ id: 'volunteer', ...label('hours.col.volunteer'), cell: (i) => nameOf(i.row.original, lang) }),
     col.display({
@@ -305,8 +306,7 @@ function HoursFilterPanel(props: {
         }}
       />
       <DateRangeFilter
-        value={{ from: f.from, to: f.to }}
-        onChange={(range) => setF((old) => ({ ...old, from: range.from, to: range.to }))}
+        {...dateRangeFilter(f, setF)}
         fromLabel={t('hours.filter.from')}
         toLabel={t('hours.filter.to')}
       />

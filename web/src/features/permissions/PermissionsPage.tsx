@@ -11,7 +11,7 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { useCan } from '../../app/permissions.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FailureAlert } from '../../components/FailureAlert.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { permissionMatrixQuery, saveChanges } from './api.ts';
@@ -58,8 +58,7 @@ export function PermissionsPage() {
     () =>
       col.columns([
         col.accessor('screen', {
-          header: () => t('permissions.col.screen'),
-          meta: { label: t('permissions.col.screen') },
+          ...columnTitle(t('permissions.col.screen')),
           cell: (info) => (
             <Text size="sm" fw={600} component="span">
               {t(`permissions.screen.${info.getValue()}` as TranslationKey, { defaultValue: info.getValue() })}
