@@ -2,6 +2,7 @@ import { type ExportFormat, exportHours } from '../../../../api/contracts/export
 import type { HoursGridQuery, HoursGridRow } from '../../../../api/contracts/hours.ts';
 import * as C from '../../../../api/contracts/hours.ts';
 import { call, pageQuery } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type { HoursGridRow };
@@ -29,23 +30,15 @@ export interface HoursView {
 export const rowKey = (r: Pick<HoursGridRow, 'hoursId'>) => r.hoursId;
 
 export function hoursQuery(v: HoursView) {
-  return {
-    queryKey: ['hours', v] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      call(
-        C.hoursGrid,
-        {
-          query: {
-            ...v.filters,
-            ...pageQuery(v),
-            sort: v.sort,
-            dir: v.desc ? 'desc' : 'asc',
-            after: afterPosition(),
-          },
-        },
-        { signal },
-      ),
-  };
+  return endpointQuery(['hours', v], C.hoursGrid, () => ({
+    query: {
+      ...v.filters,
+      ...pageQuery(v),
+      sort: v.sort,
+      dir: v.desc ? ('desc' as const) : ('asc' as const),
+      after: afterPosition(),
+    },
+  }));
 }
 
 /** Starts the export (a job) of every entry the grid's filters and sort select, in the caller's scope. */
