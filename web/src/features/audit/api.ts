@@ -1,8 +1,8 @@
 import * as C from '../../../../api/contracts/audit.ts';
-import { type ExportFormat, exportAuditLog, exportUsersLog } from '../../../../api/contracts/exports.ts';
+import { exportAuditLog, exportUsersLog } from '../../../../api/contracts/exports.ts';
 import * as U from '../../../../api/contracts/users.ts';
 import type { RecordKind } from '../../../../domain/record-kinds.ts';
-import { call } from '../../lib/client.ts';
+import { startExportWith } from '../../components/ExportDialog.tsx';
 import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { type AuditSearch, auditQuery, type UsersLogSearch } from './search.ts';
 
@@ -44,14 +44,11 @@ export function usersLogQuery(s: UsersLogSearch) {
 
 /** Starts the export (Excel or PDF, a job) of every row the filters select: the export dialog follows it. */
 export function startUsersLogExport(s: UsersLogSearch) {
-  const filters = filterQuery(s);
-  return (choice: { format: ExportFormat; formatted: boolean; language: 'ar' | 'en' }) =>
-    call(exportUsersLog, { body: { ...choice, filters } });
+  return startExportWith(exportUsersLog, filterQuery(s));
 }
 
 /** Starts the export (a job) of every audit log row the filters select, newest first. */
 export function startAuditExport(filters: AuditSearch) {
   const { limit: _l, before: _b, after: _a, ...f } = auditQuery(filters, 1, null);
-  return (choice: { format: ExportFormat; formatted: boolean; language: 'ar' | 'en' }) =>
-    call(exportAuditLog, { body: { ...choice, filters: f } });
+  return startExportWith(exportAuditLog, f);
 }

@@ -1,6 +1,7 @@
-import { type ExportFormat, exportHours } from '../../../../api/contracts/exports.ts';
+import { exportHours } from '../../../../api/contracts/exports.ts';
 import type { HoursGridQuery, HoursGridRow } from '../../../../api/contracts/hours.ts';
 import * as C from '../../../../api/contracts/hours.ts';
+import { startExportWith } from '../../components/ExportDialog.tsx';
 import { call, pageQuery } from '../../lib/client.ts';
 import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
@@ -44,8 +45,7 @@ export function hoursQuery(v: HoursView) {
 /** Starts the export (a job) of every entry the grid's filters and sort select, in the caller's scope. */
 export function startHoursExport(v: Omit<HoursView, 'page' | 'pageSize'>) {
   const filters = { ...v.filters, sort: v.sort, dir: v.desc ? ('desc' as const) : ('asc' as const) };
-  return (choice: { format: ExportFormat; formatted: boolean; language: 'ar' | 'en' }) =>
-    call(exportHours, { body: { ...choice, filters } });
+  return startExportWith(exportHours, filters);
 }
 
 /** Approve or reject the chosen entries; each answers `approved`/`rejected` or its catalogue code. */
