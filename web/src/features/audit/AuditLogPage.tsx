@@ -11,8 +11,6 @@ import { exportAuditLog } from '../../../../api/contracts/exports.ts';
 import { RECORD_TYPES } from '../../../../domain/record-kinds.ts';
 import { errorCode } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
@@ -20,6 +18,7 @@ import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { call } from '../../lib/client.ts';
 import { dateRangeFilter, textFilter } from '../../lib/filterFields.ts';
 import { afterPosition } from '../../lib/readYourWrites.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { actionLabel, actorName, ChangesTable, translated } from '../review/index.ts';
 import { ActorFilter } from './ActorFilter.tsx';
 import { startAuditExport } from './api.ts';
@@ -49,9 +48,7 @@ function recordTypeLabel(type: string, t: TFunction): string {
 
 /** /$lang/audit-log: every change in the portal, newest first, filtered and paged by log position. */
 export function AuditLogPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.auditLog');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.auditLog');
   const filters = route.useSearch();
   const navigate = useNavigate();
   const log = useInfiniteQuery(auditLogQuery(filters));

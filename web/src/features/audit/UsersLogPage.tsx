@@ -8,14 +8,13 @@ import type { Lang } from '../../../../api/contracts/common.ts';
 import { exportUsersLog } from '../../../../api/contracts/exports.ts';
 import { LOGIN_STATUSES, type LoginLogRow } from '../../../../api/contracts/users.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { dateRangeFilter } from '../../lib/filterFields.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { actorName } from '../review/index.ts';
 import { startUsersLogExport, USERS_LOG_PAGE_SIZE, usersLogQuery } from './api.ts';
 import type { UsersLogSearch } from './search.ts';
@@ -27,9 +26,7 @@ const statusKey = (s: number) => `usersLog.status.${s}` as TranslationKey;
 
 /** /$lang/users-log: every sign-in attempt (GetUsersLogReportData), filtered, paged, and exported (Excel or PDF). */
 export function UsersLogPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('usersLog.title');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('usersLog.title');
   const search = route.useSearch();
   const navigate = useNavigate();
   const log = useQuery({ ...usersLogQuery(search), placeholderData: keepPreviousData });

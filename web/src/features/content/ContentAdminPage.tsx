@@ -10,7 +10,6 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
@@ -18,6 +17,7 @@ import { PageHead } from '../../components/PageHead.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { withoutPagingDefaults } from '../../lib/search-params.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import {
   type ContentAdminSearch,
   type ContentItem,
@@ -79,9 +79,7 @@ function ConfirmAction({ pending, onClose }: { pending: Pending; onClose(): void
  * (newest first), move up and down.
  */
 export function ContentAdminPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.content');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.content');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const raw = route.useSearch();

@@ -21,8 +21,6 @@ import { errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { intlLocale } from '../../app/i18n/index.ts';
 import { useCan } from '../../app/permissions.ts';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
@@ -31,6 +29,7 @@ import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { dateRangeFilter } from '../../lib/filterFields.ts';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import {
   decideHours,
   HOURS_BATCH_MAX,
@@ -52,9 +51,7 @@ const eventOf = (r: HoursGridRow, lang: Lang) => (lang === 'ar' ? r.eventAr : r.
 
 /** /$lang/hours: the hours entries of every event in the staff member's scope; many approved or rejected at once. */
 export function HoursPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.hours');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.hours');
   const canApprove = useCan(decideManyHours);
   const [filters, setFilters] = useState<HoursFilters>({ state: 'pending' });
   const [eventName, setEventName] = useState('');

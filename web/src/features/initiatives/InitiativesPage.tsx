@@ -9,8 +9,6 @@ import { errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
@@ -19,6 +17,7 @@ import { gridPaging } from '../../components/paging.ts';
 import { numberFilter, textFilter } from '../../lib/filterFields.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { pagedFilterActions, searchFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { type InitiativeRow, initiativesQuery, rejectInitiative } from './api.ts';
 import { ProposeModal } from './ProposeModal.tsx';
 import { type InitiativeFilterValues, type InitiativesSearch, initiativesParams } from './search.ts';
@@ -112,9 +111,7 @@ function RejectModal({ row, onClose }: { row: InitiativeRow | null; onClose(): v
  * see every initiative their areas cover and approve one into a draft event or reject it.
  */
 export function InitiativesPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.initiatives');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.initiatives');
   const navigate = useNavigate();
   const search = route.useSearch();
   const manage = useCan(I.approveInitiative);
