@@ -8,6 +8,7 @@ import { AnchorLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import {
@@ -141,11 +142,7 @@ export function CertificatesPanel() {
           </AnchorLink>
         </Alert>
       )}
-      {error && (
-        <Alert color="red" role="alert" data-testid="certs-error">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert message={error} testId="certs-error" />
       <Panel id="certs-events" title={t('certs.events.title')} empty={d.events.length === 0 && t('certs.events.empty')}>
         <DataGrid
           id="cert-events"

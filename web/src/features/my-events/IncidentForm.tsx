@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { DomainError, type ErrorCode } from '../../../../domain/shared/errors.ts
 import { errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { AppModal } from '../../components/AppModal.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { eventsCommand } from '../opportunities/index.ts';
 import { lookupName, lookupsQuery } from '../registration/index.ts';
@@ -110,11 +111,7 @@ export function IncidentForm({ opportunityId, onClose }: { opportunityId: string
         }}
       >
         <Stack>
-          {issue && (
-            <Alert color="red" role="alert" data-testid="incident-error">
-              {t(issue)}
-            </Alert>
-          )}
+          <ErrorAlert message={issue && t(issue)} testId="incident-error" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label={t('incident.incidentId')} maxLength={40} dir="ltr" {...text('incidentId')} />
             <TextInput label={t('incident.fullName')} maxLength={200} {...text('fullName')} />

@@ -12,6 +12,7 @@ import { useCan } from '../../app/permissions.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { FailureAlert } from '../../components/FailureAlert.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { permissionMatrixQuery, saveChanges } from './api.ts';
@@ -96,11 +97,10 @@ export function PermissionsPage() {
           {t('permissions.readOnly')}
         </Alert>
       )}
-      {save.isError && (
-        <Alert color="red" role="alert" data-testid="permissions-failed">
-          {t('permissions.failed', { error: t(errorCode(save.error)) })}
-        </Alert>
-      )}
+      <ErrorAlert
+        message={save.isError && t('permissions.failed', { error: t(errorCode(save.error)) })}
+        testId="permissions-failed"
+      />
       {canEdit && (
         <Group justify="space-between" wrap="wrap">
           <Text role="status" data-testid="permissions-changes">
