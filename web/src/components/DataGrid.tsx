@@ -57,6 +57,15 @@ export function gridColumnHelper<TData extends RowData>() {
   return createColumnHelper<GridFeatures, TData>();
 }
 
+/**
+ * A column's header and its name in the column choice when both are one text:
+ * `col.accessor('x', { ...columnTitle(t('…')), cell })` instead of writing the text twice; `width` as in GridColumnMeta.
+ */
+export const columnTitle = (label: string, width?: string) => ({
+  header: () => label,
+  meta: width === undefined ? { label } : { label, width },
+});
+
 /** The read behind the rows; a TanStack Query result (plain or infinite) fits as it is. */
 export interface GridRead {
   error: unknown;

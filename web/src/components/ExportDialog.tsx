@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Progress, Radio, Stack, Switch, Text } fr
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Endpoint } from '../../../api/contracts/endpoint.ts';
+import type { CallInput, Endpoint } from '../../../api/contracts/endpoint.ts';
 import { exportFile, getExport } from '../../../api/contracts/exports.ts';
 import type { ErrorCode } from '../../../domain/shared/errors.ts';
 import { ApiError } from '../app/api.ts';
@@ -126,4 +126,15 @@ export function ExportDialog({ opened, onClose, start }: { opened: boolean; onCl
  */
 export function useGridExport(contract: Endpoint, start: StartExport): { exportAction?: { start: StartExport } } {
   return useCan(contract) ? { exportAction: { start } } : {};
+}
+
+/** The filters an export endpoint's body takes beside the dialog's choice. */
+type ExportFiltersOf<E extends Endpoint> = CallInput<E> extends { body: { filters: infer F } } ? F : never;
+
+/**
+ * A grid's StartExport: the export endpoint called with the dialog's choice and the grid's current filters,
+ * `startExportWith(exportHours, filters)`, where each feature wrote the choice's type and the call's body.
+ */
+export function startExportWith<E extends Endpoint>(contract: E, filters: ExportFiltersOf<E>): StartExport {
+  return (choice) => call(contract, { body: { ...choice, filters } } as CallInput<E>) as Promise<{ id: string }>;
 }

@@ -2,6 +2,13 @@ import { Button, Group, Paper, SimpleGrid, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** A page's filter form over a FilterPanel: the values it starts from (the URL's), what Search and Clear do. */
+export interface FiltersProps<F> {
+  initial: F;
+  onApply(f: F): void;
+  onClear(): void;
+}
+
 /**
  * A grid's or list's filter form (the staff grids, the public and private events lists): a titled panel of inputs with Search and Clear. The inputs' state belongs to the page;
  * Search submits (Enter in any input too) and does nothing while `valid` is false.

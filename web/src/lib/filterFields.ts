@@ -1,4 +1,5 @@
 import type { ChangeEvent, Dispatch, SetStateAction } from 'react';
+import type { DateRange } from '../components/DateRangeFilter.tsx';
 
 /** The keys of F whose values are optional texts. */
 type TextKey<F> = { [K in keyof F]-?: F[K] extends string | undefined ? K : never }[keyof F];
@@ -32,5 +33,16 @@ export function numberFilter<F>(f: F, setF: Dispatch<SetStateAction<F>>, key: Nu
       const v = e.currentTarget.value;
       setF((old) => ({ ...old, [key]: v === '' ? undefined : Number(v) }));
     },
+  };
+}
+
+/**
+ * Binds a DateRangeFilter to the `from` and `to` days of the panel's values:
+ * `<DateRangeFilter {...dateRangeFilter(f, setF)} fromLabel={…} toLabel={…} />`.
+ */
+export function dateRangeFilter<F extends DateRange>(f: F, setF: Dispatch<SetStateAction<F>>) {
+  return {
+    value: { from: f.from, to: f.to },
+    onChange: (range: DateRange) => setF((old) => ({ ...old, from: range.from, to: range.to })),
   };
 }

@@ -11,15 +11,14 @@ import { exportAuditLog } from '../../../../api/contracts/exports.ts';
 import { RECORD_TYPES } from '../../../../domain/record-kinds.ts';
 import { errorCode } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { call } from '../../lib/client.ts';
-import { textFilter } from '../../lib/filterFields.ts';
+import { dateRangeFilter, textFilter } from '../../lib/filterFields.ts';
 import { afterPosition } from '../../lib/readYourWrites.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { actionLabel, actorName, ChangesTable, translated } from '../review/index.ts';
 import { ActorFilter } from './ActorFilter.tsx';
 import { startAuditExport } from './api.ts';
@@ -49,9 +48,7 @@ function recordTypeLabel(type: string, t: TFunction): string {
 
 /** /$lang/audit-log: every change in the portal, newest first, filtered and paged by log position. */
 export function AuditLogPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.auditLog');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.auditLog');
   const filters = route.useSearch();
   const navigate = useNavigate();
   const log = useInfiniteQuery(auditLogQuery(filters));
@@ -130,13 +127,11 @@ const helper = gridColumnHelper<AuditRow>();
 function auditColumns(t: TFunction, lang: Lang) {
   return helper.columns([
     helper.accessor('at', {
-      header: () => t('audit.col.when'),
-      meta: { label: t('audit.col.when'), width: '15%' },
+      ...columnTitle(t('audit.col.when'), '15%'),
       cell: (info) => <WhenCell at={info.getValue()} lang={lang} t={t} />,
     }),
     helper.accessor('actor', {
-      header: () => t('audit.col.who'),
-      meta: { label: t('audit.col.who'), width: '12%' },
+      ...columnTitle(t('audit.col.who'), '12%'),
       cell: (info) => {
         const who = actorName(info.getValue(), lang, t);
         return (
@@ -155,13 +150,11 @@ function auditColumns(t: TFunction, lang: Lang) {
     }),
     helper.display({
       id: 'record',
-      header: () => t('audit.col.record'),
-      meta: { label: t('audit.col.record'), width: '14%' },
+      ...columnTitle(t('audit.col.record'), '14%'),
       cell: (info) => <RecordCell row={info.row.original} lang={lang} t={t} />,
     }),
     helper.accessor('action', {
-      header: () => t('audit.col.action'),
-      meta: { label: t('audit.col.action'), width: '11%' },
+      ...columnTitle(t('audit.col.action'), '11%'),
       cell: (info) => (
         <Text size="sm" fw={600}>
           {actionLabel(info.getValue(), t)}
@@ -169,8 +162,7 @@ function auditColumns(t: TFunction, lang: Lang) {
       ),
     }),
     helper.accessor('changes', {
-      header: () => t('audit.col.changes'),
-      meta: { label: t('audit.col.changes') },
+      ...columnTitle(t('audit.col.changes')),
       cell: (info) => (
         <ChangesTable
           changes={info.getValue()}
@@ -245,12 +237,7 @@ function AuditFilters({ initial, onApply }: { initial: AuditSearch; onApply(f: A
         ]}
       />
       <TextInput label={t('audit.recordId')} {...textFilter(f, setF, 'recordId')} maxLength={200} dir="ltr" />
-      <DateRangeFilter
-        value={{ from: f.from, to: f.to }}
-        onChange={(range) => setF((old) => ({ ...old, from: range.from, to: range.to }))}
-        fromLabel={t('audit.from')}
-        toLabel={t('audit.to')}
-      />
+      <DateRangeFilter {...dateRangeFilter(f, setF)} fromLabel={t('audit.from')} toLabel={t('audit.to')} />
     </FilterPanel>
   );
 }

@@ -8,13 +8,13 @@ import type { Lang } from '../../../../api/contracts/common.ts';
 import { exportUsersLog } from '../../../../api/contracts/exports.ts';
 import { LOGIN_STATUSES, type LoginLogRow } from '../../../../api/contracts/users.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
+import { dateRangeFilter } from '../../lib/filterFields.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { actorName } from '../review/index.ts';
 import { startUsersLogExport, USERS_LOG_PAGE_SIZE, usersLogQuery } from './api.ts';
 import type { UsersLogSearch } from './search.ts';
@@ -26,9 +26,7 @@ const statusKey = (s: number) => `usersLog.status.${s}` as TranslationKey;
 
 /** /$lang/users-log: every sign-in attempt (GetUsersLogReportData), filtered, paged, and exported (Excel or PDF). */
 export function UsersLogPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('usersLog.title');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('usersLog.title');
   const search = route.useSearch();
   const navigate = useNavigate();
   const log = useQuery({ ...usersLogQuery(search), placeholderData: keepPreviousData });
@@ -72,10 +70,8 @@ export function UsersLogPage() {
 const helper = gridColumnHelper<LoginLogRow>();
 
 function usersLogColumns(t: TFunction, lang: Lang) {
-  const header = (key: 'at' | 'user' | 'userName' | 'loginStatus' | 'ip' | 'userAgent') => ({
-    header: () => t(`usersLog.col.${key}`),
-    meta: { label: t(`usersLog.col.${key}`) },
-  });
+  const header = (key: 'at' | 'user' | 'userName' | 'loginStatus' | 'ip' | 'userAgent') =>
+    columnTitle(t(`usersLog.col.${key}`));
   return helper.columns([
     helper.accessor('at', {
       ...header('at'),
@@ -127,10 +123,7 @@ function UsersLogFilters({ initial, onApply }: { initial: UsersLogSearch; onAppl
   );
   return (
     <FilterPanel cols={4} valid={isDateRangeValid(f)} onSearch={() => onApply(f)} onClear={() => onApply({})}>
-      <DateRangeFilter
-        value={{ from: f.from, to: f.to }}
-        onChange={(range) => setF((old) => ({ ...old, from: range.from, to: range.to }))}
-      />
+      <DateRangeFilter {...dateRangeFilter(f, setF)} />
       {textFilter('ip', 64)}
       {textFilter('userAgent', 200)}
       <Checkbox.Group

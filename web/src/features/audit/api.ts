@@ -1,15 +1,15 @@
 import * as C from '../../../../api/contracts/audit.ts';
-import { type ExportFormat, exportAuditLog, exportUsersLog } from '../../../../api/contracts/exports.ts';
+import { exportAuditLog, exportUsersLog } from '../../../../api/contracts/exports.ts';
 import * as U from '../../../../api/contracts/users.ts';
 import type { RecordKind } from '../../../../domain/record-kinds.ts';
-import { call } from '../../lib/client.ts';
+import { startExportWith } from '../../components/ExportDialog.tsx';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { type AuditSearch, auditQuery, type UsersLogSearch } from './search.ts';
 
 /** The history of one record of any kind (GET /api/history/:kind/:id), oldest first. */
 export function recordHistoryQuery(kind: RecordKind, id: string) {
   return {
-    queryKey: ['history', kind, id] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => call(C.recordHistory, { params: { kind, id } }, { signal }),
+    ...endpointQuery(['history', kind, id], C.recordHistory, () => ({ params: { kind, id } })),
     // Read from the record's events: never stale, so every visit shows the latest change.
     staleTime: 0,
   };
@@ -18,8 +18,7 @@ export function recordHistoryQuery(kind: RecordKind, id: string) {
 /** Users whose name contains the text: the audit log's actor filter. */
 export function actorsQuery(text: string) {
   return {
-    queryKey: ['audit', 'actors', text] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => call(C.auditActors, { query: { q: text } }, { signal }),
+    ...endpointQuery(['audit', 'actors', text], C.auditActors, () => ({ query: { q: text } })),
     enabled: text.trim().length >= 2,
     staleTime: 30_000,
   };
@@ -38,27 +37,18 @@ function filterQuery(s: UsersLogSearch) {
 export const USERS_LOG_PAGE_SIZE = 20;
 
 export function usersLogQuery(s: UsersLogSearch) {
-  return {
-    queryKey: ['users-log', s] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      call(
-        U.loginLog,
-        { query: { ...filterQuery(s), page: String(s.page ?? 1), pageSize: String(USERS_LOG_PAGE_SIZE) } },
-        { signal },
-      ),
-  };
+  return endpointQuery(['users-log', s], U.loginLog, () => ({
+    query: { ...filterQuery(s), page: String(s.page ?? 1), pageSize: String(USERS_LOG_PAGE_SIZE) },
+  }));
 }
 
 /** Starts the export (Excel or PDF, a job) of every row the filters select: the export dialog follows it. */
 export function startUsersLogExport(s: UsersLogSearch) {
-  const filters = filterQuery(s);
-  return (choice: { format: ExportFormat; formatted: boolean; language: 'ar' | 'en' }) =>
-    call(exportUsersLog, { body: { ...choice, filters } });
+  return startExportWith(exportUsersLog, filterQuery(s));
 }
 
 /** Starts the export (a job) of every audit log row the filters select, newest first. */
 export function startAuditExport(filters: AuditSearch) {
   const { limit: _l, before: _b, after: _a, ...f } = auditQuery(filters, 1, null);
-  return (choice: { format: ExportFormat; formatted: boolean; language: 'ar' | 'en' }) =>
-    call(exportAuditLog, { body: { ...choice, filters: f } });
+  return startExportWith(exportAuditLog, f);
 }

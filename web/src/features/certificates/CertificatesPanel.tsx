@@ -7,7 +7,8 @@ import { errorCode } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import {
@@ -18,6 +19,7 @@ import {
   type MyCertificates,
   myCertificatesQuery,
 } from './api.ts';
+import { eventDatesColumn, eventNameColumn, hoursColumn } from './columns.tsx';
 import { bothCalendars, formatHours, nameIn } from './format.ts';
 
 type EventRow = MyCertificates['events'][number];
@@ -62,25 +64,14 @@ export function CertificatesPanel() {
   const eventColumns = useMemo(
     () =>
       ev.columns([
-        ev.accessor((r) => nameIn(r, lang), {
-          id: 'event',
-          header: () => t('certs.col.event'),
-          meta: { label: t('certs.col.event') },
-        }),
-        ev.accessor('startDate', {
-          header: () => t('certs.col.dates'),
-          meta: { label: t('certs.col.dates') },
-          cell: ({ row: { original: r } }) => `${bothCalendars(r.startDate, lang)} – ${bothCalendars(r.endDate, lang)}`,
-        }),
-        ev.accessor('approvedHours', {
-          header: () => t('certs.col.hours'),
-          meta: { label: t('certs.col.hours') },
-          cell: (i) => <span data-testid="cert-event-hours">{formatHours(i.getValue(), lang)}</span>,
-        }),
+        eventNameColumn(ev, t, lang),
+        eventDatesColumn(ev, t, lang),
+        hoursColumn(ev, 'approvedHours', t('certs.col.hours'), lang, (text) => (
+          <span data-testid="cert-event-hours">{text}</span>
+        )),
         ev.display({
           id: 'actions',
-          header: () => t('certs.col.actions'),
-          meta: { label: t('certs.col.actions') },
+          ...columnTitle(t('certs.col.actions')),
           cell: ({ row: { original: r } }) => (
             <Group gap="xs" wrap="nowrap">
               <Button
@@ -103,24 +94,14 @@ export function CertificatesPanel() {
   const certColumns = useMemo(
     () =>
       cc.columns([
-        cc.accessor('kind', {
-          header: () => t('certs.col.kind'),
-          meta: { label: t('certs.col.kind') },
-          cell: (i) => t(`certs.kind.${i.getValue()}`),
-        }),
-        cc.accessor((c) => subjectText(c, lang), {
-          id: 'subject',
-          header: () => t('certs.col.subject'),
-          meta: { label: t('certs.col.subject') },
-        }),
+        cc.accessor('kind', { ...columnTitle(t('certs.col.kind')), cell: (i) => t(`certs.kind.${i.getValue()}`) }),
+        cc.accessor((c) => subjectText(c, lang), { id: 'subject', ...columnTitle(t('certs.col.subject')) }),
         cc.accessor('issuedAt', {
-          header: () => t('certs.col.issued'),
-          meta: { label: t('certs.col.issued') },
+          ...columnTitle(t('certs.col.issued')),
           cell: (i) => bothCalendars(i.getValue(), lang),
         }),
         cc.accessor('state', {
-          header: () => t('certs.col.state'),
-          meta: { label: t('certs.col.state') },
+          ...columnTitle(t('certs.col.state')),
           cell: (i) => (
             <Badge variant="filled" color={STATE_COLOR[i.getValue()]} data-testid="cert-state">
               {t(`certs.state.${i.getValue()}`)}
@@ -129,8 +110,7 @@ export function CertificatesPanel() {
         }),
         cc.display({
           id: 'actions',
-          header: () => t('certs.col.actions'),
-          meta: { label: t('certs.col.actions') },
+          ...columnTitle(t('certs.col.actions')),
           cell: ({ row: { original: c } }) => (
             <Group gap="xs" wrap="nowrap">
               <Anchor href={downloadUrl(c.certificateId, 'ar')} data-testid="cert-download-ar">
@@ -162,11 +142,7 @@ export function CertificatesPanel() {
           </AnchorLink>
         </Alert>
       )}
-      {error && (
-        <Alert color="red" role="alert" data-testid="certs-error">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert message={error} testId="certs-error" />
       <Panel id="certs-events" title={t('certs.events.title')} empty={d.events.length === 0 && t('certs.events.empty')}>
         <DataGrid
           id="cert-events"

@@ -3,10 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { type Contribution, contributionsQuery, type PastEvent, pastEventsQuery } from './api.ts';
-import { bothCalendars, formatHours, nameIn } from './format.ts';
+import { eventDatesColumn, eventNameColumn, hoursColumn } from './columns.tsx';
+import { bothCalendars, formatHours } from './format.ts';
 
 const pe = gridColumnHelper<PastEvent>();
 const co = gridColumnHelper<Contribution>();
@@ -20,30 +21,11 @@ export function PastEventsPanel() {
   const columns = useMemo(
     () =>
       pe.columns([
-        pe.accessor((r) => nameIn(r, lang), {
-          id: 'event',
-          header: () => t('certs.col.event'),
-          meta: { label: t('certs.col.event') },
-        }),
-        pe.accessor('startDate', {
-          header: () => t('certs.col.dates'),
-          meta: { label: t('certs.col.dates') },
-          cell: ({ row: { original: r } }) => `${bothCalendars(r.startDate, lang)} – ${bothCalendars(r.endDate, lang)}`,
-        }),
-        pe.accessor('approvedHours', {
-          header: () => t('certs.col.hours'),
-          meta: { label: t('certs.col.hours') },
-          cell: (i) => formatHours(i.getValue(), lang),
-        }),
-        pe.accessor('pendingHours', {
-          header: () => t('certs.past.col.pending'),
-          meta: { label: t('certs.past.col.pending') },
-          cell: (i) => formatHours(i.getValue(), lang),
-        }),
-        pe.accessor('contributions', {
-          header: () => t('certs.past.col.contributions'),
-          meta: { label: t('certs.past.col.contributions') },
-        }),
+        eventNameColumn(pe, t, lang),
+        eventDatesColumn(pe, t, lang),
+        hoursColumn(pe, 'approvedHours', t('certs.col.hours'), lang),
+        hoursColumn(pe, 'pendingHours', t('certs.past.col.pending'), lang),
+        pe.accessor('contributions', columnTitle(t('certs.past.col.contributions'))),
       ]),
     [t, lang],
   );
@@ -100,25 +82,15 @@ export function ContributionsPanel() {
   const columns = useMemo(
     () =>
       co.columns([
-        co.accessor((r) => nameIn(r, lang), {
-          id: 'event',
-          header: () => t('certs.col.event'),
-          meta: { label: t('certs.col.event') },
-        }),
-        co.accessor((r) => r.incident.fullName, {
-          id: 'person',
-          header: () => t('certs.contrib.col.person'),
-          meta: { label: t('certs.contrib.col.person') },
-        }),
+        eventNameColumn(co, t, lang),
+        co.accessor((r) => r.incident.fullName, { id: 'person', ...columnTitle(t('certs.contrib.col.person')) }),
         co.accessor((r) => r.incident.startTime, {
           id: 'start',
-          header: () => t('certs.contrib.col.start'),
-          meta: { label: t('certs.contrib.col.start') },
+          ...columnTitle(t('certs.contrib.col.start')),
           cell: (i) => bothCalendars(i.getValue(), lang),
         }),
         co.accessor('submitted', {
-          header: () => t('certs.contrib.col.submitted'),
-          meta: { label: t('certs.contrib.col.submitted') },
+          ...columnTitle(t('certs.contrib.col.submitted')),
           cell: (i) => (
             <Badge variant="light">{t(i.getValue() ? 'certs.contrib.submitted' : 'certs.contrib.draft')}</Badge>
           ),

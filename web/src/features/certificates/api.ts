@@ -1,6 +1,7 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/certificates.ts';
 import { call, urlOf } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type {
@@ -11,28 +12,23 @@ export type {
   PastEvent,
 } from '../../../../api/contracts/certificates.ts';
 
-export const myCertificatesQuery = queryOptions({
-  queryKey: ['certificates', 'mine'],
-  queryFn: ({ signal }) => call(C.listMyCertificates, { query: { after: afterPosition() } }, { signal }),
-});
+export const myCertificatesQuery = endpointQuery(['certificates', 'mine'], C.listMyCertificates, () => ({
+  query: { after: afterPosition() },
+}));
 
 export const pastEventsQuery = (year: number) =>
-  queryOptions({
-    queryKey: ['certificates', 'past', year],
-    queryFn: ({ signal }) => call(C.listPastEvents, { query: { year: String(year) } }, { signal }),
-  });
+  endpointQuery(['certificates', 'past', year], C.listPastEvents, () => ({ query: { year: String(year) } }));
 
-export const contributionsQuery = queryOptions({
-  queryKey: ['certificates', 'contributions'],
-  queryFn: ({ signal }) => call(C.listContributions, { query: {} }, { signal }),
+export const contributionsQuery = endpointQuery(['certificates', 'contributions'], C.listContributions, () => ({
+  query: {},
+}));
+
+export const verificationQuery = (certificateId: string) => ({
+  ...endpointQuery(['certificates', 'verify', certificateId], C.verifyCertificate, () => ({
+    params: { certificateId },
+  })),
+  retry: false,
 });
-
-export const verificationQuery = (certificateId: string) =>
-  queryOptions({
-    queryKey: ['certificates', 'verify', certificateId],
-    queryFn: ({ signal }) => call(C.verifyCertificate, { params: { certificateId } }, { signal }),
-    retry: false,
-  });
 
 export type IssueRequest =
   | { kind: 'participation' | 'card' | 'eventType'; eventId: string }

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -10,13 +10,14 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { withoutPagingDefaults } from '../../lib/search-params.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import {
   type ContentAdminSearch,
   type ContentItem,
@@ -78,9 +79,7 @@ function ConfirmAction({ pending, onClose }: { pending: Pending; onClose(): void
  * (newest first), move up and down.
  */
 export function ContentAdminPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.content');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.content');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const raw = route.useSearch();
@@ -110,7 +109,7 @@ export function ContentAdminPage() {
   });
 
   const columns = useMemo(() => {
-    const label = (key: TranslationKey) => ({ header: () => t(key), meta: { label: t(key) } });
+    const label = (key: TranslationKey) => columnTitle(t(key));
     const list = [];
     if (mayMove)
       list.push(
@@ -208,14 +207,13 @@ export function ContentAdminPage() {
 
   return (
     <Stack mt="lg" gap="md">
-      <Group justify="space-between">
-        <Title order={1}>{title}</Title>
+      <PageHead title={title}>
         {canAdd && (
           <ButtonLink to="/$lang/content/new/$kind" params={{ lang, kind: search.kind }} data-testid="new-content">
             {t('content.new')}
           </ButtonLink>
         )}
-      </Group>
+      </PageHead>
       <NativeSelect
         label={t('content.kindLabel')}
         value={search.kind}

@@ -9,6 +9,7 @@ import { fileUrl } from '../../app/upload.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useScreen } from '../../lib/useScreen.ts';
 import { type ContentItem, publicContentQuery, publicItemQuery } from './api.ts';
 import { formatDay, localized } from './format.ts';
 import { NewsCard } from './LatestNews.tsx';
@@ -20,34 +21,27 @@ const PAGE_SIZE = 12;
 
 /** /$lang/news: the published news, newest first, 12 a page. */
 export function NewsListPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.news');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.news');
   const { page = 1 } = listRoute.useSearch();
   const navigate = useNavigate();
   const news = useQuery({ ...publicContentQuery('news', page, PAGE_SIZE), placeholderData: keepPreviousData });
   return (
-    <Stack mt="lg" gap="md">
-      <Title order={1}>{title}</Title>
-      <PublishedRows query={news} none={t('content.noNews')}>
-        {(rows, total) => (
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-              {rows.map((n) => (
-                <NewsCard key={n.id} item={n} />
-              ))}
-            </SimpleGrid>
-            <Pager
-              total={Math.ceil(total / PAGE_SIZE)}
-              value={page}
-              onChange={(p) =>
-                void navigate({ to: '/$lang/news', params: { lang }, search: p === 1 ? {} : { page: p } })
-              }
-            />
-          </>
-        )}
-      </PublishedRows>
-    </Stack>
+    <PublishedListPage title={title} query={news} none={t('content.noNews')}>
+      {(rows, total) => (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {rows.map((n) => (
+              <NewsCard key={n.id} item={n} />
+            ))}
+          </SimpleGrid>
+          <Pager
+            total={Math.ceil(total / PAGE_SIZE)}
+            value={page}
+            onChange={(p) => void navigate({ to: '/$lang/news', params: { lang }, search: p === 1 ? {} : { page: p } })}
+          />
+        </>
+      )}
+    </PublishedListPage>
   );
 }
 
@@ -80,6 +74,28 @@ export function NewsDetailsPage() {
 
 /** A draft, deleted or unknown item answers 404: the page says it is not available, other failures offer a retry. */
 /** A public list's states: loading or failed (QueryState), nothing published (`none`), or its rows. */
+/** A public page of published items: its heading, then the items as `children` draws them, or `none`. */
+export function PublishedListPage({
+  title,
+  query,
+  none,
+  children,
+}: {
+  title: string;
+  query: UseQueryResult<{ rows: ContentItem[]; total: number }>;
+  none: string;
+  children(rows: ContentItem[], total: number): ReactNode;
+}) {
+  return (
+    <Stack mt="lg" gap="md">
+      <Title order={1}>{title}</Title>
+      <PublishedRows query={query} none={none}>
+        {children}
+      </PublishedRows>
+    </Stack>
+  );
+}
+
 export function PublishedRows({
   query,
   none,

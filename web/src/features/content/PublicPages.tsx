@@ -12,9 +12,10 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { fileUrl } from '../../app/upload.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useScreen } from '../../lib/useScreen.ts';
 import { publicContentQuery, publicItemQuery, publicPageQuery } from './api.ts';
 import { localized } from './format.ts';
-import { NotPublished, PublishedRows } from './NewsPages.tsx';
+import { NotPublished, PublishedListPage, PublishedRows } from './NewsPages.tsx';
 import { RichHtml } from './RichHtml.tsx';
 
 const PAGE_TITLES: Record<PageKey, TranslationKey> = {
@@ -87,9 +88,7 @@ function VideoLink() {
 
 /** /$lang/media-center: the galleries (spec: media centre 10) and the video link. */
 export function MediaCenterPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.mediaCenter');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.mediaCenter');
   const galleries = useQuery(publicContentQuery('gallery', 1, 10));
   return (
     <Stack mt="lg" gap="lg">
@@ -193,78 +192,64 @@ export function GalleryPage() {
 
 /** /$lang/documents: the published documents to download. */
 export function DocumentsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.documents');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.documents');
   const docs = useQuery(publicContentQuery('document', 1, 150));
   return (
-    <Stack mt="lg" gap="md">
-      <Title order={1}>{title}</Title>
-      <PublishedRows query={docs} none={t('content.noItems')}>
-        {(rows) => (
-          <Stack component="ul" gap="sm" p={0} style={{ listStyle: 'none' }}>
-            {rows.map((d) => {
-              const text = localized(d, lang);
-              return (
-                <Card key={d.id} component="li" withBorder radius="md">
-                  <Stack gap={4} lang={text.lang}>
-                    <Title order={2} size="h4">
-                      {text.title}
-                    </Title>
-                    {text.summary && <Text size="sm">{text.summary}</Text>}
-                    {d.fileId && (
-                      <Anchor
-                        href={fileUrl(d.fileId)}
-                        download
-                        aria-label={t('content.download', { title: text.title })}
-                      >
-                        {t('content.download', { title: '' }).trim()}
-                      </Anchor>
-                    )}
-                  </Stack>
-                </Card>
-              );
-            })}
-          </Stack>
-        )}
-      </PublishedRows>
-    </Stack>
+    <PublishedListPage title={title} query={docs} none={t('content.noItems')}>
+      {(rows) => (
+        <Stack component="ul" gap="sm" p={0} style={{ listStyle: 'none' }}>
+          {rows.map((d) => {
+            const text = localized(d, lang);
+            return (
+              <Card key={d.id} component="li" withBorder radius="md">
+                <Stack gap={4} lang={text.lang}>
+                  <Title order={2} size="h4">
+                    {text.title}
+                  </Title>
+                  {text.summary && <Text size="sm">{text.summary}</Text>}
+                  {d.fileId && (
+                    <Anchor href={fileUrl(d.fileId)} download aria-label={t('content.download', { title: text.title })}>
+                      {t('content.download', { title: '' }).trim()}
+                    </Anchor>
+                  )}
+                </Stack>
+              </Card>
+            );
+          })}
+        </Stack>
+      )}
+    </PublishedListPage>
   );
 }
 
 /** /$lang/excellent-volunteers: name, photo and citation of each. */
 export function ExcellentVolunteersPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.excellentVolunteers');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.excellentVolunteers');
   const people = useQuery(publicContentQuery('excellentVolunteer', 1, 50));
   return (
-    <Stack mt="lg" gap="md">
-      <Title order={1}>{title}</Title>
-      <PublishedRows query={people} none={t('content.noItems')}>
-        {(rows) => (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-            {rows.map((p) => {
-              const text = localized(p, lang);
-              return (
-                <Card key={p.id} withBorder radius="md" component="article">
-                  {p.image && (
-                    <Card.Section>
-                      <Image src={fileUrl(p.image.thumbId)} alt="" h={220} fit="cover" loading="lazy" />
-                    </Card.Section>
-                  )}
-                  <Stack gap={4} mt="sm" lang={text.lang}>
-                    <Title order={2} size="h4">
-                      {text.title}
-                    </Title>
-                    <Text size="sm">{text.summary}</Text>
-                  </Stack>
-                </Card>
-              );
-            })}
-          </SimpleGrid>
-        )}
-      </PublishedRows>
-    </Stack>
+    <PublishedListPage title={title} query={people} none={t('content.noItems')}>
+      {(rows) => (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+          {rows.map((p) => {
+            const text = localized(p, lang);
+            return (
+              <Card key={p.id} withBorder radius="md" component="article">
+                {p.image && (
+                  <Card.Section>
+                    <Image src={fileUrl(p.image.thumbId)} alt="" h={220} fit="cover" loading="lazy" />
+                  </Card.Section>
+                )}
+                <Stack gap={4} mt="sm" lang={text.lang}>
+                  <Title order={2} size="h4">
+                    {text.title}
+                  </Title>
+                  <Text size="sm">{text.summary}</Text>
+                </Stack>
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+      )}
+    </PublishedListPage>
   );
 }

@@ -1,7 +1,8 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/content.ts';
 import type { ContentKind, PageKey } from '../../../../domain/content/rules.ts';
 import { call } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
 
 export type { ContentFieldsInput, ContentItem, NewContent } from '../../../../api/contracts/content.ts';
@@ -15,30 +16,22 @@ export interface ContentAdminSearch {
 }
 
 export const contentListQuery = (s: ContentAdminSearch) =>
-  queryOptions({
-    queryKey: ['content', 'admin', s],
-    queryFn: ({ signal }) =>
-      call(
-        C.contentList,
-        {
-          query: {
-            after: afterPosition(),
-            kind: s.kind,
-            page: String(s.page ?? 1),
-            pageSize: String(s.pageSize ?? 50),
-            state: s.state,
-            text: s.text,
-          },
-        },
-        { signal },
-      ),
-  });
+  endpointQuery(['content', 'admin', s], C.contentList, () => ({
+    query: {
+      after: afterPosition(),
+      kind: s.kind,
+      page: String(s.page ?? 1),
+      pageSize: String(s.pageSize ?? 50),
+      state: s.state,
+      text: s.text,
+    },
+  }));
 
 export const contentItemQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['content', 'admin', 'one', id],
-    queryFn: ({ signal }) => call(C.contentItem, { params: { id }, query: { after: afterPosition() } }, { signal }),
-  });
+  endpointQuery(['content', 'admin', 'one', id], C.contentItem, () => ({
+    params: { id },
+    query: { after: afterPosition() },
+  }));
 
 /** The answer once this tab's reads include it. */
 const settled = <T extends { position: string | null }>(qc: QueryClient, done: Promise<T>) =>
@@ -56,33 +49,24 @@ export const reorderContent = (qc: QueryClient, kind: ContentKind, ids: string[]
 // The public site: published items only.
 type PublicKind = Exclude<ContentKind, 'page'>;
 export const publicContentQuery = (kind: PublicKind, page = 1, pageSize: 1 | 4 | 10 | 12 | 20 | 50 | 150 = 12) =>
-  queryOptions({
-    queryKey: ['content', 'public', kind, page, pageSize],
-    queryFn: ({ signal }) =>
-      call(
-        C.publicContent,
-        { query: { kind, page: String(page), pageSize: String(pageSize), after: afterPosition() } },
-        { signal },
-      ),
-  });
+  endpointQuery(['content', 'public', kind, page, pageSize], C.publicContent, () => ({
+    query: { kind, page: String(page), pageSize: String(pageSize), after: afterPosition() },
+  }));
 
 export const publicItemQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['content', 'public', 'one', id],
-    queryFn: ({ signal }) =>
-      call(C.publicContentItem, { params: { id }, query: { after: afterPosition() } }, { signal }),
-  });
+  endpointQuery(['content', 'public', 'one', id], C.publicContentItem, () => ({
+    params: { id },
+    query: { after: afterPosition() },
+  }));
 
 export const publicPageQuery = (key: PageKey) =>
-  queryOptions({
-    queryKey: ['content', 'public', 'page', key],
-    queryFn: ({ signal }) => call(C.publicPage, { params: { key }, query: { after: afterPosition() } }, { signal }),
-  });
+  endpointQuery(['content', 'public', 'page', key], C.publicPage, () => ({
+    params: { key },
+    query: { after: afterPosition() },
+  }));
 
-export const homeCountersQuery = () =>
-  queryOptions({
-    queryKey: ['content', 'public', 'counters'],
-    queryFn: ({ signal }) => call(C.homeCounters, {}, { signal }),
-    // Spec: counters refresh every 300 000 ms.
-    refetchInterval: 300_000,
-  });
+export const homeCountersQuery = () => ({
+  ...endpointQuery(['content', 'public', 'counters'], C.homeCounters, () => ({})),
+  // Spec: counters refresh every 300 000 ms.
+  refetchInterval: 300_000,
+});

@@ -9,7 +9,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { fileUrl } from '../../app/upload.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FailureAlert } from '../../components/FailureAlert.tsx';
 import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
@@ -141,22 +141,18 @@ function FirstRespondersGrid({ search, onChange }: { search: ListSearch; onChang
         helper.accessor((r) => nameIn(r, lang), {
           id: 'volunteer',
           enableHiding: false,
-          header: () => t('fr.field.volunteer'),
-          meta: { label: t('fr.field.volunteer') },
+          ...columnTitle(t('fr.field.volunteer')),
         }),
         helper.accessor('certificateExpiryDate', {
-          header: () => t('fr.field.certificateExpiryDate'),
-          meta: { label: t('fr.field.certificateExpiryDate') },
+          ...columnTitle(t('fr.field.certificateExpiryDate')),
           cell: (c) => <bdi dir="ltr">{c.getValue() ?? '—'}</bdi>,
         }),
         helper.accessor('employeeCode', {
-          header: () => t('fr.field.employeeCode'),
-          meta: { label: t('fr.field.employeeCode') },
+          ...columnTitle(t('fr.field.employeeCode')),
           cell: (c) => <bdi dir="ltr">{c.getValue() ?? '—'}</bdi>,
         }),
         helper.accessor('fileId', {
-          header: () => t('fr.field.file'),
-          meta: { label: t('fr.field.file') },
+          ...columnTitle(t('fr.field.file')),
           cell: (c) => (
             <Anchor href={fileUrl(c.getValue())} target="_blank" rel="noopener">
               {t('fr.file.view')}
@@ -164,15 +160,13 @@ function FirstRespondersGrid({ search, onChange }: { search: ListSearch; onChang
           ),
         }),
         helper.accessor('rejectReason', {
-          header: () => t('fr.field.rejectReason'),
-          meta: { label: t('fr.field.rejectReason') },
+          ...columnTitle(t('fr.field.rejectReason')),
           cell: (c) => c.getValue() ?? '—',
         }),
         helper.display({
           id: 'actions',
           enableHiding: false,
-          header: () => t('fr.field.actions'),
-          meta: { label: t('fr.field.actions') },
+          ...columnTitle(t('fr.field.actions')),
           cell: (c) => <RowActions row={c.row.original} name={nameIn(c.row.original, lang)} onOpen={open} />,
         }),
       ]),

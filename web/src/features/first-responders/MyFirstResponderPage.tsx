@@ -11,6 +11,7 @@ import {
 } from '../../../../domain/firstresponder/rules.ts';
 import { errorCode } from '../../app/api.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 import { TextField } from '../../components/form/fields.tsx';
 import { GregorianDateInput } from '../../components/form/GregorianDateInput.tsx';
@@ -148,11 +149,7 @@ function RequestForm({ mine }: { mine: MyFirstResponder }) {
                   onChange={(s) => set('employeeCode', s)}
                 />
               )}
-              {failure && (
-                <Alert color="red" role="alert" data-testid="fr-error">
-                  {failure}
-                </Alert>
-              )}
+              <ErrorAlert message={failure} testId="fr-error" />
               {editable && (
                 <Group justify="flex-end">
                   <Button type="submit" loading={save.isPending} data-testid="fr-submit">

@@ -1,6 +1,7 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/firstresponder.ts';
 import { call, pageQuery } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
 
 export type {
@@ -11,10 +12,9 @@ export type {
 } from '../../../../api/contracts/firstresponder.ts';
 export { FIRST_RESPONDER_LISTS } from '../../../../api/contracts/firstresponder.ts';
 
-export const myFirstResponderQuery = queryOptions({
-  queryKey: ['first-responders', 'mine'],
-  queryFn: ({ signal }) => call(C.myFirstResponder, { query: { after: afterPosition() } }, { signal }),
-});
+export const myFirstResponderQuery = endpointQuery(['first-responders', 'mine'], C.myFirstResponder, () => ({
+  query: { after: afterPosition() },
+}));
 
 export interface ListSearch {
   list: C.FirstResponderList;
@@ -24,22 +24,9 @@ export interface ListSearch {
 }
 
 export const firstRespondersQuery = (s: ListSearch) =>
-  queryOptions({
-    queryKey: ['first-responders', 'lists', s],
-    queryFn: ({ signal }) =>
-      call(
-        C.firstResponders,
-        {
-          query: {
-            after: afterPosition(),
-            list: s.list,
-            ...pageQuery(s),
-            name: s.name,
-          },
-        },
-        { signal },
-      ),
-  });
+  endpointQuery(['first-responders', 'lists', s], C.firstResponders, () => ({
+    query: { after: afterPosition(), list: s.list, ...pageQuery(s), name: s.name },
+  }));
 
 /** The answer once this tab's reads include it. */
 const settled = (qc: QueryClient, done: Promise<{ position: string }>) => afterCommand(qc, ['first-responders'], done);

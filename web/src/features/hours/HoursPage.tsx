@@ -21,15 +21,15 @@ import { errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { intlLocale } from '../../app/i18n/index.ts';
 import { useCan } from '../../app/permissions.ts';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
+import { dateRangeFilter } from '../../lib/filterFields.ts';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import {
   decideHours,
   HOURS_BATCH_MAX,
@@ -51,9 +51,7 @@ const eventOf = (r: HoursGridRow, lang: Lang) => (lang === 'ar' ? r.eventAr : r.
 
 /** /$lang/hours: the hours entries of every event in the staff member's scope; many approved or rejected at once. */
 export function HoursPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.hours');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.hours');
   const canApprove = useCan(decideManyHours);
   const [filters, setFilters] = useState<HoursFilters>({ state: 'pending' });
   const [eventName, setEventName] = useState('');
@@ -218,7 +216,7 @@ function hoursColumns(t: TFunction, lang: Lang, results: Map<string, string>, by
     iso
       ? new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
       : '—';
-  const label = (key: TranslationKey) => ({ header: () => t(key), meta: { label: t(key) } });
+  const label = (key: TranslationKey) => columnTitle(t(key));
   return col.columns([
     col.display({ id: 'volunteer', ...label('hours.col.volunteer'), cell: (i) => nameOf(i.row.original, lang) }),
     col.display({
@@ -305,8 +303,7 @@ function HoursFilterPanel(props: {
         }}
       />
       <DateRangeFilter
-        value={{ from: f.from, to: f.to }}
-        onChange={(range) => setF((old) => ({ ...old, from: range.from, to: range.to }))}
+        {...dateRangeFilter(f, setF)}
         fromLabel={t('hours.filter.from')}
         toLabel={t('hours.filter.to')}
       />

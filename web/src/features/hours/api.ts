@@ -1,7 +1,9 @@
-import { type ExportFormat, exportHours } from '../../../../api/contracts/exports.ts';
+import { exportHours } from '../../../../api/contracts/exports.ts';
 import type { HoursGridQuery, HoursGridRow } from '../../../../api/contracts/hours.ts';
 import * as C from '../../../../api/contracts/hours.ts';
+import { startExportWith } from '../../components/ExportDialog.tsx';
 import { call, pageQuery } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type { HoursGridRow };
@@ -29,30 +31,21 @@ export interface HoursView {
 export const rowKey = (r: Pick<HoursGridRow, 'hoursId'>) => r.hoursId;
 
 export function hoursQuery(v: HoursView) {
-  return {
-    queryKey: ['hours', v] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      call(
-        C.hoursGrid,
-        {
-          query: {
-            ...v.filters,
-            ...pageQuery(v),
-            sort: v.sort,
-            dir: v.desc ? 'desc' : 'asc',
-            after: afterPosition(),
-          },
-        },
-        { signal },
-      ),
-  };
+  return endpointQuery(['hours', v], C.hoursGrid, () => ({
+    query: {
+      ...v.filters,
+      ...pageQuery(v),
+      sort: v.sort,
+      dir: v.desc ? ('desc' as const) : ('asc' as const),
+      after: afterPosition(),
+    },
+  }));
 }
 
 /** Starts the export (a job) of every entry the grid's filters and sort select, in the caller's scope. */
 export function startHoursExport(v: Omit<HoursView, 'page' | 'pageSize'>) {
   const filters = { ...v.filters, sort: v.sort, dir: v.desc ? ('desc' as const) : ('asc' as const) };
-  return (choice: { format: ExportFormat; formatted: boolean; language: 'ar' | 'en' }) =>
-    call(exportHours, { body: { ...choice, filters } });
+  return startExportWith(exportHours, filters);
 }
 
 /** Approve or reject the chosen entries; each answers `approved`/`rejected` or its catalogue code. */

@@ -1,11 +1,9 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { EventForm } from '../opportunities/index.ts';
 import { approveInitiative, type InitiativeRow, initiativeQuery } from './api.ts';
 
@@ -26,9 +24,7 @@ const initialOf = (i: InitiativeRow) => ({
  * The approver completes what an event needs beyond the proposal (code, lead, dates, capacities) in the events form.
  */
 export function ApproveInitiativePage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.approveInitiative');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.approveInitiative');
   const { id } = route.useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

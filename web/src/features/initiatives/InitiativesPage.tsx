@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NativeSelect, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -9,15 +9,15 @@ import { errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
-import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { numberFilter, textFilter } from '../../lib/filterFields.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { pagedFilterActions, searchFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { type InitiativeRow, initiativesQuery, rejectInitiative } from './api.ts';
 import { ProposeModal } from './ProposeModal.tsx';
 import { type InitiativeFilterValues, type InitiativesSearch, initiativesParams } from './search.ts';
@@ -37,15 +37,7 @@ export function InitiativeStatusBadge({ status }: { status: number }) {
 }
 
 /** The spec's filters: code, name, status, year. */
-function Filters({
-  initial,
-  onApply,
-  onClear,
-}: {
-  initial: InitiativeFilterValues;
-  onApply(f: InitiativeFilterValues): void;
-  onClear(): void;
-}) {
+function Filters({ initial, onApply, onClear }: FiltersProps<InitiativeFilterValues>) {
   const { t } = useTranslation();
   const [f, setF] = useState<InitiativeFilterValues>(initial);
   const all = { value: '', label: t('initiatives.any') };
@@ -119,9 +111,7 @@ function RejectModal({ row, onClose }: { row: InitiativeRow | null; onClose(): v
  * see every initiative their areas cover and approve one into a draft event or reject it.
  */
 export function InitiativesPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.initiatives');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.initiatives');
   const navigate = useNavigate();
   const search = route.useSearch();
   const manage = useCan(I.approveInitiative);
@@ -135,7 +125,7 @@ export function InitiativesPage() {
   const filters = searchFilters(search);
 
   const columns = useMemo(() => {
-    const label = (key: TranslationKey) => ({ header: () => t(key), meta: { label: t(key) } });
+    const label = (key: TranslationKey) => columnTitle(t(key));
     const base = [
       helper.accessor('code', {
         enableHiding: false,
@@ -190,14 +180,13 @@ export function InitiativesPage() {
 
   return (
     <Stack mt="lg" gap="md">
-      <Group justify="space-between">
-        <Title order={1}>{title}</Title>
+      <PageHead title={title}>
         {canPropose && (
           <Button onClick={() => setAdding(true)} data-testid="new-initiative">
             {t('initiatives.new')}
           </Button>
         )}
-      </Group>
+      </PageHead>
       <Filters key={JSON.stringify(filters)} initial={filters} {...pagedFilterActions(search, go)} />
       <DataGrid
         id={manage ? 'initiatives-all' : 'initiatives-mine'}

@@ -1,4 +1,4 @@
-import { Alert, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { AppModal } from '../../components/AppModal.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { CancelAndSubmit } from '../../components/form/CancelAndSubmit.tsx';
 import { binder, optionalNumber, SelectField, TextAreaField, TextField } from '../../components/form/fields.tsx';
 import { RulesForm } from '../../components/form/RulesForm.tsx';
@@ -113,11 +114,7 @@ export function ProposeModal({ opened, onClose }: { opened: boolean; onClose(): 
           {point('latitude')}
           {point('longitude')}
         </SimpleGrid>
-        {failure && (
-          <Alert color="red" role="alert" data-testid="initiative-error">
-            {t(failure)}
-          </Alert>
-        )}
+        <ErrorAlert message={failure && t(failure)} testId="initiative-error" />
         <CancelAndSubmit
           cancel={t('initiatives.cancel')}
           onCancel={onClose}

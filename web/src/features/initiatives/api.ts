@@ -1,9 +1,10 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/initiatives.ts';
 import type { Lookups } from '../../../../api/contracts/lookups.ts';
 import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
 import { call, pageQuery, queryNumber } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
 import { type InitiativesSearch, initiativesParams } from './search.ts';
 
@@ -23,16 +24,15 @@ function queryOf(s: InitiativesSearch) {
 
 /** The proposer's own initiatives, or (managing) every one the caller's areas cover. */
 export const initiativesQuery = (s: InitiativesSearch, manage: boolean) =>
-  queryOptions({
-    queryKey: ['initiatives', manage ? 'all' : 'mine', s],
-    queryFn: ({ signal }) => call(manage ? C.initiatives : C.myInitiatives, { query: queryOf(s) }, { signal }),
-  });
+  endpointQuery(['initiatives', manage ? 'all' : 'mine', s], manage ? C.initiatives : C.myInitiatives, () => ({
+    query: queryOf(s),
+  }));
 
 export const initiativeQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['initiatives', 'one', id],
-    queryFn: ({ signal }) => call(C.initiative, { params: { id }, query: { after: afterPosition() } }, { signal }),
-  });
+  endpointQuery(['initiatives', 'one', id], C.initiative, () => ({
+    params: { id },
+    query: { after: afterPosition() },
+  }));
 
 /** The answer once this tab's reads include it. */
 const settled = <T extends { position: string }>(qc: QueryClient, done: Promise<T>) =>

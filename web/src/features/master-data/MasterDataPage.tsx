@@ -1,15 +1,11 @@
 import { List, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { MASTER_DATA_KINDS } from './kinds.ts';
 
 /** /$lang/master-data: the lists an administrator manages (screen `masterdata`). */
 export function MasterDataPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.masterData');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.masterData');
   return (
     <Stack mt="lg" gap="md">
       <Title order={1}>{title}</Title>

@@ -1,8 +1,9 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { LookupBatch, LookupItemInput } from '../../../../api/contracts/lookups.ts';
 import * as C from '../../../../api/contracts/lookups.ts';
 import type { LookupKind } from '../../../../domain/lookups/kinds.ts';
 import { call } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type { LookupAdminRow, LookupBatch, LookupItemInput } from '../../../../api/contracts/lookups.ts';
@@ -14,36 +15,24 @@ export interface KindPageQuery {
 }
 
 export const kindPageQuery = (kind: LookupKind, q: KindPageQuery) =>
-  queryOptions({
-    queryKey: ['master-data', kind, q],
-    queryFn: ({ signal }) =>
-      call(
-        C.listLookupItems,
-        {
-          params: { kind },
-          query: {
-            after: afterPosition(),
-            page: String(q.page),
-            pageSize: String(q.pageSize),
-            search: q.search.trim() === '' ? undefined : q.search.trim(),
-          },
-        },
-        { signal },
-      ),
-  });
+  endpointQuery(['master-data', kind, q], C.listLookupItems, () => ({
+    params: { kind },
+    query: {
+      after: afterPosition(),
+      page: String(q.page),
+      pageSize: String(q.pageSize),
+      search: q.search.trim() === '' ? undefined : q.search.trim(),
+    },
+  }));
 
 /** A parent select's choices: the parent kind's items (active or not; an inactive one is shown as such). */
-export const parentOptionsQuery = (kind: LookupKind) =>
-  queryOptions({
-    queryKey: ['master-data', kind, 'options'],
-    queryFn: ({ signal }) =>
-      call(
-        C.listLookupItems,
-        { params: { kind }, query: { after: afterPosition(), page: '1', pageSize: '1000' } },
-        { signal },
-      ),
-    staleTime: 30_000,
-  });
+export const parentOptionsQuery = (kind: LookupKind) => ({
+  ...endpointQuery(['master-data', kind, 'options'], C.listLookupItems, () => ({
+    params: { kind },
+    query: { after: afterPosition(), page: '1', pageSize: '1000' },
+  })),
+  staleTime: 30_000,
+});
 
 /** After a write: remember its position (the next reads wait for it) and reload the master data and the forms' lists. */
 async function written<T extends { position: string }>(queryClient: QueryClient, r: T): Promise<T> {

@@ -75,49 +75,45 @@ export function gridColumns(x: ColumnsInput): GridColumn<Row>[] {
     input('nameAr', t('masterData.col.nameAr')),
     input('nameEn', t('masterData.col.nameEn')),
   ];
+  /** A select of the row's parent or group: the saved row shows the chosen item's name. */
+  const select = (
+    id: 'parent' | 'group',
+    field: 'parentId' | 'groupId',
+    label: string,
+    blank: string,
+    options: { value: string; label: string }[],
+    shown: (r: Row) => string,
+  ) =>
+    col.display({
+      id,
+      header: label,
+      meta: { label },
+      cell: ({ row: { original: r } }) => {
+        const d = g.drafts[r.key];
+        if (!d) return shown(r);
+        return (
+          <NativeSelect
+            size="xs"
+            aria-label={t('masterData.field', { field: label, row: rowName(r) })}
+            value={d[field]}
+            data={[{ value: '', label: blank }, ...options]}
+            onChange={(e) => x.setDraft(r.key, { [field]: e.currentTarget.value })}
+            data-testid={`edit-${field}`}
+          />
+        );
+      },
+    });
   if (shape.parent)
     columns.push(
-      col.display({
-        id: 'parent',
-        header: t('masterData.col.parent'),
-        meta: { label: t('masterData.col.parent') },
-        cell: ({ row: { original: r } }) => {
-          const d = g.drafts[r.key];
-          if (!d) return x.parentName(r.item?.parentId ?? null);
-          return (
-            <NativeSelect
-              size="xs"
-              aria-label={t('masterData.field', { field: t('masterData.col.parent'), row: rowName(r) })}
-              value={d.parentId}
-              data={[{ value: '', label: t('masterData.chooseParent') }, ...x.parentOptions]}
-              onChange={(e) => x.setDraft(r.key, { parentId: e.currentTarget.value })}
-              data-testid="edit-parentId"
-            />
-          );
-        },
-      }),
+      select('parent', 'parentId', t('masterData.col.parent'), t('masterData.chooseParent'), x.parentOptions, (r) =>
+        x.parentName(r.item?.parentId ?? null),
+      ),
     );
   if (shape.group)
     columns.push(
-      col.display({
-        id: 'group',
-        header: t('masterData.col.group'),
-        meta: { label: t('masterData.col.group') },
-        cell: ({ row: { original: r } }) => {
-          const d = g.drafts[r.key];
-          if (!d) return x.groupName(r.item?.groupId ?? null);
-          return (
-            <NativeSelect
-              size="xs"
-              aria-label={t('masterData.field', { field: t('masterData.col.group'), row: rowName(r) })}
-              value={d.groupId}
-              data={[{ value: '', label: t('masterData.noGroup') }, ...x.groupOptions]}
-              onChange={(e) => x.setDraft(r.key, { groupId: e.currentTarget.value })}
-              data-testid="edit-groupId"
-            />
-          );
-        },
-      }),
+      select('group', 'groupId', t('masterData.col.group'), t('masterData.noGroup'), x.groupOptions, (r) =>
+        x.groupName(r.item?.groupId ?? null),
+      ),
     );
   if (shape.extra === 'targets')
     columns.push(

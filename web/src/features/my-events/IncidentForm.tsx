@@ -1,6 +1,6 @@
-import { Alert, Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type IncidentBody, recordContribution } from '../../../../api/contracts/incidents.ts';
 import { assertIncident } from '../../../../domain/participation/decide.ts';
@@ -8,6 +8,7 @@ import { DomainError, type ErrorCode } from '../../../../domain/shared/errors.ts
 import { errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { AppModal } from '../../components/AppModal.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { eventsCommand } from '../opportunities/index.ts';
 import { lookupName, lookupsQuery } from '../registration/index.ts';
@@ -23,6 +24,14 @@ export interface IncidentValues {
   proceduresTaken: string;
   complaint: string;
 }
+
+type TextKey = 'incidentId' | 'fullName' | 'startTime' | 'closeTime' | 'proceduresTaken' | 'complaint';
+
+/** The two long texts, one under the other below the grid of short fields. */
+const LONG_TEXTS = [
+  ['proceduresTaken', 'incident.procedures'],
+  ['complaint', 'incident.complaint'],
+] as const;
 
 const EMPTY: IncidentValues = {
   incidentId: '',
@@ -68,6 +77,11 @@ export function IncidentForm({ opportunityId, onClose }: { opportunityId: string
   const queryClient = useQueryClient();
   const lookups = useQuery(lookupsQuery);
   const [v, setV] = useState<IncidentValues>(EMPTY);
+  /** A text input's value and change, bound to one field of the form. */
+  const text = (key: TextKey) => ({
+    value: v[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setV({ ...v, [key]: e.currentTarget.value }),
+  });
   const [issue, setIssue] = useState<ErrorCode | null>(null);
   const save = useMutation({
     mutationFn: (mode: 'draft' | 'submit') =>
@@ -97,25 +111,10 @@ export function IncidentForm({ opportunityId, onClose }: { opportunityId: string
         }}
       >
         <Stack>
-          {issue && (
-            <Alert color="red" role="alert" data-testid="incident-error">
-              {t(issue)}
-            </Alert>
-          )}
+          <ErrorAlert message={issue && t(issue)} testId="incident-error" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t('incident.incidentId')}
-              value={v.incidentId}
-              maxLength={40}
-              dir="ltr"
-              onChange={(e) => setV({ ...v, incidentId: e.currentTarget.value })}
-            />
-            <TextInput
-              label={t('incident.fullName')}
-              value={v.fullName}
-              maxLength={200}
-              onChange={(e) => setV({ ...v, fullName: e.currentTarget.value })}
-            />
+            <TextInput label={t('incident.incidentId')} maxLength={40} dir="ltr" {...text('incidentId')} />
+            <TextInput label={t('incident.fullName')} maxLength={200} {...text('fullName')} />
             <NativeSelect
               label={t('incident.genderType')}
               value={String(v.genderType)}
@@ -144,35 +143,17 @@ export function IncidentForm({ opportunityId, onClose }: { opportunityId: string
                 })),
               ]}
             />
-            <TextInput
-              type="datetime-local"
-              label={t('incident.startTime')}
-              required
-              value={v.startTime}
-              onChange={(e) => setV({ ...v, startTime: e.currentTarget.value })}
-            />
+            <TextInput type="datetime-local" label={t('incident.startTime')} required {...text('startTime')} />
             <TextInput
               type="datetime-local"
               label={t('incident.closeTime')}
-              value={v.closeTime}
               min={v.startTime || undefined}
-              onChange={(e) => setV({ ...v, closeTime: e.currentTarget.value })}
+              {...text('closeTime')}
             />
           </SimpleGrid>
-          <Textarea
-            label={t('incident.procedures')}
-            value={v.proceduresTaken}
-            maxLength={2000}
-            rows={2}
-            onChange={(e) => setV({ ...v, proceduresTaken: e.currentTarget.value })}
-          />
-          <Textarea
-            label={t('incident.complaint')}
-            value={v.complaint}
-            maxLength={2000}
-            rows={2}
-            onChange={(e) => setV({ ...v, complaint: e.currentTarget.value })}
-          />
+          {LONG_TEXTS.map(([key, label]) => (
+            <Textarea key={key} label={t(label)} maxLength={2000} rows={2} {...text(key)} />
+          ))}
           <Group justify="flex-end" gap="sm">
             <Button
               variant="default"

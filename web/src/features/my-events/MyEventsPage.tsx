@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ParticipationBadge } from '../../components/badges.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import {
@@ -162,11 +163,7 @@ function ParticipationCard({ p, tab, today }: { p: Participation; tab: MyTab; to
         <Text size="sm" data-testid="my-hours">
           {t('my.hours', { approved: p.approvedHours, pending: p.pendingHours })}
         </Text>
-        {failure && (
-          <Alert color="red" role="alert" data-testid="my-error">
-            {failure}
-          </Alert>
-        )}
+        <ErrorAlert message={failure} testId="my-error" />
         {(actions.length > 0 || (p.status === 4 && active && tab === 'current')) && (
           <Group gap="sm">
             {actions.map((a) => (

@@ -11,7 +11,8 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { useCan } from '../../app/permissions.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { FailureAlert } from '../../components/FailureAlert.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { permissionMatrixQuery, saveChanges } from './api.ts';
@@ -58,8 +59,7 @@ export function PermissionsPage() {
     () =>
       col.columns([
         col.accessor('screen', {
-          header: () => t('permissions.col.screen'),
-          meta: { label: t('permissions.col.screen') },
+          ...columnTitle(t('permissions.col.screen')),
           cell: (info) => (
             <Text size="sm" fw={600} component="span">
               {t(`permissions.screen.${info.getValue()}` as TranslationKey, { defaultValue: info.getValue() })}
@@ -97,11 +97,10 @@ export function PermissionsPage() {
           {t('permissions.readOnly')}
         </Alert>
       )}
-      {save.isError && (
-        <Alert color="red" role="alert" data-testid="permissions-failed">
-          {t('permissions.failed', { error: t(errorCode(save.error)) })}
-        </Alert>
-      )}
+      <ErrorAlert
+        message={save.isError && t('permissions.failed', { error: t(errorCode(save.error)) })}
+        testId="permissions-failed"
+      />
       {canEdit && (
         <Group justify="space-between" wrap="wrap">
           <Text role="status" data-testid="permissions-changes">

@@ -1,15 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/admin.ts';
 import { call } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { rememberPosition } from '../../lib/readYourWrites.ts';
 import { loadPermissions } from '../session/index.ts';
 import type { Changes } from './matrix.ts';
 
-export const permissionMatrixQuery = queryOptions({
-  queryKey: ['admin', 'permissions'],
-  queryFn: ({ signal }) => call(C.getPermissions, {}, { signal }),
-});
+export const permissionMatrixQuery = endpointQuery(['admin', 'permissions'], C.getPermissions, () => ({}));
 
 /**
  * Sends the changes one by one (each answers once it is in force), grants first so that nothing is ever held by
