@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AfterQuery, CommandAccepted, IdParams, PageSize } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 // Every field bounded (api/contracts/primitives.ts): lengths, int4 ids and counts, real days within the spec's range.
@@ -194,75 +194,54 @@ export const EventDetail = z
   .meta({ id: 'EventDetail' });
 export type EventDetail = z.infer<typeof EventDetail>;
 
-const tags = ['events'];
+const events = endpoints('events');
 
-export const createOpportunity = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Add' },
-  method: 'POST',
-  path: '/api/opportunities',
+export const createOpportunity = events.post('/api/opportunities', {
+  permission: staff('eventsadmin', 'Add'),
   body: OpportunityDetails,
   status: 201,
   response: CommandAccepted.extend({ opportunityId: z.string() }),
-  tags,
 });
 
-export const editOpportunity = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Edit' },
-  method: 'PUT',
-  path: '/api/opportunities/:id',
+export const editOpportunity = events.put('/api/opportunities/:id', {
+  permission: staff('eventsadmin', 'Edit'),
   params: IdParams,
   body: OpportunityDetails,
   response: CommandAccepted,
-  tags,
 });
 
-export const approveOpportunity = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Approve' },
-  method: 'POST',
-  path: '/api/opportunities/:id/approve',
+export const approveOpportunity = events.post('/api/opportunities/:id/approve', {
+  permission: staff('eventsadmin', 'Approve'),
   params: IdParams,
   response: CommandAccepted,
-  tags,
 });
 
-export const stopInvitations = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Edit' },
-  method: 'POST',
-  path: '/api/opportunities/:id/stop-invitations',
+export const stopInvitations = events.post('/api/opportunities/:id/stop-invitations', {
+  permission: staff('eventsadmin', 'Edit'),
   params: IdParams,
   response: CommandAccepted,
-  tags,
 });
 
 /** An approver rejects an event, with a reason the event's page shows (spec: reject; RejectReasonRequired). */
-export const rejectOpportunity = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Approve' },
-  method: 'POST',
-  path: '/api/opportunities/:id/reject',
+export const rejectOpportunity = events.post('/api/opportunities/:id/reject', {
+  permission: staff('eventsadmin', 'Approve'),
   params: IdParams,
   body: z.object({ reason: P.longText(1000) }),
   response: CommandAccepted,
-  tags,
 });
 
 /** A deletion: done at once, or waiting for an approver (pendingApproval). */
-export const deleteOpportunity = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Delete' },
-  method: 'POST',
-  path: '/api/opportunities/:id/delete',
+export const deleteOpportunity = events.post('/api/opportunities/:id/delete', {
+  permission: staff('eventsadmin', 'Delete'),
   params: IdParams,
   body: z.object({ reason: P.longText(1000) }),
   response: CommandAccepted.extend({ pendingApproval: z.boolean() }),
-  tags,
 });
 
-export const confirmDeleteOpportunity = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Approve' },
-  method: 'POST',
-  path: '/api/opportunities/:id/confirm-delete',
+export const confirmDeleteOpportunity = events.post('/api/opportunities/:id/confirm-delete', {
+  permission: staff('eventsadmin', 'Approve'),
   params: IdParams,
   response: CommandAccepted,
-  tags,
 });
 
 /**
@@ -288,9 +267,7 @@ const EventsFilterQuery = z.object({
  * Events lists: public (open to all, 12 a page) or, for a signed-in volunteer, private (restricted to their region or
  * city, or invited-only ones they were invited to; page sizes 5/10/15/20). Approved and not deleted; newest first.
  */
-export const listOpportunities = endpoint({
-  method: 'GET',
-  path: '/api/opportunities',
+export const listOpportunities = events.get('/api/opportunities', {
   query: z.object({
     page: P.page,
     ...EventsFilterQuery.shape,
@@ -300,45 +277,35 @@ export const listOpportunities = endpoint({
     after: AfterQuery.shape.after,
   }),
   response: EventsPage,
-  tags,
 });
 
 /** The events calendar: public events overlapping a range of real days (at most CALENDAR_MAX_DAYS). */
-export const opportunityCalendar = endpoint({
-  method: 'GET',
-  path: '/api/opportunities/calendar',
+export const opportunityCalendar = events.get('/api/opportunities/calendar', {
   query: z.object({ from: P.isoDate(), to: P.isoDate(), after: AfterQuery.shape.after }),
   response: OpportunityCalendar,
-  tags,
 });
 
 /**
  * Map view (spec): at most 100 markers; closed events (3) and remote ones (attendance 3) have none. The public list's
  * filters narrow it (a visitor filters by region and sees those events on the map).
  */
-export const opportunityMap = endpoint({
-  method: 'GET',
-  path: '/api/opportunities/map',
+export const opportunityMap = events.get('/api/opportunities/map', {
   query: z.object({
     ...EventsFilterQuery.shape,
     after: AfterQuery.shape.after,
   }),
   response: z.array(MapMarker),
-  tags,
 });
 
 /** The approvers' list of events waiting for them (403 for a role that may not approve). */
-export const pendingOpportunities = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Approve' },
-  method: 'GET',
-  path: '/api/opportunities/pending',
+export const pendingOpportunities = events.get('/api/opportunities/pending', {
+  permission: staff('eventsadmin', 'Approve'),
   query: z.object({
     page: P.page,
     pageSize: PageSize,
     after: AfterQuery.shape.after,
   }),
   response: PendingOpportunities,
-  tags,
 });
 
 /** The staff's events list (issue 11): every status, approval and visibility in the viewer's scope, with filters. */
@@ -360,10 +327,8 @@ export const ManagedEvent = z
 export const ManagedEvents = z.object({ rows: z.array(ManagedEvent), total: z.number() });
 export type ManagedEvents = z.infer<typeof ManagedEvents>;
 
-export const manageOpportunities = endpoint({
-  permission: { screen: 'eventsadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/opportunities/manage',
+export const manageOpportunities = events.get('/api/opportunities/manage', {
+  permission: staff('eventsadmin', 'View'),
   query: z.object({
     page: P.page,
     pageSize: P.queryOneOf([5, 10, 15, 20]).optional(),
@@ -376,15 +341,11 @@ export const manageOpportunities = endpoint({
     after: AfterQuery.shape.after,
   }),
   response: ManagedEvents,
-  tags,
 });
 
 /** An event's details; the health-ministry client shows them to signed-in users only (spec). */
-export const opportunityDetails = endpoint({
-  method: 'GET',
-  path: '/api/opportunities/:id',
+export const opportunityDetails = events.get('/api/opportunities/:id', {
   params: IdParams,
   query: AfterQuery,
   response: EventDetail,
-  tags,
 });

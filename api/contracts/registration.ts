@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Actor, AfterQuery, CommandAccepted, GridPage, IdParams, PageSize, PositionText } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { CaptchaField } from './recovery.ts';
 
@@ -237,136 +237,94 @@ export type RegistrationGridRow = z.infer<typeof RegistrationGridRow>;
 export const RegistrationGridPage = GridPage(RegistrationGridRow);
 export type RegistrationGridPage = z.infer<typeof RegistrationGridPage>;
 
-const tags = ['registration'];
+const registration = endpoints('registration');
 
 /** A visitor registers (anonymous; CSRF by the double-submit cookie). */
-export const register = endpoint({
-  method: 'POST',
-  path: '/api/registrations',
+export const register = registration.post('/api/registrations', {
   body: SaveRegistrationRequest,
   response: SaveRegistrationResponse,
   status: 201,
   errors: [409, 422],
-  tags,
 });
 
 /** The form checks an employee number as soon as it is entered (spec: ValidateEmployeeCode); submit checks again. */
-export const checkEmployeeCode = endpoint({
-  method: 'POST',
-  path: '/api/registrations/employee-code/check',
+export const checkEmployeeCode = registration.post('/api/registrations/employee-code/check', {
   body: EmployeeCodeCheck,
   response: z.object({ valid: z.literal(true) }),
   errors: [422, 503],
-  tags,
 });
 
 /** The link mailed at registration. */
-export const verifyEmail = endpoint({
-  method: 'POST',
-  path: '/api/email-verification',
+export const verifyEmail = registration.post('/api/email-verification', {
   body: EmailVerificationRequest,
   response: EmailVerificationResult,
   errors: [422],
-  tags,
 });
 
 /** The signed-in user's own application. */
-export const myRegistration = endpoint({
-  method: 'GET',
-  path: '/api/registrations/me',
+export const myRegistration = registration.get('/api/registrations/me', {
   query: AfterQuery,
   response: RegistrationDetail,
-  tags,
 });
 
 /** The volunteer edits (or submits) her own application. */
-export const updateMyRegistration = endpoint({
-  method: 'PUT',
-  path: '/api/registrations/me',
+export const updateMyRegistration = registration.put('/api/registrations/me', {
   body: SaveRegistrationRequest,
   response: SaveRegistrationResponse,
   errors: [409, 422],
-  tags,
 });
 
 /** The review grid (registration staff, within their regions and cities). */
-export const listRegistrations = endpoint({
-  permission: { screen: 'registrationadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/registrations',
+export const listRegistrations = registration.get('/api/registrations', {
+  permission: staff('registrationadmin', 'View'),
   query: RegistrationGridQuery,
   response: RegistrationGridPage,
-  tags,
 });
 
-export const getRegistration = endpoint({
-  permission: { screen: 'registrationadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/registrations/:id',
+export const getRegistration = registration.get('/api/registrations/:id', {
+  permission: staff('registrationadmin', 'View'),
   params: IdParams,
   query: AfterQuery,
   response: RegistrationDetail,
-  tags,
 });
 
 /** The history tab: the application's events themselves, so it is never stale. */
-export const registrationHistory = endpoint({
-  permission: { screen: 'registrationadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/registrations/:id/history',
+export const registrationHistory = registration.get('/api/registrations/:id/history', {
+  permission: staff('registrationadmin', 'View'),
   params: IdParams,
   response: z.array(HistoryEntry),
-  tags,
 });
 
-export const initialAccept = endpoint({
-  permission: { screen: 'registrationadmin', action: 'Approve', code: 'NotAuthorizedToAccept' },
-  method: 'POST',
-  path: '/api/registrations/:id/initial-accept',
+export const initialAccept = registration.post('/api/registrations/:id/initial-accept', {
+  permission: { ...staff('registrationadmin', 'Approve'), code: 'NotAuthorizedToAccept' },
   params: IdParams,
   body: InitialAcceptRequest,
   response: CommandAccepted,
-  tags,
 });
-export const approve = endpoint({
-  permission: { screen: 'registrationadmin', action: 'Approve', code: 'NotAuthorizedToAccept' },
-  method: 'POST',
-  path: '/api/registrations/:id/approve',
+export const approve = registration.post('/api/registrations/:id/approve', {
+  permission: { ...staff('registrationadmin', 'Approve'), code: 'NotAuthorizedToAccept' },
   params: IdParams,
   response: CommandAccepted,
-  tags,
 });
-export const reject = endpoint({
-  permission: { screen: 'registrationadmin', action: 'Approve' },
-  method: 'POST',
-  path: '/api/registrations/:id/reject',
+export const reject = registration.post('/api/registrations/:id/reject', {
+  permission: staff('registrationadmin', 'Approve'),
   params: IdParams,
   body: RejectRequest,
   response: CommandAccepted,
-  tags,
 });
-export const returnToSubmitted = endpoint({
-  permission: { screen: 'registrationadmin', action: 'Approve' },
-  method: 'POST',
-  path: '/api/registrations/:id/return-to-submitted',
+export const returnToSubmitted = registration.post('/api/registrations/:id/return-to-submitted', {
+  permission: staff('registrationadmin', 'Approve'),
   params: IdParams,
   response: CommandAccepted,
-  tags,
 });
-export const addNote = endpoint({
-  permission: { screen: 'registrationadmin', action: 'Approve' },
-  method: 'POST',
-  path: '/api/registrations/:id/notes',
+export const addNote = registration.post('/api/registrations/:id/notes', {
+  permission: staff('registrationadmin', 'Approve'),
   params: IdParams,
   body: AddNoteRequest,
   response: CommandAccepted,
-  tags,
 });
-export const removeNote = endpoint({
-  permission: { screen: 'registrationadmin', action: 'Approve' },
-  method: 'POST',
-  path: '/api/registrations/:id/notes/:noteId/remove',
+export const removeNote = registration.post('/api/registrations/:id/notes/:noteId/remove', {
+  permission: staff('registrationadmin', 'Approve'),
   params: IdParams.extend({ noteId: P.token(40) }),
   response: CommandAccepted,
-  tags,
 });

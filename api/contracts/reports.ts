@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AfterQuery, GridPage, IdParams, PageSize } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 /**
@@ -145,39 +145,27 @@ export const VolunteerDashboard = z
   .meta({ id: 'VolunteerDashboard' });
 export type VolunteerDashboard = z.infer<typeof VolunteerDashboard>;
 
-const tags = ['reports'];
-const permission = { screen: 'statistics', action: 'View' } as const;
+const reports = endpoints('reports');
+const permission = staff('statistics', 'View');
 
-export const eventReports = endpoint({
+export const eventReports = reports.get('/api/reports/events', {
   permission,
-  method: 'GET',
-  path: '/api/reports/events',
   query: ReportsQuery.extend({ page: P.page, pageSize: PageSize }),
   response: EventReportsPage,
-  tags,
 });
-export const eventReportsSummary = endpoint({
+export const eventReportsSummary = reports.get('/api/reports/events-summary', {
   permission,
-  method: 'GET',
-  path: '/api/reports/events-summary',
   query: ReportsQuery,
   response: EventReportsSummary,
-  tags,
 });
-export const eventReport = endpoint({
+export const eventReport = reports.get('/api/reports/events/:id', {
   permission,
-  method: 'GET',
-  path: '/api/reports/events/:id',
   params: IdParams,
   query: AsOf,
   response: EventReport,
-  tags,
 });
-export const myDashboard = endpoint({
-  permission: { screen: 'dashboard', action: 'View', volunteer: true },
-  method: 'GET',
-  path: '/api/me/dashboard',
+export const myDashboard = reports.get('/api/me/dashboard', {
+  permission: mine('dashboard', 'View'),
   query: AsOf,
   response: VolunteerDashboard,
-  tags,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BREAKDOWN_VIEWS, KPI_FIGURES } from '../../domain/statistics/figures.ts';
 import { isValidPeriod, PERIOD_KINDS } from '../../domain/statistics/periods.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, staff } from './endpoint.ts';
 import { exportEndpoint } from './exports.ts';
 import * as P from './primitives.ts';
 
@@ -130,40 +130,28 @@ export const KpiComparison = z
   .meta({ id: 'KpiComparison' });
 export type KpiComparison = z.infer<typeof KpiComparison>;
 
-const permission = { screen: 'statistics', action: 'View' } as const;
-const tags = ['statistics'];
+const permission = staff('statistics', 'View');
+const statistics = endpoints('statistics');
 
-export const dashboardStatistics = endpoint({
+export const dashboardStatistics = statistics.get('/api/statistics/dashboard', {
   permission,
-  method: 'GET',
-  path: '/api/statistics/dashboard',
   query: StatisticsQuery,
   response: DashboardStatistics,
-  tags,
 });
-export const statisticsBreakdowns = endpoint({
+export const statisticsBreakdowns = statistics.get('/api/statistics/breakdowns', {
   permission,
-  method: 'GET',
-  path: '/api/statistics/breakdowns',
   query: BreakdownQuery,
   response: Breakdowns,
-  tags,
 });
-export const statisticsTargets = endpoint({
+export const statisticsTargets = statistics.get('/api/statistics/targets', {
   permission,
-  method: 'GET',
-  path: '/api/statistics/targets',
   query: TargetsQuery,
   response: Targets,
-  tags,
 });
-export const kpiComparison = endpoint({
+export const kpiComparison = statistics.get('/api/statistics/kpi', {
   permission,
-  method: 'GET',
-  path: '/api/statistics/kpi',
   query: KpiQuery,
   response: KpiComparison,
-  tags,
 });
 
 // The statistics exports (api/exports/statistics.ts): the screen's tables with the screen's filters and asOf, guarded

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { SURVEY_LIMITS as L, QuestionType, SurveyStatuses } from '../../domain/survey/rules.ts';
 import { AfterQuery, CommandAccepted, IdParams } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
-const tags = ['surveys'];
+const surveys = endpoints('surveys');
 const isoDay = z.string();
 
 /** Spec: scope — an event's participants, all volunteers, or volunteers matching filters. */
@@ -81,38 +81,29 @@ export type SurveyDetail = z.infer<typeof SurveyDetail>;
 
 export const SURVEY_PAGE_SIZES = [10, 20, 50] as const;
 
-export const listSurveys = endpoint({
-  permission: { screen: 'surveys', action: 'View' },
-  method: 'GET',
-  path: '/api/surveys',
+export const listSurveys = surveys.get('/api/surveys', {
+  permission: staff('surveys', 'View'),
   query: AfterQuery.extend({
     status: P.queryOneOf(SurveyStatuses).optional(),
     page: P.page,
     pageSize: P.queryOneOf(SURVEY_PAGE_SIZES).default(20),
   }),
   response: z.object({ items: z.array(SurveyItem), total: z.number().int() }).meta({ id: 'SurveyList' }),
-  tags,
 });
 
 /** The events a survey may be scoped to (the builder's picker). */
-export const surveyableEvents = endpoint({
-  permission: { screen: 'surveys', action: 'Add' },
-  method: 'GET',
-  path: '/api/surveys/events',
+export const surveyableEvents = surveys.get('/api/surveys/events', {
+  permission: staff('surveys', 'Add'),
   response: z.object({
     items: z.array(z.object({ id: z.string(), code: z.string(), nameAr: z.string(), nameEn: z.string() })),
   }),
-  tags,
 });
 
-export const getSurvey = endpoint({
-  permission: { screen: 'surveys', action: 'View' },
-  method: 'GET',
-  path: '/api/surveys/:id',
+export const getSurvey = surveys.get('/api/surveys/:id', {
+  permission: staff('surveys', 'View'),
   params: IdParams,
   query: AfterQuery,
   response: SurveyDetail,
-  tags,
 });
 
 /** A new survey: pending approval, or approved when its author may approve (spec: a super admin's saves directly). */
@@ -122,63 +113,45 @@ export const getSurvey = endpoint({
  */
 const SaveQuery = z.object({ publish: P.queryOneOf([0, 1]).optional() });
 
-export const createSurvey = endpoint({
-  permission: { screen: 'surveys', action: 'Add' },
-  method: 'POST',
-  path: '/api/surveys',
+export const createSurvey = surveys.post('/api/surveys', {
+  permission: staff('surveys', 'Add'),
   query: SaveQuery,
   body: SurveyDefinition,
   response: CommandAccepted.extend({ id: z.string(), status: z.number().int() }),
-  tags,
 });
 
-export const editSurvey = endpoint({
-  permission: { screen: 'surveys', action: 'Edit' },
-  method: 'PUT',
-  path: '/api/surveys/:id',
+export const editSurvey = surveys.put('/api/surveys/:id', {
+  permission: staff('surveys', 'Edit'),
   params: IdParams,
   query: SaveQuery,
   body: SurveyDefinition,
   response: CommandAccepted,
-  tags,
 });
 
-export const approveSurvey = endpoint({
-  permission: { screen: 'surveys', action: 'Approve' },
-  method: 'POST',
-  path: '/api/surveys/:id/approve',
+export const approveSurvey = surveys.post('/api/surveys/:id/approve', {
+  permission: staff('surveys', 'Approve'),
   params: IdParams,
   response: CommandAccepted,
-  tags,
 });
 
-export const rejectSurvey = endpoint({
-  permission: { screen: 'surveys', action: 'Approve' },
-  method: 'POST',
-  path: '/api/surveys/:id/reject',
+export const rejectSurvey = surveys.post('/api/surveys/:id/reject', {
+  permission: staff('surveys', 'Approve'),
   params: IdParams,
   body: z.object({ reason: P.longText(L.reason) }).strict(),
   response: CommandAccepted,
-  tags,
 });
 
 /** Spec publish errors: SurveyPublishInProgress, SurveyNoVolunteersMatch, SurveyPublishFailed (an unexpected failure). */
-export const publishSurvey = endpoint({
-  permission: { screen: 'surveys', action: 'Approve' },
-  method: 'POST',
-  path: '/api/surveys/:id/publish',
+export const publishSurvey = surveys.post('/api/surveys/:id/publish', {
+  permission: staff('surveys', 'Approve'),
   params: IdParams,
   response: CommandAccepted,
-  tags,
 });
 
-export const completeSurvey = endpoint({
-  permission: { screen: 'surveys', action: 'Approve' },
-  method: 'POST',
-  path: '/api/surveys/:id/complete',
+export const completeSurvey = surveys.post('/api/surveys/:id/complete', {
+  permission: staff('surveys', 'Approve'),
   params: IdParams,
   response: CommandAccepted,
-  tags,
 });
 
 export const SurveyResults = z
@@ -200,24 +173,18 @@ export const SurveyResults = z
   .meta({ id: 'SurveyResults' });
 export type SurveyResults = z.infer<typeof SurveyResults>;
 
-export const surveyResults = endpoint({
-  permission: { screen: 'surveys', action: 'View' },
-  method: 'GET',
-  path: '/api/surveys/:id/results',
+export const surveyResults = surveys.get('/api/surveys/:id/results', {
+  permission: staff('surveys', 'View'),
   params: IdParams,
   query: AfterQuery,
   response: SurveyResults,
-  tags,
 });
 
 /** The results as an Excel workbook (right-to-left sheet, Arabic headers): the response body is the .xlsx file. */
-export const exportSurveyResults = endpoint({
-  permission: { screen: 'surveys', action: 'View' },
-  method: 'GET',
-  path: '/api/surveys/:id/results/export',
+export const exportSurveyResults = surveys.get('/api/surveys/:id/results/export', {
+  permission: staff('surveys', 'View'),
   params: IdParams,
   response: z.string().meta({ description: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-  tags,
 });
 
 // ── The volunteer's side ────────────────────────────────────────────────────────────────────────────────────────────
@@ -238,20 +205,15 @@ export const MySurvey = z
 export type MySurvey = z.infer<typeof MySurvey>;
 
 /** The surveys published to the signed-in volunteer; `eventId` narrows to one event's (answering from the event). */
-export const mySurveys = endpoint({
-  permission: { screen: 'surveymandatory', action: 'View', volunteer: true },
-  method: 'GET',
-  path: '/api/me/surveys',
+export const mySurveys = surveys.get('/api/me/surveys', {
+  permission: mine('surveymandatory', 'View'),
   query: AfterQuery.extend({ eventId: P.uuid().optional() }),
   response: z.object({ items: z.array(MySurvey) }),
-  tags,
 });
 
 /** Spec: the check gives AlreadyParticipated or CannotParticipate (409); otherwise the questions. */
-export const surveyQuestions = endpoint({
-  permission: { screen: 'surveymandatory', action: 'View', volunteer: true },
-  method: 'GET',
-  path: '/api/me/surveys/:id',
+export const surveyQuestions = surveys.get('/api/me/surveys/:id', {
+  permission: mine('surveymandatory', 'View'),
   params: IdParams,
   response: z.object({
     id: z.string(),
@@ -260,23 +222,17 @@ export const surveyQuestions = endpoint({
     expiryDate: z.string(),
     questions: z.array(QuestionOut),
   }),
-  tags,
 });
 
 /** A link from the mail: the survey it names, when the link is the signed-in volunteer's (else CannotParticipate). */
-export const surveyOfToken = endpoint({
-  permission: { screen: 'surveymandatory', action: 'View', volunteer: true },
-  method: 'GET',
-  path: '/api/me/surveys/link/:token',
+export const surveyOfToken = surveys.get('/api/me/surveys/link/:token', {
+  permission: mine('surveymandatory', 'View'),
   params: z.object({ token: P.token(80) }),
   response: z.object({ id: z.string() }),
-  tags,
 });
 
-export const submitSurvey = endpoint({
-  permission: { screen: 'surveymandatory', action: 'Edit', volunteer: true },
-  method: 'POST',
-  path: '/api/me/surveys/:id/answers',
+export const submitSurvey = surveys.post('/api/me/surveys/:id/answers', {
+  permission: mine('surveymandatory', 'Edit'),
   params: IdParams,
   body: z
     .object({
@@ -294,5 +250,4 @@ export const submitSurvey = endpoint({
     })
     .strict(),
   response: CommandAccepted,
-  tags,
 });

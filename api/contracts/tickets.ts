@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, REASON_MAX, RESPONSE_MAX, TICKET_STATUSES, TITLE_MAX } from '../../domain/ticket/rules.ts';
 import { AfterQuery, CommandAccepted, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 /** The years a ticket can carry (the portal's dates). */
@@ -110,82 +110,58 @@ export const TicketOptions = z
   .meta({ id: 'TicketOptions' });
 export type TicketOptions = z.infer<typeof TicketOptions>;
 
-const tags = ['tickets'];
+const tickets = endpoints('tickets');
 
 /** The forms' lists: departments (master data) and the events a ticket may name (spec: getEventsList). */
-export const ticketOptions = endpoint({ method: 'GET', path: '/api/tickets/options', response: TicketOptions, tags });
+export const ticketOptions = tickets.get('/api/tickets/options', { response: TicketOptions });
 
 // The volunteer's own tickets (spec: ticket/{id}, create ticket).
-export const myTickets = endpoint({
-  permission: { screen: 'tickets', action: 'View', volunteer: true },
-  method: 'GET',
-  path: '/api/me/tickets',
+export const myTickets = tickets.get('/api/me/tickets', {
+  permission: mine('tickets', 'View'),
   query: TicketsQuery,
   response: TicketsPage,
-  tags,
 });
-export const myTicket = endpoint({
-  permission: { screen: 'tickets', action: 'View', volunteer: true },
-  method: 'GET',
-  path: '/api/me/tickets/:id',
+export const myTicket = tickets.get('/api/me/tickets/:id', {
+  permission: mine('tickets', 'View'),
   params: IdParams,
   query: AfterQuery,
   response: TicketDetail,
-  tags,
 });
-export const submitTicket = endpoint({
-  permission: { screen: 'tickets', action: 'Add', volunteer: true },
-  method: 'POST',
-  path: '/api/me/tickets',
+export const submitTicket = tickets.post('/api/me/tickets', {
+  permission: mine('tickets', 'Add'),
   body: NewTicket,
   response: TicketSubmitted,
-  tags,
 });
 /** The creator's verdict on a reply: resolved (1) or not resolved (2) with a reason (spec: submitUserAction). */
-export const markTicket = endpoint({
-  permission: { screen: 'tickets', action: 'View', volunteer: true },
-  method: 'POST',
-  path: '/api/me/tickets/:id/verdict',
+export const markTicket = tickets.post('/api/me/tickets/:id/verdict', {
+  permission: mine('tickets', 'View'),
   params: IdParams,
   body: TicketVerdict,
   response: CommandAccepted,
-  tags,
 });
 
 // Staff: every ticket their scope allows.
-export const staffTickets = endpoint({
-  permission: { screen: 'ticketsadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/tickets',
+export const staffTickets = tickets.get('/api/tickets', {
+  permission: staff('ticketsadmin', 'View'),
   query: StaffTicketsQuery,
   response: TicketsPage,
-  tags,
 });
-export const staffTicket = endpoint({
-  permission: { screen: 'ticketsadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/tickets/:id',
+export const staffTicket = tickets.get('/api/tickets/:id', {
+  permission: staff('ticketsadmin', 'View'),
   params: IdParams,
   query: AfterQuery,
   response: TicketDetail,
-  tags,
 });
 /** Spec: submitReply (action 2 a reply, 3 a reply that closes). */
-export const replyToTicket = endpoint({
-  permission: { screen: 'ticketsadmin', action: 'Edit' },
-  method: 'POST',
-  path: '/api/tickets/:id/reply',
+export const replyToTicket = tickets.post('/api/tickets/:id/reply', {
+  permission: staff('ticketsadmin', 'Edit'),
   params: IdParams,
   body: TicketReply,
   response: CommandAccepted,
-  tags,
 });
-export const assignTicketDepartment = endpoint({
-  permission: { screen: 'ticketsadmin', action: 'Edit' },
-  method: 'POST',
-  path: '/api/tickets/:id/department',
+export const assignTicketDepartment = tickets.post('/api/tickets/:id/department', {
+  permission: staff('ticketsadmin', 'Edit'),
   params: IdParams,
   body: TicketDepartment,
   response: CommandAccepted,
-  tags,
 });
