@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AfterQuery, CommandAccepted, IdParams, PageSize } from './common.ts';
+import { AfterQuery, CommandAccepted, IdParams, PagedQuery } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -61,8 +61,7 @@ export const OpportunityDetails = z
 const EventListed = {
   id: z.string(),
   code: z.string(),
-  nameAr: z.string(),
-  nameEn: z.string(),
+  ...P.bilingual('name'),
   status: z.number(),
   startDate: z.string(),
   endDate: z.string(),
@@ -124,8 +123,7 @@ export type EventsPage = z.infer<typeof EventsPage>;
 export const MapMarker = z
   .object({
     id: z.string(),
-    nameAr: z.string(),
-    nameEn: z.string(),
+    ...P.bilingual('name'),
     latitude: z.number(),
     longitude: z.number(),
     status: z.number(),
@@ -141,8 +139,7 @@ export const EventDetail = z
   .object({
     id: z.string(),
     code: z.string(),
-    nameAr: z.string(),
-    nameEn: z.string(),
+    ...P.bilingual('name'),
     descriptionAr: z.string().optional(),
     descriptionEn: z.string().optional(),
     leadName: z.string(),
@@ -268,20 +265,18 @@ const EventsFilterQuery = z.object({
  * city, or invited-only ones they were invited to; page sizes 5/10/15/20). Approved and not deleted; newest first.
  */
 export const listOpportunities = events.get('/api/opportunities', {
-  query: z.object({
-    page: P.page,
+  query: PagedQuery.extend({
     ...EventsFilterQuery.shape,
     scope: z.enum(['public', 'private']).default('public'),
     // Spec: 12 a page for the public list; 5, 10, 15 or 20 for the private one.
     pageSize: P.queryOneOf([5, 10, 12, 15, 20]).optional(),
-    after: AfterQuery.shape.after,
   }),
   response: EventsPage,
 });
 
 /** The events calendar: public events overlapping a range of real days (at most CALENDAR_MAX_DAYS). */
 export const opportunityCalendar = events.get('/api/opportunities/calendar', {
-  query: z.object({ from: P.isoDate(), to: P.isoDate(), after: AfterQuery.shape.after }),
+  query: AfterQuery.extend({ from: P.isoDate(), to: P.isoDate() }),
   response: OpportunityCalendar,
 });
 
@@ -290,21 +285,14 @@ export const opportunityCalendar = events.get('/api/opportunities/calendar', {
  * filters narrow it (a visitor filters by region and sees those events on the map).
  */
 export const opportunityMap = events.get('/api/opportunities/map', {
-  query: z.object({
-    ...EventsFilterQuery.shape,
-    after: AfterQuery.shape.after,
-  }),
+  query: EventsFilterQuery.extend(AfterQuery.shape),
   response: z.array(MapMarker),
 });
 
 /** The approvers' list of events waiting for them (403 for a role that may not approve). */
 export const pendingOpportunities = events.get('/api/opportunities/pending', {
   permission: staff('eventsadmin', 'Approve'),
-  query: z.object({
-    page: P.page,
-    pageSize: PageSize,
-    after: AfterQuery.shape.after,
-  }),
+  query: PagedQuery,
   response: PendingOpportunities,
 });
 
@@ -313,8 +301,7 @@ export const ManagedEvent = z
   .object({
     id: z.string(),
     code: z.string(),
-    nameAr: z.string(),
-    nameEn: z.string(),
+    ...P.bilingual('name'),
     status: z.number(),
     approval: z.enum(['pending', 'approved', 'rejected', 'pendingDelete']),
     visibility: z.number(),
@@ -329,8 +316,7 @@ export type ManagedEvents = z.infer<typeof ManagedEvents>;
 
 export const manageOpportunities = events.get('/api/opportunities/manage', {
   permission: staff('eventsadmin', 'View'),
-  query: z.object({
-    page: P.page,
+  query: PagedQuery.extend({
     pageSize: P.queryOneOf([5, 10, 15, 20]).optional(),
     status: P.queryOneOf([0, 2, 3, 4]).optional(),
     approval: z.enum(['pending', 'approved', 'rejected', 'pendingDelete']).optional(),
@@ -338,7 +324,6 @@ export const manageOpportunities = events.get('/api/opportunities/manage', {
     regionId: P.queryInt().optional(),
     cityId: P.queryInt().optional(),
     code: P.text(30).optional(),
-    after: AfterQuery.shape.after,
   }),
   response: ManagedEvents,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AfterQuery, CommandAccepted, IdParams, PageSize } from './common.ts';
+import { AfterQuery, CommandAccepted, IdParams, PagedQuery } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { HistoryEntry } from './registration.ts';
@@ -8,8 +8,7 @@ import { HistoryEntry } from './registration.ts';
 export const MyParticipation = z
   .object({
     opportunityId: z.string(),
-    nameAr: z.string(),
-    nameEn: z.string(),
+    ...P.bilingual('name'),
     startDate: z.string(),
     endDate: z.string(),
     status: z.number(),
@@ -26,8 +25,7 @@ export const StaffRowActions = ['accept', 'reverse', 'reject', 'absent', 'releas
 export const RosterRow = z
   .object({
     volunteerId: z.string(),
-    nameAr: z.string().nullable(),
-    nameEn: z.string().nullable(),
+    ...P.bilingual('name', 'nullable'),
     status: z.number(),
     approvedHours: z.number(),
     pendingHours: z.number(),
@@ -69,12 +67,7 @@ export const inviteVolunteers = events.post('/api/opportunities/:id/invitations'
 export const listParticipants = events.get('/api/opportunities/:id/participants', {
   permission: staff('eventsadmin', 'View'),
   params: IdParams,
-  query: z.object({
-    status: P.queryInt(1, 10).optional(),
-    page: P.page,
-    pageSize: PageSize,
-    after: AfterQuery.shape.after,
-  }),
+  query: PagedQuery.extend({ status: P.queryInt(1, 10).optional() }),
   response: RosterPage,
 });
 

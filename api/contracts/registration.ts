@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Actor, AfterQuery, CommandAccepted, GridPage, IdParams, PageSize, PositionText } from './common.ts';
+import { Actor, AfterQuery, CommandAccepted, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { CaptchaField } from './recovery.ts';
@@ -146,8 +146,7 @@ export const PractitionerInfo = z
   .object({
     cfhsNumber: z.string(),
     statusId: z.number().int(),
-    classificationAr: z.string().nullable(),
-    classificationEn: z.string().nullable(),
+    ...P.bilingual('classification', 'nullable'),
     licenceExpiryDate: z.string().nullable(),
     checkedAt: z.string().nullable(),
   })
@@ -201,10 +200,8 @@ export const EmailVerificationResult = z.object({ result: z.enum(['100', '200', 
 export type EmailVerificationResult = z.infer<typeof EmailVerificationResult>;
 
 /** GET /api/registrations: the review grid's filters, sort and page. */
-export const RegistrationGridQuery = AfterQuery.extend({
+export const RegistrationGridQuery = PagedQuery.extend({
   status: P.queryOneOf([1, 2, 3, 5, 6]).default(2),
-  page: P.page,
-  pageSize: PageSize,
   sort: z.enum(['submittedAt', 'updatedAt', 'nameAr', 'nameEn', 'referenceNumber']).default('submittedAt'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   name: P.text(100).optional(),
@@ -222,8 +219,7 @@ export const RegistrationGridRow = z
     volunteerId: z.string(),
     referenceNumber: z.string().nullable(),
     status: z.number(),
-    nameAr: z.string(),
-    nameEn: z.string(),
+    ...P.bilingual('name'),
     idNumber: z.string().nullable(),
     mobile: z.string().nullable(),
     regionId: z.number().nullable(),

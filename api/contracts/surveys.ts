@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SURVEY_LIMITS as L, QuestionType, SurveyStatuses } from '../../domain/survey/rules.ts';
-import { AfterQuery, CommandAccepted, IdParams } from './common.ts';
+import { AfterQuery, CommandAccepted, IdParams, PagedQuery } from './common.ts';
 import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -52,13 +52,11 @@ export const SurveyItem = z
   .object({
     id: z.string(),
     code: z.string(),
-    titleAr: z.string(),
-    titleEn: z.string(),
+    ...P.bilingual('title'),
     startDate: isoDay.nullable(),
     expiryDate: isoDay.nullable(),
     scope: z.unknown(),
-    eventNameAr: z.string().nullable(),
-    eventNameEn: z.string().nullable(),
+    ...P.bilingual('eventName', 'nullable'),
     status: z.number().int(),
     rejectReason: z.string().nullable(),
     recipients: z.number().int(),
@@ -71,9 +69,8 @@ export type SurveyItem = z.infer<typeof SurveyItem>;
 const QuestionOut = z.object({
   id: z.number().int(),
   type: z.number().int(),
-  textAr: z.string(),
-  textEn: z.string(),
-  answers: z.array(z.object({ id: z.number().int(), textAr: z.string(), textEn: z.string() })),
+  ...P.bilingual('text'),
+  answers: z.array(z.object({ id: z.number().int(), ...P.bilingual('text') })),
 });
 
 export const SurveyDetail = SurveyItem.extend({ questions: z.array(QuestionOut) }).meta({ id: 'SurveyDetail' });
@@ -83,9 +80,8 @@ export const SURVEY_PAGE_SIZES = [10, 20, 50] as const;
 
 export const listSurveys = surveys.get('/api/surveys', {
   permission: staff('surveys', 'View'),
-  query: AfterQuery.extend({
+  query: PagedQuery.extend({
     status: P.queryOneOf(SurveyStatuses).optional(),
-    page: P.page,
     pageSize: P.queryOneOf(SURVEY_PAGE_SIZES).default(20),
   }),
   response: z.object({ items: z.array(SurveyItem), total: z.number().int() }).meta({ id: 'SurveyList' }),
@@ -95,7 +91,7 @@ export const listSurveys = surveys.get('/api/surveys', {
 export const surveyableEvents = surveys.get('/api/surveys/events', {
   permission: staff('surveys', 'Add'),
   response: z.object({
-    items: z.array(z.object({ id: z.string(), code: z.string(), nameAr: z.string(), nameEn: z.string() })),
+    items: z.array(z.object({ id: z.string(), code: z.string(), ...P.bilingual('name') })),
   }),
 });
 
@@ -161,11 +157,8 @@ export const SurveyResults = z
       z.object({
         questionId: z.number().int(),
         type: z.number().int(),
-        textAr: z.string(),
-        textEn: z.string(),
-        answers: z.array(
-          z.object({ answerId: z.number().int(), textAr: z.string(), textEn: z.string(), count: z.number().int() }),
-        ),
+        ...P.bilingual('text'),
+        answers: z.array(z.object({ answerId: z.number().int(), ...P.bilingual('text'), count: z.number().int() })),
         texts: z.array(z.string()),
       }),
     ),
@@ -192,12 +185,10 @@ export const exportSurveyResults = surveys.get('/api/surveys/:id/results/export'
 export const MySurvey = z
   .object({
     id: z.string(),
-    titleAr: z.string(),
-    titleEn: z.string(),
+    ...P.bilingual('title'),
     expiryDate: isoDay.nullable(),
     eventId: z.string().nullable(),
-    eventNameAr: z.string().nullable(),
-    eventNameEn: z.string().nullable(),
+    ...P.bilingual('eventName', 'nullable'),
     status: z.number().int(),
     answered: z.boolean(),
   })
@@ -217,8 +208,7 @@ export const surveyQuestions = surveys.get('/api/me/surveys/:id', {
   params: IdParams,
   response: z.object({
     id: z.string(),
-    titleAr: z.string(),
-    titleEn: z.string(),
+    ...P.bilingual('title'),
     expiryDate: z.string(),
     questions: z.array(QuestionOut),
   }),

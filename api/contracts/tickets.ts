@@ -25,14 +25,12 @@ export const TicketRow = z
     id: z.string(),
     code: z.string(),
     volunteerId: z.string(),
-    volunteerNameAr: z.string().nullable(),
-    volunteerNameEn: z.string().nullable(),
+    ...P.bilingual('volunteerName', 'nullable'),
     requestType: z.number().int(),
     title: z.string(),
     priority: z.number().int(),
     eventId: z.string().nullable(),
-    eventNameAr: z.string().nullable(),
-    eventNameEn: z.string().nullable(),
+    ...P.bilingual('eventName', 'nullable'),
     departmentId: z.number().int().nullable(),
     status: z.enum(TICKET_STATUSES),
     action: z.number().int(),
@@ -101,7 +99,7 @@ export type TicketVerdict = z.input<typeof TicketVerdict>;
 
 export const TicketDepartment = z.object({ departmentId: P.id }).strict().meta({ id: 'TicketDepartment' });
 
-const Option = z.object({ id: z.union([z.string(), z.number()]), nameAr: z.string(), nameEn: z.string() });
+const Option = z.object({ id: z.union([z.string(), z.number()]), ...P.bilingual('name') });
 export const TicketOptions = z
   .object({
     departments: z.array(Option.extend({ id: z.number().int() })),

@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  AfterQuery,
-  CommandAccepted,
-  FileBytes,
-  GridPage,
-  IdParams,
-  PagedQuery,
-  PageSize,
-  PositionText,
-} from './common.ts';
+import { AfterQuery, CommandAccepted, FileBytes, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { RegistrationGridPage } from './registration.ts';
@@ -20,8 +11,7 @@ export const LoginLogRow = z
     at: z.string(),
     userId: z.string().nullable(),
     userName: z.string().nullable(),
-    nameAr: z.string().nullable(),
-    nameEn: z.string().nullable(),
+    ...P.bilingual('name', 'nullable'),
     loginStatus: z.number().int(),
     ip: z.string().nullable(),
     userAgent: z.string().nullable(),
@@ -45,7 +35,7 @@ export type UsersLogFilters = z.infer<typeof UsersLogFilters>;
 /** The users log (GetUsersLogReportData): every login attempt, newest first, for admins. */
 export const loginLog = users.get('/api/users/login-log', {
   permission: staff('users', 'View'),
-  query: AfterQuery.extend({ pageSize: PageSize, page: P.page, ...UsersLogFilters.shape }),
+  query: PagedQuery.extend(UsersLogFilters.shape),
   response: GridPage(LoginLogRow),
 });
 
@@ -68,7 +58,7 @@ export const assignAreas = users.post('/api/users/:id/areas', {
 });
 
 export const StaffMember = z
-  .object({ id: z.string(), nameAr: z.string(), nameEn: z.string(), roleId: z.number().int() })
+  .object({ id: z.string(), ...P.bilingual('name'), roleId: z.number().int() })
   .meta({ id: 'StaffMember' });
 export type StaffMember = z.infer<typeof StaffMember>;
 
@@ -117,8 +107,7 @@ export const UserRow = z
   .object({
     userId: z.string(),
     userName: z.string(),
-    nameAr: z.string(),
-    nameEn: z.string(),
+    ...P.bilingual('name'),
     email: z.string(),
     mobile: z.string().nullable(),
     roleId: z.number().int(),
@@ -230,12 +219,12 @@ export const changeDepartment = users.post('/api/users/:id/department', {
 export const cityVolunteers = users.get('/api/users/:id/city-volunteers', {
   permission: staff('permissions', 'View'),
   params: IdParams,
-  query: AfterQuery.extend({ page: P.page, pageSize: PageSize }),
+  query: PagedQuery,
   response: RegistrationGridPage,
   errors: [404],
 });
 
-const Named = z.object({ id: z.number().int(), nameAr: z.string(), nameEn: z.string() });
+const Named = z.object({ id: z.number().int(), ...P.bilingual('name') });
 /** What the users screens choose from: the active departments, regions and cities (with their region). */
 export const UserOptions = z
   .object({
