@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Action } from '../../domain/permissions/screens.ts';
 import { AfterQuery, CommandAccepted, IdParams, PagedQuery } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
@@ -192,6 +193,13 @@ export const EventDetail = z
 export type EventDetail = z.infer<typeof EventDetail>;
 
 const events = endpoints('events');
+/** A staff command on one event: POST /api/opportunities/:id/<action>, guarded by `guard` on the events screen. */
+const onEvent = <const A extends string, const G extends Action>(action: A, guard: G) =>
+  events.post(`/api/opportunities/:id/${action}`, {
+    permission: staff('eventsadmin', guard),
+    params: IdParams,
+    response: CommandAccepted,
+  });
 
 export const createOpportunity = events.post('/api/opportunities', {
   permission: staff('eventsadmin', 'Add'),
@@ -207,17 +215,9 @@ export const editOpportunity = events.put('/api/opportunities/:id', {
   response: CommandAccepted,
 });
 
-export const approveOpportunity = events.post('/api/opportunities/:id/approve', {
-  permission: staff('eventsadmin', 'Approve'),
-  params: IdParams,
-  response: CommandAccepted,
-});
+export const approveOpportunity = onEvent('approve', 'Approve');
 
-export const stopInvitations = events.post('/api/opportunities/:id/stop-invitations', {
-  permission: staff('eventsadmin', 'Edit'),
-  params: IdParams,
-  response: CommandAccepted,
-});
+export const stopInvitations = onEvent('stop-invitations', 'Edit');
 
 /** An approver rejects an event, with a reason the event's page shows (spec: reject; RejectReasonRequired). */
 export const rejectOpportunity = events.post('/api/opportunities/:id/reject', {
@@ -235,11 +235,7 @@ export const deleteOpportunity = events.post('/api/opportunities/:id/delete', {
   response: CommandAccepted.extend({ pendingApproval: z.boolean() }),
 });
 
-export const confirmDeleteOpportunity = events.post('/api/opportunities/:id/confirm-delete', {
-  permission: staff('eventsadmin', 'Approve'),
-  params: IdParams,
-  response: CommandAccepted,
-});
+export const confirmDeleteOpportunity = onEvent('confirm-delete', 'Approve');
 
 /**
  * The events lists' filters (spec "Event search filters"), shared by the lists and the map: status, region, city,

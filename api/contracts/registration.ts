@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Actor, AfterQuery, CommandAccepted, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
-import { endpoints, staff } from './endpoint.ts';
+import { endpoints, type Permission, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { CaptchaField } from './recovery.ts';
 
@@ -234,14 +234,14 @@ export const RegistrationGridPage = GridPage(RegistrationGridRow);
 export type RegistrationGridPage = z.infer<typeof RegistrationGridPage>;
 
 const registration = endpoints('registration');
+/** A reviewer's command on one application: POST /api/registrations/:id/<action>, answered with the position. */
+const onApplication = <const A extends string, const G extends Permission>(action: A, permission: G) =>
+  registration.post(`/api/registrations/:id/${action}`, { permission, params: IdParams, response: CommandAccepted });
+/** A save of the form (a visitor's registration, the volunteer's own edit): the form in, the saved application out. */
+const Saving = { body: SaveRegistrationRequest, response: SaveRegistrationResponse };
 
 /** A visitor registers (anonymous; CSRF by the double-submit cookie). */
-export const register = registration.post('/api/registrations', {
-  body: SaveRegistrationRequest,
-  response: SaveRegistrationResponse,
-  status: 201,
-  errors: [409, 422],
-});
+export const register = registration.post('/api/registrations', { ...Saving, status: 201, errors: [409, 422] });
 
 /** The form checks an employee number as soon as it is entered (spec: ValidateEmployeeCode); submit checks again. */
 export const checkEmployeeCode = registration.post('/api/registrations/employee-code/check', {
@@ -264,11 +264,7 @@ export const myRegistration = registration.get('/api/registrations/me', {
 });
 
 /** The volunteer edits (or submits) her own application. */
-export const updateMyRegistration = registration.put('/api/registrations/me', {
-  body: SaveRegistrationRequest,
-  response: SaveRegistrationResponse,
-  errors: [409, 422],
-});
+export const updateMyRegistration = registration.put('/api/registrations/me', { ...Saving, errors: [409, 422] });
 
 /** The review grid (registration staff, within their regions and cities). */
 export const listRegistrations = registration.get('/api/registrations', {
@@ -297,10 +293,9 @@ export const initialAccept = registration.post('/api/registrations/:id/initial-a
   body: InitialAcceptRequest,
   response: CommandAccepted,
 });
-export const approve = registration.post('/api/registrations/:id/approve', {
-  permission: { ...staff('registrationadmin', 'Approve'), code: 'NotAuthorizedToAccept' },
-  params: IdParams,
-  response: CommandAccepted,
+export const approve = onApplication('approve', {
+  ...staff('registrationadmin', 'Approve'),
+  code: 'NotAuthorizedToAccept',
 });
 export const reject = registration.post('/api/registrations/:id/reject', {
   permission: staff('registrationadmin', 'Approve'),
@@ -308,11 +303,7 @@ export const reject = registration.post('/api/registrations/:id/reject', {
   body: RejectRequest,
   response: CommandAccepted,
 });
-export const returnToSubmitted = registration.post('/api/registrations/:id/return-to-submitted', {
-  permission: staff('registrationadmin', 'Approve'),
-  params: IdParams,
-  response: CommandAccepted,
-});
+export const returnToSubmitted = onApplication('return-to-submitted', staff('registrationadmin', 'Approve'));
 export const addNote = registration.post('/api/registrations/:id/notes', {
   permission: staff('registrationadmin', 'Approve'),
   params: IdParams,

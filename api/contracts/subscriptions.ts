@@ -20,15 +20,12 @@ export const subscribe = subscriptions.post('/api/subscriptions', {
   body: Subscribe,
   response: z.object({ accepted: z.literal(true) }).meta({ id: 'SubscribeAccepted' }),
 });
-export const confirmSubscription = subscriptions.post('/api/subscriptions/confirm', {
-  body: Token,
-  response: CommandAccepted,
-});
+/** A link of a mail at `path`: its token is the body, no sign-in. */
+const fromMail = <const Path extends string>(path: Path) =>
+  subscriptions.post(path, { body: Token, response: CommandAccepted });
+export const confirmSubscription = fromMail('/api/subscriptions/confirm');
 /** Spec: utils/promotions/UnSubscribe (Token): one click from any mail, no sign-in. */
-export const unsubscribe = subscriptions.post('/api/subscriptions/unsubscribe', {
-  body: Token,
-  response: CommandAccepted,
-});
+export const unsubscribe = fromMail('/api/subscriptions/unsubscribe');
 
 export const SubscribersQuery = PagedQuery.extend({
   email: P.text(EMAIL_MAX).optional(),

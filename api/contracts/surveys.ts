@@ -95,12 +95,18 @@ export const surveyableEvents = surveys.get('/api/surveys/events', {
   }),
 });
 
-export const getSurvey = surveys.get('/api/surveys/:id', {
-  permission: staff('surveys', 'View'),
-  params: IdParams,
-  query: AfterQuery,
-  response: SurveyDetail,
-});
+/** A staff read of one survey at `path` (its `:id`, `?after=`). */
+const staffRead = <const Path extends string, const R extends z.ZodType>(path: Path, response: R) =>
+  surveys.get(path, { permission: staff('surveys', 'View'), params: IdParams, query: AfterQuery, response });
+/** An approver's command on one survey: POST /api/surveys/:id/<action>, answered with the position. */
+const approverCommand = <const A extends string>(action: A) =>
+  surveys.post(`/api/surveys/:id/${action}`, {
+    permission: staff('surveys', 'Approve'),
+    params: IdParams,
+    response: CommandAccepted,
+  });
+
+export const getSurvey = staffRead('/api/surveys/:id', SurveyDetail);
 
 /** A new survey: pending approval, or approved when its author may approve (spec: a super admin's saves directly). */
 /**
@@ -124,11 +130,7 @@ export const editSurvey = surveys.put('/api/surveys/:id', {
   response: CommandAccepted,
 });
 
-export const approveSurvey = surveys.post('/api/surveys/:id/approve', {
-  permission: staff('surveys', 'Approve'),
-  params: IdParams,
-  response: CommandAccepted,
-});
+export const approveSurvey = approverCommand('approve');
 
 export const rejectSurvey = surveys.post('/api/surveys/:id/reject', {
   permission: staff('surveys', 'Approve'),
@@ -138,17 +140,9 @@ export const rejectSurvey = surveys.post('/api/surveys/:id/reject', {
 });
 
 /** Spec publish errors: SurveyPublishInProgress, SurveyNoVolunteersMatch, SurveyPublishFailed (an unexpected failure). */
-export const publishSurvey = surveys.post('/api/surveys/:id/publish', {
-  permission: staff('surveys', 'Approve'),
-  params: IdParams,
-  response: CommandAccepted,
-});
+export const publishSurvey = approverCommand('publish');
 
-export const completeSurvey = surveys.post('/api/surveys/:id/complete', {
-  permission: staff('surveys', 'Approve'),
-  params: IdParams,
-  response: CommandAccepted,
-});
+export const completeSurvey = approverCommand('complete');
 
 export const SurveyResults = z
   .object({
@@ -166,12 +160,7 @@ export const SurveyResults = z
   .meta({ id: 'SurveyResults' });
 export type SurveyResults = z.infer<typeof SurveyResults>;
 
-export const surveyResults = surveys.get('/api/surveys/:id/results', {
-  permission: staff('surveys', 'View'),
-  params: IdParams,
-  query: AfterQuery,
-  response: SurveyResults,
-});
+export const surveyResults = staffRead('/api/surveys/:id/results', SurveyResults);
 
 /** The results as an Excel workbook (right-to-left sheet, Arabic headers): the response body is the .xlsx file. */
 export const exportSurveyResults = surveys.get('/api/surveys/:id/results/export', {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, REASON_MAX, RESPONSE_MAX, TICKET_STATUSES, TITLE_MAX } from '../../domain/ticket/rules.ts';
 import { AfterQuery, CommandAccepted, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
-import { endpoints, mine, staff } from './endpoint.ts';
+import { endpoints, mine, type Permission, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 /** The years a ticket can carry (the portal's dates). */
@@ -109,6 +109,15 @@ export const TicketOptions = z
 export type TicketOptions = z.infer<typeof TicketOptions>;
 
 const tickets = endpoints('tickets');
+/** One ticket at `path` (its `:id`), as its creator or the staff read it. */
+const oneTicket = <const Path extends string, const G extends Permission>(path: Path, permission: G) =>
+  tickets.get(path, { permission, params: IdParams, query: AfterQuery, response: TicketDetail });
+/** A command on one ticket at `path` (its `:id`) with its body, answered with the position. */
+const onTicket = <const Path extends string, const G extends Permission, const B extends z.ZodType>(
+  path: Path,
+  permission: G,
+  body: B,
+) => tickets.post(path, { permission, params: IdParams, body, response: CommandAccepted });
 
 /** The forms' lists: departments (master data) and the events a ticket may name (spec: getEventsList). */
 export const ticketOptions = tickets.get('/api/tickets/options', { response: TicketOptions });
@@ -119,24 +128,14 @@ export const myTickets = tickets.get('/api/me/tickets', {
   query: TicketsQuery,
   response: TicketsPage,
 });
-export const myTicket = tickets.get('/api/me/tickets/:id', {
-  permission: mine('tickets', 'View'),
-  params: IdParams,
-  query: AfterQuery,
-  response: TicketDetail,
-});
+export const myTicket = oneTicket('/api/me/tickets/:id', mine('tickets', 'View'));
 export const submitTicket = tickets.post('/api/me/tickets', {
   permission: mine('tickets', 'Add'),
   body: NewTicket,
   response: TicketSubmitted,
 });
 /** The creator's verdict on a reply: resolved (1) or not resolved (2) with a reason (spec: submitUserAction). */
-export const markTicket = tickets.post('/api/me/tickets/:id/verdict', {
-  permission: mine('tickets', 'View'),
-  params: IdParams,
-  body: TicketVerdict,
-  response: CommandAccepted,
-});
+export const markTicket = onTicket('/api/me/tickets/:id/verdict', mine('tickets', 'View'), TicketVerdict);
 
 // Staff: every ticket their scope allows.
 export const staffTickets = tickets.get('/api/tickets', {
@@ -144,22 +143,11 @@ export const staffTickets = tickets.get('/api/tickets', {
   query: StaffTicketsQuery,
   response: TicketsPage,
 });
-export const staffTicket = tickets.get('/api/tickets/:id', {
-  permission: staff('ticketsadmin', 'View'),
-  params: IdParams,
-  query: AfterQuery,
-  response: TicketDetail,
-});
+export const staffTicket = oneTicket('/api/tickets/:id', staff('ticketsadmin', 'View'));
 /** Spec: submitReply (action 2 a reply, 3 a reply that closes). */
-export const replyToTicket = tickets.post('/api/tickets/:id/reply', {
-  permission: staff('ticketsadmin', 'Edit'),
-  params: IdParams,
-  body: TicketReply,
-  response: CommandAccepted,
-});
-export const assignTicketDepartment = tickets.post('/api/tickets/:id/department', {
-  permission: staff('ticketsadmin', 'Edit'),
-  params: IdParams,
-  body: TicketDepartment,
-  response: CommandAccepted,
-});
+export const replyToTicket = onTicket('/api/tickets/:id/reply', staff('ticketsadmin', 'Edit'), TicketReply);
+export const assignTicketDepartment = onTicket(
+  '/api/tickets/:id/department',
+  staff('ticketsadmin', 'Edit'),
+  TicketDepartment,
+);
