@@ -58,6 +58,9 @@ export const OpportunityDetails = z
   })
   .meta({ id: 'OpportunityDetails' });
 
+/** An event's approval state (a new event waits for an approver, so does a deletion). */
+const Approval = z.enum(['pending', 'approved', 'rejected', 'pendingDelete']);
+
 /** An event as the lists name it: id, code, names, status and dates. */
 const EventListed = {
   id: z.string(),
@@ -182,7 +185,7 @@ export const EventDetail = z
     conditionSkills: z.array(z.string()).optional(),
     responsibilities: z.array(z.string()).optional(),
     status: z.number(),
-    approval: z.enum(['pending', 'approved', 'rejected', 'pendingDelete']),
+    approval: Approval,
     /** Why an approver rejected it (null unless rejected). */
     rejectReason: z.string().nullable(),
     joinedCount: z.number(),
@@ -295,14 +298,9 @@ export const pendingOpportunities = events.get('/api/opportunities/pending', {
 /** The staff's events list (issue 11): every status, approval and visibility in the viewer's scope, with filters. */
 export const ManagedEvent = z
   .object({
-    id: z.string(),
-    code: z.string(),
-    ...P.bilingual('name'),
-    status: z.number(),
-    approval: z.enum(['pending', 'approved', 'rejected', 'pendingDelete']),
+    ...EventListed,
+    approval: Approval,
     visibility: z.number(),
-    startDate: z.string(),
-    endDate: z.string(),
     seatsTaken: z.number(),
     maxContributions: z.number(),
   })
@@ -315,7 +313,7 @@ export const manageOpportunities = events.get('/api/opportunities/manage', {
   query: PagedQuery.extend({
     pageSize: P.queryOneOf([5, 10, 15, 20]).optional(),
     status: P.queryOneOf([0, 2, 3, 4]).optional(),
-    approval: z.enum(['pending', 'approved', 'rejected', 'pendingDelete']).optional(),
+    approval: Approval.optional(),
     visibility: P.queryOneOf([0, 1, 2, 3]).optional(),
     regionId: P.queryInt().optional(),
     cityId: P.queryInt().optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Actor, AfterQuery, CommandAccepted, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
-import { endpoints, type Permission, staff } from './endpoint.ts';
+import { endpoints, type Parts, type Permission, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { CaptchaField } from './recovery.ts';
 
@@ -234,9 +234,25 @@ export const RegistrationGridPage = GridPage(RegistrationGridRow);
 export type RegistrationGridPage = z.infer<typeof RegistrationGridPage>;
 
 const registration = endpoints('registration');
-/** A reviewer's command on one application: POST /api/registrations/:id/<action>, answered with the position. */
-const onApplication = <const A extends string, const G extends Permission>(action: A, permission: G) =>
-  registration.post(`/api/registrations/:id/${action}`, { permission, params: IdParams, response: CommandAccepted });
+/** The reviewers' guard; an acceptance refuses with NotAuthorizedToAccept (spec). */
+const reviewer = staff('registrationadmin', 'Approve');
+const accepter = { ...reviewer, code: 'NotAuthorizedToAccept' } as const;
+/** A reviewer's command on one application: POST /api/registrations/:id/<action> (with `more`: its body), answered with the position. */
+const onApplication = <
+  const A extends string,
+  const G extends Permission,
+  const M extends Partial<Parts> = Record<never, never>,
+>(
+  action: A,
+  permission: G,
+  more: M = {} as M,
+) =>
+  registration.post(`/api/registrations/:id/${action}`, {
+    permission,
+    params: IdParams,
+    ...more,
+    response: CommandAccepted,
+  });
 /** A save of the form (a visitor's registration, the volunteer's own edit): the form in, the saved application out. */
 const Saving = { body: SaveRegistrationRequest, response: SaveRegistrationResponse };
 
@@ -287,31 +303,13 @@ export const registrationHistory = registration.get('/api/registrations/:id/hist
   response: z.array(HistoryEntry),
 });
 
-export const initialAccept = registration.post('/api/registrations/:id/initial-accept', {
-  permission: { ...staff('registrationadmin', 'Approve'), code: 'NotAuthorizedToAccept' },
-  params: IdParams,
-  body: InitialAcceptRequest,
-  response: CommandAccepted,
-});
-export const approve = onApplication('approve', {
-  ...staff('registrationadmin', 'Approve'),
-  code: 'NotAuthorizedToAccept',
-});
-export const reject = registration.post('/api/registrations/:id/reject', {
-  permission: staff('registrationadmin', 'Approve'),
-  params: IdParams,
-  body: RejectRequest,
-  response: CommandAccepted,
-});
-export const returnToSubmitted = onApplication('return-to-submitted', staff('registrationadmin', 'Approve'));
-export const addNote = registration.post('/api/registrations/:id/notes', {
-  permission: staff('registrationadmin', 'Approve'),
-  params: IdParams,
-  body: AddNoteRequest,
-  response: CommandAccepted,
-});
+export const initialAccept = onApplication('initial-accept', accepter, { body: InitialAcceptRequest });
+export const approve = onApplication('approve', accepter);
+export const reject = onApplication('reject', reviewer, { body: RejectRequest });
+export const returnToSubmitted = onApplication('return-to-submitted', reviewer);
+export const addNote = onApplication('notes', reviewer, { body: AddNoteRequest });
 export const removeNote = registration.post('/api/registrations/:id/notes/:noteId/remove', {
-  permission: staff('registrationadmin', 'Approve'),
+  permission: reviewer,
   params: IdParams.extend({ noteId: P.token(40) }),
   response: CommandAccepted,
 });
