@@ -58,6 +58,21 @@ export const OpportunityDetails = z
   })
   .meta({ id: 'OpportunityDetails' });
 
+/** A typed-in field as the log holds it and an answer documents it: unbounded text, the numbered choices plain numbers. */
+type StoredLeaf<S> = S extends z.ZodBoolean ? z.ZodBoolean : S extends z.ZodString ? z.ZodString : z.ZodNumber;
+type StoredList<S> = S extends z.ZodArray<infer E> ? z.ZodArray<StoredLeaf<E>> : StoredLeaf<S>;
+type Stored<S> = S extends z.ZodOptional<infer I> ? z.ZodOptional<StoredList<I>> : StoredList<S>;
+function stored(s: z.core.$ZodType): z.ZodType {
+  if (s instanceof z.ZodOptional) return stored(s.unwrap()).optional();
+  if (s instanceof z.ZodArray) return z.array(stored(s.element));
+  if (s instanceof z.ZodBoolean) return z.boolean();
+  if (s instanceof z.ZodString) return z.string();
+  return z.number();
+}
+/** An input shape's fields as stored (OpportunityDetails as EventDetail answers it). */
+const storedShape = <S extends z.ZodRawShape>(shape: S) =>
+  Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, stored(s)])) as { [K in keyof S]: Stored<S[K]> };
+
 /** An event's approval state (a new event waits for an approver, so does a deletion). */
 const Approval = z.enum(['pending', 'approved', 'rejected', 'pendingDelete']);
 
@@ -142,48 +157,7 @@ export type MapMarker = z.infer<typeof MapMarker>;
 export const EventDetail = z
   .object({
     id: z.string(),
-    code: z.string(),
-    ...P.bilingual('name'),
-    descriptionAr: z.string().optional(),
-    descriptionEn: z.string().optional(),
-    leadName: z.string(),
-    leadMobile: z.string(),
-    leadEmail: z.string(),
-    visibility: z.number(),
-    regionIds: z.array(z.number()),
-    cityIds: z.array(z.number()),
-    maxInvitations: z.number(),
-    maxContributions: z.number(),
-    startDate: z.string(),
-    endDate: z.string(),
-    registrationStart: z.string().optional(),
-    registrationEnd: z.string().optional(),
-    gender: z.number(),
-    timePeriod: z.number(),
-    volunteeringDays: z.array(z.number()),
-    attendanceType: z.number(),
-    categoryId: z.number().optional(),
-    workFieldId: z.number().optional(),
-    workFieldGroupId: z.number().optional(),
-    regionId: z.number().optional(),
-    cityId: z.number().optional(),
-    eventTypeId: z.number().optional(),
-    trainingCompulsory: z.boolean().optional(),
-    trainingHours: z.number().optional(),
-    travelRequired: z.boolean().optional(),
-    travelTime: z.string().optional(),
-    coordinatorMobile: z.string().optional(),
-    costPerHour: z.number().optional(),
-    maxHours: z.number(),
-    location: z.string().optional(),
-    latitude: z.number().optional(),
-    longitude: z.number().optional(),
-    minTarget: z.number().optional(),
-    maxTarget: z.number().optional(),
-    mainImageFileId: z.string().optional(),
-    galleryFileIds: z.array(z.string()).optional(),
-    conditionSkills: z.array(z.string()).optional(),
-    responsibilities: z.array(z.string()).optional(),
+    ...storedShape(OpportunityDetails.shape),
     status: z.number(),
     approval: Approval,
     /** Why an approver rejected it (null unless rejected). */
