@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { AfterQuery, CommandAccepted, IdParams, PageSize } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import type { Action } from '../../domain/permissions/screens.ts';
+import { AfterQuery, CommandAccepted, IdParams, PagedQuery } from './common.ts';
+import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 // Every field bounded (api/contracts/primitives.ts): lengths, int4 ids and counts, real days within the spec's range.
@@ -57,12 +58,29 @@ export const OpportunityDetails = z
   })
   .meta({ id: 'OpportunityDetails' });
 
+/** A typed-in field as the log holds it and an answer documents it: unbounded text, the numbered choices plain numbers. */
+type StoredLeaf<S> = S extends z.ZodBoolean ? z.ZodBoolean : S extends z.ZodString ? z.ZodString : z.ZodNumber;
+type StoredList<S> = S extends z.ZodArray<infer E> ? z.ZodArray<StoredLeaf<E>> : StoredLeaf<S>;
+type Stored<S> = S extends z.ZodOptional<infer I> ? z.ZodOptional<StoredList<I>> : StoredList<S>;
+function stored(s: z.core.$ZodType): z.ZodType {
+  if (s instanceof z.ZodOptional) return stored(s.unwrap()).optional();
+  if (s instanceof z.ZodArray) return z.array(stored(s.element));
+  if (s instanceof z.ZodBoolean) return z.boolean();
+  if (s instanceof z.ZodString) return z.string();
+  return z.number();
+}
+/** An input shape's fields as stored (OpportunityDetails as EventDetail answers it). */
+const storedShape = <S extends z.ZodRawShape>(shape: S) =>
+  Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, stored(s)])) as { [K in keyof S]: Stored<S[K]> };
+
+/** An event's approval state (a new event waits for an approver, so does a deletion). */
+const Approval = z.enum(['pending', 'approved', 'rejected', 'pendingDelete']);
+
 /** An event as the lists name it: id, code, names, status and dates. */
 const EventListed = {
   id: z.string(),
   code: z.string(),
-  nameAr: z.string(),
-  nameEn: z.string(),
+  ...P.bilingual('name'),
   status: z.number(),
   startDate: z.string(),
   endDate: z.string(),
@@ -124,8 +142,7 @@ export type EventsPage = z.infer<typeof EventsPage>;
 export const MapMarker = z
   .object({
     id: z.string(),
-    nameAr: z.string(),
-    nameEn: z.string(),
+    ...P.bilingual('name'),
     latitude: z.number(),
     longitude: z.number(),
     status: z.number(),
@@ -140,51 +157,9 @@ export type MapMarker = z.infer<typeof MapMarker>;
 export const EventDetail = z
   .object({
     id: z.string(),
-    code: z.string(),
-    nameAr: z.string(),
-    nameEn: z.string(),
-    descriptionAr: z.string().optional(),
-    descriptionEn: z.string().optional(),
-    leadName: z.string(),
-    leadMobile: z.string(),
-    leadEmail: z.string(),
-    visibility: z.number(),
-    regionIds: z.array(z.number()),
-    cityIds: z.array(z.number()),
-    maxInvitations: z.number(),
-    maxContributions: z.number(),
-    startDate: z.string(),
-    endDate: z.string(),
-    registrationStart: z.string().optional(),
-    registrationEnd: z.string().optional(),
-    gender: z.number(),
-    timePeriod: z.number(),
-    volunteeringDays: z.array(z.number()),
-    attendanceType: z.number(),
-    categoryId: z.number().optional(),
-    workFieldId: z.number().optional(),
-    workFieldGroupId: z.number().optional(),
-    regionId: z.number().optional(),
-    cityId: z.number().optional(),
-    eventTypeId: z.number().optional(),
-    trainingCompulsory: z.boolean().optional(),
-    trainingHours: z.number().optional(),
-    travelRequired: z.boolean().optional(),
-    travelTime: z.string().optional(),
-    coordinatorMobile: z.string().optional(),
-    costPerHour: z.number().optional(),
-    maxHours: z.number(),
-    location: z.string().optional(),
-    latitude: z.number().optional(),
-    longitude: z.number().optional(),
-    minTarget: z.number().optional(),
-    maxTarget: z.number().optional(),
-    mainImageFileId: z.string().optional(),
-    galleryFileIds: z.array(z.string()).optional(),
-    conditionSkills: z.array(z.string()).optional(),
-    responsibilities: z.array(z.string()).optional(),
+    ...storedShape(OpportunityDetails.shape),
     status: z.number(),
-    approval: z.enum(['pending', 'approved', 'rejected', 'pendingDelete']),
+    approval: Approval,
     /** Why an approver rejected it (null unless rejected). */
     rejectReason: z.string().nullable(),
     joinedCount: z.number(),
@@ -194,76 +169,50 @@ export const EventDetail = z
   .meta({ id: 'EventDetail' });
 export type EventDetail = z.infer<typeof EventDetail>;
 
-const tags = ['events'];
+const events = endpoints('events');
+/** A staff command on one event: POST /api/opportunities/:id/<action>, guarded by `guard` on the events screen. */
+const onEvent = <const A extends string, const G extends Action>(action: A, guard: G) =>
+  events.post(`/api/opportunities/:id/${action}`, {
+    permission: staff('eventsadmin', guard),
+    params: IdParams,
+    response: CommandAccepted,
+  });
 
-export const createOpportunity = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Add' },
-  method: 'POST',
-  path: '/api/opportunities',
+export const createOpportunity = events.post('/api/opportunities', {
+  permission: staff('eventsadmin', 'Add'),
   body: OpportunityDetails,
   status: 201,
   response: CommandAccepted.extend({ opportunityId: z.string() }),
-  tags,
 });
 
-export const editOpportunity = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Edit' },
-  method: 'PUT',
-  path: '/api/opportunities/:id',
+export const editOpportunity = events.put('/api/opportunities/:id', {
+  permission: staff('eventsadmin', 'Edit'),
   params: IdParams,
   body: OpportunityDetails,
   response: CommandAccepted,
-  tags,
 });
 
-export const approveOpportunity = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Approve' },
-  method: 'POST',
-  path: '/api/opportunities/:id/approve',
-  params: IdParams,
-  response: CommandAccepted,
-  tags,
-});
+export const approveOpportunity = onEvent('approve', 'Approve');
 
-export const stopInvitations = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Edit' },
-  method: 'POST',
-  path: '/api/opportunities/:id/stop-invitations',
-  params: IdParams,
-  response: CommandAccepted,
-  tags,
-});
+export const stopInvitations = onEvent('stop-invitations', 'Edit');
 
 /** An approver rejects an event, with a reason the event's page shows (spec: reject; RejectReasonRequired). */
-export const rejectOpportunity = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Approve' },
-  method: 'POST',
-  path: '/api/opportunities/:id/reject',
+export const rejectOpportunity = events.post('/api/opportunities/:id/reject', {
+  permission: staff('eventsadmin', 'Approve'),
   params: IdParams,
   body: z.object({ reason: P.longText(1000) }),
   response: CommandAccepted,
-  tags,
 });
 
 /** A deletion: done at once, or waiting for an approver (pendingApproval). */
-export const deleteOpportunity = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Delete' },
-  method: 'POST',
-  path: '/api/opportunities/:id/delete',
+export const deleteOpportunity = events.post('/api/opportunities/:id/delete', {
+  permission: staff('eventsadmin', 'Delete'),
   params: IdParams,
   body: z.object({ reason: P.longText(1000) }),
   response: CommandAccepted.extend({ pendingApproval: z.boolean() }),
-  tags,
 });
 
-export const confirmDeleteOpportunity = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Approve' },
-  method: 'POST',
-  path: '/api/opportunities/:id/confirm-delete',
-  params: IdParams,
-  response: CommandAccepted,
-  tags,
-});
+export const confirmDeleteOpportunity = onEvent('confirm-delete', 'Approve');
 
 /**
  * The events lists' filters (spec "Event search filters"), shared by the lists and the map: status, region, city,
@@ -288,71 +237,44 @@ const EventsFilterQuery = z.object({
  * Events lists: public (open to all, 12 a page) or, for a signed-in volunteer, private (restricted to their region or
  * city, or invited-only ones they were invited to; page sizes 5/10/15/20). Approved and not deleted; newest first.
  */
-export const listOpportunities = endpoint({
-  method: 'GET',
-  path: '/api/opportunities',
-  query: z.object({
-    page: P.page,
+export const listOpportunities = events.get('/api/opportunities', {
+  query: PagedQuery.extend({
     ...EventsFilterQuery.shape,
     scope: z.enum(['public', 'private']).default('public'),
     // Spec: 12 a page for the public list; 5, 10, 15 or 20 for the private one.
     pageSize: P.queryOneOf([5, 10, 12, 15, 20]).optional(),
-    after: AfterQuery.shape.after,
   }),
   response: EventsPage,
-  tags,
 });
 
 /** The events calendar: public events overlapping a range of real days (at most CALENDAR_MAX_DAYS). */
-export const opportunityCalendar = endpoint({
-  method: 'GET',
-  path: '/api/opportunities/calendar',
-  query: z.object({ from: P.isoDate(), to: P.isoDate(), after: AfterQuery.shape.after }),
+export const opportunityCalendar = events.get('/api/opportunities/calendar', {
+  query: AfterQuery.extend({ from: P.isoDate(), to: P.isoDate() }),
   response: OpportunityCalendar,
-  tags,
 });
 
 /**
  * Map view (spec): at most 100 markers; closed events (3) and remote ones (attendance 3) have none. The public list's
  * filters narrow it (a visitor filters by region and sees those events on the map).
  */
-export const opportunityMap = endpoint({
-  method: 'GET',
-  path: '/api/opportunities/map',
-  query: z.object({
-    ...EventsFilterQuery.shape,
-    after: AfterQuery.shape.after,
-  }),
+export const opportunityMap = events.get('/api/opportunities/map', {
+  query: EventsFilterQuery.extend(AfterQuery.shape),
   response: z.array(MapMarker),
-  tags,
 });
 
 /** The approvers' list of events waiting for them (403 for a role that may not approve). */
-export const pendingOpportunities = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Approve' },
-  method: 'GET',
-  path: '/api/opportunities/pending',
-  query: z.object({
-    page: P.page,
-    pageSize: PageSize,
-    after: AfterQuery.shape.after,
-  }),
+export const pendingOpportunities = events.get('/api/opportunities/pending', {
+  permission: staff('eventsadmin', 'Approve'),
+  query: PagedQuery,
   response: PendingOpportunities,
-  tags,
 });
 
 /** The staff's events list (issue 11): every status, approval and visibility in the viewer's scope, with filters. */
 export const ManagedEvent = z
   .object({
-    id: z.string(),
-    code: z.string(),
-    nameAr: z.string(),
-    nameEn: z.string(),
-    status: z.number(),
-    approval: z.enum(['pending', 'approved', 'rejected', 'pendingDelete']),
+    ...EventListed,
+    approval: Approval,
     visibility: z.number(),
-    startDate: z.string(),
-    endDate: z.string(),
     seatsTaken: z.number(),
     maxContributions: z.number(),
   })
@@ -360,31 +282,23 @@ export const ManagedEvent = z
 export const ManagedEvents = z.object({ rows: z.array(ManagedEvent), total: z.number() });
 export type ManagedEvents = z.infer<typeof ManagedEvents>;
 
-export const manageOpportunities = endpoint({
-  permission: { screen: 'eventsadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/opportunities/manage',
-  query: z.object({
-    page: P.page,
+export const manageOpportunities = events.get('/api/opportunities/manage', {
+  permission: staff('eventsadmin', 'View'),
+  query: PagedQuery.extend({
     pageSize: P.queryOneOf([5, 10, 15, 20]).optional(),
     status: P.queryOneOf([0, 2, 3, 4]).optional(),
-    approval: z.enum(['pending', 'approved', 'rejected', 'pendingDelete']).optional(),
+    approval: Approval.optional(),
     visibility: P.queryOneOf([0, 1, 2, 3]).optional(),
     regionId: P.queryInt().optional(),
     cityId: P.queryInt().optional(),
     code: P.text(30).optional(),
-    after: AfterQuery.shape.after,
   }),
   response: ManagedEvents,
-  tags,
 });
 
 /** An event's details; the health-ministry client shows them to signed-in users only (spec). */
-export const opportunityDetails = endpoint({
-  method: 'GET',
-  path: '/api/opportunities/:id',
+export const opportunityDetails = events.get('/api/opportunities/:id', {
   params: IdParams,
   query: AfterQuery,
   response: EventDetail,
-  tags,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AfterQuery, CommandAccepted, IdParams, PageSize } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { AfterQuery, CommandAccepted, IdParams, PagedQuery } from './common.ts';
+import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { HistoryEntry } from './registration.ts';
 
@@ -8,8 +8,7 @@ import { HistoryEntry } from './registration.ts';
 export const MyParticipation = z
   .object({
     opportunityId: z.string(),
-    nameAr: z.string(),
-    nameEn: z.string(),
+    ...P.bilingual('name'),
     startDate: z.string(),
     endDate: z.string(),
     status: z.number(),
@@ -26,8 +25,7 @@ export const StaffRowActions = ['accept', 'reverse', 'reject', 'absent', 'releas
 export const RosterRow = z
   .object({
     volunteerId: z.string(),
-    nameAr: z.string().nullable(),
-    nameEn: z.string().nullable(),
+    ...P.bilingual('name', 'nullable'),
     status: z.number(),
     approvedHours: z.number(),
     pendingHours: z.number(),
@@ -48,64 +46,44 @@ export const InvitationResults = z
   .meta({ id: 'InvitationResults' });
 export type InvitationResults = z.infer<typeof InvitationResults>;
 
-const tags = ['events'];
+const events = endpoints('events');
 const Pair = z.object({ id: P.uuid(), volunteerId: P.uuid() });
 
 /** A volunteer asks to join: the spec's join rules (domain/participation/join.ts), then the schedule. */
-export const joinOpportunity = endpoint({
-  method: 'POST',
-  path: '/api/opportunities/:id/join',
+export const joinOpportunity = events.post('/api/opportunities/:id/join', {
   params: IdParams,
   response: CommandAccepted,
-  tags,
 });
 
 /** Staff invite approved volunteers; restricted events refuse volunteers outside their regions or cities. */
-export const inviteVolunteers = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Add' },
-  method: 'POST',
-  path: '/api/opportunities/:id/invitations',
+export const inviteVolunteers = events.post('/api/opportunities/:id/invitations', {
+  permission: staff('eventsadmin', 'Add'),
   params: IdParams,
   body: z.object({ volunteerIds: z.array(P.uuid()).min(1).max(500), confirmRaise: z.boolean().default(false) }),
   response: InvitationResults,
-  tags,
 });
 
 /** The roster (spec page sizes), by status. */
-export const listParticipants = endpoint({
-  permission: { screen: 'eventsadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/opportunities/:id/participants',
+export const listParticipants = events.get('/api/opportunities/:id/participants', {
+  permission: staff('eventsadmin', 'View'),
   params: IdParams,
-  query: z.object({
-    status: P.queryInt(1, 10).optional(),
-    page: P.page,
-    pageSize: PageSize,
-    after: AfterQuery.shape.after,
-  }),
+  query: PagedQuery.extend({ status: P.queryInt(1, 10).optional() }),
   response: RosterPage,
-  tags,
 });
 
 /** Staff accept a join request or an invitation the volunteer accepted (confirmRaise: past the seats). */
-export const acceptParticipant = endpoint({
-  permission: { screen: 'eventsadmin', action: 'Edit' },
-  method: 'POST',
-  path: '/api/opportunities/:id/participants/:volunteerId/accept',
+export const acceptParticipant = events.post('/api/opportunities/:id/participants/:volunteerId/accept', {
+  permission: staff('eventsadmin', 'Edit'),
   params: Pair,
   body: z.object({ confirmRaise: z.boolean().default(false) }),
   response: CommandAccepted,
-  tags,
 });
 
 const staffAction = <const A extends string>(action: A) =>
-  endpoint({
-    permission: { screen: 'eventsadmin', action: 'Edit' },
-    method: 'POST',
-    path: `/api/opportunities/:id/participants/:volunteerId/${action}`,
+  events.post(`/api/opportunities/:id/participants/:volunteerId/${action}`, {
+    permission: staff('eventsadmin', 'Edit'),
     params: Pair,
     response: CommandAccepted,
-    tags,
   });
 /** Staff actions on a participant (spec section 4 transitions; the domain refuses the rest). */
 export const rejectParticipant = staffAction('reject');
@@ -113,45 +91,30 @@ export const markParticipantAbsent = staffAction('absent');
 export const releaseParticipant = staffAction('release');
 
 /** The history tab of an invitation: its events, so never stale. */
-export const participationHistory = endpoint({
-  permission: { screen: 'eventsadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/opportunities/:id/participants/:volunteerId/history',
+export const participationHistory = events.get('/api/opportunities/:id/participants/:volunteerId/history', {
+  permission: staff('eventsadmin', 'View'),
   params: Pair,
   response: z.array(HistoryEntry),
-  tags,
 });
 
 /** The volunteer's own events with their hours (current, invitations and past events read from the same rows). */
-export const myParticipations = endpoint({
-  method: 'GET',
-  path: '/api/me/participations',
+export const myParticipations = events.get('/api/me/participations', {
   query: AfterQuery,
   response: z.array(MyParticipation),
-  tags,
 });
 
 /**
  * The same list pushed as server-sent events (`event: invitations`, data: the list as JSON) on connect and whenever
  * one of the volunteer's participations changes; `: keep-alive` comments every 25 s; it ends with the session.
  */
-export const invitationsStream = endpoint({
-  method: 'GET',
-  path: '/api/me/invitations/stream',
+export const invitationsStream = events.get('/api/me/invitations/stream', {
   contentType: 'text/event-stream',
   response: z.array(MyParticipation),
   summary: 'Server-sent events: `event: invitations`, data: the volunteer participations (JSON)',
-  tags,
 });
 
 const volunteerAnswer = <const A extends string>(answer: A) =>
-  endpoint({
-    method: 'POST',
-    path: `/api/volunteers/invitation/:id/${answer}`,
-    params: IdParams,
-    response: CommandAccepted,
-    tags,
-  });
+  events.post(`/api/volunteers/invitation/:id/${answer}`, { params: IdParams, response: CommandAccepted });
 /** The volunteer's answers to an invitation (spec: /api/volunteers/invitation/{id}/accept, /reject, /cancel, /RequestToRelease). */
 export const acceptInvitation = volunteerAnswer('accept');
 export const rejectInvitation = volunteerAnswer('reject');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../../domain/preferences/decide.ts';
 import { CommandAccepted } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints } from './endpoint.ts';
 
 /** Spec entity Preferences (ReceiveEmail, ReceiveSms, PreferredLanguage); the password is changed beside it. */
 export const Preferences = z
@@ -10,15 +10,12 @@ export const Preferences = z
   .meta({ id: 'Preferences' });
 export type Preferences = z.infer<typeof Preferences>;
 
-const tags = ['preferences'];
+const preferences = endpoints('preferences');
 
 /** Spec: GET preferences. */
-export const getPreferences = endpoint({ method: 'GET', path: '/api/me/preferences', response: Preferences, tags });
+export const getPreferences = preferences.get('/api/me/preferences', { response: Preferences });
 /** Spec: POST updatePreferences (the password goes to /api/session/change-password, the spec's updatePassword). */
-export const updatePreferences = endpoint({
-  method: 'POST',
-  path: '/api/me/preferences',
+export const updatePreferences = preferences.post('/api/me/preferences', {
   body: Preferences,
   response: CommandAccepted,
-  tags,
 });

@@ -144,3 +144,20 @@ export const timeOfDay = () =>
     .string()
     .max(5, TIME)
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIME);
+
+// ---------------------------------------------------------------------------------------------------------------- answers
+
+type Bilingual<K extends string, T> = { [F in `${K}Ar` | `${K}En`]: T };
+/**
+ * A row's pair of texts in both languages as the read models answer it: `...P.bilingual('name')` is nameAr and nameEn
+ * (strings), `...P.bilingual('eventName', 'nullable')` two nullable ones. Answers only: typed-in names are bounded text().
+ */
+export function bilingual<const K extends string>(key: K): Bilingual<K, z.ZodString>;
+export function bilingual<const K extends string>(
+  key: K,
+  nullable: 'nullable',
+): Bilingual<K, z.ZodNullable<z.ZodString>>;
+export function bilingual(key: string, nullable?: 'nullable') {
+  const one = () => (nullable ? z.string().nullable() : z.string());
+  return { [`${key}Ar`]: one(), [`${key}En`]: one() };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CommandAccepted, IdParams, Lang, NewPassword } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 /** The captcha widget's answer (ALTCHA: base64 of the solved challenge); required only where the captcha is on. */
@@ -60,18 +60,13 @@ export const RegenerateVerificationResult = z
   .meta({ id: 'RegenerateVerificationResult' });
 export type RegenerateVerificationResult = z.infer<typeof RegenerateVerificationResult>;
 
-const tags = ['recovery'];
+const recovery = endpoints('recovery');
 
-export const captchaChallenge = endpoint({
-  method: 'GET',
-  path: '/api/captcha/challenge',
-  response: CaptchaChallengeAnswer,
-  tags,
-});
+export const captchaChallenge = recovery.get('/api/captcha/challenge', { response: CaptchaChallengeAnswer });
 
 /** A visitor's "I forgot" form at `path` (email, reCaptchaResponse, lang): something is mailed to the address. */
 const forgotForm = <const Path extends string>(path: Path) =>
-  endpoint({ method: 'POST', path, body: ForgotRequest, response: ForgotAnswer, errors: [401, 422], tags });
+  recovery.post(path, { body: ForgotRequest, response: ForgotAnswer, errors: [401, 422] });
 
 /** Spec ForgetPassword: mails a link valid 6 days. */
 export const forgotPassword = forgotForm('/api/account/forgot-password');
@@ -79,32 +74,23 @@ export const forgotPassword = forgotForm('/api/account/forgot-password');
 export const forgotUserName = forgotForm('/api/account/forgot-username');
 
 /** Spec ChangeForgottenPassword (token, newPass): Error_WrongActivationLink when unknown, used or expired. */
-export const resetPassword = endpoint({
-  method: 'POST',
-  path: '/api/account/reset-password',
+export const resetPassword = recovery.post('/api/account/reset-password', {
   body: ResetPasswordRequest,
   response: CommandAccepted,
   errors: [422],
-  tags,
 });
 
 /** Spec RegenerateEmailVerifyLink {token, lang}: a new verification link from the one the user holds. */
-export const regenerateVerification = endpoint({
-  method: 'POST',
-  path: '/api/email-verification/regenerate',
+export const regenerateVerification = recovery.post('/api/email-verification/regenerate', {
   body: RegenerateVerificationRequest,
   response: RegenerateVerificationResult,
   errors: [422],
-  tags,
 });
 
 /** An admin sends a user the forgotten-password mail. */
-export const sendPasswordReset = endpoint({
-  permission: { screen: 'users', action: 'Edit' },
-  method: 'POST',
-  path: '/api/users/:id/password-reset',
+export const sendPasswordReset = recovery.post('/api/users/:id/password-reset', {
+  permission: staff('users', 'Edit'),
   params: IdParams,
   response: CommandAccepted,
   errors: [401, 404],
-  tags,
 });

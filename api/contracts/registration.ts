@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Actor, AfterQuery, CommandAccepted, GridPage, IdParams, PageSize, PositionText } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { Actor, AfterQuery, CommandAccepted, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
+import { endpoints, type Parts, type Permission, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { CaptchaField } from './recovery.ts';
 
@@ -146,8 +146,7 @@ export const PractitionerInfo = z
   .object({
     cfhsNumber: z.string(),
     statusId: z.number().int(),
-    classificationAr: z.string().nullable(),
-    classificationEn: z.string().nullable(),
+    ...P.bilingual('classification', 'nullable'),
     licenceExpiryDate: z.string().nullable(),
     checkedAt: z.string().nullable(),
   })
@@ -201,10 +200,8 @@ export const EmailVerificationResult = z.object({ result: z.enum(['100', '200', 
 export type EmailVerificationResult = z.infer<typeof EmailVerificationResult>;
 
 /** GET /api/registrations: the review grid's filters, sort and page. */
-export const RegistrationGridQuery = AfterQuery.extend({
+export const RegistrationGridQuery = PagedQuery.extend({
   status: P.queryOneOf([1, 2, 3, 5, 6]).default(2),
-  page: P.page,
-  pageSize: PageSize,
   sort: z.enum(['submittedAt', 'updatedAt', 'nameAr', 'nameEn', 'referenceNumber']).default('submittedAt'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   name: P.text(100).optional(),
@@ -222,8 +219,7 @@ export const RegistrationGridRow = z
     volunteerId: z.string(),
     referenceNumber: z.string().nullable(),
     status: z.number(),
-    nameAr: z.string(),
-    nameEn: z.string(),
+    ...P.bilingual('name'),
     idNumber: z.string().nullable(),
     mobile: z.string().nullable(),
     regionId: z.number().nullable(),
@@ -237,136 +233,83 @@ export type RegistrationGridRow = z.infer<typeof RegistrationGridRow>;
 export const RegistrationGridPage = GridPage(RegistrationGridRow);
 export type RegistrationGridPage = z.infer<typeof RegistrationGridPage>;
 
-const tags = ['registration'];
+const registration = endpoints('registration');
+/** The reviewers' guard; an acceptance refuses with NotAuthorizedToAccept (spec). */
+const reviewer = staff('registrationadmin', 'Approve');
+const accepter = { ...reviewer, code: 'NotAuthorizedToAccept' } as const;
+/** A reviewer's command on one application: POST /api/registrations/:id/<action> (with `more`: its body), answered with the position. */
+const onApplication = <
+  const A extends string,
+  const G extends Permission,
+  const M extends Partial<Parts> = Record<never, never>,
+>(
+  action: A,
+  permission: G,
+  more: M = {} as M,
+) =>
+  registration.post(`/api/registrations/:id/${action}`, {
+    permission,
+    params: IdParams,
+    ...more,
+    response: CommandAccepted,
+  });
+/** A save of the form (a visitor's registration, the volunteer's own edit): the form in, the saved application out. */
+const Saving = { body: SaveRegistrationRequest, response: SaveRegistrationResponse };
 
 /** A visitor registers (anonymous; CSRF by the double-submit cookie). */
-export const register = endpoint({
-  method: 'POST',
-  path: '/api/registrations',
-  body: SaveRegistrationRequest,
-  response: SaveRegistrationResponse,
-  status: 201,
-  errors: [409, 422],
-  tags,
-});
+export const register = registration.post('/api/registrations', { ...Saving, status: 201, errors: [409, 422] });
 
 /** The form checks an employee number as soon as it is entered (spec: ValidateEmployeeCode); submit checks again. */
-export const checkEmployeeCode = endpoint({
-  method: 'POST',
-  path: '/api/registrations/employee-code/check',
+export const checkEmployeeCode = registration.post('/api/registrations/employee-code/check', {
   body: EmployeeCodeCheck,
   response: z.object({ valid: z.literal(true) }),
   errors: [422, 503],
-  tags,
 });
 
 /** The link mailed at registration. */
-export const verifyEmail = endpoint({
-  method: 'POST',
-  path: '/api/email-verification',
+export const verifyEmail = registration.post('/api/email-verification', {
   body: EmailVerificationRequest,
   response: EmailVerificationResult,
   errors: [422],
-  tags,
 });
 
 /** The signed-in user's own application. */
-export const myRegistration = endpoint({
-  method: 'GET',
-  path: '/api/registrations/me',
+export const myRegistration = registration.get('/api/registrations/me', {
   query: AfterQuery,
   response: RegistrationDetail,
-  tags,
 });
 
 /** The volunteer edits (or submits) her own application. */
-export const updateMyRegistration = endpoint({
-  method: 'PUT',
-  path: '/api/registrations/me',
-  body: SaveRegistrationRequest,
-  response: SaveRegistrationResponse,
-  errors: [409, 422],
-  tags,
-});
+export const updateMyRegistration = registration.put('/api/registrations/me', { ...Saving, errors: [409, 422] });
 
 /** The review grid (registration staff, within their regions and cities). */
-export const listRegistrations = endpoint({
-  permission: { screen: 'registrationadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/registrations',
+export const listRegistrations = registration.get('/api/registrations', {
+  permission: staff('registrationadmin', 'View'),
   query: RegistrationGridQuery,
   response: RegistrationGridPage,
-  tags,
 });
 
-export const getRegistration = endpoint({
-  permission: { screen: 'registrationadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/registrations/:id',
+export const getRegistration = registration.get('/api/registrations/:id', {
+  permission: staff('registrationadmin', 'View'),
   params: IdParams,
   query: AfterQuery,
   response: RegistrationDetail,
-  tags,
 });
 
 /** The history tab: the application's events themselves, so it is never stale. */
-export const registrationHistory = endpoint({
-  permission: { screen: 'registrationadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/registrations/:id/history',
+export const registrationHistory = registration.get('/api/registrations/:id/history', {
+  permission: staff('registrationadmin', 'View'),
   params: IdParams,
   response: z.array(HistoryEntry),
-  tags,
 });
 
-export const initialAccept = endpoint({
-  permission: { screen: 'registrationadmin', action: 'Approve', code: 'NotAuthorizedToAccept' },
-  method: 'POST',
-  path: '/api/registrations/:id/initial-accept',
-  params: IdParams,
-  body: InitialAcceptRequest,
-  response: CommandAccepted,
-  tags,
-});
-export const approve = endpoint({
-  permission: { screen: 'registrationadmin', action: 'Approve', code: 'NotAuthorizedToAccept' },
-  method: 'POST',
-  path: '/api/registrations/:id/approve',
-  params: IdParams,
-  response: CommandAccepted,
-  tags,
-});
-export const reject = endpoint({
-  permission: { screen: 'registrationadmin', action: 'Approve' },
-  method: 'POST',
-  path: '/api/registrations/:id/reject',
-  params: IdParams,
-  body: RejectRequest,
-  response: CommandAccepted,
-  tags,
-});
-export const returnToSubmitted = endpoint({
-  permission: { screen: 'registrationadmin', action: 'Approve' },
-  method: 'POST',
-  path: '/api/registrations/:id/return-to-submitted',
-  params: IdParams,
-  response: CommandAccepted,
-  tags,
-});
-export const addNote = endpoint({
-  permission: { screen: 'registrationadmin', action: 'Approve' },
-  method: 'POST',
-  path: '/api/registrations/:id/notes',
-  params: IdParams,
-  body: AddNoteRequest,
-  response: CommandAccepted,
-  tags,
-});
-export const removeNote = endpoint({
-  permission: { screen: 'registrationadmin', action: 'Approve' },
-  method: 'POST',
-  path: '/api/registrations/:id/notes/:noteId/remove',
+export const initialAccept = onApplication('initial-accept', accepter, { body: InitialAcceptRequest });
+export const approve = onApplication('approve', accepter);
+export const reject = onApplication('reject', reviewer, { body: RejectRequest });
+export const returnToSubmitted = onApplication('return-to-submitted', reviewer);
+export const addNote = onApplication('notes', reviewer, { body: AddNoteRequest });
+export const removeNote = registration.post('/api/registrations/:id/notes/:noteId/remove', {
+  permission: reviewer,
   params: IdParams.extend({ noteId: P.token(40) }),
   response: CommandAccepted,
-  tags,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AfterQuery, GridPage, IdParams, PageSize } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { AfterQuery, GridPage, IdParams, PagedQuery } from './common.ts';
+import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 /**
@@ -39,8 +39,7 @@ export const EventReportRow = z
   .object({
     id: z.string(),
     code: z.string(),
-    nameAr: z.string(),
-    nameEn: z.string(),
+    ...P.bilingual('name'),
     startDate: z.string().nullable(),
     endDate: z.string().nullable(),
     status: z.number().int(),
@@ -73,8 +72,7 @@ const Attendance = z.enum(['attended', 'expected', 'absent', 'released', 'none']
 
 export const ParticipantReport = z.object({
   volunteerId: z.string(),
-  nameAr: z.string().nullable(),
-  nameEn: z.string().nullable(),
+  ...P.bilingual('name', 'nullable'),
   status: z.number().int(),
   attendance: Attendance,
   checkedIn: z.boolean(),
@@ -88,8 +86,7 @@ export const ParticipantReport = z.object({
 /** An event as a report heads it (folded from its stream, so its days are known). */
 const EventHeading = {
   code: z.string(),
-  nameAr: z.string(),
-  nameEn: z.string(),
+  ...P.bilingual('name'),
   startDate: z.string(),
   endDate: z.string(),
   status: z.number().int(),
@@ -145,39 +142,26 @@ export const VolunteerDashboard = z
   .meta({ id: 'VolunteerDashboard' });
 export type VolunteerDashboard = z.infer<typeof VolunteerDashboard>;
 
-const tags = ['reports'];
-const permission = { screen: 'statistics', action: 'View' } as const;
+const reports = endpoints('reports');
+const permission = staff('statistics', 'View');
 
-export const eventReports = endpoint({
+/** A staff read of the event reports at `path`: the statistics screen's guard, the filters, the answer. */
+const staffRead = <const Path extends string, const Q extends z.ZodType, const R extends z.ZodType>(
+  path: Path,
+  query: Q,
+  response: R,
+) => reports.get(path, { permission, query, response });
+
+export const eventReports = staffRead('/api/reports/events', ReportsQuery.extend(PagedQuery.shape), EventReportsPage);
+export const eventReportsSummary = staffRead('/api/reports/events-summary', ReportsQuery, EventReportsSummary);
+export const eventReport = reports.get('/api/reports/events/:id', {
   permission,
-  method: 'GET',
-  path: '/api/reports/events',
-  query: ReportsQuery.extend({ page: P.page, pageSize: PageSize }),
-  response: EventReportsPage,
-  tags,
-});
-export const eventReportsSummary = endpoint({
-  permission,
-  method: 'GET',
-  path: '/api/reports/events-summary',
-  query: ReportsQuery,
-  response: EventReportsSummary,
-  tags,
-});
-export const eventReport = endpoint({
-  permission,
-  method: 'GET',
-  path: '/api/reports/events/:id',
   params: IdParams,
   query: AsOf,
   response: EventReport,
-  tags,
 });
-export const myDashboard = endpoint({
-  permission: { screen: 'dashboard', action: 'View', volunteer: true },
-  method: 'GET',
-  path: '/api/me/dashboard',
+export const myDashboard = reports.get('/api/me/dashboard', {
+  permission: mine('dashboard', 'View'),
   query: AsOf,
   response: VolunteerDashboard,
-  tags,
 });

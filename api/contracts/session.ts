@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Actions } from '../../domain/permissions/screens.ts';
 import { ClientCodes } from '../../domain/shared/clients.ts';
 import { AfterQuery, CommandAccepted, NewPassword, NoContent, PositionText } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { CaptchaField } from './recovery.ts';
 
@@ -120,51 +120,34 @@ export const PublicConfig = z
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
-const tags = ['session'];
+const session = endpoints('session');
 
 /** The client's public settings (no session needed). */
-export const getConfig = endpoint({ method: 'GET', path: '/api/config', response: PublicConfig, tags });
+export const getConfig = session.get('/api/config', { response: PublicConfig });
 
 /** Who is signed in (null for a visitor, who gets a CSRF token); `?after=` waits for the read models. */
-export const getSession = endpoint({
-  method: 'GET',
-  path: '/api/session',
-  query: AfterQuery,
-  response: SessionInfo,
-  tags,
-});
+export const getSession = session.get('/api/session', { query: AfterQuery, response: SessionInfo });
 
 /** LoginStatus 1 answers 200; any other 401 with details.loginStatus. */
-export const login = endpoint({
-  method: 'POST',
-  path: '/api/session/login',
+export const login = session.post('/api/session/login', {
   body: LoginRequest,
   response: LoginResponse,
   errors: [401, 422],
-  tags,
 });
 
 /** A POST at `path` that only acts on the session and answers 204. */
 const sessionSignal = <const Path extends string>(path: Path) =>
-  endpoint({ method: 'POST', path, response: NoContent, status: 204, tags });
+  session.post(path, { response: NoContent, status: 204 });
 
 export const logout = sessionSignal('/api/session/logout');
 /** Resets the idle timer. */
 export const keepalive = sessionSignal('/api/session/keepalive');
 
-export const changePassword = endpoint({
-  method: 'POST',
-  path: '/api/session/change-password',
+export const changePassword = session.post('/api/session/change-password', {
   body: ChangePasswordRequest,
   response: CommandAccepted,
   errors: [422],
-  tags,
 });
 
 /** The signed-in user's screens and actions. */
-export const myPermissions = endpoint({
-  method: 'GET',
-  path: '/api/session/permissions',
-  response: Permissions,
-  tags,
-});
+export const myPermissions = session.get('/api/session/permissions', { response: Permissions });

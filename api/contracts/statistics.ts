@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BREAKDOWN_VIEWS, KPI_FIGURES } from '../../domain/statistics/figures.ts';
 import { isValidPeriod, PERIOD_KINDS } from '../../domain/statistics/periods.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, staff } from './endpoint.ts';
 import { exportEndpoint } from './exports.ts';
 import * as P from './primitives.ts';
 
@@ -36,8 +36,7 @@ export type StatisticsQuery = z.input<typeof StatisticsQuery>;
 const Counter = z.object({ label: z.string(), value: z.number(), percentage: z.number() });
 const AreaFigures = z.object({
   id: z.number().int(),
-  nameAr: z.string(),
-  nameEn: z.string(),
+  ...P.bilingual('name'),
   registered: z.number().int(),
   registeredPercentage: z.number(),
   events: z.number().int(),
@@ -70,8 +69,7 @@ export const Breakdowns = z
       rows: z.array(
         z.object({
           key: z.number().int().nullable(),
-          nameAr: z.string().nullable(),
-          nameEn: z.string().nullable(),
+          ...P.bilingual('name', 'nullable'),
           value: z.number().int(),
           percentage: z.number(),
           byStatus: ByStatus.optional(),
@@ -87,8 +85,7 @@ export const Targets = z
   .array(
     z.object({
       id: z.union([z.string(), z.number().int()]),
-      nameAr: z.string(),
-      nameEn: z.string(),
+      ...P.bilingual('name'),
       events: z.number().int(),
       participants: z.number().int(),
       minTarget: z.number().int().nullable(),
@@ -130,65 +127,39 @@ export const KpiComparison = z
   .meta({ id: 'KpiComparison' });
 export type KpiComparison = z.infer<typeof KpiComparison>;
 
-const permission = { screen: 'statistics', action: 'View' } as const;
-const tags = ['statistics'];
+const permission = staff('statistics', 'View');
+const statistics = endpoints('statistics');
 
-export const dashboardStatistics = endpoint({
-  permission,
-  method: 'GET',
-  path: '/api/statistics/dashboard',
-  query: StatisticsQuery,
-  response: DashboardStatistics,
-  tags,
-});
-export const statisticsBreakdowns = endpoint({
-  permission,
-  method: 'GET',
-  path: '/api/statistics/breakdowns',
-  query: BreakdownQuery,
-  response: Breakdowns,
-  tags,
-});
-export const statisticsTargets = endpoint({
-  permission,
-  method: 'GET',
-  path: '/api/statistics/targets',
-  query: TargetsQuery,
-  response: Targets,
-  tags,
-});
-export const kpiComparison = endpoint({
-  permission,
-  method: 'GET',
-  path: '/api/statistics/kpi',
-  query: KpiQuery,
-  response: KpiComparison,
-  tags,
+/** The exports' summaries, by statistics page (the OpenAPI document shows them). */
+const EXPORTS = {
+  dashboard: 'Export the dashboard statistics: counters and the tables by region, event type and city group',
+  breakdowns: 'Export one statistics page (registrations, volunteers, events, events of all regions): every table',
+  targets: 'Export the events target or the event-types target: participants against the minimum and maximum targets',
+  kpi: 'Export the KPI comparison of events: the selection and the base period with the change',
+} as const;
+
+/**
+ * A statistics page: its read (GET /api/statistics/<page>) and its export (api/exports/statistics.ts, POST
+ * /api/exports/statistics-<page>: the screen's tables with the screen's filters and asOf), guarded as the screen is.
+ */
+const page = <const N extends keyof typeof EXPORTS, const Q extends z.ZodType, const R extends z.ZodType>(
+  name: N,
+  query: Q,
+  response: R,
+) => ({
+  read: statistics.get(`/api/statistics/${name}`, { permission, query, response }),
+  export: exportEndpoint(`/api/exports/statistics-${name}`, permission, query, EXPORTS[name]),
 });
 
-// The statistics exports (api/exports/statistics.ts): the screen's tables with the screen's filters and asOf, guarded
-// as the screen is.
-export const exportStatisticsDashboard = exportEndpoint(
-  '/api/exports/statistics-dashboard',
-  permission,
+export const { read: dashboardStatistics, export: exportStatisticsDashboard } = page(
+  'dashboard',
   StatisticsQuery,
-  'Export the dashboard statistics: counters and the tables by region, event type and city group',
+  DashboardStatistics,
 );
-export const exportStatisticsBreakdowns = exportEndpoint(
-  '/api/exports/statistics-breakdowns',
-  permission,
+export const { read: statisticsBreakdowns, export: exportStatisticsBreakdowns } = page(
+  'breakdowns',
   BreakdownQuery,
-  'Export one statistics page (registrations, volunteers, events, events of all regions): every table',
+  Breakdowns,
 );
-export const exportStatisticsTargets = exportEndpoint(
-  '/api/exports/statistics-targets',
-  permission,
-  TargetsQuery,
-  'Export the events target or the event-types target: participants against the minimum and maximum targets',
-);
-export const exportStatisticsKpi = exportEndpoint(
-  '/api/exports/statistics-kpi',
-  permission,
-  KpiQuery,
-  'Export the KPI comparison of events: the selection and the base period with the change',
-);
+export const { read: statisticsTargets, export: exportStatisticsTargets } = page('targets', TargetsQuery, Targets);
+export const { read: kpiComparison, export: exportStatisticsKpi } = page('kpi', KpiQuery, KpiComparison);

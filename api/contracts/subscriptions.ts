@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { BODY_MAX, EMAIL_MAX, HEADER_MAX, MAX_RECIPIENTS } from '../../domain/subscription/rules.ts';
 import { CommandAccepted, GridPage, Lang, PagedQuery, PositionText } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
-const tags = ['subscriptions'];
+const subscriptions = endpoints('subscriptions');
 /** A link's token: `<id>.<nonce>.<signature>` (commands/subscription/links.ts). */
 const Token = z.object({ token: P.token(200) }).strict();
 
@@ -16,28 +16,16 @@ export const Subscribe = z
 export type Subscribe = z.input<typeof Subscribe>;
 
 /** The same answer whether or not the address was on the list already. */
-export const subscribe = endpoint({
-  method: 'POST',
-  path: '/api/subscriptions',
+export const subscribe = subscriptions.post('/api/subscriptions', {
   body: Subscribe,
   response: z.object({ accepted: z.literal(true) }).meta({ id: 'SubscribeAccepted' }),
-  tags,
 });
-export const confirmSubscription = endpoint({
-  method: 'POST',
-  path: '/api/subscriptions/confirm',
-  body: Token,
-  response: CommandAccepted,
-  tags,
-});
+/** A link of a mail at `path`: its token is the body, no sign-in. */
+const fromMail = <const Path extends string>(path: Path) =>
+  subscriptions.post(path, { body: Token, response: CommandAccepted });
+export const confirmSubscription = fromMail('/api/subscriptions/confirm');
 /** Spec: utils/promotions/UnSubscribe (Token): one click from any mail, no sign-in. */
-export const unsubscribe = endpoint({
-  method: 'POST',
-  path: '/api/subscriptions/unsubscribe',
-  body: Token,
-  response: CommandAccepted,
-  tags,
-});
+export const unsubscribe = fromMail('/api/subscriptions/unsubscribe');
 
 export const SubscribersQuery = PagedQuery.extend({
   email: P.text(EMAIL_MAX).optional(),
@@ -50,13 +38,10 @@ export const SubscriberRow = z
 export type SubscriberRow = z.infer<typeof SubscriberRow>;
 
 /** Spec: MailSubscription_Read: the confirmed subscribers. */
-export const subscribers = endpoint({
-  permission: { screen: 'masterdata', action: 'View' },
-  method: 'GET',
-  path: '/api/subscriptions',
+export const subscribers = subscriptions.get('/api/subscriptions', {
+  permission: staff('masterdata', 'View'),
   query: SubscribersQuery,
   response: GridPage(SubscriberRow).meta({ id: 'SubscribersPage' }),
-  tags,
 });
 
 /** Spec: SendsubscriptionMail (subscriber ids, Header, Body). */
@@ -70,23 +55,17 @@ export const SubscriptionMail = z
   .meta({ id: 'SubscriptionMail' });
 export type SubscriptionMail = z.input<typeof SubscriptionMail>;
 
-export const sendSubscriptionMail = endpoint({
-  permission: { screen: 'masterdata', action: 'Edit' },
-  method: 'POST',
-  path: '/api/subscriptions/mail',
+export const sendSubscriptionMail = subscriptions.post('/api/subscriptions/mail', {
+  permission: staff('masterdata', 'Edit'),
   body: SubscriptionMail,
   response: z
     .object({ position: PositionText, mailingId: z.string(), recipients: z.number().int() })
     .meta({ id: 'SubscriptionMailSent' }),
-  tags,
 });
 
 /** Spec: MailSubscription_Update: take a subscriber off the list. */
-export const removeSubscription = endpoint({
-  permission: { screen: 'masterdata', action: 'Delete' },
-  method: 'POST',
-  path: '/api/subscriptions/:id/remove',
+export const removeSubscription = subscriptions.post('/api/subscriptions/:id/remove', {
+  permission: staff('masterdata', 'Delete'),
   params: z.object({ id: P.token(32) }),
   response: CommandAccepted,
-  tags,
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { SURVEY_LIMITS as L, QuestionType, SurveyStatuses } from '../../domain/survey/rules.ts';
-import { AfterQuery, CommandAccepted, IdParams } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { AfterQuery, CommandAccepted, IdParams, PagedQuery } from './common.ts';
+import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
-const tags = ['surveys'];
+const surveys = endpoints('surveys');
 const isoDay = z.string();
 
 /** Spec: scope — an event's participants, all volunteers, or volunteers matching filters. */
@@ -52,13 +52,11 @@ export const SurveyItem = z
   .object({
     id: z.string(),
     code: z.string(),
-    titleAr: z.string(),
-    titleEn: z.string(),
+    ...P.bilingual('title'),
     startDate: isoDay.nullable(),
     expiryDate: isoDay.nullable(),
     scope: z.unknown(),
-    eventNameAr: z.string().nullable(),
-    eventNameEn: z.string().nullable(),
+    ...P.bilingual('eventName', 'nullable'),
     status: z.number().int(),
     rejectReason: z.string().nullable(),
     recipients: z.number().int(),
@@ -71,9 +69,8 @@ export type SurveyItem = z.infer<typeof SurveyItem>;
 const QuestionOut = z.object({
   id: z.number().int(),
   type: z.number().int(),
-  textAr: z.string(),
-  textEn: z.string(),
-  answers: z.array(z.object({ id: z.number().int(), textAr: z.string(), textEn: z.string() })),
+  ...P.bilingual('text'),
+  answers: z.array(z.object({ id: z.number().int(), ...P.bilingual('text') })),
 });
 
 export const SurveyDetail = SurveyItem.extend({ questions: z.array(QuestionOut) }).meta({ id: 'SurveyDetail' });
@@ -81,39 +78,35 @@ export type SurveyDetail = z.infer<typeof SurveyDetail>;
 
 export const SURVEY_PAGE_SIZES = [10, 20, 50] as const;
 
-export const listSurveys = endpoint({
-  permission: { screen: 'surveys', action: 'View' },
-  method: 'GET',
-  path: '/api/surveys',
-  query: AfterQuery.extend({
+export const listSurveys = surveys.get('/api/surveys', {
+  permission: staff('surveys', 'View'),
+  query: PagedQuery.extend({
     status: P.queryOneOf(SurveyStatuses).optional(),
-    page: P.page,
     pageSize: P.queryOneOf(SURVEY_PAGE_SIZES).default(20),
   }),
   response: z.object({ items: z.array(SurveyItem), total: z.number().int() }).meta({ id: 'SurveyList' }),
-  tags,
 });
 
 /** The events a survey may be scoped to (the builder's picker). */
-export const surveyableEvents = endpoint({
-  permission: { screen: 'surveys', action: 'Add' },
-  method: 'GET',
-  path: '/api/surveys/events',
+export const surveyableEvents = surveys.get('/api/surveys/events', {
+  permission: staff('surveys', 'Add'),
   response: z.object({
-    items: z.array(z.object({ id: z.string(), code: z.string(), nameAr: z.string(), nameEn: z.string() })),
+    items: z.array(z.object({ id: z.string(), code: z.string(), ...P.bilingual('name') })),
   }),
-  tags,
 });
 
-export const getSurvey = endpoint({
-  permission: { screen: 'surveys', action: 'View' },
-  method: 'GET',
-  path: '/api/surveys/:id',
-  params: IdParams,
-  query: AfterQuery,
-  response: SurveyDetail,
-  tags,
-});
+/** A staff read of one survey at `path` (its `:id`, `?after=`). */
+const staffRead = <const Path extends string, const R extends z.ZodType>(path: Path, response: R) =>
+  surveys.get(path, { permission: staff('surveys', 'View'), params: IdParams, query: AfterQuery, response });
+/** An approver's command on one survey: POST /api/surveys/:id/<action>, answered with the position. */
+const approverCommand = <const A extends string>(action: A) =>
+  surveys.post(`/api/surveys/:id/${action}`, {
+    permission: staff('surveys', 'Approve'),
+    params: IdParams,
+    response: CommandAccepted,
+  });
+
+export const getSurvey = staffRead('/api/surveys/:id', SurveyDetail);
 
 /** A new survey: pending approval, or approved when its author may approve (spec: a super admin's saves directly). */
 /**
@@ -122,64 +115,34 @@ export const getSurvey = endpoint({
  */
 const SaveQuery = z.object({ publish: P.queryOneOf([0, 1]).optional() });
 
-export const createSurvey = endpoint({
-  permission: { screen: 'surveys', action: 'Add' },
-  method: 'POST',
-  path: '/api/surveys',
+export const createSurvey = surveys.post('/api/surveys', {
+  permission: staff('surveys', 'Add'),
   query: SaveQuery,
   body: SurveyDefinition,
   response: CommandAccepted.extend({ id: z.string(), status: z.number().int() }),
-  tags,
 });
 
-export const editSurvey = endpoint({
-  permission: { screen: 'surveys', action: 'Edit' },
-  method: 'PUT',
-  path: '/api/surveys/:id',
+export const editSurvey = surveys.put('/api/surveys/:id', {
+  permission: staff('surveys', 'Edit'),
   params: IdParams,
   query: SaveQuery,
   body: SurveyDefinition,
   response: CommandAccepted,
-  tags,
 });
 
-export const approveSurvey = endpoint({
-  permission: { screen: 'surveys', action: 'Approve' },
-  method: 'POST',
-  path: '/api/surveys/:id/approve',
-  params: IdParams,
-  response: CommandAccepted,
-  tags,
-});
+export const approveSurvey = approverCommand('approve');
 
-export const rejectSurvey = endpoint({
-  permission: { screen: 'surveys', action: 'Approve' },
-  method: 'POST',
-  path: '/api/surveys/:id/reject',
+export const rejectSurvey = surveys.post('/api/surveys/:id/reject', {
+  permission: staff('surveys', 'Approve'),
   params: IdParams,
   body: z.object({ reason: P.longText(L.reason) }).strict(),
   response: CommandAccepted,
-  tags,
 });
 
 /** Spec publish errors: SurveyPublishInProgress, SurveyNoVolunteersMatch, SurveyPublishFailed (an unexpected failure). */
-export const publishSurvey = endpoint({
-  permission: { screen: 'surveys', action: 'Approve' },
-  method: 'POST',
-  path: '/api/surveys/:id/publish',
-  params: IdParams,
-  response: CommandAccepted,
-  tags,
-});
+export const publishSurvey = approverCommand('publish');
 
-export const completeSurvey = endpoint({
-  permission: { screen: 'surveys', action: 'Approve' },
-  method: 'POST',
-  path: '/api/surveys/:id/complete',
-  params: IdParams,
-  response: CommandAccepted,
-  tags,
-});
+export const completeSurvey = approverCommand('complete');
 
 export const SurveyResults = z
   .object({
@@ -188,11 +151,8 @@ export const SurveyResults = z
       z.object({
         questionId: z.number().int(),
         type: z.number().int(),
-        textAr: z.string(),
-        textEn: z.string(),
-        answers: z.array(
-          z.object({ answerId: z.number().int(), textAr: z.string(), textEn: z.string(), count: z.number().int() }),
-        ),
+        ...P.bilingual('text'),
+        answers: z.array(z.object({ answerId: z.number().int(), ...P.bilingual('text'), count: z.number().int() })),
         texts: z.array(z.string()),
       }),
     ),
@@ -200,24 +160,13 @@ export const SurveyResults = z
   .meta({ id: 'SurveyResults' });
 export type SurveyResults = z.infer<typeof SurveyResults>;
 
-export const surveyResults = endpoint({
-  permission: { screen: 'surveys', action: 'View' },
-  method: 'GET',
-  path: '/api/surveys/:id/results',
-  params: IdParams,
-  query: AfterQuery,
-  response: SurveyResults,
-  tags,
-});
+export const surveyResults = staffRead('/api/surveys/:id/results', SurveyResults);
 
 /** The results as an Excel workbook (right-to-left sheet, Arabic headers): the response body is the .xlsx file. */
-export const exportSurveyResults = endpoint({
-  permission: { screen: 'surveys', action: 'View' },
-  method: 'GET',
-  path: '/api/surveys/:id/results/export',
+export const exportSurveyResults = surveys.get('/api/surveys/:id/results/export', {
+  permission: staff('surveys', 'View'),
   params: IdParams,
   response: z.string().meta({ description: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-  tags,
 });
 
 // ── The volunteer's side ────────────────────────────────────────────────────────────────────────────────────────────
@@ -225,12 +174,10 @@ export const exportSurveyResults = endpoint({
 export const MySurvey = z
   .object({
     id: z.string(),
-    titleAr: z.string(),
-    titleEn: z.string(),
+    ...P.bilingual('title'),
     expiryDate: isoDay.nullable(),
     eventId: z.string().nullable(),
-    eventNameAr: z.string().nullable(),
-    eventNameEn: z.string().nullable(),
+    ...P.bilingual('eventName', 'nullable'),
     status: z.number().int(),
     answered: z.boolean(),
   })
@@ -238,45 +185,33 @@ export const MySurvey = z
 export type MySurvey = z.infer<typeof MySurvey>;
 
 /** The surveys published to the signed-in volunteer; `eventId` narrows to one event's (answering from the event). */
-export const mySurveys = endpoint({
-  permission: { screen: 'surveymandatory', action: 'View', volunteer: true },
-  method: 'GET',
-  path: '/api/me/surveys',
+export const mySurveys = surveys.get('/api/me/surveys', {
+  permission: mine('surveymandatory', 'View'),
   query: AfterQuery.extend({ eventId: P.uuid().optional() }),
   response: z.object({ items: z.array(MySurvey) }),
-  tags,
 });
 
 /** Spec: the check gives AlreadyParticipated or CannotParticipate (409); otherwise the questions. */
-export const surveyQuestions = endpoint({
-  permission: { screen: 'surveymandatory', action: 'View', volunteer: true },
-  method: 'GET',
-  path: '/api/me/surveys/:id',
+export const surveyQuestions = surveys.get('/api/me/surveys/:id', {
+  permission: mine('surveymandatory', 'View'),
   params: IdParams,
   response: z.object({
     id: z.string(),
-    titleAr: z.string(),
-    titleEn: z.string(),
+    ...P.bilingual('title'),
     expiryDate: z.string(),
     questions: z.array(QuestionOut),
   }),
-  tags,
 });
 
 /** A link from the mail: the survey it names, when the link is the signed-in volunteer's (else CannotParticipate). */
-export const surveyOfToken = endpoint({
-  permission: { screen: 'surveymandatory', action: 'View', volunteer: true },
-  method: 'GET',
-  path: '/api/me/surveys/link/:token',
+export const surveyOfToken = surveys.get('/api/me/surveys/link/:token', {
+  permission: mine('surveymandatory', 'View'),
   params: z.object({ token: P.token(80) }),
   response: z.object({ id: z.string() }),
-  tags,
 });
 
-export const submitSurvey = endpoint({
-  permission: { screen: 'surveymandatory', action: 'Edit', volunteer: true },
-  method: 'POST',
-  path: '/api/me/surveys/:id/answers',
+export const submitSurvey = surveys.post('/api/me/surveys/:id/answers', {
+  permission: mine('surveymandatory', 'Edit'),
   params: IdParams,
   body: z
     .object({
@@ -294,5 +229,4 @@ export const submitSurvey = endpoint({
     })
     .strict(),
   response: CommandAccepted,
-  tags,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, REASON_MAX, RESPONSE_MAX, TICKET_STATUSES, TITLE_MAX } from '../../domain/ticket/rules.ts';
 import { AfterQuery, CommandAccepted, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints, mine, type Permission, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
 /** The years a ticket can carry (the portal's dates). */
@@ -25,14 +25,12 @@ export const TicketRow = z
     id: z.string(),
     code: z.string(),
     volunteerId: z.string(),
-    volunteerNameAr: z.string().nullable(),
-    volunteerNameEn: z.string().nullable(),
+    ...P.bilingual('volunteerName', 'nullable'),
     requestType: z.number().int(),
     title: z.string(),
     priority: z.number().int(),
     eventId: z.string().nullable(),
-    eventNameAr: z.string().nullable(),
-    eventNameEn: z.string().nullable(),
+    ...P.bilingual('eventName', 'nullable'),
     departmentId: z.number().int().nullable(),
     status: z.enum(TICKET_STATUSES),
     action: z.number().int(),
@@ -101,7 +99,7 @@ export type TicketVerdict = z.input<typeof TicketVerdict>;
 
 export const TicketDepartment = z.object({ departmentId: P.id }).strict().meta({ id: 'TicketDepartment' });
 
-const Option = z.object({ id: z.union([z.string(), z.number()]), nameAr: z.string(), nameEn: z.string() });
+const Option = z.object({ id: z.union([z.string(), z.number()]), ...P.bilingual('name') });
 export const TicketOptions = z
   .object({
     departments: z.array(Option.extend({ id: z.number().int() })),
@@ -110,82 +108,46 @@ export const TicketOptions = z
   .meta({ id: 'TicketOptions' });
 export type TicketOptions = z.infer<typeof TicketOptions>;
 
-const tags = ['tickets'];
+const tickets = endpoints('tickets');
+/** One ticket at `path` (its `:id`), as its creator or the staff read it. */
+const oneTicket = <const Path extends string, const G extends Permission>(path: Path, permission: G) =>
+  tickets.get(path, { permission, params: IdParams, query: AfterQuery, response: TicketDetail });
+/** A command on one ticket at `path` (its `:id`) with its body, answered with the position. */
+const onTicket = <const Path extends string, const G extends Permission, const B extends z.ZodType>(
+  path: Path,
+  permission: G,
+  body: B,
+) => tickets.post(path, { permission, params: IdParams, body, response: CommandAccepted });
 
 /** The forms' lists: departments (master data) and the events a ticket may name (spec: getEventsList). */
-export const ticketOptions = endpoint({ method: 'GET', path: '/api/tickets/options', response: TicketOptions, tags });
+export const ticketOptions = tickets.get('/api/tickets/options', { response: TicketOptions });
 
 // The volunteer's own tickets (spec: ticket/{id}, create ticket).
-export const myTickets = endpoint({
-  permission: { screen: 'tickets', action: 'View', volunteer: true },
-  method: 'GET',
-  path: '/api/me/tickets',
+export const myTickets = tickets.get('/api/me/tickets', {
+  permission: mine('tickets', 'View'),
   query: TicketsQuery,
   response: TicketsPage,
-  tags,
 });
-export const myTicket = endpoint({
-  permission: { screen: 'tickets', action: 'View', volunteer: true },
-  method: 'GET',
-  path: '/api/me/tickets/:id',
-  params: IdParams,
-  query: AfterQuery,
-  response: TicketDetail,
-  tags,
-});
-export const submitTicket = endpoint({
-  permission: { screen: 'tickets', action: 'Add', volunteer: true },
-  method: 'POST',
-  path: '/api/me/tickets',
+export const myTicket = oneTicket('/api/me/tickets/:id', mine('tickets', 'View'));
+export const submitTicket = tickets.post('/api/me/tickets', {
+  permission: mine('tickets', 'Add'),
   body: NewTicket,
   response: TicketSubmitted,
-  tags,
 });
 /** The creator's verdict on a reply: resolved (1) or not resolved (2) with a reason (spec: submitUserAction). */
-export const markTicket = endpoint({
-  permission: { screen: 'tickets', action: 'View', volunteer: true },
-  method: 'POST',
-  path: '/api/me/tickets/:id/verdict',
-  params: IdParams,
-  body: TicketVerdict,
-  response: CommandAccepted,
-  tags,
-});
+export const markTicket = onTicket('/api/me/tickets/:id/verdict', mine('tickets', 'View'), TicketVerdict);
 
 // Staff: every ticket their scope allows.
-export const staffTickets = endpoint({
-  permission: { screen: 'ticketsadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/tickets',
+export const staffTickets = tickets.get('/api/tickets', {
+  permission: staff('ticketsadmin', 'View'),
   query: StaffTicketsQuery,
   response: TicketsPage,
-  tags,
 });
-export const staffTicket = endpoint({
-  permission: { screen: 'ticketsadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/tickets/:id',
-  params: IdParams,
-  query: AfterQuery,
-  response: TicketDetail,
-  tags,
-});
+export const staffTicket = oneTicket('/api/tickets/:id', staff('ticketsadmin', 'View'));
 /** Spec: submitReply (action 2 a reply, 3 a reply that closes). */
-export const replyToTicket = endpoint({
-  permission: { screen: 'ticketsadmin', action: 'Edit' },
-  method: 'POST',
-  path: '/api/tickets/:id/reply',
-  params: IdParams,
-  body: TicketReply,
-  response: CommandAccepted,
-  tags,
-});
-export const assignTicketDepartment = endpoint({
-  permission: { screen: 'ticketsadmin', action: 'Edit' },
-  method: 'POST',
-  path: '/api/tickets/:id/department',
-  params: IdParams,
-  body: TicketDepartment,
-  response: CommandAccepted,
-  tags,
-});
+export const replyToTicket = onTicket('/api/tickets/:id/reply', staff('ticketsadmin', 'Edit'), TicketReply);
+export const assignTicketDepartment = onTicket(
+  '/api/tickets/:id/department',
+  staff('ticketsadmin', 'Edit'),
+  TicketDepartment,
+);

@@ -1,27 +1,17 @@
 import { z } from 'zod';
-import {
-  AfterQuery,
-  CommandAccepted,
-  FileBytes,
-  GridPage,
-  IdParams,
-  PagedQuery,
-  PageSize,
-  PositionText,
-} from './common.ts';
-import { endpoint } from './endpoint.ts';
+import { AfterQuery, CommandAccepted, FileBytes, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
+import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { RegistrationGridPage } from './registration.ts';
 
-const tags = ['users'];
+const users = endpoints('users');
 
 export const LoginLogRow = z
   .object({
     at: z.string(),
     userId: z.string().nullable(),
     userName: z.string().nullable(),
-    nameAr: z.string().nullable(),
-    nameEn: z.string().nullable(),
+    ...P.bilingual('name', 'nullable'),
     loginStatus: z.number().int(),
     ip: z.string().nullable(),
     userAgent: z.string().nullable(),
@@ -43,51 +33,39 @@ export const UsersLogFilters = z.object({
 export type UsersLogFilters = z.infer<typeof UsersLogFilters>;
 
 /** The users log (GetUsersLogReportData): every login attempt, newest first, for admins. */
-export const loginLog = endpoint({
-  permission: { screen: 'users', action: 'View' },
-  method: 'GET',
-  path: '/api/users/login-log',
-  query: AfterQuery.extend({ pageSize: PageSize, page: P.page, ...UsersLogFilters.shape }),
+export const loginLog = users.get('/api/users/login-log', {
+  permission: staff('users', 'View'),
+  query: PagedQuery.extend(UsersLogFilters.shape),
   response: GridPage(LoginLogRow),
-  tags,
 });
 
 /** The users log as an Excel workbook (ExporttoExcel): every row the filters select, Arabic headers, right to left. */
-export const exportLoginLog = endpoint({
-  permission: { screen: 'users', action: 'View' },
-  method: 'GET',
-  path: '/api/users/login-log/export',
+export const exportLoginLog = users.get('/api/users/login-log/export', {
+  permission: staff('users', 'View'),
   query: AfterQuery.extend(UsersLogFilters.shape),
   response: FileBytes,
   contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  tags,
 });
 
 export const UserAreas = z.object({ regionIds: z.array(P.id).max(100), cityIds: z.array(P.id).max(1000) });
 
 /** Region and city permissions (spec: EditUserAreas): they restrict what a staff member sees and acts on. */
-export const assignAreas = endpoint({
-  permission: { screen: 'permissions', action: 'Edit' },
-  method: 'POST',
-  path: '/api/users/:id/areas',
+export const assignAreas = users.post('/api/users/:id/areas', {
+  permission: staff('permissions', 'Edit'),
   params: IdParams,
   body: UserAreas,
   response: CommandAccepted,
-  tags,
 });
 
 export const StaffMember = z
-  .object({ id: z.string(), nameAr: z.string(), nameEn: z.string(), roleId: z.number().int() })
+  .object({ id: z.string(), ...P.bilingual('name'), roleId: z.number().int() })
   .meta({ id: 'StaffMember' });
 export type StaffMember = z.infer<typeof StaffMember>;
 
 /** Staff members who can be named as the reviewer of an interview (spec: home/getStaffMembers/read). */
-export const staffMembers = endpoint({
-  permission: { screen: 'registrationadmin', action: 'View' },
-  method: 'GET',
-  path: '/api/staff-members',
+export const staffMembers = users.get('/api/staff-members', {
+  permission: staff('registrationadmin', 'View'),
   response: z.array(StaffMember),
-  tags,
 });
 
 /** The spec's login results (section 4), named in both languages: the users log screen and its Excel export. */
@@ -129,8 +107,7 @@ export const UserRow = z
   .object({
     userId: z.string(),
     userName: z.string(),
-    nameAr: z.string(),
-    nameEn: z.string(),
+    ...P.bilingual('name'),
     email: z.string(),
     mobile: z.string().nullable(),
     roleId: z.number().int(),
@@ -166,115 +143,88 @@ export const CreateStaffRequest = StaffProfile.extend(UserAreas.shape)
 export type CreateStaffRequest = z.infer<typeof CreateStaffRequest>;
 
 /** The users grid (GetActiveUsers), every account, with server-side search, filters, paging and sorting. */
-export const listUsers = endpoint({
-  permission: { screen: 'users', action: 'View' },
-  method: 'GET',
-  path: '/api/users',
+export const listUsers = users.get('/api/users', {
+  permission: staff('users', 'View'),
   query: UsersGridQuery,
   response: GridPage(UserRow),
-  tags,
 });
 
 /** One user (GetUserById). */
-export const getUser = endpoint({
-  permission: { screen: 'users', action: 'View' },
-  method: 'GET',
-  path: '/api/users/:id',
+export const getUser = users.get('/api/users/:id', {
+  permission: staff('users', 'View'),
   params: IdParams,
   query: AfterQuery,
   response: UserDetail,
   errors: [404],
-  tags,
 });
 
 /** An administrator creates a staff account (RegisterUser): its owner changes the password at the first sign-in. */
-export const createUser = endpoint({
-  permission: { screen: 'users', action: 'Add' },
-  method: 'POST',
-  path: '/api/users',
+export const createUser = users.post('/api/users', {
+  permission: staff('users', 'Add'),
   body: CreateStaffRequest,
   response: z.object({ userId: z.string(), position: PositionText }),
   status: 201,
   errors: [409, 422],
-  tags,
 });
 
 /** Edits a staff account's names, e-mail, mobile and role (EditUser). */
-export const editUser = endpoint({
-  permission: { screen: 'users', action: 'Edit' },
-  method: 'PUT',
-  path: '/api/users/:id',
+export const editUser = users.put('/api/users/:id', {
+  permission: staff('users', 'Edit'),
   params: IdParams,
   body: StaffProfile,
   response: CommandAccepted,
   errors: [404, 409, 422],
-  tags,
 });
 
 /** Deactivates an account (RemoveUser): its owner is signed out and refused at sign-in (DeactivatedUser). */
-export const deactivateUser = endpoint({
-  permission: { screen: 'users', action: 'Delete' },
-  method: 'POST',
-  path: '/api/users/:id/deactivate',
+export const deactivateUser = users.post('/api/users/:id/deactivate', {
+  permission: staff('users', 'Delete'),
   params: IdParams,
   body: z.object({ reason: P.text(500).default('') }),
   response: CommandAccepted,
   errors: [404, 409],
-  tags,
 });
 
-export const reactivateUser = endpoint({
-  permission: { screen: 'users', action: 'Edit' },
-  method: 'POST',
-  path: '/api/users/:id/reactivate',
+export const reactivateUser = users.post('/api/users/:id/reactivate', {
+  permission: staff('users', 'Edit'),
   params: IdParams,
   response: CommandAccepted,
   errors: [404],
-  tags,
 });
 
 /** How many events a department change would move with the user (the web confirms with this number). */
-export const departmentImpact = endpoint({
-  permission: { screen: 'users', action: 'Edit' },
-  method: 'GET',
-  path: '/api/users/:id/department-impact',
+export const departmentImpact = users.get('/api/users/:id/department-impact', {
+  permission: staff('users', 'Edit'),
   params: IdParams,
   query: AfterQuery,
   response: z.object({ events: z.number().int() }).meta({ id: 'DepartmentImpact' }),
-  tags,
 });
 
 /**
  * Changes the user's department and moves her events to it. `confirmedEvents`: the number the administrator
  * confirmed; when events were created or deleted since, nothing is written (409 DepartmentImpactChanged).
  */
-export const changeDepartment = endpoint({
-  permission: { screen: 'users', action: 'Edit' },
-  method: 'POST',
-  path: '/api/users/:id/department',
+export const changeDepartment = users.post('/api/users/:id/department', {
+  permission: staff('users', 'Edit'),
   params: IdParams,
   body: z.object({ departmentId: P.id, confirmedEvents: P.int(0, 100_000) }),
   response: CommandAccepted,
   errors: [404, 409, 422],
-  tags,
 });
 
 /**
  * City volunteers (spec: Permissions, "city volunteers"): the approved volunteers living in the regions and cities a
  * staff member is authorised for.
  */
-export const cityVolunteers = endpoint({
-  permission: { screen: 'permissions', action: 'View' },
-  method: 'GET',
-  path: '/api/users/:id/city-volunteers',
+export const cityVolunteers = users.get('/api/users/:id/city-volunteers', {
+  permission: staff('permissions', 'View'),
   params: IdParams,
-  query: AfterQuery.extend({ page: P.page, pageSize: PageSize }),
+  query: PagedQuery,
   response: RegistrationGridPage,
   errors: [404],
-  tags,
 });
 
-const Named = z.object({ id: z.number().int(), nameAr: z.string(), nameEn: z.string() });
+const Named = z.object({ id: z.number().int(), ...P.bilingual('name') });
 /** What the users screens choose from: the active departments, regions and cities (with their region). */
 export const UserOptions = z
   .object({
@@ -285,10 +235,7 @@ export const UserOptions = z
   .meta({ id: 'UserOptions' });
 export type UserOptions = z.infer<typeof UserOptions>;
 
-export const userOptions = endpoint({
-  permission: { screen: 'users', action: 'View' },
-  method: 'GET',
-  path: '/api/users/options',
+export const userOptions = users.get('/api/users/options', {
+  permission: staff('users', 'View'),
   response: UserOptions,
-  tags,
 });
