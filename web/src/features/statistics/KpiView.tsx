@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportStatisticsKpi } from '../../../../api/contracts/statistics.ts';
 import { PERIOD_KINDS, PERIODS_IN_YEAR, type PeriodKind } from '../../../../domain/statistics/periods.ts';
+import type { TranslationKey } from '../../app/i18n/index.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { type KpiChoice, kpiQuery, type StatisticsFilterValues, startKpiExport } from './api.ts';
 import { ChartTable } from './ChartTable.tsx';
@@ -62,38 +63,36 @@ export function KpiView({ filters }: { filters: StatisticsFilterValues }) {
     };
     setChoice({ k, view: draft.view! });
   }
+  type PeriodKey = 'selectionYear' | 'selectionIndex' | 'baseYear' | 'baseIndex';
+  /** A required select of one of the two periods' year or index (a number, none until chosen). */
+  const periodSelect = (
+    key: PeriodKey,
+    label: TranslationKey,
+    options: (string | { value: string; label: string })[],
+  ) => (
+    <NativeSelect
+      id={`kpi-${key}`}
+      label={t(label)}
+      required
+      value={draft[key] ? String(draft[key]) : ''}
+      error={error(key)}
+      onChange={(e) => {
+        const v = num(e.currentTarget.value);
+        setDraft((d) => ({ ...d, [key]: v }));
+      }}
+      data={[{ value: '', label: '—' }, ...options]}
+    />
+  );
   const period = (side: 'selection' | 'base') => {
     const yearKey = side === 'selection' ? 'selectionYear' : 'baseYear';
     const indexKey = side === 'selection' ? 'selectionIndex' : 'baseIndex';
     return (
       <Paper withBorder p="sm" component="fieldset">
         <legend>{t(`statistics.kpi.${side}`)}</legend>
-        <NativeSelect
-          id={`kpi-${yearKey}`}
-          label={t('statistics.kpi.year')}
-          required
-          value={draft[yearKey] ? String(draft[yearKey]) : ''}
-          error={error(yearKey)}
-          onChange={(e) => {
-            const v = num(e.currentTarget.value);
-            setDraft((d) => ({ ...d, [yearKey]: v }));
-          }}
-          data={[{ value: '', label: '—' }, ...years]}
-        />
-        {draft.kind && draft.kind !== 'year' && (
-          <NativeSelect
-            id={`kpi-${indexKey}`}
-            label={t('statistics.kpi.index')}
-            required
-            value={draft[indexKey] ? String(draft[indexKey]) : ''}
-            error={error(indexKey)}
-            onChange={(e) => {
-              const v = num(e.currentTarget.value);
-              setDraft((d) => ({ ...d, [indexKey]: v }));
-            }}
-            data={[{ value: '', label: '—' }, ...indexOptions(draft.kind)]}
-          />
-        )}
+        {periodSelect(yearKey, 'statistics.kpi.year', years)}
+        {draft.kind &&
+          draft.kind !== 'year' &&
+          periodSelect(indexKey, 'statistics.kpi.index', indexOptions(draft.kind))}
       </Paper>
     );
   };
