@@ -238,17 +238,26 @@ export function RegistrationSummary({
   );
 }
 
-function Block({ titleKey, children }: { titleKey: TranslationKey; children: ReactNode }) {
+/** A framed section of the summary under its heading. */
+function Section({ titleKey, children }: { titleKey: TranslationKey; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section">
       <Title order={3} size="h4" mb="sm">
         {t(titleKey)}
       </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Block({ titleKey, children }: { titleKey: TranslationKey; children: ReactNode }) {
+  return (
+    <Section titleKey={titleKey}>
       <DataList labelWidth="12rem" gap={6} className="reg-datalist">
         {children}
       </DataList>
-    </Paper>
+    </Section>
   );
 }
 
@@ -267,10 +276,7 @@ function Item({ path, value }: { path: string; value: Value }) {
 function Rows({ titleKey, columns, rows }: { titleKey: TranslationKey; columns: string[]; rows: Value[][] }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section">
-      <Title order={3} size="h4" mb="sm">
-        {t(titleKey)}
-      </Title>
+    <Section titleKey={titleKey}>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('reg.list.empty')}
@@ -296,6 +302,6 @@ function Rows({ titleKey, columns, rows }: { titleKey: TranslationKey; columns: 
           ))}
         </ScrollTable>
       )}
-    </Paper>
+    </Section>
   );
 }
