@@ -20,6 +20,8 @@ interface Draft {
 }
 
 /** Spec section 5 "Reports": the period kind, the selection and the base, and the preferred view are required. */
+const KPI_COLUMNS = ['figure', 'selection', 'base', 'change', 'changePercent'] as const;
+
 export function missingOf(d: Draft): (keyof Draft)[] {
   const out: (keyof Draft)[] = [];
   if (!d.kind) out.push('kind');
@@ -172,11 +174,11 @@ export function KpiView({ filters }: { filters: StatisticsFilterValues }) {
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">{t('statistics.kpi.figure')}</Table.Th>
-              <Table.Th scope="col">{t('statistics.kpi.selection')}</Table.Th>
-              <Table.Th scope="col">{t('statistics.kpi.base')}</Table.Th>
-              <Table.Th scope="col">{t('statistics.kpi.change')}</Table.Th>
-              <Table.Th scope="col">{t('statistics.kpi.changePercent')}</Table.Th>
+              {KPI_COLUMNS.map((k) => (
+                <Table.Th key={k} scope="col">
+                  {t(`statistics.kpi.${k}`)}
+                </Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
