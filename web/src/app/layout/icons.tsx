@@ -25,72 +25,27 @@ export function Svg({ size = 18, children, ...rest }: IconProps) {
   );
 }
 
-export function ChevronDownIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M6 9l6 6 6-6" />
+/** A path's `d`, or a circle. */
+type Shape = string | { cx: number; cy: number; r: number };
+
+/** An icon drawn by these shapes in the shared frame (`className`: `mirror-rtl` for one that points in reading order). */
+function icon(shapes: readonly Shape[], className?: string) {
+  // Called once per icon at the module's top level, so each icon is one stable component.
+  return (props: IconProps) => (
+    <Svg className={className} {...props}>
+      {shapes.map((x) => (typeof x === 'string' ? <path key={x} d={x} /> : <circle key={`${x.cx} ${x.cy}`} {...x} />))}
     </Svg>
   );
 }
 
+export const ChevronDownIcon = icon(['M6 9l6 6 6-6']);
 /** Points "back" in reading order: drawn for left-to-right and mirrored by .mirror-rtl in Arabic. */
-export function ArrowBackIcon(props: IconProps) {
-  return (
-    <Svg className="mirror-rtl" {...props}>
-      <path d="M19 12H5M11 18l-6-6 6-6" />
-    </Svg>
-  );
-}
-
+export const ArrowBackIcon = icon(['M19 12H5M11 18l-6-6 6-6'], 'mirror-rtl');
 /** Points "forward" in reading order: mirrored in Arabic like ArrowBackIcon. */
-export function ArrowForwardIcon(props: IconProps) {
-  return (
-    <Svg className="mirror-rtl" {...props}>
-      <path d="M5 12h14M13 6l6 6-6 6" />
-    </Svg>
-  );
-}
-
-export function CheckIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M5 12l5 5L20 7" />
-    </Svg>
-  );
-}
-
-export function CrossIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M18 6L6 18M6 6l12 12" />
-    </Svg>
-  );
-}
-
-export function GlobeIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-    </Svg>
-  );
-}
-
-export function UserIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21a8 8 0 0 1 16 0" />
-    </Svg>
-  );
-}
-
+export const ArrowForwardIcon = icon(['M5 12h14M13 6l6 6-6 6'], 'mirror-rtl');
+export const CheckIcon = icon(['M5 12l5 5L20 7']);
+export const CrossIcon = icon(['M18 6L6 18M6 6l12 12']);
+export const GlobeIcon = icon([{ cx: 12, cy: 12, r: 9 }, 'M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18']);
+export const UserIcon = icon([{ cx: 12, cy: 8, r: 4 }, 'M4 21a8 8 0 0 1 16 0']);
 /** A bell (the notifications button's label carries the meaning and the count). */
-export function BellIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </Svg>
-  );
-}
+export const BellIcon = icon(['M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9', 'M10.3 21a1.94 1.94 0 0 0 3.4 0']);

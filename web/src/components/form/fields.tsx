@@ -7,7 +7,7 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FormField } from './FormField.tsx';
+import { FormField, type WrapperProps } from './FormField.tsx';
 
 /** What every field below takes for its wrapper (FormField): the value's path, label, required mark, hint. */
 interface FieldBase {
@@ -20,9 +20,16 @@ interface FieldBase {
 /** The input's own props, less those the wrapper and the field set. */
 type Own<P> = Omit<P, 'value' | 'onChange' | 'label' | 'required' | 'description' | 'error' | 'id'>;
 
-/** A field's props parted: those of its wrapper (FormField), and the rest for its input. */
-function parted<P extends FieldBase>({ path, label, required, description, ...input }: P) {
-  return { base: { path, label, required, description }, input };
+/** A field's props parted: those of its wrapper (FormField), and the rest for its input, drawn in the wrapper. */
+function wrapped<P extends FieldBase>(
+  { path, label, required, description, ...input }: P,
+  draw: (input: Omit<P, keyof FieldBase>, wrapper: WrapperProps) => ReactNode,
+) {
+  return (
+    <FormField path={path} label={label} required={required} description={description}>
+      {({ wrapper }) => draw(input, wrapper)}
+    </FormField>
+  );
 }
 
 /** One line of text bound to a form value (empty while undefined). */
@@ -31,14 +38,9 @@ export function TextField({
   onChange,
   ...props
 }: FieldBase & Own<TextInputProps> & { value: string | undefined; onChange(value: string): void }) {
-  const { base, input } = parted(props);
-  return (
-    <FormField {...base}>
-      {({ wrapper }) => (
-        <TextInput {...input} {...wrapper} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value)} />
-      )}
-    </FormField>
-  );
+  return wrapped(props, (input, wrapper) => (
+    <TextInput {...input} {...wrapper} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value)} />
+  ));
 }
 
 /** Several lines of text bound to a form value, growing with it (3 lines at first) unless told otherwise. */
@@ -49,21 +51,16 @@ export function TextAreaField({
   minRows = 3,
   ...props
 }: FieldBase & Own<TextareaProps> & { value: string | undefined; onChange(value: string): void }) {
-  const { base, input } = parted(props);
-  return (
-    <FormField {...base}>
-      {({ wrapper }) => (
-        <Textarea
-          {...input}
-          {...wrapper}
-          autosize={autosize}
-          minRows={minRows}
-          value={value ?? ''}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        />
-      )}
-    </FormField>
-  );
+  return wrapped(props, (input, wrapper) => (
+    <Textarea
+      {...input}
+      {...wrapper}
+      autosize={autosize}
+      minRows={minRows}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  ));
 }
 
 /**
@@ -84,20 +81,15 @@ export function SelectField({
     blank?: boolean | string;
     onChange(value: string): void;
   }) {
-  const { base, input } = parted(props);
-  return (
-    <FormField {...base}>
-      {({ wrapper }) => (
-        <NativeSelect
-          {...input}
-          {...wrapper}
-          value={value === undefined || value === null ? '' : String(value)}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          data={blank === false ? [...options] : [{ value: '', label: blank === true ? '' : blank }, ...options]}
-        />
-      )}
-    </FormField>
-  );
+  return wrapped(props, (input, wrapper) => (
+    <NativeSelect
+      {...input}
+      {...wrapper}
+      value={value === undefined || value === null ? '' : String(value)}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      data={blank === false ? [...options] : [{ value: '', label: blank === true ? '' : blank }, ...options]}
+    />
+  ));
 }
 
 /** What binds a field to one value of a form: its path (the value's key), the value, and the change that sets it. */

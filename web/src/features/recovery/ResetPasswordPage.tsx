@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { errorCode } from '../../app/api.ts';
@@ -12,6 +12,23 @@ import { FormCard } from '../../components/FormCard.tsx';
 import { NarrowPage } from '../../components/NarrowPage.tsx';
 import { NewPasswordFields, NO_NEW_PASSWORD, newPasswordProblem } from '../session/index.ts';
 import { resetPassword } from './api.ts';
+
+/** The page's end: the password reset, or the link refused; what to do next under it. */
+function Outcome({ done, children }: { done: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Alert
+        color={done ? 'brand' : 'red'}
+        role={done ? 'status' : 'alert'}
+        data-testid={done ? 'reset-done' : 'reset-refused'}
+      >
+        {t(done ? 'recovery.resetDone' : 'Error_WrongActivationLink')}
+      </Alert>
+      <div>{children}</div>
+    </>
+  );
+}
 
 /** /$lang/reset-password?token=…: the forgotten-password link (spec: change password, valid 6 days, used once). */
 export function ResetPasswordPage() {
@@ -40,27 +57,17 @@ export function ResetPasswordPage() {
   return (
     <NarrowPage width={520} title={title} titleId="reset-title">
       {mutation.isSuccess ? (
-        <>
-          <Alert color="brand" role="status" data-testid="reset-done">
-            {t('recovery.resetDone')}
-          </Alert>
-          <div>
-            <ButtonLink to="/$lang/login" params={{ lang }}>
-              {t('app.signIn')}
-            </ButtonLink>
-          </div>
-        </>
+        <Outcome done>
+          <ButtonLink to="/$lang/login" params={{ lang }}>
+            {t('app.signIn')}
+          </ButtonLink>
+        </Outcome>
       ) : linkRefused ? (
-        <>
-          <Alert color="red" role="alert" data-testid="reset-refused">
-            {t('Error_WrongActivationLink')}
-          </Alert>
-          <div>
-            <AnchorLink to="/$lang/forgot-password" params={{ lang }}>
-              {t('recovery.askAgain')}
-            </AnchorLink>
-          </div>
-        </>
+        <Outcome done={false}>
+          <AnchorLink to="/$lang/forgot-password" params={{ lang }}>
+            {t('recovery.askAgain')}
+          </AnchorLink>
+        </Outcome>
       ) : (
         <FormCard
           onSubmit={onSubmit}

@@ -10,7 +10,7 @@ import { ScrollTable } from '../../components/ScrollTable.tsx';
 import { type Lookup, type Lookups, lookupSnapshot } from './api.ts';
 import { formatCalendarDate, formatGregorian, hijriOf } from './dates.ts';
 import { lookupName } from './fields.tsx';
-import { labelKeyOf } from './formState.ts';
+import { type ListName, labelKeyOf, type Row } from './formState.ts';
 
 type Value = ReactNode | null | undefined;
 
@@ -38,6 +38,14 @@ export function RegistrationSummary({
   const a = form.address ?? {};
   const m = form.medical ?? {};
   const s = form.specialities ?? {};
+  /** One of the form's lists as a table: its fields' columns, a row's cells. */
+  const rowsOf = <L extends ListName>(list: L, fields: (keyof Row<L> & string)[], cells: (row: Row<L>) => Value[]) => (
+    <Rows
+      titleKey={`reg.section.${list}`}
+      columns={fields.map((f) => `${list}.${f}`)}
+      rows={((form[list] ?? []) as Row<L>[]).map(cells)}
+    />
+  );
   const u = form.user ?? {};
   const pr = form.practitioner ?? {};
 
@@ -185,61 +193,34 @@ export function RegistrationSummary({
         </Block>
       )}
 
-      <Rows
-        titleKey="reg.section.emergencyContacts"
-        columns={['emergencyContacts.relationId', 'emergencyContacts.name', 'emergencyContacts.mobile']}
-        rows={(form.emergencyContacts ?? []).map((c) => [
-          name(lookups.contactRelations, c.relationId),
-          c.name,
-          ltr(c.mobile),
-        ])}
-      />
-      <Rows
-        titleKey="reg.section.graduationCertificates"
-        columns={[
-          'graduationCertificates.certificateFieldId',
-          'graduationCertificates.issueDate',
-          'graduationCertificates.fileId',
-        ]}
-        rows={(form.graduationCertificates ?? []).map((g) => [
-          name(lookups.certificateFields, g.certificateFieldId),
-          day(g.issueDate),
-          file(g.fileId),
-        ])}
-      />
-      <Rows
-        titleKey="reg.section.expertises"
-        columns={['expertises.title', 'expertises.isCurrentJob', 'expertises.letterFileId']}
-        rows={(form.expertises ?? []).map((x) => [x.title, yesNo(x.isCurrentJob), file(x.letterFileId)])}
-      />
-      <Rows
-        titleKey="reg.section.trainings"
-        columns={['trainings.name', 'trainings.startDate', 'trainings.endDate', 'trainings.fileId']}
-        rows={(form.trainings ?? []).map((x) => [x.name, day(x.startDate), day(x.endDate), file(x.fileId)])}
-      />
-      <Rows
-        titleKey="reg.section.volunteerCertificates"
-        columns={['volunteerCertificates.name', 'volunteerCertificates.fileId']}
-        rows={(form.volunteerCertificates ?? []).map((x) => [x.name, file(x.fileId)])}
-      />
-      <Rows
-        titleKey="reg.section.languages"
-        columns={['languages.languageId', 'languages.proficiency']}
-        rows={(form.languages ?? []).map((x) => [
-          name(lookups.languages, x.languageId),
-          name(lookups.proficiencyLevels, x.proficiency),
-        ])}
-      />
-      <Rows
-        titleKey="reg.section.volunteerWorks"
-        columns={['volunteerWorks.description', 'volunteerWorks.fileId']}
-        rows={(form.volunteerWorks ?? []).map((x) => [x.description, file(x.fileId)])}
-      />
-      <Rows
-        titleKey="reg.section.otherAttachments"
-        columns={['otherAttachments.name', 'otherAttachments.description', 'otherAttachments.fileId']}
-        rows={(form.otherAttachments ?? []).map((x) => [x.name, x.description, file(x.fileId)])}
-      />
+      {rowsOf('emergencyContacts', ['relationId', 'name', 'mobile'], (c) => [
+        name(lookups.contactRelations, c.relationId),
+        c.name,
+        ltr(c.mobile),
+      ])}
+      {rowsOf('graduationCertificates', ['certificateFieldId', 'issueDate', 'fileId'], (g) => [
+        name(lookups.certificateFields, g.certificateFieldId),
+        day(g.issueDate),
+        file(g.fileId),
+      ])}
+      {rowsOf('expertises', ['title', 'isCurrentJob', 'letterFileId'], (x) => [
+        x.title,
+        yesNo(x.isCurrentJob),
+        file(x.letterFileId),
+      ])}
+      {rowsOf('trainings', ['name', 'startDate', 'endDate', 'fileId'], (x) => [
+        x.name,
+        day(x.startDate),
+        day(x.endDate),
+        file(x.fileId),
+      ])}
+      {rowsOf('volunteerCertificates', ['name', 'fileId'], (x) => [x.name, file(x.fileId)])}
+      {rowsOf('languages', ['languageId', 'proficiency'], (x) => [
+        name(lookups.languages, x.languageId),
+        name(lookups.proficiencyLevels, x.proficiency),
+      ])}
+      {rowsOf('volunteerWorks', ['description', 'fileId'], (x) => [x.description, file(x.fileId)])}
+      {rowsOf('otherAttachments', ['name', 'description', 'fileId'], (x) => [x.name, x.description, file(x.fileId)])}
 
       {client.employeeFields && (
         <Block titleKey="reg.section.employee">
@@ -257,17 +238,26 @@ export function RegistrationSummary({
   );
 }
 
-function Block({ titleKey, children }: { titleKey: TranslationKey; children: ReactNode }) {
+/** A framed section of the summary under its heading. */
+function Section({ titleKey, children }: { titleKey: TranslationKey; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section">
       <Title order={3} size="h4" mb="sm">
         {t(titleKey)}
       </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Block({ titleKey, children }: { titleKey: TranslationKey; children: ReactNode }) {
+  return (
+    <Section titleKey={titleKey}>
       <DataList labelWidth="12rem" gap={6} className="reg-datalist">
         {children}
       </DataList>
-    </Paper>
+    </Section>
   );
 }
 
@@ -286,10 +276,7 @@ function Item({ path, value }: { path: string; value: Value }) {
 function Rows({ titleKey, columns, rows }: { titleKey: TranslationKey; columns: string[]; rows: Value[][] }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section">
-      <Title order={3} size="h4" mb="sm">
-        {t(titleKey)}
-      </Title>
+    <Section titleKey={titleKey}>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('reg.list.empty')}
@@ -315,6 +302,6 @@ function Rows({ titleKey, columns, rows }: { titleKey: TranslationKey; columns: 
           ))}
         </ScrollTable>
       )}
-    </Paper>
+    </Section>
   );
 }

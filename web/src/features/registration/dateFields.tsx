@@ -16,17 +16,19 @@ import {
 } from './dates.ts';
 import { asNumber, asText, RegField } from './fields.tsx';
 
-interface DateFieldProps {
+/** A date field's props: a day as an ISO text (`DateField`) or a day in either calendar (`CalendarDateField`). */
+interface DateProps<V> {
   path: string;
-  value: string | undefined;
-  onChange(value: string | undefined): void;
+  value: V | undefined;
+  onChange(value: V | undefined): void;
+  /** Bounds as Gregorian ISO days, for both calendars. */
   min: string;
   max: string;
   required?: boolean;
 }
 
 /** A Gregorian day (Mantine's date input, bounded calendar), with its Hijri equivalent underneath. */
-export function DateField({ path, value, onChange, min, max, required }: DateFieldProps) {
+export function DateField({ path, value, onChange, min, max, required }: DateProps<string>) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
   const description = isIsoDate(value) ? t('reg.equivalent', { date: hijriOf(value, lang, t) }) : undefined;
@@ -37,21 +39,11 @@ export function DateField({ path, value, onChange, min, max, required }: DateFie
   );
 }
 
-interface CalendarDateFieldProps {
-  path: string;
-  value: CalendarDate | undefined;
-  onChange(value: CalendarDate | undefined): void;
-  /** Bounds as Gregorian ISO days, for both calendars. */
-  min: string;
-  max: string;
-  required?: boolean;
-}
-
 /**
  * A date the user may give in the Gregorian or the Hijri calendar; the chosen one is stored as `{ calendar, value }`
  * and the other is shown as the equivalent. Gregorian on Mantine's date input; Hijri three selects beside it.
  */
-export function CalendarDateField({ path, value, onChange, min, max, required }: CalendarDateFieldProps) {
+export function CalendarDateField({ path, value, onChange, min, max, required }: DateProps<CalendarDate>) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
   const [chosen, setChosen] = useState<CalendarDate['calendar']>(value?.calendar ?? 'gregorian');

@@ -43,6 +43,25 @@ export function failureOf(error: unknown): ErrorCode | null {
 
 type Dialog = 'initial-accept' | 'approve' | 'reject' | 'return' | null;
 
+/** The actions run behind a plain confirmation: the action and the dialog's texts. */
+const CONFIRMED = {
+  approve: {
+    action: { type: 'approve' },
+    title: 'review.approveTitle',
+    text: 'review.approveText',
+    confirm: 'review.approve',
+  },
+  return: {
+    action: { type: 'return-to-submitted' },
+    title: 'review.returnTitle',
+    text: 'review.returnText',
+    confirm: 'review.returnToSubmitted',
+  },
+} as const satisfies Record<
+  string,
+  { action: ReviewAction; title: TranslationKey; text: TranslationKey; confirm: TranslationKey }
+>;
+
 /** The review buttons the status allows (spec 4): 2 → initial accept or reject; 3 → approve, reject or back; 6 → back. */
 export function ReviewActions({ id, status, name }: { id: string; status: RegistrationStatus; name: string }) {
   const { t } = useTranslation();
@@ -90,23 +109,13 @@ export function ReviewActions({ id, status, name }: { id: string; status: Regist
         {buttons}
       </Group>
       {open === 'initial-accept' && <InitialAcceptDialog id={id} onClose={close} />}
-      {open === 'approve' && (
+      {(open === 'approve' || open === 'return') && (
         <ConfirmDialog
           id={id}
-          action={{ type: 'approve' }}
-          title={t('review.approveTitle')}
-          text={t('review.approveText', { name })}
-          confirm={t('review.approve')}
-          onClose={close}
-        />
-      )}
-      {open === 'return' && (
-        <ConfirmDialog
-          id={id}
-          action={{ type: 'return-to-submitted' }}
-          title={t('review.returnTitle')}
-          text={t('review.returnText', { name })}
-          confirm={t('review.returnToSubmitted')}
+          action={CONFIRMED[open].action}
+          title={t(CONFIRMED[open].title)}
+          text={t(CONFIRMED[open].text, { name })}
+          confirm={t(CONFIRMED[open].confirm)}
           onClose={close}
         />
       )}

@@ -1,5 +1,5 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { useId } from 'react';
+import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordProblems } from '../../../../domain/account/password.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
@@ -27,37 +27,32 @@ export function NewPasswordFields(props: {
   const { t } = useTranslation();
   const ids = useId();
   const { values, error } = props;
-  const { newPassword, confirmPassword } = values;
+  const { newPassword } = values;
   const missing = error === 'AllFieldsRequired';
   const strengthId = `${ids}-strength`;
   const rulesId = `${ids}-rules`;
-  const required = { ...requiredInput(props.pending), autoComplete: 'new-password' };
-  const toggle = { 'aria-label': t('password.toggleVisibility') };
+  /** One of the two inputs: required, read-only while sending, its value in `values`, red when it is the problem. */
+  const input = (key: keyof NewPasswordValues, problem: ErrorCode) => ({
+    name: key,
+    ...requiredInput(props.pending),
+    autoComplete: 'new-password',
+    value: values[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => props.onChange({ ...values, [key]: e.currentTarget.value }),
+    error: (missing && isEmpty(values[key])) || error === problem,
+    visibilityToggleButtonProps: { 'aria-label': t('password.toggleVisibility') },
+  });
   return (
     <>
       <Stack gap="xs">
         <PasswordInput
           label={t('password.new')}
-          name="newPassword"
-          {...required}
-          value={newPassword}
-          onChange={(e) => props.onChange({ ...values, newPassword: e.currentTarget.value })}
+          {...input('newPassword', 'WeakPassword')}
           aria-describedby={`${strengthId} ${rulesId}`}
-          error={(missing && isEmpty(newPassword)) || error === 'WeakPassword'}
-          visibilityToggleButtonProps={toggle}
         />
         <PasswordStrengthMeter password={newPassword} id={strengthId} />
         <PasswordRules password={newPassword} id={rulesId} />
       </Stack>
-      <PasswordInput
-        label={t('password.confirm')}
-        name="confirmPassword"
-        {...required}
-        value={confirmPassword}
-        onChange={(e) => props.onChange({ ...values, confirmPassword: e.currentTarget.value })}
-        error={(missing && isEmpty(confirmPassword)) || error === 'PasswordsNotMatched'}
-        visibilityToggleButtonProps={toggle}
-      />
+      <PasswordInput label={t('password.confirm')} {...input('confirmPassword', 'PasswordsNotMatched')} />
       <Button type="submit" loading={props.pending} disabled={props.pending}>
         {t('password.submit')}
       </Button>

@@ -79,20 +79,16 @@ export function StatisticsFilters({
       {select('isPublic', 'statistics.filter.public', yesNo)}
       {select('eventStatus', 'statistics.filter.eventStatus', coded('statistics.eventStatus', [0, 2, 3, 4]))}
       {select('cityGroupId', 'statistics.filter.cityGroup', items(cityGroups))}
-      <GregorianDateInput
-        label={t('statistics.filter.startDate')}
-        value={f.startDate}
-        onChange={(v) => setF((o) => ({ ...o, startDate: v }))}
-        min={DATE_PICKER_MIN}
-        max="2030-12-31"
-      />
-      <GregorianDateInput
-        label={t('statistics.filter.endDate')}
-        value={f.endDate}
-        onChange={(v) => setF((o) => ({ ...o, endDate: v }))}
-        min={DATE_PICKER_MIN}
-        max="2030-12-31"
-      />
+      {(['startDate', 'endDate'] as const).map((key) => (
+        <GregorianDateInput
+          key={key}
+          label={t(`statistics.filter.${key}`)}
+          value={f[key]}
+          onChange={(v) => setF((o) => ({ ...o, [key]: v }))}
+          min={DATE_PICKER_MIN}
+          max="2030-12-31"
+        />
+      ))}
     </FilterPanel>
   );
 }

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportStatisticsKpi } from '../../../../api/contracts/statistics.ts';
 import { PERIOD_KINDS, PERIODS_IN_YEAR, type PeriodKind } from '../../../../domain/statistics/periods.ts';
+import type { TranslationKey } from '../../app/i18n/index.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { type KpiChoice, kpiQuery, type StatisticsFilterValues, startKpiExport } from './api.ts';
 import { ChartTable } from './ChartTable.tsx';
@@ -19,6 +20,8 @@ interface Draft {
 }
 
 /** Spec section 5 "Reports": the period kind, the selection and the base, and the preferred view are required. */
+const KPI_COLUMNS = ['figure', 'selection', 'base', 'change', 'changePercent'] as const;
+
 export function missingOf(d: Draft): (keyof Draft)[] {
   const out: (keyof Draft)[] = [];
   if (!d.kind) out.push('kind');
@@ -62,38 +65,36 @@ export function KpiView({ filters }: { filters: StatisticsFilterValues }) {
     };
     setChoice({ k, view: draft.view! });
   }
+  type PeriodKey = 'selectionYear' | 'selectionIndex' | 'baseYear' | 'baseIndex';
+  /** A required select of one of the two periods' year or index (a number, none until chosen). */
+  const periodSelect = (
+    key: PeriodKey,
+    label: TranslationKey,
+    options: (string | { value: string; label: string })[],
+  ) => (
+    <NativeSelect
+      id={`kpi-${key}`}
+      label={t(label)}
+      required
+      value={draft[key] ? String(draft[key]) : ''}
+      error={error(key)}
+      onChange={(e) => {
+        const v = num(e.currentTarget.value);
+        setDraft((d) => ({ ...d, [key]: v }));
+      }}
+      data={[{ value: '', label: '—' }, ...options]}
+    />
+  );
   const period = (side: 'selection' | 'base') => {
     const yearKey = side === 'selection' ? 'selectionYear' : 'baseYear';
     const indexKey = side === 'selection' ? 'selectionIndex' : 'baseIndex';
     return (
       <Paper withBorder p="sm" component="fieldset">
         <legend>{t(`statistics.kpi.${side}`)}</legend>
-        <NativeSelect
-          id={`kpi-${yearKey}`}
-          label={t('statistics.kpi.year')}
-          required
-          value={draft[yearKey] ? String(draft[yearKey]) : ''}
-          error={error(yearKey)}
-          onChange={(e) => {
-            const v = num(e.currentTarget.value);
-            setDraft((d) => ({ ...d, [yearKey]: v }));
-          }}
-          data={[{ value: '', label: '—' }, ...years]}
-        />
-        {draft.kind && draft.kind !== 'year' && (
-          <NativeSelect
-            id={`kpi-${indexKey}`}
-            label={t('statistics.kpi.index')}
-            required
-            value={draft[indexKey] ? String(draft[indexKey]) : ''}
-            error={error(indexKey)}
-            onChange={(e) => {
-              const v = num(e.currentTarget.value);
-              setDraft((d) => ({ ...d, [indexKey]: v }));
-            }}
-            data={[{ value: '', label: '—' }, ...indexOptions(draft.kind)]}
-          />
-        )}
+        {periodSelect(yearKey, 'statistics.kpi.year', years)}
+        {draft.kind &&
+          draft.kind !== 'year' &&
+          periodSelect(indexKey, 'statistics.kpi.index', indexOptions(draft.kind))}
       </Paper>
     );
   };
@@ -173,11 +174,11 @@ export function KpiView({ filters }: { filters: StatisticsFilterValues }) {
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">{t('statistics.kpi.figure')}</Table.Th>
-              <Table.Th scope="col">{t('statistics.kpi.selection')}</Table.Th>
-              <Table.Th scope="col">{t('statistics.kpi.base')}</Table.Th>
-              <Table.Th scope="col">{t('statistics.kpi.change')}</Table.Th>
-              <Table.Th scope="col">{t('statistics.kpi.changePercent')}</Table.Th>
+              {KPI_COLUMNS.map((k) => (
+                <Table.Th key={k} scope="col">
+                  {t(`statistics.kpi.${k}`)}
+                </Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -15,10 +15,11 @@ export function TargetsView({ data, view }: { data: Targets; view: 'events' | 'e
             {t(view === 'events' ? 'statistics.targets.event' : 'statistics.targets.eventType')}
           </Table.Th>
           {view === 'eventTypes' && <Table.Th scope="col">{t('statistics.targets.events')}</Table.Th>}
-          <Table.Th scope="col">{t('statistics.targets.participants')}</Table.Th>
-          <Table.Th scope="col">{t('statistics.targets.min')}</Table.Th>
-          <Table.Th scope="col">{t('statistics.targets.max')}</Table.Th>
-          <Table.Th scope="col">{t('statistics.targets.standing')}</Table.Th>
+          {(['participants', 'min', 'max', 'standing'] as const).map((k) => (
+            <Table.Th key={k} scope="col">
+              {t(`statistics.targets.${k}`)}
+            </Table.Th>
+          ))}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/subscriptions.ts';
-import { call } from '../../lib/client.ts';
+import { call, pageQuery } from '../../lib/client.ts';
 import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type { SubscriberRow, SubscriptionMail } from '../../../../api/contracts/subscriptions.ts';
@@ -23,8 +23,7 @@ export const subscribersQuery = (s: { page: number; pageSize: number; email?: st
         {
           query: {
             after: afterPosition(),
-            page: String(s.page),
-            pageSize: String(s.pageSize),
+            ...pageQuery(s),
             email: s.email,
           },
         },

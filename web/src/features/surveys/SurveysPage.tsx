@@ -17,6 +17,19 @@ import { notifyDone } from '../../lib/notify.ts';
 import { actOnSurvey, rejectSurvey, type SurveyAction, type SurveyItem, surveysQuery } from './api.ts';
 
 type Pending = { survey: SurveyItem; action: SurveyAction | 'reject' } | null;
+
+/** A row's action buttons, in this order: each for the status it applies to, with its colour and variant. */
+const ROW_ACTIONS: readonly {
+  action: NonNullable<Pending>['action'];
+  when: SurveyStatus;
+  color?: string;
+  variant?: 'light';
+}[] = [
+  { action: 'approve', when: SurveyStatus.PendingApproval },
+  { action: 'reject', when: SurveyStatus.PendingApproval, color: 'red.8', variant: 'light' },
+  { action: 'publish', when: SurveyStatus.Approved },
+  { action: 'complete', when: SurveyStatus.Published, variant: 'light' },
+];
 const col = gridColumnHelper<SurveyItem>();
 
 export const statusKey = (s: number) => `surveys.status.${s}` as TranslationKey;
@@ -117,49 +130,19 @@ export function SurveysPage() {
         const name = surveyTitle(s, lang);
         return (
           <Group gap={4} wrap="nowrap">
-            {can.approve && s.status === SurveyStatus.PendingApproval && (
+            {ROW_ACTIONS.filter((x) => can[x.action] && s.status === x.when).map((x) => (
               <Button
+                key={x.action}
                 size="compact-sm"
-                onClick={() => open(s, 'approve')}
-                data-testid="survey-approve"
-                aria-label={`${t('surveys.approve')} ${name}`}
+                color={x.color}
+                variant={x.variant}
+                onClick={() => open(s, x.action)}
+                data-testid={`survey-${x.action}`}
+                aria-label={`${t(`surveys.${x.action}`)} ${name}`}
               >
-                {t('surveys.approve')}
+                {t(`surveys.${x.action}`)}
               </Button>
-            )}
-            {can.reject && s.status === SurveyStatus.PendingApproval && (
-              <Button
-                size="compact-sm"
-                color="red.8"
-                variant="light"
-                onClick={() => open(s, 'reject')}
-                data-testid="survey-reject"
-                aria-label={`${t('surveys.reject')} ${name}`}
-              >
-                {t('surveys.reject')}
-              </Button>
-            )}
-            {can.publish && s.status === SurveyStatus.Approved && (
-              <Button
-                size="compact-sm"
-                onClick={() => open(s, 'publish')}
-                data-testid="survey-publish"
-                aria-label={`${t('surveys.publish')} ${name}`}
-              >
-                {t('surveys.publish')}
-              </Button>
-            )}
-            {can.complete && s.status === SurveyStatus.Published && (
-              <Button
-                size="compact-sm"
-                variant="light"
-                onClick={() => open(s, 'complete')}
-                data-testid="survey-complete"
-                aria-label={`${t('surveys.complete')} ${name}`}
-              >
-                {t('surveys.complete')}
-              </Button>
-            )}
+            ))}
             {can.results && s.status >= SurveyStatus.Published && (
               <AnchorLink to="/$lang/surveys/$id/results" params={{ lang, id: s.id }} size="sm">
                 {t('surveys.results')}

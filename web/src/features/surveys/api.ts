@@ -1,7 +1,7 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/surveys.ts';
 import type { SurveyDefinition } from '../../../../domain/survey/rules.ts';
-import { call } from '../../lib/client.ts';
+import { call, pageQuery } from '../../lib/client.ts';
 import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type { MySurvey, SurveyDetail, SurveyItem, SurveyResults } from '../../../../api/contracts/surveys.ts';
@@ -16,8 +16,7 @@ export const surveysQuery = (q: { status?: number; page: number; pageSize: 10 | 
           query: {
             after: afterPosition(),
             status: q.status?.toString(),
-            page: String(q.page),
-            pageSize: String(q.pageSize),
+            ...pageQuery(q),
           },
         },
         { signal },

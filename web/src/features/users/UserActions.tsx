@@ -7,7 +7,7 @@ import * as C from '../../../../api/contracts/users.ts';
 import { errorCode } from '../../app/api.ts';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { ConfirmMutation } from '../../components/ConfirmMutation.tsx';
 import { PaperSection } from '../../components/PaperSection.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import {
@@ -79,18 +79,14 @@ export function DepartmentSection({
           </Button>
         </Group>
       )}
-      <ConfirmModal
+      <ConfirmMutation
         opened={impact !== null}
         title={t('users.departmentConfirmTitle')}
         message={t('users.departmentConfirm', { n: impact ?? 0 })}
-        busy={change.isPending}
         error={<Failure error={change.error} />}
         confirmTestId="confirm-department"
-        onConfirm={() => change.mutate()}
-        onCancel={() => {
-          setImpact(null);
-          change.reset();
-        }}
+        mutation={change}
+        onClose={() => setImpact(null)}
       />
     </PaperSection>
   );
@@ -127,20 +123,16 @@ export function StatusSection({ user }: { user: UserDetail }) {
           {t(user.active ? 'users.deactivate' : 'users.reactivate')}
         </Button>
       )}
-      <ConfirmModal
+      <ConfirmMutation
         opened={asking}
         title={t(user.active ? 'users.deactivate' : 'users.reactivate')}
         message={<Text>{t(user.active ? 'users.deactivateConfirm' : 'users.reactivateConfirm', { name })}</Text>}
         confirmLabel={t(user.active ? 'users.deactivate' : 'users.reactivate')}
         danger={user.active}
-        busy={act.isPending}
         error={<Failure error={act.error} />}
         confirmTestId="confirm-status"
-        onConfirm={() => act.mutate()}
-        onCancel={() => {
-          setAsking(false);
-          act.reset();
-        }}
+        mutation={act}
+        onClose={() => setAsking(false)}
       />
     </PaperSection>
   );
@@ -166,19 +158,15 @@ export function PasswordResetSection({ user }: { user: UserDetail }) {
       <Button variant="outline" onClick={() => setAsking(true)} data-testid="send-password-reset">
         {t('users.sendPasswordReset')}
       </Button>
-      <ConfirmModal
+      <ConfirmMutation
         opened={asking}
         title={t('users.sendPasswordReset')}
         message={<Text>{t('users.passwordResetConfirm', { name: nameIn(user, lang), email: user.email })}</Text>}
         confirmLabel={t('users.sendPasswordReset')}
-        busy={send.isPending}
         error={<Failure error={send.error} />}
         confirmTestId="confirm-password-reset"
-        onConfirm={() => send.mutate()}
-        onCancel={() => {
-          setAsking(false);
-          send.reset();
-        }}
+        mutation={send}
+        onClose={() => setAsking(false)}
       />
     </PaperSection>
   );

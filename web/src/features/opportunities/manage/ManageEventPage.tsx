@@ -35,6 +35,12 @@ const route = getRouteApi('/$lang/events/manage/$id');
 
 type Approval = 'pending' | 'approved' | 'rejected' | 'pendingDelete';
 
+/** The commands run behind a plain confirmation, and that dialog's texts. */
+const CONFIRMED = {
+  'stop-invitations': { title: 'manage.stop.title', body: 'manage.stop.body', confirm: 'manage.stopInvitations' },
+  'confirm-delete': { title: 'delete.title', body: 'delete.confirmBody', confirm: 'delete.confirmDelete' },
+} as const;
+
 /** /$lang/events/manage/$id: approve, invite, stop invitations, delete; the roster and the event's details. */
 export function ManageEventPage() {
   const { t } = useTranslation();
@@ -185,30 +191,17 @@ export function ManageEventPage() {
         <ReasonModal action="reject" id={id} onDone={() => setDialog(null)} onClose={() => setDialog(null)} />
       )}
       {dialog === 'invite' && <InviteModal id={id} onClose={() => setDialog(null)} />}
-      {dialog === 'stop-invitations' && (
+      {(dialog === 'stop-invitations' || dialog === 'confirm-delete') && (
         <ConfirmModal
           opened
-          title={t('manage.stop.title')}
-          message={t('manage.stop.body')}
-          confirmLabel={t('manage.stopInvitations')}
+          title={t(CONFIRMED[dialog].title)}
+          message={t(CONFIRMED[dialog].body)}
+          confirmLabel={t(CONFIRMED[dialog].confirm)}
           danger
           busy={command.isPending}
           onCancel={() => setDialog(null)}
           confirmTestId="confirm-dialog"
-          onConfirm={() => command.mutate('stop-invitations')}
-        />
-      )}
-      {dialog === 'confirm-delete' && (
-        <ConfirmModal
-          opened
-          title={t('delete.title')}
-          message={t('delete.confirmBody')}
-          confirmLabel={t('delete.confirmDelete')}
-          danger
-          busy={command.isPending}
-          onCancel={() => setDialog(null)}
-          confirmTestId="confirm-dialog"
-          onConfirm={() => command.mutate('confirm-delete')}
+          onConfirm={() => command.mutate(dialog)}
         />
       )}
       {dialog === 'delete' && (

@@ -1,5 +1,7 @@
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFilter } from '../../../lib/filterFields.ts';
 import type { ManageParams } from '../api.ts';
 
 const STATUSES = [0, 2, 3, 4] as const;
@@ -19,13 +21,13 @@ export function ManageFilters({
 }) {
   const { t } = useTranslation();
   const all = { value: '', label: t('events.filter.all') };
-  const num = (v: string) => (v === '' ? undefined : Number(v));
+  const setValue: Dispatch<SetStateAction<ManageFilterValues>> = (next) =>
+    onChange(typeof next === 'function' ? next(value) : next);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} spacing="sm" data-testid="manage-filters">
       <NativeSelect
         label={t('events.filter.status')}
-        value={value.status === undefined ? '' : String(value.status)}
-        onChange={(e) => onChange({ ...value, status: num(e.currentTarget.value) })}
+        {...numberFilter(value, setValue, 'status')}
         data={[all, ...STATUSES.map((s) => ({ value: String(s), label: t(`events.status.${s}`) }))]}
       />
       <NativeSelect
@@ -38,8 +40,7 @@ export function ManageFilters({
       />
       <NativeSelect
         label={t('manage.filter.visibility')}
-        value={value.visibility === undefined ? '' : String(value.visibility)}
-        onChange={(e) => onChange({ ...value, visibility: num(e.currentTarget.value) })}
+        {...numberFilter(value, setValue, 'visibility')}
         data={[all, ...VISIBILITIES.map((v) => ({ value: String(v), label: t(`events.visibility.${v}`) }))]}
       />
       <TextInput

@@ -1,5 +1,5 @@
 import { Center, Loader, VisuallyHidden } from '@mantine/core';
-import { type ComponentProps, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // Every map component is its own chunk with leaflet, its CSS and images: never in the first bundle.
@@ -17,26 +17,17 @@ function Loading({ height }: { height: number }) {
   );
 }
 
-export function LazyEventsMap(props: ComponentProps<typeof Events>) {
-  return (
-    <Suspense fallback={<Loading height={420} />}>
-      <Events {...props} />
-    </Suspense>
-  );
+/** A map component that loads its chunk when first shown, a loader of the map's height standing in meanwhile. */
+function lazyMap<P extends object>(Shown: ComponentType<P>, height: number) {
+  return function LazyMap(props: P) {
+    return (
+      <Suspense fallback={<Loading height={height} />}>
+        <Shown {...props} />
+      </Suspense>
+    );
+  };
 }
 
-export function LazyEventLocationMap(props: ComponentProps<typeof Location>) {
-  return (
-    <Suspense fallback={<Loading height={300} />}>
-      <Location {...props} />
-    </Suspense>
-  );
-}
-
-export function LazyLocationPicker(props: ComponentProps<typeof Picker>) {
-  return (
-    <Suspense fallback={<Loading height={320} />}>
-      <Picker {...props} />
-    </Suspense>
-  );
-}
+export const LazyEventsMap = lazyMap(Events, 420);
+export const LazyEventLocationMap = lazyMap(Location, 300);
+export const LazyLocationPicker = lazyMap(Picker, 320);
