@@ -1,5 +1,5 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import { keysetBatches } from '../shared/keyset.ts';
+import { keysetRows } from '../shared/keyset.ts';
 import type { AreaScope } from '../shared/query.ts';
 
 /** The registrations read model as the API reads it (the live generation's views). */
@@ -205,19 +205,7 @@ export async function* registrationRows(
   batch = 1000,
 ): AsyncGenerator<RegistrationGridRow> {
   const order = { column: SORT_COLUMN[q.sort], type: SORT_TYPE[q.sort], id: 'volunteer_id', desc: q.dir === 'desc' };
-  const batches = keysetBatches(
-    order,
-    gridConditions(q, scope),
-    batch,
-    ({ where, orderBy, sortKey }) =>
-      db
-        .selectFrom('rm.registrations')
-        .select([...GRID_COLUMNS, sortKey.as('sort_key')])
-        .where(where)
-        .orderBy(orderBy)
-        .limit(batch)
-        .execute(),
-    (last) => ({ key: last.sort_key, id: last.volunteer_id }),
-  );
-  for await (const rows of batches) for (const x of rows) yield gridRow(x);
+  const selected = db.selectFrom('rm.registrations').select(GRID_COLUMNS);
+  const rows = keysetRows(selected, order, gridConditions(q, scope), batch, (x) => x.volunteer_id);
+  for await (const x of rows) yield gridRow(x);
 }
