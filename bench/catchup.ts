@@ -1,23 +1,12 @@
 // Projection catch-up: pre-fill the log through our append, then time runUntilCaughtUp() of appliedLogProjection
 // (one multi-row insert per batch) at two batch sizes, with the time split between reading, applying and the rest.
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { createKysely, createPool } from '../commands/db/pool.ts';
-import type { ExpectedRevision } from '../commands/event-store/port.ts';
+import { createPool } from '../commands/db/pool.ts';
 import { PostgresEventStore } from '../commands/event-store/postgres.ts';
-import type { AnyDB, Projection } from '../projections/runner/projection.ts';
+import type { Projection } from '../projections/runner/projection.ts';
 import { ProjectionRunner } from '../projections/runner/runner.ts';
 import { appliedLogProjection } from '../projections/runner/test-projections.ts';
-import {
-  EVENT_TYPES,
-  type Evidence,
-  EvidenceProbe,
-  freshDatabase,
-  migrateOurs,
-  newEvents,
-  payloadSet,
-  warmPool,
-} from './support.ts';
+import { EVENT_TYPES, type Evidence, EvidenceProbe, ourDatabase, StreamWriter, warmPool } from './support.ts';
 
 export interface CatchupSettings {
   events: number;
@@ -159,30 +148,20 @@ function timedProjection(
 }
 
 export async function runCatchupBench(s: CatchupSettings, log: (line: string) => void): Promise<CatchupResult> {
-  const db = await freshDatabase('catchup');
-  const { pool } = await migrateOurs(db.url, Math.max(16, s.fillClients));
-  const kysely = createKysely<AnyDB>(pool);
+  const { db, pool, kysely } = await ourDatabase('catchup', Math.max(16, s.fillClients));
   const store = new PostgresEventStore(pool);
   try {
     // Fill through our own append: every append is its own transaction, as in production (the reader's order by
     // transaction id then depends on many transactions, not one bulk load).
-    const set = payloadSet();
     const appends = Math.ceil(s.events / s.fillBatch);
     let next = 0;
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: s.fillClients }, async () => {
-        let stream = '';
-        let revision: ExpectedRevision = 'no_stream';
-        for (let n = 0; next < appends; n++) {
+        const writer = new StreamWriter(store, s.fillBatch);
+        while (next < appends) {
           next++;
-          if (n % 10 === 0) {
-            // 10 appends per stream, the first with 'no_stream'
-            stream = `volunteer-${randomUUID()}`;
-            revision = 'no_stream';
-          }
-          const r = await store.append(stream, newEvents(set, s.fillBatch), { expectedRevision: revision });
-          revision = r.nextRevision;
+          await writer.append();
         }
       }),
     );

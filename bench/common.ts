@@ -9,13 +9,29 @@ import { buildApp } from '../api/app.ts';
 import { newToken } from '../api/http/sessions.ts';
 import { type CoalescerStats, coalescerTotals } from '../commands/db/coalesce.ts';
 import { createRuntime, depsFrom, type Runtime } from '../workers/runtime.ts';
-import { assertLocal, freshDatabase, machineInfo } from './support.ts';
+import { assertLocal, freshDatabase, type MachineInfo, machineInfo } from './support.ts';
 
 export const percentile = (xs: readonly number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
 };
 export const ms = (n: number) => n.toFixed(2);
+
+/** The command line: `--quick` for the short run; the parts named (none: every part) are the ones `want` says yes to. */
+export function benchArgs(args = process.argv.slice(2)) {
+  const parts = args.filter((a) => !a.startsWith('--'));
+  const quick = args.includes('--quick');
+  return {
+    quick,
+    want: (p: string) => parts.length === 0 || parts.includes(p),
+    /** A full run writes its section of docs/performance.md; a quick one only prints it, unless `--write`. */
+    write: !quick || args.includes('--write'),
+  };
+}
+
+/** A closed loop's row of the load tables: label, commands/s, p50 and p99 in ms, errors, where the CPU went. */
+export const loadRow = (label: string, r: { rate: number; lat: readonly number[]; errors: number; cpuText: string }) =>
+  `| ${label} | ${r.rate.toFixed(0)} | ${ms(percentile(r.lat, 50))} | ${ms(percentile(r.lat, 99))} | ${r.errors} | ${r.cpuText} |`;
 
 function machineTicks(): { busy: number; total: number } {
   const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
@@ -70,6 +86,31 @@ export function writeDocSection(name: string, section: string): string {
     stdio: 'ignore',
   });
   return docPath;
+}
+
+/**
+ * A portal benchmark's section of docs/performance.md: its heading, how it was generated (`generated`, ending in a
+ * space), when it ran and for how long since `t0`, the machine, then the parts' lines. Printed; written when `write`.
+ */
+export function portalSection(
+  name: string,
+  heading: string,
+  generated: string,
+  info: MachineInfo,
+  t0: number,
+  out: readonly string[],
+  write: boolean,
+): void {
+  const section = [
+    heading,
+    '',
+    generated +
+      `Run ${info.date.slice(0, 16).replace('T', ' ')} UTC in ${((Date.now() - t0) / 1000).toFixed(0)} s. Machine: ${info.nproc} cores (${info.cpu}), ${info.memory}, Node ${info.node}, ${info.postgres.split(' on ')[0]} on the same machine (${info.settings}). The portal runs in the benchmark's own process on a fresh database.`,
+    '',
+    ...out,
+  ].join('\n');
+  console.log(`\n${section}`);
+  if (write) console.log(`written: ${writeDocSection(name, section)}`);
 }
 
 /**

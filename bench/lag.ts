@@ -1,11 +1,8 @@
 // Live lag under write load: a started runner (idlePollMs 100) and paced writers; for every 10th append, the time from
 // the append's return until the projection's checkpoint has reached its position.
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { createKysely } from '../commands/db/pool.ts';
-import { comparePositions, type ExpectedRevision, type Position } from '../commands/event-store/port.ts';
+import { comparePositions, type Position } from '../commands/event-store/port.ts';
 import { PostgresEventStore } from '../commands/event-store/postgres.ts';
-import type { AnyDB } from '../projections/runner/projection.ts';
 import { ProjectionRunner } from '../projections/runner/runner.ts';
 import { waitForPosition } from '../projections/runner/status.ts';
 import { appliedLogProjection } from '../projections/runner/test-projections.ts';
@@ -13,11 +10,9 @@ import {
   EVENT_TYPES,
   type Evidence,
   EvidenceProbe,
-  freshDatabase,
-  migrateOurs,
-  newEvents,
-  payloadSet,
+  ourDatabase,
   Samples,
+  StreamWriter,
   sleep,
   warmPool,
 } from './support.ts';
@@ -198,9 +193,7 @@ class CheckpointWatcher {
 }
 
 async function runMode(mode: LagMode, s: LagSettings): Promise<LagRun> {
-  const db = await freshDatabase('lag');
-  const { pool } = await migrateOurs(db.url, 16);
-  const kysely = createKysely<AnyDB>(pool);
+  const { db, pool, kysely } = await ourDatabase('lag', 16);
   // 'separate': the runner has a store of its own, as a worker process would, so no in-process "appended" hint
   // wakes it; it finds new events by polling every idlePollMs. 'separate, NOTIFY': the same, with the append hints
   // that cross processes (PostgreSQL LISTEN/NOTIFY) on both stores, as the runtime has them.
@@ -216,7 +209,6 @@ async function runMode(mode: LagMode, s: LagSettings): Promise<LagRun> {
   });
   const watcher = new CheckpointWatcher(db.url, projection.name, s.probeEveryMs);
   const xmin = new XminWatch(db.url);
-  const set = payloadSet();
   try {
     runner.start();
     // The runner creates its generation on start; wait for its checkpoint row before measuring.
@@ -235,23 +227,17 @@ async function runMode(mode: LagMode, s: LagSettings): Promise<LagRun> {
     const end = t0 + s.seconds * 1000;
     await Promise.all(
       Array.from({ length: s.writers }, async (_, w) => {
-        let stream = '';
-        let revision: ExpectedRevision = 'no_stream';
+        const writer = new StreamWriter(store, s.eventsPerAppend);
         // Writers start spread over one interval, so they do not append in lockstep.
         let due = t0 + (interval * w) / s.writers;
-        for (let n = 0; ; n++) {
+        for (;;) {
           const now = performance.now();
           if (due > now) await sleep(due - now);
           if (performance.now() >= end) return;
           due += interval;
-          if (n % 10 === 0) {
-            stream = `volunteer-${randomUUID()}`;
-            revision = 'no_stream';
-          }
           const a = performance.now();
-          const r = await store.append(stream, newEvents(set, s.eventsPerAppend), { expectedRevision: revision });
+          const r = await writer.append();
           appendLat.add(performance.now() - a);
-          revision = r.nextRevision;
           if (!last || comparePositions(r.position, last) > 0) last = r.position;
           if (appends++ % s.sampleEvery === 0) watcher.watch(r.position);
         }

@@ -56,6 +56,18 @@ function vs(r: AppendResult, other: SystemName, clients: number, batch: number):
   return a && b ? a.appendsPerSec / b.appendsPerSec : Number.NaN;
 }
 
+/** The cells measured, in the tables' order: by events per append, then clients, then system (raw, ours, emmett). */
+function cellsInOrder(r: AppendResult, st: { batches: readonly number[]; clients: readonly number[] }) {
+  return st.batches.flatMap((batch) =>
+    st.clients.flatMap((clients) =>
+      (['raw', 'ours', 'emmett'] as const).flatMap((sys) => {
+        const c = cell(r, sys, clients, batch);
+        return c ? [{ batch, clients, sys, c }] : [];
+      }),
+    ),
+  );
+}
+
 const perAppend = (cpu: number, c: AppendCell) => (1000 * cpu) / c.appendsPerSec;
 
 function cpuLine(e: Evidence): string {
@@ -92,17 +104,11 @@ function appendSection(s: Stamped<AppendResult>): string[] {
   );
   out.push('| events/append | clients | system | order | appends/s | events/s | p50 ms | p99 ms | max ms |');
   out.push('|---:|---:|---|---:|---:|---:|---:|---:|---:|');
-  for (const batch of st.batches) {
-    for (const clients of st.clients) {
-      for (const sys of ['raw', 'ours', 'emmett'] as const) {
-        const c = cell(r, sys, clients, batch);
-        if (!c) continue;
-        out.push(
-          `| ${batch} | ${clients} | ${SYSTEM_LABEL[sys]} | ${c.order} | ${int(c.appendsPerSec)} | ${int(c.eventsPerSec)} | ` +
-            `${ms(c.p50)} | ${ms(c.p99)} | ${ms(c.max, 1)} |`,
-        );
-      }
-    }
+  for (const { batch, clients, sys, c } of cellsInOrder(r, st)) {
+    out.push(
+      `| ${batch} | ${clients} | ${SYSTEM_LABEL[sys]} | ${c.order} | ${int(c.appendsPerSec)} | ${int(c.eventsPerSec)} | ` +
+        `${ms(c.p50)} | ${ms(c.p99)} | ${ms(c.max, 1)} |`,
+    );
   }
   out.push('');
   out.push('Ratios of appends/s (ours ÷ other):', '');
@@ -128,19 +134,13 @@ function appendSection(s: Stamped<AppendResult>): string[] {
     '| events/append | clients | system | Node CPU ms/append | PG CPU ms/append | other cores | idle cores | WAL B/event | backend states |',
   );
   out.push('|---:|---:|---|---:|---:|---:|---:|---:|---|');
-  for (const batch of st.batches) {
-    for (const clients of st.clients) {
-      for (const sys of ['raw', 'ours', 'emmett'] as const) {
-        const c = cell(r, sys, clients, batch);
-        if (!c) continue;
-        const e = c.evidence;
-        out.push(
-          `| ${batch} | ${clients} | ${sys} | ${ms(perAppend(e.cpu.node, c), 3)} | ${ms(perAppend(e.cpu.backends, c), 3)} | ` +
-            `${e.cpu.other.toFixed(2)} | ${e.cpu.idle.toFixed(2)} | ${int(e.walBytes / (c.appendsPerSec * c.seconds * batch))} | ` +
-            `${formatWaits(e.waits)} |`,
-        );
-      }
-    }
+  for (const { batch, clients, sys, c } of cellsInOrder(r, st)) {
+    const e = c.evidence;
+    out.push(
+      `| ${batch} | ${clients} | ${sys} | ${ms(perAppend(e.cpu.node, c), 3)} | ${ms(perAppend(e.cpu.backends, c), 3)} | ` +
+        `${e.cpu.other.toFixed(2)} | ${e.cpu.idle.toFixed(2)} | ${int(e.walBytes / (c.appendsPerSec * c.seconds * batch))} | ` +
+        `${formatWaits(e.waits)} |`,
+    );
   }
   out.push('');
   return out;

@@ -3,10 +3,18 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { createPool, dropDatabase, ensureDatabase, withDatabase } from '../commands/db/pool.ts';
-import type { EventMetadata, NewEvent } from '../commands/event-store/port.ts';
+import { createKysely, createPool, dropDatabase, ensureDatabase, withDatabase } from '../commands/db/pool.ts';
+import type {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+} from '../commands/event-store/port.ts';
 import { APP_ROLE } from '../commands/event-store/postgres-schema.ts';
+import type { AnyDB } from '../projections/runner/projection.ts';
 import { migrateAll } from '../workers/migrate.ts';
 
 /** The server every benchmark database lives on: DATABASE_URL's server, else the local default. */
@@ -69,6 +77,16 @@ export async function migrateOurs(url: string, poolSize: number): Promise<{ pool
   } finally {
     await owner.end();
   }
+}
+
+/** A fresh database with our schema: its pool (the app role's) and the read side's Kysely over that pool. */
+export async function ourDatabase(
+  label: string,
+  poolSize: number,
+): Promise<{ db: BenchDatabase; pool: pg.Pool; kysely: Kysely<AnyDB> }> {
+  const db = await freshDatabase(label);
+  const { pool } = await migrateOurs(db.url, poolSize);
+  return { db, pool, kysely: createKysely<AnyDB>(pool) };
 }
 
 /** Opens `n` connections of the pool now, so the probe sees every backend that the measured work will use. */
@@ -160,6 +178,37 @@ export function newEvents(set: PayloadSet, n: number): NewEvent[] {
     out.push({ id: randomUUID(), type: set.types[i]!, data: set.data[i], metadata: metadataFor(i) });
   }
   return out;
+}
+
+/**
+ * One writer of the log benchmarks: appends of `eventsPerAppend` new events from the payload set, ten appends to a
+ * stream (a volunteer's), the first with 'no_stream', then a new stream.
+ */
+export class StreamWriter {
+  private readonly set = payloadSet();
+  private stream = '';
+  private revision: ExpectedRevision = 'no_stream';
+  private appends = 0;
+
+  private readonly store: EventStore;
+  private readonly eventsPerAppend: number;
+
+  constructor(store: EventStore, eventsPerAppend: number) {
+    this.store = store;
+    this.eventsPerAppend = eventsPerAppend;
+  }
+
+  async append(): Promise<AppendResult> {
+    if (this.appends++ % 10 === 0) {
+      this.stream = `volunteer-${randomUUID()}`;
+      this.revision = 'no_stream';
+    }
+    const r = await this.store.append(this.stream, newEvents(this.set, this.eventsPerAppend), {
+      expectedRevision: this.revision,
+    });
+    this.revision = r.nextRevision;
+    return r;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

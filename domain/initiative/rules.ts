@@ -1,6 +1,7 @@
 import type { LookupSnapshot } from '../lookups/snapshot.ts';
 import { isInt4Id } from '../shared/bounds.ts';
 import type { ErrorCode } from '../shared/errors.ts';
+import { requireText } from '../shared/text.ts';
 
 /**
  * EventApprovedStatus of an initiative (spec sections 3 and 4): submitting sets 0, shown as "New"; approving sets 1,
@@ -51,11 +52,7 @@ const TEXTS: readonly [Key & ('name' | 'description' | 'details' | 'location'), 
  */
 export function initiativeIssues(d: InitiativeDraft, lookups: LookupSnapshot): InitiativeIssue[] {
   const issues: InitiativeIssue[] = [];
-  for (const [k, max] of TEXTS) {
-    const v = d[k]?.trim() ?? '';
-    if (!v) issues.push({ path: k, code: 'AllFieldsRequired' });
-    else if (v.length > max) issues.push({ path: k, code: 'TextTooLong' });
-  }
+  for (const [k, max] of TEXTS) requireText(issues, k, d[k], max, 'AllFieldsRequired');
   const region = d.regionId != null && isInt4Id(d.regionId) ? lookups.get('region', d.regionId) : undefined;
   if (d.regionId == null) issues.push({ path: 'regionId', code: 'AllFieldsRequired' });
   else if (!region?.active) issues.push({ path: 'regionId', code: 'ValidationFailed' });

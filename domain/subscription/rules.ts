@@ -1,5 +1,6 @@
 import { isValidEmail } from '../registration/rules.ts';
 import type { ErrorCode } from '../shared/errors.ts';
+import { requireText } from '../shared/text.ts';
 
 export const EMAIL_MAX = 254;
 export const HEADER_MAX = 200;
@@ -31,12 +32,8 @@ export interface MailDraft {
  */
 export function mailIssues(d: MailDraft): { path: keyof MailDraft; code: ErrorCode }[] {
   const issues: { path: keyof MailDraft; code: ErrorCode }[] = [];
-  const header = d.header?.trim() ?? '';
-  const body = d.body?.trim() ?? '';
-  if (!header) issues.push({ path: 'header', code: 'PleasefillAllDetails' });
-  else if (header.length > HEADER_MAX) issues.push({ path: 'header', code: 'TextTooLong' });
-  if (!body) issues.push({ path: 'body', code: 'PleasefillAllDetails' });
-  else if (body.length > BODY_MAX) issues.push({ path: 'body', code: 'TextTooLong' });
+  requireText(issues, 'header', d.header, HEADER_MAX, 'PleasefillAllDetails');
+  requireText(issues, 'body', d.body, BODY_MAX, 'PleasefillAllDetails');
   const ids = d.subscriptionIds ?? [];
   if (ids.length === 0) issues.push({ path: 'subscriptionIds', code: 'PleaseSelectSubscribers' });
   else if (ids.length > MAX_RECIPIENTS) issues.push({ path: 'subscriptionIds', code: 'ValidationFailed' });

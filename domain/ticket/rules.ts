@@ -1,3 +1,4 @@
+import { requireText } from '../shared/text.ts';
 /**
  * The spec's ticket codes (both documents, sections 4 and 9): request types, the creator's verdict, ticket actions,
  * reasons and priorities, each named once.
@@ -70,15 +71,11 @@ export type TicketIssueCode =
 /** The form's rules, the same in the browser and the decider: `{ path, code }` per problem. */
 export function ticketIssues(d: TicketDraft): { path: keyof TicketDraft; code: TicketIssueCode }[] {
   const issues: { path: keyof TicketDraft; code: TicketIssueCode }[] = [];
-  const title = d.title?.trim() ?? '';
-  const description = d.description?.trim() ?? '';
-  if (!title) issues.push({ path: 'title', code: 'TicketTitleRequired' });
-  else if (title.length > TITLE_MAX) issues.push({ path: 'title', code: 'TextTooLong' });
+  requireText(issues, 'title', d.title, TITLE_MAX, 'TicketTitleRequired');
   if (d.requestType == null) issues.push({ path: 'requestType', code: 'TicketTypeRequired' });
   else if (!(REQUEST_TYPES as readonly number[]).includes(d.requestType))
     issues.push({ path: 'requestType', code: 'TicketTypeRequired' });
-  if (!description) issues.push({ path: 'description', code: 'TicketDescriptionRequired' });
-  else if (description.length > DESCRIPTION_MAX) issues.push({ path: 'description', code: 'TextTooLong' });
+  requireText(issues, 'description', d.description, DESCRIPTION_MAX, 'TicketDescriptionRequired');
   if (d.requestType === RequestType.Ticket && !d.eventId) issues.push({ path: 'eventId', code: 'EventisRequired' });
   if (d.priority != null && !(PRIORITIES as readonly number[]).includes(d.priority))
     issues.push({ path: 'priority', code: 'ValidationFailed' });
@@ -99,9 +96,7 @@ export function replyIssues(
     [];
   if (d.action == null || d.action === TicketAction.New || !(TICKET_ACTIONS as readonly number[]).includes(d.action))
     issues.push({ path: 'action', code: 'TicketActionRequired' });
-  const response = d.response?.trim() ?? '';
-  if (!response) issues.push({ path: 'response', code: 'ActionResponseRequired' });
-  else if (response.length > RESPONSE_MAX) issues.push({ path: 'response', code: 'TextTooLong' });
+  requireText(issues, 'response', d.response, RESPONSE_MAX, 'ActionResponseRequired');
   return issues;
 }
 

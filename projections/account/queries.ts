@@ -1,6 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { RegistrationsDB } from '../registration/queries.ts';
-import { keysetBatches } from '../shared/keyset.ts';
+import { keysetRows } from '../shared/keyset.ts';
 import { rowCount } from '../shared/query.ts';
 
 /** The accounts read models as the API reads them (the live generations' views `rm.users`, `rm.login_log`). */
@@ -357,21 +357,8 @@ export async function usersCount(db: Kysely<AccountDB>, q: UsersExportFilter): P
 /** Every user the grid's filters select, in the grid's order (its sort, then the id), read in keyset batches. */
 export async function* usersRows(db: Kysely<AccountDB>, q: UsersExportFilter, batch = 1000): AsyncGenerator<UserRow> {
   const order = { column: USER_SORT[q.sort], type: USER_SORT_TYPE[q.sort], id: 'user_id', desc: q.dir === 'desc' };
-  const batches = keysetBatches(
-    order,
-    usersWhere(q),
-    batch,
-    ({ where, orderBy, sortKey }) =>
-      db
-        .selectFrom('rm.users')
-        .select([...userColumns, sortKey.as('sortKey')])
-        .where(where)
-        .orderBy(orderBy)
-        .limit(batch)
-        .execute(),
-    (last) => ({ key: last.sortKey, id: last.userId }),
-  );
-  for await (const rows of batches) for (const { sortKey: _k, ...x } of rows) yield userRow(x);
+  const rows = keysetRows(db.selectFrom('rm.users').select(userColumns), order, usersWhere(q), batch, (x) => x.userId);
+  for await (const x of rows) yield userRow(x);
 }
 
 export interface UserDetail extends UserRow {

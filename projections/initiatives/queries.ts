@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { InitiativeStatus } from '../../domain/initiative/rules.ts';
-import { containsPattern, type Paging, pageWithTotal } from '../shared/query.ts';
+import { type AreaScope, containsPattern, type Paging, pageWithTotal } from '../shared/query.ts';
 
 export interface InitiativesDB {
   'rm.initiatives': {
@@ -34,9 +34,7 @@ export interface InitiativeFilters {
 }
 
 /** Whose initiatives: one proposer's, or those a staff member's areas cover (null: every one). */
-export type InitiativeAudience =
-  | { proposerId: string }
-  | { scope: { regionIds: readonly number[]; cityIds: readonly number[] } | null };
+export type InitiativeAudience = { proposerId: string } | { scope: AreaScope };
 
 export interface InitiativeRow {
   id: string;

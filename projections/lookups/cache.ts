@@ -3,6 +3,7 @@ import type { Position } from '../../commands/event-store/port.ts';
 import { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
 import type { RunnerDB } from '../runner/projection.ts';
 import { waitForPosition } from '../runner/status.ts';
+import { sharedLoads } from '../shared/shared-loads.ts';
 import { allLookups, type LookupsDB, lookupsVersion } from './queries.ts';
 
 /**
@@ -12,8 +13,6 @@ import { allLookups, type LookupsDB, lookupsVersion } from './queries.ts';
 export class LookupCache {
   private snap = new LookupSnapshot({});
   private version: string | null | undefined;
-  private running: Promise<LookupSnapshot> | null = null;
-  private next: Promise<LookupSnapshot> | null = null;
 
   private readonly db: Kysely<LookupsDB & RunnerDB>;
   private atLeast: Position | null;
@@ -31,22 +30,7 @@ export class LookupCache {
   }
 
   /** The snapshot as of the read model now: after a `readAfter` wait it includes the caller's own writes. */
-  current(): Promise<LookupSnapshot> {
-    if (!this.running) {
-      this.running = this.refresh().finally(() => {
-        this.running = null;
-      });
-      return this.running;
-    }
-    // The check under way may have read before the caller's write was applied: queue one (shared) after it.
-    this.next ??= this.running
-      .catch(() => undefined)
-      .then(() => {
-        this.next = null;
-        return this.current();
-      });
-    return this.next;
-  }
+  readonly current: () => Promise<LookupSnapshot> = sharedLoads(() => this.refresh());
 
   private async refresh(): Promise<LookupSnapshot> {
     if (this.atLeast) {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { allows, type PermissionTable } from '../../domain/permissions/decide.ts';
 import type { Action, Screen } from '../../domain/permissions/screens.ts';
 import { isRoleId, type RoleId } from '../../domain/shared/roles.ts';
+import { sharedLoads } from '../shared/shared-loads.ts';
 import { type PermissionsDB, permissionsCheckpoint, type RolePermissionRow, rolePermissions } from './queries.ts';
 
 /** The matrix at one moment: synchronous answers for the guards. */
@@ -52,8 +53,6 @@ export class PermissionCache {
   private readonly reads: PermissionReads;
   private snapshot = new PermissionSnapshot({});
   private at: string | null = null;
-  private running: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
 
   constructor(db: Kysely<PermissionsDB>, reads: PermissionReads = DATABASE_READS) {
     this.db = db;
@@ -75,23 +74,7 @@ export class PermissionCache {
     return this.snapshot;
   }
 
-  refresh(): Promise<void> {
-    if (!this.running) {
-      this.running = this.load().finally(() => {
-        this.running = null;
-      });
-      return this.running;
-    }
-    // A read already on the wire may have begun before this caller's request: wait for it, then share the next one.
-    if (!this.queued) {
-      const next = () => {
-        this.queued = null;
-        return this.refresh();
-      };
-      this.queued = this.running.then(next, next);
-    }
-    return this.queued;
-  }
+  readonly refresh: () => Promise<void> = sharedLoads(() => this.load());
 
   private async load(): Promise<void> {
     const at = await this.reads.checkpoint(this.db);

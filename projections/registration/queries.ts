@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import { keysetBatches } from '../shared/keyset.ts';
+import { keysetRows } from '../shared/keyset.ts';
+import type { AreaScope } from '../shared/query.ts';
 
 /** The registrations read model as the API reads it (the live generation's views). */
 export interface RegistrationsDB {
@@ -69,10 +70,8 @@ const SORT_COLUMN: Record<RegistrationSort, string> = {
   referenceNumber: 'reference_number',
 };
 
-type GridScope = { regionIds: readonly number[]; cityIds: readonly number[] } | null;
-
 /** The grid's conditions (status, scope, filters): the page, its count and the export select the same rows. */
-function gridConditions(q: Omit<RegistrationGridFilter, 'page' | 'pageSize'>, scope: GridScope): Expression<SqlBool>[] {
+function gridConditions(q: Omit<RegistrationGridFilter, 'page' | 'pageSize'>, scope: AreaScope): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [sql<SqlBool>`status = ${q.status}`];
   if (scope)
     where.push(
@@ -133,7 +132,7 @@ const gridRow = (x: GridRecord): RegistrationGridRow => ({
 export async function registrationGrid(
   db: Kysely<RegistrationsDB>,
   q: RegistrationGridFilter,
-  scope: { regionIds: readonly number[]; cityIds: readonly number[] } | null,
+  scope: AreaScope,
 ): Promise<{ rows: RegistrationGridRow[]; total: number }> {
   const where = gridConditions(q, scope);
   const cond = sql<SqlBool>`${sql.join(where, sql` and `)}`;
@@ -187,7 +186,7 @@ export async function addressOf(
 export async function registrationCount(
   db: Kysely<RegistrationsDB>,
   q: Omit<RegistrationGridFilter, 'page' | 'pageSize'>,
-  scope: GridScope,
+  scope: AreaScope,
 ): Promise<number> {
   const cond = sql<SqlBool>`${sql.join(gridConditions(q, scope), sql` and `)}`;
   const r = await db
@@ -202,23 +201,11 @@ export async function registrationCount(
 export async function* registrationRows(
   db: Kysely<RegistrationsDB>,
   q: Omit<RegistrationGridFilter, 'page' | 'pageSize'>,
-  scope: GridScope,
+  scope: AreaScope,
   batch = 1000,
 ): AsyncGenerator<RegistrationGridRow> {
   const order = { column: SORT_COLUMN[q.sort], type: SORT_TYPE[q.sort], id: 'volunteer_id', desc: q.dir === 'desc' };
-  const batches = keysetBatches(
-    order,
-    gridConditions(q, scope),
-    batch,
-    ({ where, orderBy, sortKey }) =>
-      db
-        .selectFrom('rm.registrations')
-        .select([...GRID_COLUMNS, sortKey.as('sort_key')])
-        .where(where)
-        .orderBy(orderBy)
-        .limit(batch)
-        .execute(),
-    (last) => ({ key: last.sort_key, id: last.volunteer_id }),
-  );
-  for await (const rows of batches) for (const x of rows) yield gridRow(x);
+  const selected = db.selectFrom('rm.registrations').select(GRID_COLUMNS);
+  const rows = keysetRows(selected, order, gridConditions(q, scope), batch, (x) => x.volunteer_id);
+  for await (const x of rows) yield gridRow(x);
 }

@@ -1,4 +1,4 @@
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 
 /** A grid's order: one sort column (its SQL type, to cast a key read back as text), then the row's uuid id. */
 export interface KeysetOrder {
@@ -55,4 +55,27 @@ export async function* keysetBatches<R>(
       after = keyOf(rows[rows.length - 1]!);
     }
   }
+}
+
+/**
+ * Every row of `selected` (a table's query with the export's columns selected) that `base` keeps, in the grid's order,
+ * through keysetBatches, one row at a time as selected (the batch's sort key read along is taken off again).
+ */
+export async function* keysetRows<DB, TB extends keyof DB, O extends object>(
+  selected: SelectQueryBuilder<DB, TB, O>,
+  order: KeysetOrder,
+  base: readonly Expression<SqlBool>[],
+  batch: number,
+  idOf: (row: O) => string,
+): AsyncGenerator<O> {
+  type Keyed = O & { keyset_key: string | null };
+  const batches = keysetBatches<Keyed>(
+    order,
+    base,
+    batch,
+    ({ where, orderBy, sortKey }) =>
+      selected.select(sortKey.as('keyset_key')).where(where).orderBy(orderBy).limit(batch).$castTo<Keyed>().execute(),
+    (last) => ({ key: last.keyset_key, id: idOf(last) }),
+  );
+  for await (const rows of batches) for (const { keyset_key: _k, ...row } of rows) yield row as O;
 }

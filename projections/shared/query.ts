@@ -1,5 +1,8 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 
+/** The regions and cities a staff member's reads are limited to; null: not limited. */
+export type AreaScope = { regionIds: readonly number[]; cityIds: readonly number[] } | null;
+
 /** Which page of a grid, counted from 1. */
 export interface Paging {
   page: number;

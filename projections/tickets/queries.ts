@@ -2,7 +2,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { TicketStatus } from '../../domain/ticket/rules.ts';
 import type { AccountDB } from '../account/queries.ts';
 import type { RegistrationsDB } from '../registration/queries.ts';
-import { containsPattern, type Paging, pageWithTotal } from '../shared/query.ts';
+import { type AreaScope, containsPattern, type Paging, pageWithTotal } from '../shared/query.ts';
 
 /** The read model's rows as the API reads them (the live generation's views), and the columns it joins. */
 export interface TicketsDB {
@@ -58,9 +58,7 @@ export interface TicketFilters {
 }
 
 /** Whose tickets: one volunteer's, or those a staff member may see (regions and cities; null = every volunteer's). */
-export type TicketAudience =
-  | { volunteerId: string }
-  | { scope: { regionIds: readonly number[]; cityIds: readonly number[] } | null };
+export type TicketAudience = { volunteerId: string } | { scope: AreaScope };
 
 export interface TicketRow {
   id: string;
