@@ -204,6 +204,7 @@ async function main() {
       if (profiling && system !== 'floor') await new Promise((res) => setTimeout(res, 11_000));
       const stats0 =
         profiling && system !== 'floor' ? await dbStats(system === 'ours' ? oursDb.url : peerDb.url) : null;
+      if (stats0) await statementsReset(system === 'ours' ? oursDb.url : peerDb.url);
       const r = await runLoad(
         {
           base: base[system],
@@ -255,6 +256,8 @@ async function main() {
         await new Promise((res) => setTimeout(res, 11_000));
         work = workText(stats0, await dbStats(system === 'ours' ? oursDb.url : peerDb.url), r.succeeded.length);
         console.log(`${LABEL[system]} per join: ${work}`);
+        const top = await statementsTop(system === 'ours' ? oursDb.url : peerDb.url, r.succeeded.length);
+        if (top) console.log(`${LABEL[system]} statements by time a join (pg_stat_statements):\n${top}`);
       }
       let summary: ProfileSummary | undefined;
       if (profiling) {
@@ -446,6 +449,45 @@ async function explainPlans(url: string, sampleRate: number): Promise<void> {
     await c.query(`alter database ${db} set auto_explain.log_min_duration = 0`);
     await c.query(`alter database ${db} set auto_explain.log_nested_statements = on`);
     await c.query(`alter database ${db} set auto_explain.sample_rate = ${sampleRate}`);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Where the server loads pg_stat_statements: its counters from now on (else nothing; it needs a restart to load). */
+async function statementsReset(url: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('create extension if not exists pg_stat_statements');
+    await c.query('select pg_stat_statements_reset()');
+  } catch {
+    // Not loaded on this server: the profile goes without it.
+  } finally {
+    await c.end();
+  }
+}
+
+/** The statements of this database by execution time a join (where pg_stat_statements is loaded). */
+async function statementsTop(url: string, joins: number): Promise<string | undefined> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ ms: number; calls: string; mean: number; rows: string; q: string }>(
+      `select total_exec_time as ms, calls::text, mean_exec_time as mean, rows::text,
+              regexp_replace(left(query, 160), '\\s+', ' ', 'g') as q
+         from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+        order by total_exec_time desc limit 15`,
+    );
+    return rows
+      .map(
+        (r) =>
+          `  ${(r.ms / joins).toFixed(3)} ms, ${(Number(r.calls) / joins).toFixed(2)} calls, ${r.mean.toFixed(3)} ms mean, ` +
+          `${(Number(r.rows) / Number(r.calls)).toFixed(1)} rows: ${r.q}`,
+      )
+      .join('\n');
+  } catch {
+    return undefined;
   } finally {
     await c.end();
   }
