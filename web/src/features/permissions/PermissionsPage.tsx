@@ -70,8 +70,7 @@ export function PermissionsPage() {
           const roleName = isRoleId(role) ? t(RoleNameKey[role] as TranslationKey) : String(role);
           return col.display({
             id: `role-${role}`,
-            header: () => roleName,
-            meta: { label: roleName },
+            ...columnTitle(roleName),
             cell: ({ row: { original: s } }) => (
               <Cell
                 role={role}

@@ -10,7 +10,7 @@ import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { EventStatusBadge } from '../../components/badges.tsx';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
@@ -102,7 +102,7 @@ export function ReportsPage() {
   const filters = searchFilters(search);
 
   const columns = useMemo(() => {
-    const label = (key: TranslationKey) => ({ header: () => t(key), meta: { label: t(key) } });
+    const label = (key: TranslationKey) => ({ ...columnTitle(t(key)) });
     return helper.columns([
       helper.accessor('code', {
         enableHiding: false,

@@ -10,7 +10,7 @@ import { useCan } from '../../app/permissions.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
@@ -132,18 +132,15 @@ export function MailSubscriptionsPage() {
       helper.columns([
         helper.accessor('email', {
           enableHiding: false,
-          header: () => t('mailList.email'),
-          meta: { label: t('mailList.email') },
+          ...columnTitle(t('mailList.email')),
           cell: (c) => <bdi dir="ltr">{c.getValue()}</bdi>,
         }),
         helper.accessor('language', {
-          header: () => t('mailList.language'),
-          meta: { label: t('mailList.language') },
+          ...columnTitle(t('mailList.language')),
           cell: (c) => t(c.getValue() === 'en' ? 'mailList.english' : 'mailList.arabic'),
         }),
         helper.accessor('confirmedAt', {
-          header: () => t('mailList.confirmedAt'),
-          meta: { label: t('mailList.confirmedAt') },
+          ...columnTitle(t('mailList.confirmedAt')),
           cell: (c) => {
             const v = c.getValue();
             return v ? new Date(v).toISOString().slice(0, 10) : '—';
@@ -153,8 +150,7 @@ export function MailSubscriptionsPage() {
           ? [
               helper.display({
                 id: 'actions',
-                header: () => t('mailList.actions'),
-                meta: { label: t('mailList.actions') },
+                ...columnTitle(t('mailList.actions')),
                 cell: (c) => (
                   <Button size="xs" variant="default" onClick={() => setRemoving(c.row.original)}>
                     {t('mailList.remove')}

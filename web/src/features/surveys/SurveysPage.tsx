@@ -11,7 +11,7 @@ import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { actOnSurvey, rejectSurvey, type SurveyAction, type SurveyItem, surveysQuery } from './api.ts';
@@ -74,18 +74,16 @@ export function SurveysPage() {
   };
 
   const columns = col.columns([
-    col.accessor('code', { header: () => t('surveys.col.code'), meta: { label: t('surveys.col.code') } }),
+    col.accessor('code', { ...columnTitle(t('surveys.col.code')) }),
     col.display({
       id: 'title',
-      header: () => t('surveys.col.title'),
-      meta: { label: t('surveys.col.title') },
+      ...columnTitle(t('surveys.col.title')),
       enableHiding: false,
       cell: ({ row }) => surveyTitle(row.original, lang),
     }),
     col.display({
       id: 'scope',
-      header: () => t('surveys.col.scope'),
-      meta: { label: t('surveys.col.scope') },
+      ...columnTitle(t('surveys.col.scope')),
       cell: ({ row }) => {
         const s = row.original;
         const kind = (s.scope as { kind: 'event' | 'all' | 'filtered' }).kind;
@@ -95,8 +93,7 @@ export function SurveysPage() {
     }),
     col.display({
       id: 'dates',
-      header: () => t('surveys.col.dates'),
-      meta: { label: t('surveys.col.dates') },
+      ...columnTitle(t('surveys.col.dates')),
       cell: ({ row }) => (
         <span dir="ltr">
           {row.original.startDate} – {row.original.expiryDate}
@@ -105,8 +102,7 @@ export function SurveysPage() {
     }),
     col.display({
       id: 'status',
-      header: () => t('surveys.col.status'),
-      meta: { label: t('surveys.col.status') },
+      ...columnTitle(t('surveys.col.status')),
       cell: ({ row }) => (
         <span data-testid="survey-status" title={row.original.rejectReason ?? undefined}>
           {t(statusKey(row.original.status))}
@@ -116,14 +112,12 @@ export function SurveysPage() {
     }),
     col.display({
       id: 'responses',
-      header: () => t('surveys.col.responses'),
-      meta: { label: t('surveys.col.responses') },
+      ...columnTitle(t('surveys.col.responses')),
       cell: ({ row }) => `${row.original.responses} / ${row.original.recipients}`,
     }),
     col.display({
       id: 'actions',
-      header: () => t('surveys.col.actions'),
-      meta: { label: t('surveys.col.actions') },
+      ...columnTitle(t('surveys.col.actions')),
       enableHiding: false,
       cell: ({ row }) => {
         const s = row.original;

@@ -8,7 +8,7 @@ import { isStaffRole } from '../../../../domain/account/staff.ts';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DomainFormProvider } from '../../components/form/useDomainForm.ts';
 import { PaperSection } from '../../components/PaperSection.tsx';
 import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
@@ -149,13 +149,11 @@ function CityVolunteers({ userId }: { userId: string }) {
       helper.accessor((r) => nameIn(r, lang), {
         id: 'name',
         enableSorting: false,
-        header: () => t('users.field.name'),
-        meta: { label: t('users.field.name') },
+        ...columnTitle(t('users.field.name')),
       }),
       helper.accessor('mobile', {
         enableSorting: false,
-        header: () => t('users.field.mobile'),
-        meta: { label: t('users.field.mobile') },
+        ...columnTitle(t('users.field.mobile')),
         cell: (c) => <bdi dir="ltr">{c.getValue() ?? '—'}</bdi>,
       }),
     ]);

@@ -13,7 +13,7 @@ import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
@@ -123,8 +123,7 @@ export function UsersPage() {
       helper.accessor(lang === 'ar' ? 'nameAr' : 'nameEn', {
         id: lang === 'ar' ? 'nameAr' : 'nameEn',
         enableHiding: false,
-        header: () => t('users.field.name'),
-        meta: { label: t('users.field.name') },
+        ...columnTitle(t('users.field.name')),
         cell: (c) => (
           <AnchorLink to="/$lang/users/$id" params={{ lang, id: c.row.original.userId }} fw={600}>
             {nameIn(c.row.original, lang)}
@@ -132,36 +131,30 @@ export function UsersPage() {
         ),
       }),
       helper.accessor('userName', {
-        header: () => t('users.field.userName'),
-        meta: { label: t('users.field.userName') },
+        ...columnTitle(t('users.field.userName')),
         cell: (c) => <bdi dir="ltr">{c.getValue()}</bdi>,
       }),
       helper.accessor('email', {
         enableSorting: false,
-        header: () => t('users.field.email'),
-        meta: { label: t('users.field.email') },
+        ...columnTitle(t('users.field.email')),
         cell: (c) => <bdi dir="ltr">{c.getValue()}</bdi>,
       }),
       helper.accessor('roleId', {
-        header: () => t('users.field.role'),
-        meta: { label: t('users.field.role') },
+        ...columnTitle(t('users.field.role')),
         cell: (c) => t(roleKey(c.getValue())),
       }),
       helper.accessor('departmentId', {
         enableSorting: false,
-        header: () => t('users.field.department'),
-        meta: { label: t('users.field.department') },
+        ...columnTitle(t('users.field.department')),
         cell: (c) => (c.getValue() === null ? '—' : (departments.get(c.getValue()!) ?? '—')),
       }),
       helper.accessor('active', {
         enableSorting: false,
-        header: () => t('users.field.status'),
-        meta: { label: t('users.field.status') },
+        ...columnTitle(t('users.field.status')),
         cell: (c) => <UserStatusBadge active={c.getValue()} />,
       }),
       helper.accessor('lastLoginAt', {
-        header: () => t('users.field.lastLogin'),
-        meta: { label: t('users.field.lastLogin') },
+        ...columnTitle(t('users.field.lastLogin')),
         cell: (c) =>
           c.getValue() ? new Date(c.getValue()!).toLocaleString(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB') : '—',
       }),

@@ -13,7 +13,7 @@ import { AnchorLink } from '../../../app/layout/links.tsx';
 import { useCan } from '../../../app/permissions.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { usePageTitle } from '../../../app/usePageTitle.ts';
-import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
 import { useGridExport } from '../../../components/ExportDialog.tsx';
 import { Pager } from '../../../components/Pager.tsx';
 import { TitledSection } from '../../../components/TitledSection.tsx';
@@ -79,8 +79,7 @@ export function ManageEventsPage() {
       col.columns([
         ...eventIdentityColumns<ManagedEvent>(t, lang),
         col.accessor('status', {
-          header: () => t('events.filter.status'),
-          meta: { label: t('events.filter.status') },
+          ...columnTitle(t('events.filter.status')),
           // Outline: the light variant with a shade colour paints its text the colour of its background.
           cell: (info) => (
             <Badge variant="outline" color="brand.9">
@@ -89,13 +88,11 @@ export function ManageEventsPage() {
           ),
         }),
         col.accessor('approval', {
-          header: () => t('manage.filter.approval'),
-          meta: { label: t('manage.filter.approval') },
+          ...columnTitle(t('manage.filter.approval')),
           cell: (info) => t(`events.approval.${info.getValue()}`),
         }),
         col.accessor('visibility', {
-          header: () => t('manage.filter.visibility'),
-          meta: { label: t('manage.filter.visibility') },
+          ...columnTitle(t('manage.filter.visibility')),
           cell: (info) => t(`events.visibility.${info.getValue() as 0 | 1 | 2 | 3}`),
         }),
         eventLinkColumn<ManagedEvent>(t, lang, 'manage.open'),
