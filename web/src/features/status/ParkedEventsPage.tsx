@@ -13,12 +13,10 @@ import { DataGrid, type GridRead, gridColumnHelper } from '../../components/Data
 import { FailureAlert } from '../../components/FailureAlert.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { call } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { formatWhen } from '../review/index.ts';
 
-const parkedQuery = {
-  queryKey: ['parked-events'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => call(C.parkedEvents, {}, { signal }),
-};
+const parkedQuery = endpointQuery(['parked-events'], C.parkedEvents, () => ({}));
 
 /** The events of the list, by projection, in the list's order (oldest first). */
 function byProjection(rows: readonly ParkedEvent[]): [string, ParkedEvent[]][] {
