@@ -9,14 +9,14 @@ import type { RegistrationStatus } from '../../../../domain/registration/status.
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
-import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
-import { textFilter } from '../../lib/filterFields.ts';
+import { dateRangeFilter, textFilter } from '../../lib/filterFields.ts';
 import { withoutPagingDefaults } from '../../lib/search-params.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { type Lookups, lookupName, lookupsQuery } from '../registration/index.ts';
 import { type GridRow, registrationsQuery, startVolunteersExport } from './api.ts';
 import { formatDay, formatDayTime, personName } from './format.ts';
@@ -41,9 +41,7 @@ function columnOf(sort: SortKey): string | null {
 
 /** /$lang/registrations: the applications by status, paged, sorted and filtered on the server. */
 export function RegistrationsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.registrations');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.registrations');
   const search = route.useSearch();
   const navigate = useNavigate();
   const params = gridParams(search);
@@ -102,15 +100,7 @@ export function RegistrationsPage() {
 
 type FilterValues = Pick<GridSearch, 'name' | 'idNumber' | 'mobile' | 'regionId' | 'cityId' | 'from' | 'to'>;
 
-function Filters({
-  initial,
-  onApply,
-  onClear,
-}: {
-  initial: FilterValues;
-  onApply(f: FilterValues): void;
-  onClear(): void;
-}) {
+function Filters({ initial, onApply, onClear }: FiltersProps<FilterValues>) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
   const lookups = useQuery(lookupsQuery);
@@ -166,8 +156,7 @@ function Filters({
         data={[all, ...cities.map((c) => ({ value: String(c.id), label: lookupName(c, lang) }))]}
       />
       <DateRangeFilter
-        value={{ from: f.from, to: f.to }}
-        onChange={(range) => setF((old) => ({ ...old, from: range.from, to: range.to }))}
+        {...dateRangeFilter(f, setF)}
         fromLabel={t('review.filter.from')}
         toLabel={t('review.filter.to')}
       />

@@ -1,7 +1,6 @@
 import { Group, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   exportStatisticsBreakdowns,
   exportStatisticsDashboard,
@@ -9,9 +8,8 @@ import {
 } from '../../../../api/contracts/statistics.ts';
 import type { BreakdownView as BreakdownName } from '../../../../domain/statistics/figures.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useScreen } from '../../lib/useScreen.ts';
 import {
   breakdownsQuery,
   dashboardQuery,
@@ -75,9 +73,7 @@ function Target({ view, filters }: { view: 'events' | 'eventTypes'; filters: Sta
  * panel and one "as of" day for all of them. Current figures refresh every 300000 ms (spec section 9).
  */
 export function StatisticsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.statistics');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.statistics');
   const [tab, setTab] = useState<Tab>('dashboard');
   const [filters, setFilters] = useState<StatisticsFilterValues>({});
   const [asOf, setAsOf] = useState<string | undefined>(undefined);

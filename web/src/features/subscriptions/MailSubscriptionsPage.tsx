@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { removeSubscriber, type SubscriberRow, sendMail, subscribersQuery } from './api.ts';
@@ -164,8 +165,7 @@ export function MailSubscriptionsPage() {
   );
   return (
     <Stack mt="lg" gap="md">
-      <Group justify="space-between">
-        <Title order={1}>{title}</Title>
+      <PageHead title={title}>
         {canSend && (
           <Button
             onClick={() => {
@@ -177,7 +177,7 @@ export function MailSubscriptionsPage() {
             {t('mailList.write', { count: selected.size })}
           </Button>
         )}
-      </Group>
+      </PageHead>
       {noneSelected && (
         <Alert color="red" role="alert" data-testid="mail-none-selected">
           {t('PleaseSelectSubscribers')}

@@ -1,19 +1,18 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import * as C from '../../../../api/contracts/surveys.ts';
 import { SurveyStatus } from '../../../../domain/survey/rules.ts';
 import { errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { actOnSurvey, rejectSurvey, type SurveyAction, type SurveyItem, surveysQuery } from './api.ts';
 
 type Pending = { survey: SurveyItem; action: SurveyAction | 'reject' } | null;
@@ -38,9 +37,7 @@ export const surveyTitle = (s: { titleAr: string; titleEn: string }, lang: strin
 
 /** The staff's surveys: all, or those awaiting approval; approve, reject with a reason, publish, complete, results. */
 export function SurveysPage() {
-  const { t } = useTranslation();
-  usePageTitle('surveys.title');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, lang } = useScreen('surveys.title');
   const queryClient = useQueryClient();
   const can = {
     add: useCan(C.createSurvey),
@@ -151,14 +148,13 @@ export function SurveysPage() {
   const name = pending ? surveyTitle(pending.survey, lang) : '';
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1}>{t('surveys.title')}</Title>
+      <PageHead title={t('surveys.title')}>
         {can.add && (
           <ButtonLink to="/$lang/surveys/new" params={{ lang }}>
             {t('surveys.new')}
           </ButtonLink>
         )}
-      </Group>
+      </PageHead>
       <SegmentedControl
         aria-label={t('surveys.col.status')}
         value={filter}

@@ -7,7 +7,7 @@ import { REQUEST_TYPES, TICKET_ACTIONS } from '../../../../domain/ticket/rules.t
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
-import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { numberFilter, textFilter } from '../../lib/filterFields.ts';
 import { type TicketRow, ticketOptionsQuery, ticketsQuery } from './api.ts';
@@ -39,11 +39,8 @@ export function TicketFilters({
   staff,
   onApply,
   onClear,
-}: {
-  initial: TicketFilterValues;
+}: FiltersProps<TicketFilterValues> & {
   staff: boolean;
-  onApply(f: TicketFilterValues): void;
-  onClear(): void;
 }) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);

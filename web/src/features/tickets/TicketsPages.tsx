@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { submitTicket } from '../../../../api/contracts/tickets.ts';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { PageHead } from '../../components/PageHead.tsx';
 import { pagedFilterActions, searchFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
 import { NewTicketModal } from './NewTicketModal.tsx';
 import type { TicketsSearch } from './search.ts';
@@ -31,14 +32,13 @@ export function MyTicketsPage() {
   const filters = searchFilters(search);
   return (
     <Stack mt="lg" gap="md">
-      <Group justify="space-between">
-        <Title order={1}>{title}</Title>
+      <PageHead title={title}>
         {canSubmit && (
           <Button onClick={() => setAdding(true)} data-testid="new-ticket">
             {t('tickets.new')}
           </Button>
         )}
-      </Group>
+      </PageHead>
       <TicketFilters
         key={JSON.stringify(filters)}
         initial={filters}

@@ -1,4 +1,4 @@
-import { Badge, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -12,13 +12,14 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
-import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { numberFilter } from '../../lib/filterFields.ts';
 import { withoutPagingDefaults } from '../../lib/search-params.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { startUsersExport, type UserRow, userOptionsQuery, usersQuery } from './api.ts';
 import { type UserFilterValues, type UserSort, type UsersSearch, usersParams } from './search.ts';
 
@@ -39,15 +40,7 @@ export function UserStatusBadge({ active }: { active: boolean }) {
   );
 }
 
-function UserFilters({
-  initial,
-  onApply,
-  onClear,
-}: {
-  initial: UserFilterValues;
-  onApply(f: UserFilterValues): void;
-  onClear(): void;
-}) {
+function UserFilters({ initial, onApply, onClear }: FiltersProps<UserFilterValues>) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
   const options = useQuery(userOptionsQuery);
@@ -103,9 +96,7 @@ function UserFilters({
 
 /** /$lang/users: every account, searched, filtered, sorted and paged on the server (screen `users`). */
 export function UsersPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.users');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.users');
   const search = route.useSearch();
   const navigate = useNavigate();
   const canAdd = useCan(C.createUser);
@@ -163,14 +154,13 @@ export function UsersPage() {
 
   return (
     <Stack mt="lg" gap="md">
-      <Group justify="space-between">
-        <Title order={1}>{title}</Title>
+      <PageHead title={title}>
         {canAdd && (
           <ButtonLink to="/$lang/users/new" params={{ lang }} data-testid="new-user">
             {t('users.new')}
           </ButtonLink>
         )}
-      </Group>
+      </PageHead>
       <UserFilters
         key={JSON.stringify(filters)}
         initial={filters}
