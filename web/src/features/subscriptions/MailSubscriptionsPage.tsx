@@ -7,7 +7,6 @@ import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { BODY_MAX, HEADER_MAX, mailIssues } from '../../../../domain/subscription/rules.ts';
 import { errorCode } from '../../app/api.ts';
 import { useCan } from '../../app/permissions.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
@@ -15,6 +14,7 @@ import { FilterPanel } from '../../components/FilterPanel.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { removeSubscriber, type SubscriberRow, sendMail, subscribersQuery } from './api.ts';
 
 const helper = gridColumnHelper<SubscriberRow>();
@@ -107,8 +107,7 @@ function SendMailModal({
  * subscribers, and a mail to those selected.
  */
 export function MailSubscriptionsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.mailSubscriptions');
+  const { t, title } = useScreen('page.mailSubscriptions');
   const canSend = useCan(S.sendSubscriptionMail);
   const canRemove = useCan(S.removeSubscription);
   const queryClient = useQueryClient();

@@ -1,13 +1,13 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { submitTicket } from '../../../../api/contracts/tickets.ts';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { PageHead } from '../../components/PageHead.tsx';
 import { pagedFilterActions, searchFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { NewTicketModal } from './NewTicketModal.tsx';
 import type { TicketsSearch } from './search.ts';
 import { TicketFilters, TicketsGrid } from './TicketsGrid.tsx';
@@ -23,8 +23,7 @@ function useGo(to: '/$lang/tickets' | '/$lang/tickets/manage') {
 
 /** /$lang/tickets: the volunteer's own tickets, suggestions and contact requests, and a new one. */
 export function MyTicketsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.myTickets');
+  const { t, title } = useScreen('page.myTickets');
   const search = mineRoute.useSearch();
   const go = useGo('/$lang/tickets');
   const [adding, setAdding] = useState(false);
