@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { printIdCard } from '../../../../api/contracts/certificates.ts';
-import { queryStringOf } from '../../../../api/contracts/endpoint.ts';
 import { exportVolunteers } from '../../../../api/contracts/exports.ts';
 import * as C from '../../../../api/contracts/registration.ts';
 import * as U from '../../../../api/contracts/users.ts';
@@ -36,11 +35,6 @@ export function gridQuery(p: GridParams, after?: string | null) {
 export function startVolunteersExport(p: GridParams) {
   const { page: _p, pageSize: _s, after: _a, ...filters } = gridQuery(p);
   return startExportWith(exportVolunteers, filters);
-}
-
-/** The query string of GET /api/registrations (without the "?"), as the invitation search builds its own. */
-export function gridQueryString(p: GridParams, after?: string | null): string {
-  return queryStringOf(gridQuery(p, after)).slice(1);
 }
 
 export function registrationsQuery(params: GridParams) {

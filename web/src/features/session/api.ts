@@ -54,8 +54,7 @@ export async function loadPermissions(queryClient: QueryClient): Promise<void> {
  */
 export async function refreshSession(queryClient: QueryClient, after?: string): Promise<void> {
   const info = await queryClient.fetchQuery({
-    queryKey: sessionQuery.queryKey,
-    queryFn: ({ signal }) => call(C.getSession, { query: { after } }, { signal }),
+    ...endpointQuery(sessionQuery.queryKey, C.getSession, () => ({ query: { after } })),
     staleTime: 0,
     retry: false,
   });
