@@ -1,6 +1,6 @@
 import { Group, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import {
   exportStatisticsBreakdowns,
   exportStatisticsDashboard,
@@ -38,33 +38,35 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number];
 
+/** A statistics tab's tables under their export button. */
+function Exported({ children, ...button }: ComponentProps<typeof ExportButton> & { children: ReactNode }) {
+  return (
+    <Stack gap="sm">
+      <ExportButton {...button} />
+      {children}
+    </Stack>
+  );
+}
+
 function Breakdown({ view, filters }: { view: BreakdownName; filters: StatisticsFilterValues }) {
   const q = useQuery(breakdownsQuery(view, filters));
   if (!q.data) return <QueryState query={q} />;
+  const start = startBreakdownsExport(view, filters);
   return (
-    <Stack gap="sm">
-      <ExportButton
-        contract={exportStatisticsBreakdowns}
-        start={startBreakdownsExport(view, filters)}
-        testId={`statistics-export-${view}`}
-      />
+    <Exported contract={exportStatisticsBreakdowns} start={start} testId={`statistics-export-${view}`}>
       <BreakdownView data={q.data} byStatus={view === 'eventsAllRegions'} />
-    </Stack>
+    </Exported>
   );
 }
 
 function Target({ view, filters }: { view: 'events' | 'eventTypes'; filters: StatisticsFilterValues }) {
   const q = useQuery(targetsQuery(view, filters));
   if (!q.data) return <QueryState query={q} />;
+  const start = startTargetsExport(view, filters);
   return (
-    <Stack gap="sm">
-      <ExportButton
-        contract={exportStatisticsTargets}
-        start={startTargetsExport(view, filters)}
-        testId={`statistics-export-targets-${view}`}
-      />
+    <Exported contract={exportStatisticsTargets} start={start} testId={`statistics-export-targets-${view}`}>
       <TargetsView data={q.data} view={view} />
-    </Stack>
+    </Exported>
   );
 }
 
@@ -101,14 +103,13 @@ export function StatisticsPage() {
         </Tabs.List>
         <Tabs.Panel value="dashboard" pt="md">
           {dashboard.data ? (
-            <Stack gap="sm">
-              <ExportButton
-                contract={exportStatisticsDashboard}
-                start={startDashboardExport(all)}
-                testId="statistics-export-dashboard"
-              />
+            <Exported
+              contract={exportStatisticsDashboard}
+              start={startDashboardExport(all)}
+              testId="statistics-export-dashboard"
+            >
               <DashboardView data={dashboard.data} />
-            </Stack>
+            </Exported>
           ) : (
             <QueryState query={dashboard} />
           )}
