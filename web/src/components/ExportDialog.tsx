@@ -9,6 +9,7 @@ import { ApiError } from '../app/api.ts';
 import { useCan } from '../app/permissions.ts';
 import { useLanguageStore } from '../app/stores/language.ts';
 import { call, urlOf } from '../lib/client.ts';
+import { endpointQuery } from '../lib/endpointQuery.ts';
 import { AppModal } from './AppModal.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
 
@@ -40,8 +41,7 @@ export function ExportDialog({ opened, onClose, start }: { opened: boolean; onCl
     onSuccess: (r) => setId(r.id),
   });
   const status = useQuery({
-    queryKey: ['export', id],
-    queryFn: () => call(getExport, { params: { id: id! } }),
+    ...endpointQuery(['export', id], getExport, () => ({ params: { id: id! } })),
     enabled: id !== null,
     refetchInterval: (q) => (q.state.data && q.state.data.status !== 'requested' ? false : 500),
   });

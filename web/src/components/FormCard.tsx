@@ -1,5 +1,6 @@
-import { Alert, Paper, Stack } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { ErrorAlert } from './ErrorAlert.tsx';
 
 export interface FormCardProps {
   onSubmit(e: FormEvent<HTMLFormElement>): void;
@@ -19,11 +20,7 @@ export function FormCard({ onSubmit, labelledBy, intro, error, errorTestId, chil
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
       <Stack>
         {intro}
-        {error && (
-          <Alert color="red" role="alert" data-testid={errorTestId}>
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert message={error} testId={errorTestId} />
         {children}
       </Stack>
     </Paper>

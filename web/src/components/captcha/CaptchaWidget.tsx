@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as C from '../../../../api/contracts/recovery.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { call } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 
 // The proof of work runs in the widget's own worker, served from this site (no blob: and no third party: the CSP
 // allows neither); the challenge comes from our API. The "external" build loads nothing else.
@@ -39,8 +39,7 @@ export function CaptchaWidget({ onPayload }: { onPayload(payload: string | undef
   const ref = useRef<Widget>(null);
   const instance = useId();
   const challenge = useQuery({
-    queryKey: ['captcha', instance],
-    queryFn: ({ signal }) => call(C.captchaChallenge, {}, { signal }),
+    ...endpointQuery(['captcha', instance], C.captchaChallenge, () => ({})),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     retry: false,

@@ -1,8 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { isRecordKind } from '../../../../domain/record-kinds.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { translated } from '../review/index.ts';
 import { HistoryTab } from './HistoryTab.tsx';
 
@@ -13,8 +12,7 @@ const route = getRouteApi('/$lang/history/$kind/$id');
  * without a screen, and what other screens (users, master data) may link to.
  */
 export function HistoryPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('audit.historyPage.title');
+  const { t, title } = useScreen('audit.historyPage.title');
   const { kind, id } = route.useParams();
   const kindName = translated(`audit.recordType.${kind}`, t) ?? kind;
   // A master-data list is named by its kind (workField): its screen's title, not the key.

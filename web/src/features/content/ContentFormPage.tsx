@@ -26,6 +26,7 @@ import { RulesForm } from '../../components/form/RulesForm.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { type ContentItem, contentItemQuery, createContent, editContent } from './api.ts';
 import { DocumentFile, GalleryImages, Preview, uses, type Values } from './FormParts.tsx';
 import { ImageField } from './ImageField.tsx';
@@ -186,8 +187,7 @@ function ContentForm({ kind, item }: { kind: ContentKind; item: ContentItem | nu
 
 /** /$lang/content/new/$kind: a new item of a kind. */
 export function NewContentPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.contentNew');
+  const { t, title } = useScreen('page.contentNew');
   const { kind } = newRoute.useParams();
   const known = (CONTENT_KINDS as readonly string[]).includes(kind);
   return (

@@ -1,22 +1,18 @@
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../api/contracts/common.ts';
 import type { SessionUser } from '../../../../api/contracts/session.ts';
 import { isRoleId, Role, RoleNameKey } from '../../../../domain/shared/roles.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { StartRegistration } from '../registration/index.ts';
 import { VolunteerDashboard } from '../reports/index.ts';
 import { NoDepartmentNotice } from '../users/index.ts';
 
 /** The landing page after login: greets the user by name and role in the current language. */
 export function DashboardPage() {
-  const { t } = useTranslation();
-  usePageTitle('page.dashboard');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, lang } = useScreen('page.dashboard');
   const user = useSessionStore((s) => s.user);
   if (!user) return null; // the route guard sends anonymous users to login first
   return (

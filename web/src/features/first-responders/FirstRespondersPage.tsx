@@ -7,12 +7,12 @@ import { REJECT_REASON_MAX } from '../../../../domain/firstresponder/rules.ts';
 import { errorCode } from '../../app/api.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { fileUrl } from '../../app/upload.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FailureAlert } from '../../components/FailureAlert.tsx';
 import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import {
   type Decision,
   decideFirstResponder,
@@ -27,8 +27,7 @@ const helper = gridColumnHelper<FirstResponderRow>();
 
 /** /$lang/first-responders: the responder admin's requests, approved and rejected lists. */
 export function FirstRespondersPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.firstResponders');
+  const { t, title } = useScreen('page.firstResponders');
   const [search, setSearch] = useState<ListSearch>({ list: 'requests', page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [name, setName] = useState('');
   return (

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { PublicConfig } from '../../../../api/contracts/session.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryError } from '../../components/QueryError.tsx';
+import { useScreen } from '../../lib/useScreen.ts';
 import { homeCountersQuery, LatestNews, Slides } from '../content/index.ts';
 import { eventName, formatIsoDay } from '../opportunities/index.ts';
 import { useConfig } from '../session/index.ts';
@@ -157,9 +157,7 @@ const MORE = [
 
 /** The public home (spec: slides, latest news (4), upcoming and ongoing events (4 each), counters, the mail list). */
 export function HomePage() {
-  const { t } = useTranslation();
-  usePageTitle('page.home');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, lang } = useScreen('page.home');
   const config = useConfig();
   const view = HOME_VIEWS[(config.data as PublicConfig | undefined)?.homeView ?? 'ministry'] ?? HOME_VIEWS.ministry!;
   return (

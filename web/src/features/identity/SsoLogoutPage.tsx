@@ -1,11 +1,10 @@
 import { Alert, Loader, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { useScreen } from '../../lib/useScreen.ts';
 import { ssoLogout } from './api.ts';
 
 /**
@@ -13,9 +12,7 @@ import { ssoLogout } from './api.ts';
  * provider's logout, which brings the browser back here, signed out of both.
  */
 export function SsoLogoutPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.ssoLogout');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.ssoLogout');
   const signedIn = useSessionStore((s) => s.user !== null);
   const queryClient = useQueryClient();
   const [failed, setFailed] = useState(false);
@@ -40,9 +37,7 @@ export function SsoLogoutPage() {
           {t('sso.logout.working')}
         </Stack>
       ) : failed ? (
-        <Alert color="red" role="alert">
-          {t('GenericErrorMessage')}
-        </Alert>
+        <ErrorAlert message={t('GenericErrorMessage')} />
       ) : (
         <Alert color="brand" role="status">
           {t('sso.logout.done')}

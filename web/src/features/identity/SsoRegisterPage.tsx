@@ -1,17 +1,13 @@
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useScreen } from '../../lib/useScreen.ts';
 import { pendingIdentityQuery } from './api.ts';
 
 /** /$lang/sso/register: a citizen signed on whom the portal does not know; verification comes first, then the form. */
 export function SsoRegisterPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.ssoRegister');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.ssoRegister');
   const pending = useQuery(pendingIdentityQuery);
   return (
     <Stack maw={560} mx="auto" mt="xl">

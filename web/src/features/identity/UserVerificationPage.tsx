@@ -5,14 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { hijriOf, verificationIssues } from '../../../../domain/identity/nic.ts';
 import type { CalendarDate } from '../../../../domain/shared/calendar.ts';
 import { ApiError } from '../../app/api.ts';
-import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { FormCard } from '../../components/FormCard.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { useConfig } from '../session/index.ts';
 import { pendingIdentityQuery, verifyIdentity } from './api.ts';
 import { SsoSignInButton } from './SsoSignInButton.tsx';
@@ -29,9 +28,7 @@ const EXAMPLE = { gregorian: '1995-05-20', hijri: hijriOf('1995-05-20') } as con
  * checked with the national identity service. After a sign-on the id is the provider's and cannot be changed.
  */
 export function UserVerificationPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.userVerification');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.userVerification');
   const user = useSessionStore((s) => s.user);
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,14 +1,13 @@
-import { queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/identity.ts';
 import { call, urlOf } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 
 /** The identity waiting for verification in this browser (SSO register path, InvalidNIC). */
-export const pendingIdentityQuery = queryOptions({
-  queryKey: ['identity', 'pending'],
-  queryFn: ({ signal }) => call(C.getPendingIdentity, {}, { signal }),
+export const pendingIdentityQuery = {
+  ...endpointQuery(['identity', 'pending'], C.getPendingIdentity, () => ({})),
   staleTime: 0,
   retry: false,
-});
+};
 
 export const verifyIdentity = (body: C.VerifyIdentityRequest) => call(C.verifyIdentity, { body });
 

@@ -2,19 +2,17 @@ import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import * as L from '../../../../api/contracts/lookups.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError, errorCode } from '../../app/api.ts';
 import { useCan } from '../../app/permissions.ts';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid } from '../../components/DataGrid.tsx';
 import { FailureAlert } from '../../components/FailureAlert.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { RecordLinks } from '../../components/RecordLinks.tsx';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { kindPageQuery, type LookupAdminRow, masterData, parentOptionsQuery } from './api.ts';
 import { gridColumns, nameIn, type Row } from './columns.tsx';
 import {
@@ -40,10 +38,8 @@ export function KindPage() {
 }
 
 function KindGrid({ shape }: { shape: KindShape }) {
-  const { t } = useTranslation();
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen(`masterData.kind.${shape.kind}`);
   const qc = useQueryClient();
-  const title = usePageTitle(`masterData.kind.${shape.kind}`);
   const can = {
     add: useCan(L.addLookupItem),
     edit: useCan(L.updateLookupItem),

@@ -9,12 +9,12 @@ import { ApiError, errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ParticipationBadge } from '../../components/badges.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import {
   eventName,
   eventsCommand,
@@ -39,8 +39,7 @@ const TAB_LABEL: Record<MyTab, TranslationKey> = {
 
 /** /$lang/my-events: invitations (live over server-sent events), current events and past events with their hours. */
 export function MyEventsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.myEvents');
+  const { t, title } = useScreen('page.myEvents');
   const stream = useInvitationsStream();
   const query = useQuery(participationsQuery);
   const [tab, setTab] = useState<MyTab>('invitations');

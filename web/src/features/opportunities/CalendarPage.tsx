@@ -7,7 +7,6 @@ import type { Lang } from '../../../../api/contracts/common.ts';
 import { ArrowBackIcon, ArrowForwardIcon } from '../../app/layout/icons.tsx';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { type CalendarEvent, calendarQuery } from './api.ts';
 import {
   addDays,
@@ -30,6 +29,7 @@ import { eventName, todayIso } from './format.ts';
 import { validateCalendarSearch } from './search.ts';
 import './calendar.css';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useScreen } from '../../lib/useScreen.ts';
 
 const route = getRouteApi('/$lang/events/calendar');
 
@@ -62,9 +62,7 @@ function MonthLink({
 }
 
 export function CalendarPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.eventsCalendar');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.eventsCalendar');
   const navigate = useNavigate();
   // Validated again: the router merges the validated search over the raw one, so a wrong month would come back.
   const month = validateCalendarSearch(route.useSearch()).month ?? monthOf(new Date());

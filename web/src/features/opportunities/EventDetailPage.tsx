@@ -22,9 +22,9 @@ import { errorCode } from '../../app/api.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { fileUrl } from '../../app/upload.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { EventStatusBadge } from '../../components/badges.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useScreen } from '../../lib/useScreen.ts';
 import { lookupName, lookupsQuery } from '../registration/index.ts';
 import { type EventDetail, eventQuery } from './api.ts';
 import { eventName, formatIsoDay, sortedDays, wholeImage } from './format.ts';
@@ -51,9 +51,7 @@ export function PrivateEventDetailPage() {
 }
 
 function EventDetailScreen({ id, back }: { id: string; back: BackTo }) {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.eventDetail');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.eventDetail');
   const query = useQuery(eventQuery(id));
   if (!query.data) {
     const code = query.error ? errorCode(query.error) : null;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
 import { type Lookup, lookupName, lookupsQuery } from '../registration/index.ts';
 import { useActiveEventsLabel } from './EventsNav.tsx';
 import { statusKey } from './format.ts';
@@ -25,12 +25,9 @@ export function EventFilters({
   withStatus,
   onApply,
   onClear,
-}: {
-  initial: EventsSearch;
+}: FiltersProps<EventFilterValues> & {
   /** Off on the pages whose status is fixed. */
   withStatus: boolean;
-  onApply(f: EventFilterValues): void;
-  onClear(): void;
 }) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);

@@ -1,9 +1,7 @@
 import { Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { withoutPagingDefaults } from '../../lib/search-params.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { EventFilters } from './EventFilters.tsx';
 import { EventList } from './EventList.tsx';
 import { EventsNav } from './EventsNav.tsx';
@@ -22,9 +20,7 @@ import {
  * router sends a visitor to sign in first.
  */
 export function PrivateEventsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.privateEvents');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.privateEvents');
   // Validated again here, as the public lists do (the router merges the raw search over the validated one).
   const search = validatePrivateEventsSearch(useSearch({ strict: false }) as Record<string, unknown>);
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { CallInput, Endpoint, ResponseOf } from '../../../../api/contracts/endpoint.ts';
 import { exportEvents, exportParticipants } from '../../../../api/contracts/exports.ts';
 import type * as H from '../../../../api/contracts/hours.ts';
@@ -6,7 +6,9 @@ import * as O from '../../../../api/contracts/opportunity.ts';
 import * as PT from '../../../../api/contracts/participation.ts';
 import type { HistoryEntry } from '../../../../api/contracts/registration.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
+import { startExportWith } from '../../components/ExportDialog.tsx';
 import { call, pageQuery, queryNumber } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 import type { EventsParams, PrivatePageSize } from './search.ts';
 
@@ -19,9 +21,6 @@ export type {
 } from '../../../../api/contracts/opportunity.ts';
 export type { MyParticipation as Participation, RosterRow } from '../../../../api/contracts/participation.ts';
 export type PendingEvent = O.PendingOpportunities['rows'][number];
-
-/** ?after= with this tab's latest command position (read-your-writes), absent before the first command. */
-const withSignal = (signal: AbortSignal) => ({ signal });
 
 /** The query of GET /api/opportunities, in a fixed order. */
 export function eventsQueryOf(p: EventsParams) {
@@ -49,15 +48,15 @@ export interface EventsListParams extends EventsParams {
 
 export function eventsQuery(p: EventsListParams) {
   const { private: mine, ...filters } = p;
-  const query = {
-    ...eventsQueryOf(filters),
-    ...(mine ? { scope: 'private' as const, pageSize: String(mine.pageSize) } : {}),
-  };
-  return queryOptions({
-    queryKey: ['events', 'list', p],
-    queryFn: ({ signal }) => call(O.listOpportunities, { query }, withSignal(signal)),
+  return {
+    ...endpointQuery(['events', 'list', p], O.listOpportunities, () => ({
+      query: {
+        ...eventsQueryOf(filters),
+        ...(mine ? { scope: 'private' as const, pageSize: String(mine.pageSize) } : {}),
+      },
+    })),
     staleTime: 0,
-  });
+  };
 }
 
 /** The list's filters the map takes (no page). */
@@ -65,55 +64,52 @@ export type MapFilters = Omit<EventsParams, 'page'>;
 
 /** The map's markers for the list's filters (GET /api/opportunities/map, at most 100). */
 export function mapQuery(f: MapFilters) {
-  const { page: _page, after: at, ...query } = eventsQueryOf({ ...f, page: 1 });
-  return queryOptions({
-    queryKey: ['events', 'map', f],
-    queryFn: ({ signal }) => call(O.opportunityMap, { query: { ...query, after: at } }, withSignal(signal)),
+  return {
+    ...endpointQuery(['events', 'map', f], O.opportunityMap, () => {
+      const { page: _page, ...query } = eventsQueryOf({ ...f, page: 1 });
+      return { query };
+    }),
     staleTime: 30_000,
-  });
+  };
 }
 
 /** The public events overlapping a range of days (the calendar asks for one month). */
 export function calendarQuery(from: string, to: string) {
-  return queryOptions({
-    queryKey: ['events', 'calendar', from, to],
-    queryFn: ({ signal }) =>
-      call(O.opportunityCalendar, { query: { from, to, after: afterPosition() } }, withSignal(signal)),
+  return {
+    ...endpointQuery(['events', 'calendar', from, to], O.opportunityCalendar, () => ({
+      query: { from, to, after: afterPosition() },
+    })),
     staleTime: 30_000,
-  });
+  };
 }
 
 export const PENDING_PAGE_SIZE = 10;
 
 /** Events waiting for an approver (new ones and deletions), newest first; only for roles that may approve. */
 export function pendingEventsQuery(page: number) {
-  return queryOptions({
-    queryKey: ['events', 'pending', page],
-    queryFn: ({ signal }) =>
-      call(
-        O.pendingOpportunities,
-        { query: { page: String(page), pageSize: String(PENDING_PAGE_SIZE), after: afterPosition() } },
-        withSignal(signal),
-      ),
+  return {
+    ...endpointQuery(['events', 'pending', page], O.pendingOpportunities, () => ({
+      query: { ...pageQuery({ page, pageSize: PENDING_PAGE_SIZE }), after: afterPosition() },
+    })),
     staleTime: 0,
-  });
+  };
 }
 
 export function eventQuery(id: string) {
-  return queryOptions({
-    queryKey: ['events', 'detail', id],
-    queryFn: ({ signal }) =>
-      call(O.opportunityDetails, { params: { id }, query: { after: afterPosition() } }, withSignal(signal)),
+  return {
+    ...endpointQuery(['events', 'detail', id], O.opportunityDetails, () => ({
+      params: { id },
+      query: { after: afterPosition() },
+    })),
     staleTime: 0,
     retry: false,
-  });
+  };
 }
 
-export const participationsQuery = queryOptions({
-  queryKey: ['events', 'mine'],
-  queryFn: ({ signal }) => call(PT.myParticipations, { query: { after: afterPosition() } }, withSignal(signal)),
+export const participationsQuery = {
+  ...endpointQuery(['events', 'mine'], PT.myParticipations, () => ({ query: { after: afterPosition() } })),
   staleTime: 0,
-});
+};
 
 export interface RosterParams {
   status?: number;
@@ -125,46 +121,34 @@ export interface RosterParams {
  * the shared export dialog's start.
  */
 export function startEventsExport(f: Omit<ManageParams, 'page' | 'pageSize'>) {
-  const s = (v: number | string | undefined) => (v === undefined || v === '' ? undefined : String(v));
-  const filters = { status: s(f.status), approval: f.approval, visibility: s(f.visibility), code: s(f.code) };
-  return (choice: { format: 'xlsx' | 'pdf'; formatted: boolean; language: 'ar' | 'en' }) =>
-    call(exportEvents, { body: { ...choice, filters } });
+  return startExportWith(exportEvents, manageFilters(f));
 }
 
 /** Exports the event's roster (the grid's status filter) as a job: the shared export dialog's start. */
 export function startRosterExport(id: string, status: number | undefined) {
-  return (choice: { format: 'xlsx' | 'pdf'; formatted: boolean; language: 'ar' | 'en' }) =>
-    call(exportParticipants, {
-      body: { ...choice, filters: { eventId: id, ...(status === undefined ? {} : { status: String(status) }) } },
-    });
+  return startExportWith(exportParticipants, {
+    eventId: id,
+    ...(status === undefined ? {} : { status: String(status) }),
+  });
 }
 
 export function rosterQuery(id: string, p: RosterParams) {
-  return queryOptions({
-    queryKey: ['events', 'roster', id, p],
-    queryFn: ({ signal }) =>
-      call(
-        PT.listParticipants,
-        {
-          params: { id },
-          query: {
-            status: queryNumber(p.status),
-            ...pageQuery(p),
-            after: afterPosition(),
-          },
-        },
-        withSignal(signal),
-      ),
+  return {
+    ...endpointQuery(['events', 'roster', id, p], PT.listParticipants, () => ({
+      params: { id },
+      query: { status: queryNumber(p.status), ...pageQuery(p), after: afterPosition() },
+    })),
     staleTime: 0,
-  });
+  };
 }
 
 export function invitationHistoryQuery(id: string, volunteerId: string) {
-  return queryOptions({
-    queryKey: ['events', 'history', id, volunteerId],
-    queryFn: ({ signal }) => call(PT.participationHistory, { params: { id, volunteerId } }, withSignal(signal)),
+  return {
+    ...endpointQuery(['events', 'history', id, volunteerId], PT.participationHistory, () => ({
+      params: { id, volunteerId },
+    })),
     staleTime: 0,
-  });
+  };
 }
 
 /** The hours entries recorded and not yet approved, rejected or deleted, read from the invitation's history. */
@@ -236,25 +220,17 @@ export interface ManageParams {
   visibility?: number;
   code?: string;
 }
-export function manageEventsQuery(p: ManageParams) {
+/** The manage grid's filters as its read and its export take them (texts; blank ones left out). */
+function manageFilters(f: Omit<ManageParams, 'page' | 'pageSize'>) {
   const s = (v: number | string | undefined) => (v === undefined || v === '' ? undefined : String(v));
-  return queryOptions({
-    queryKey: ['events', 'manage', p],
-    queryFn: ({ signal }) =>
-      call(
-        O.manageOpportunities,
-        {
-          query: {
-            ...pageQuery(p),
-            status: s(p.status),
-            approval: p.approval,
-            visibility: s(p.visibility),
-            code: s(p.code),
-            after: afterPosition(),
-          },
-        },
-        withSignal(signal),
-      ),
+  return { status: s(f.status), approval: f.approval, visibility: s(f.visibility), code: s(f.code) };
+}
+
+export function manageEventsQuery(p: ManageParams) {
+  return {
+    ...endpointQuery(['events', 'manage', p], O.manageOpportunities, () => ({
+      query: { ...pageQuery(p), ...manageFilters(p), after: afterPosition() },
+    })),
     staleTime: 0,
-  });
+  };
 }

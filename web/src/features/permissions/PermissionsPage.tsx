@@ -9,12 +9,12 @@ import { isRoleId, RoleNameKey } from '../../../../domain/shared/roles.ts';
 import { errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { useCan } from '../../app/permissions.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { FailureAlert } from '../../components/FailureAlert.tsx';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { permissionMatrixQuery, saveChanges } from './api.ts';
 import { changeCount, changesOf, type Draft, draftOf, holds, isProtected, toggled } from './matrix.ts';
 
@@ -27,8 +27,7 @@ const col = gridColumnHelper<ScreenRow>();
  * each change is in force on the users' next request.
  */
 export function PermissionsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.permissions');
+  const { t, title } = useScreen('page.permissions');
   const queryClient = useQueryClient();
   const matrix = useQuery(permissionMatrixQuery);
   const canGrant = useCan(C.grantPermissions);
@@ -70,8 +69,7 @@ export function PermissionsPage() {
           const roleName = isRoleId(role) ? t(RoleNameKey[role] as TranslationKey) : String(role);
           return col.display({
             id: `role-${role}`,
-            header: () => roleName,
-            meta: { label: roleName },
+            ...columnTitle(roleName),
             cell: ({ row: { original: s } }) => (
               <Cell
                 role={role}

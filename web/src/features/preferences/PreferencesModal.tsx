@@ -7,11 +7,12 @@ import { errorCode } from '../../app/api.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { call } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { rememberPosition } from '../../lib/readYourWrites.ts';
 import { ChangePasswordForm } from '../session/index.ts';
 
-const preferencesQuery = { queryKey: ['preferences'], queryFn: () => call(C.getPreferences, {}) };
+const preferencesQuery = endpointQuery(['preferences'], C.getPreferences, () => ({}));
 
 /** Spec: the preferences dialog (receive e-mail, receive SMS, preferred language) with the password change in it. */
 export function PreferencesModal({ opened, onClose }: { opened: boolean; onClose(): void }) {

@@ -1,17 +1,15 @@
 import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { errorCode } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { isEmpty } from '../../app/validation.ts';
 import { useCaptcha } from '../../components/captcha/Captcha.tsx';
 import { FormCard } from '../../components/FormCard.tsx';
 import { requiredText } from '../../components/form/required.ts';
 import { NarrowPage } from '../../components/NarrowPage.tsx';
+import { useScreen } from '../../lib/useScreen.ts';
 import { useConfig } from '../session/index.ts';
 import { type ForgotKind, forgot } from './api.ts';
 
@@ -25,10 +23,8 @@ const TEXT = {
  * address, so the page says only that a mail was sent if one exists.
  */
 export function ForgotPage({ kind }: { kind: ForgotKind }) {
-  const { t } = useTranslation();
   const text = TEXT[kind];
-  const title = usePageTitle(text.title);
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen(text.title);
   const queryClient = useQueryClient();
   const config = useConfig();
   const captcha = useCaptcha(config.data?.captcha ?? false);

@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { errorCode } from '../../app/api.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { FormCard } from '../../components/FormCard.tsx';
 import { NarrowPage } from '../../components/NarrowPage.tsx';
+import { useScreen } from '../../lib/useScreen.ts';
 import { NewPasswordFields, NO_NEW_PASSWORD, newPasswordProblem } from '../session/index.ts';
 import { resetPassword } from './api.ts';
 
@@ -32,9 +31,7 @@ function Outcome({ done, children }: { done: boolean; children: ReactNode }) {
 
 /** /$lang/reset-password?token=…: the forgotten-password link (spec: change password, valid 6 days, used once). */
 export function ResetPasswordPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.resetPassword');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.resetPassword');
   const { token } = useSearch({ from: '/$lang/reset-password' });
   const queryClient = useQueryClient();
   const [passwords, setPasswords] = useState(NO_NEW_PASSWORD);

@@ -1,19 +1,17 @@
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import type { RegistrationDetail } from '../../../../api/contracts/registration.ts';
 import type { RegistrationForm as Form } from '../../../../domain/registration/form.ts';
 import { RegistrationStatus } from '../../../../domain/registration/status.ts';
 import { CLIENTS } from '../../../../domain/shared/clients.ts';
 import { ApiError } from '../../app/api.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { allReads } from '../../lib/reads.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { refreshSession, useConfig } from '../session/index.ts';
 import { lookupsQuery, myRegistrationQuery, reloadMyRegistration } from './api.ts';
 import { isEditable } from './MyRegistrationPage.tsx';
@@ -48,10 +46,8 @@ function emptyRegistration(volunteerId: string, userName: string): RegistrationD
 }
 
 export function EditRegistrationPage() {
-  const { t } = useTranslation();
+  const { t, title, lang } = useScreen('page.editRegistration');
   const user = useSessionStore((s) => s.user);
-  const title = usePageTitle('page.editRegistration');
-  const lang = useLanguageStore((s) => s.lang);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const config = useConfig();

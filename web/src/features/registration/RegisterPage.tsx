@@ -8,10 +8,10 @@ import { registrationPrefill } from '../../../../domain/registration/prefill.ts'
 import { CLIENTS } from '../../../../domain/shared/clients.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { allReads } from '../../lib/reads.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { pendingIdentityQuery } from '../identity/index.ts';
 import { useConfig } from '../session/index.ts';
 import { lookupsQuery } from './api.ts';
@@ -28,9 +28,7 @@ interface DraftSaved {
 
 /** /$lang/register: a visitor's registration form; submit opens the thank-you page, a draft shows how to come back. */
 export function RegisterPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.register');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.register');
   const navigate = useNavigate();
   const config = useConfig();
   const lookups = useQuery(lookupsQuery);

@@ -12,6 +12,7 @@ import { ApiError, errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { useCaptcha } from '../../components/captcha/Captcha.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
 import { AgreementSection, UserSection } from './accountSections.tsx';
 import { type Lookups, lookupSnapshot, SaveErrorDetails, saveRegistration } from './api.ts';
@@ -210,11 +211,7 @@ export function RegistrationForm({
             </Group>
           </nav>
 
-          {failure && (
-            <Alert color="red" role="alert" data-testid="reg-failure">
-              {t(failure)}
-            </Alert>
-          )}
+          <ErrorAlert message={failure && t(failure)} testId="reg-failure" />
           {issues.length > 0 && (
             <Alert color="red.9" variant="outline" title={t(summaryCode(issues))} data-testid="reg-summary">
               <Text size="sm" mb={4}>

@@ -1,18 +1,14 @@
 import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { CLIENTS, DEFAULT_CLIENT } from '../../../../domain/shared/clients.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { useConfig } from '../session/index.ts';
 
 /** /$lang/registration/thank-you: the reference number and the client's message (a different one for NEOM). */
 export function ThankYouPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.thankYou');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.thankYou');
   const user = useSessionStore((s) => s.user);
   const search = useSearch({ from: '/$lang/registration/thank-you' });
   const config = useConfig();

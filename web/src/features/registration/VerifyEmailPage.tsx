@@ -2,12 +2,11 @@ import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { useScreen } from '../../lib/useScreen.ts';
 import { regenerateVerification } from '../recovery/index.ts';
 import { verifyEmail } from './api.ts';
 
@@ -20,9 +19,7 @@ const OUTCOME: Record<'100' | '200' | '400', { key: TranslationKey; color: strin
 
 /** /$lang/verify-email?token=…: the link mailed at registration. */
 export function VerifyEmailPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.verifyEmail');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.verifyEmail');
   const { token } = useSearch({ from: '/$lang/verify-email' });
   const queryClient = useQueryClient();
   const mutation = useMutation({ mutationFn: (value: string) => verifyEmail(queryClient, value) });
@@ -41,9 +38,7 @@ export function VerifyEmailPage() {
     <Stack mt="lg" maw={640}>
       <Title order={1}>{title}</Title>
       {!token || mutation.isError ? (
-        <Alert color="red" role="alert">
-          {t(token ? errorCode(mutation.error) : 'Error_WrongActivationLink')}
-        </Alert>
+        <ErrorAlert message={t(token ? errorCode(mutation.error) : 'Error_WrongActivationLink')} />
       ) : outcome ? (
         <Alert color={outcome.color} role="status">
           {t(outcome.key)}
@@ -65,11 +60,7 @@ export function VerifyEmailPage() {
           {t(again.data.result === '400' ? 'RegeneratedEmailMessage' : 'AlreadyVerifiedEmailMessage')}
         </Alert>
       )}
-      {again.isError && (
-        <Alert color="red" role="alert">
-          {t(errorCode(again.error))}
-        </Alert>
-      )}
+      <ErrorAlert message={again.isError && t(errorCode(again.error))} />
       {mutation.data && mutation.data.result !== '400' && (
         <div>
           <ButtonLink to="/$lang/login" params={{ lang }}>

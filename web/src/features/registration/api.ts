@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { LookupItem, Lookups } from '../../../../api/contracts/lookups.ts';
 import * as L from '../../../../api/contracts/lookups.ts';
@@ -10,6 +10,7 @@ import type { RegistrationForm } from '../../../../domain/registration/form.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError } from '../../app/api.ts';
 import { call } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterPosition } from '../../lib/readYourWrites.ts';
 import { asVisitor } from '../session/index.ts';
 
@@ -34,17 +35,15 @@ export function lookupSnapshot(l: Lookups): LookupSnapshot {
  * ?after=: the server answers once its read model has the change, and the browser's five-minute HTTP cache of the
  * plain URL is not used.
  */
-export const lookupsQuery = queryOptions({
-  queryKey: ['lookups'],
-  queryFn: ({ signal }) => call(L.getLookups, { query: { after: afterPosition() } }, { signal }),
+export const lookupsQuery = {
+  ...endpointQuery(['lookups'], L.getLookups, () => ({ query: { after: afterPosition() } })),
   staleTime: Number.POSITIVE_INFINITY,
-});
+};
 
-export const myRegistrationQuery = queryOptions({
-  queryKey: ['registration', 'me'],
-  queryFn: ({ signal }) => call(C.myRegistration, {}, { signal }),
+export const myRegistrationQuery = {
+  ...endpointQuery(['registration', 'me'], C.myRegistration, () => ({})),
   staleTime: 0,
-});
+};
 
 /** The read after a save: the server answers once its read model includes the command at `position`. */
 export async function reloadMyRegistration(queryClient: QueryClient, position: string): Promise<void> {

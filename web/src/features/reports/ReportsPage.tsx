@@ -7,18 +7,17 @@ import { exportEventReports, exportEventReportsSummary } from '../../../../api/c
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { EventStatusBadge } from '../../components/badges.tsx';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
-import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { TitledSection } from '../../components/TitledSection.tsx';
-import { numberFilter } from '../../lib/filterFields.ts';
+import { dateRangeFilter, numberFilter } from '../../lib/filterFields.ts';
 import { pagedFilterActions, searchFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import {
   type EventReportRow,
   eventReportsQuery,
@@ -33,15 +32,7 @@ import { EVENT_STATUSES, type ReportFilterValues, type ReportsSearch, reportsPar
 const route = getRouteApi('/$lang/reports');
 const helper = gridColumnHelper<EventReportRow>();
 
-function Filters({
-  initial,
-  onApply,
-  onClear,
-}: {
-  initial: ReportFilterValues;
-  onApply(f: ReportFilterValues): void;
-  onClear(): void;
-}) {
+function Filters({ initial, onApply, onClear }: FiltersProps<ReportFilterValues>) {
   const { t } = useTranslation();
   const [f, setF] = useState<ReportFilterValues>(initial);
   const set = (k: keyof ReportFilterValues, v: string | number | undefined) =>
@@ -74,8 +65,7 @@ function Filters({
         ]}
       />
       <DateRangeFilter
-        value={{ from: f.from, to: f.to }}
-        onChange={(r) => setF((o) => ({ ...o, from: r.from, to: r.to }))}
+        {...dateRangeFilter(f, setF)}
         fromLabel={t('reports.startFrom')}
         toLabel={t('reports.startTo')}
       />
@@ -86,9 +76,7 @@ function Filters({
 
 /** /$lang/reports: the event reports list (spec) with the summary of the events the filters take, as of a day. */
 export function ReportsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.reports');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.reports');
   const f = useFormat();
   const navigate = useNavigate();
   const search = route.useSearch();
@@ -102,7 +90,7 @@ export function ReportsPage() {
   const filters = searchFilters(search);
 
   const columns = useMemo(() => {
-    const label = (key: TranslationKey) => ({ header: () => t(key), meta: { label: t(key) } });
+    const label = (key: TranslationKey) => ({ ...columnTitle(t(key)) });
     return helper.columns([
       helper.accessor('code', {
         enableHiding: false,

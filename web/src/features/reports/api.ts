@@ -1,12 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
-import {
-  type ExportFormat,
-  exportEventReport,
-  exportEventReports,
-  exportEventReportsSummary,
-} from '../../../../api/contracts/exports.ts';
+import { exportEventReport, exportEventReports, exportEventReportsSummary } from '../../../../api/contracts/exports.ts';
 import * as C from '../../../../api/contracts/reports.ts';
-import { call, pageQuery, queryNumber } from '../../lib/client.ts';
+import { startExportWith } from '../../components/ExportDialog.tsx';
+import { pageQuery, queryNumber } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterPosition } from '../../lib/readYourWrites.ts';
 import { searchFilters } from '../../lib/search-params.ts';
 import { asOfInstant, type ReportsSearch, reportsParams } from './search.ts';
@@ -32,53 +28,41 @@ function filtersOf(s: ReportsSearch) {
 
 /** One page of the event reports list (the spec's event reports list). */
 export const eventReportsQuery = (s: ReportsSearch) =>
-  queryOptions({
-    queryKey: ['reports', 'events', s],
-    queryFn: ({ signal }) => {
-      const p = reportsParams(s);
-      return call(C.eventReports, { query: { ...filtersOf(s), ...pageQuery(p) } }, { signal });
-    },
-  });
+  endpointQuery(['reports', 'events', s], C.eventReports, () => ({
+    query: { ...filtersOf(s), ...pageQuery(reportsParams(s)) },
+  }));
 
 /** The totals across the events the filters take (the spec's event reports summary). */
 export const eventReportsSummaryQuery = (s: ReportsSearch) => {
   const filters = searchFilters(s);
-  return queryOptions({
-    queryKey: ['reports', 'summary', filters],
-    queryFn: ({ signal }) => call(C.eventReportsSummary, { query: filtersOf(filters) }, { signal }),
-  });
+  return endpointQuery(['reports', 'summary', filters], C.eventReportsSummary, () => ({ query: filtersOf(filters) }));
 };
 
 /** One event's report (the spec's event reports/{id}/{eventId}), as of a day when given. */
 export const eventReportQuery = (id: string, asOf: string | undefined) =>
-  queryOptions({
-    queryKey: ['reports', 'event', id, asOf ?? null],
-    queryFn: ({ signal }) => call(C.eventReport, { params: { id }, query: asOfQuery(asOf) }, { signal }),
-  });
+  endpointQuery(['reports', 'event', id, asOf ?? null], C.eventReport, () => ({
+    params: { id },
+    query: asOfQuery(asOf),
+  }));
 
 /** The signed-in volunteer's own dashboard. */
 export const volunteerDashboardQuery = (asOf: string | undefined) =>
-  queryOptions({
-    queryKey: ['reports', 'me', asOf ?? null],
-    queryFn: ({ signal }) => call(C.myDashboard, { query: asOfQuery(asOf) }, { signal }),
-  });
-
-type Choice = { format: ExportFormat; formatted: boolean; language: 'ar' | 'en' };
+  endpointQuery(['reports', 'me', asOf ?? null], C.myDashboard, () => ({ query: asOfQuery(asOf) }));
 
 /** Starts the export (a job) of the reports list the filters take, with each event's figures. */
 export function startEventReportsExport(s: ReportsSearch) {
   const { after: _a, ...filters } = filtersOf(s);
-  return (choice: Choice) => call(exportEventReports, { body: { ...choice, filters } });
+  return startExportWith(exportEventReports, filters);
 }
 
 /** Starts the export of the summary (one figure a row) of the events the filters take. */
 export function startEventReportsSummaryExport(s: ReportsSearch) {
   const { after: _a, ...filters } = filtersOf(s);
-  return (choice: Choice) => call(exportEventReportsSummary, { body: { ...choice, filters } });
+  return startExportWith(exportEventReportsSummary, filters);
 }
 
 /** Starts the export of one event's report (its roster with each volunteer's figures), as of a day when given. */
 export function startEventReportExport(id: string, asOf: string | undefined) {
   const filters = { eventId: id, asOf: asOfInstant(asOf) };
-  return (choice: Choice) => call(exportEventReport, { body: { ...choice, filters } });
+  return startExportWith(exportEventReport, filters);
 }

@@ -9,14 +9,14 @@ import type { RegistrationStatus } from '../../../../domain/registration/status.
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
-import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
-import { textFilter } from '../../lib/filterFields.ts';
+import { dateRangeFilter, textFilter } from '../../lib/filterFields.ts';
 import { withoutPagingDefaults } from '../../lib/search-params.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { type Lookups, lookupName, lookupsQuery } from '../registration/index.ts';
 import { type GridRow, registrationsQuery, startVolunteersExport } from './api.ts';
 import { formatDay, formatDayTime, personName } from './format.ts';
@@ -41,9 +41,7 @@ function columnOf(sort: SortKey): string | null {
 
 /** /$lang/registrations: the applications by status, paged, sorted and filtered on the server. */
 export function RegistrationsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.registrations');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.registrations');
   const search = route.useSearch();
   const navigate = useNavigate();
   const params = gridParams(search);
@@ -102,15 +100,7 @@ export function RegistrationsPage() {
 
 type FilterValues = Pick<GridSearch, 'name' | 'idNumber' | 'mobile' | 'regionId' | 'cityId' | 'from' | 'to'>;
 
-function Filters({
-  initial,
-  onApply,
-  onClear,
-}: {
-  initial: FilterValues;
-  onApply(f: FilterValues): void;
-  onClear(): void;
-}) {
+function Filters({ initial, onApply, onClear }: FiltersProps<FilterValues>) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
   const lookups = useQuery(lookupsQuery);
@@ -166,8 +156,7 @@ function Filters({
         data={[all, ...cities.map((c) => ({ value: String(c.id), label: lookupName(c, lang) }))]}
       />
       <DateRangeFilter
-        value={{ from: f.from, to: f.to }}
-        onChange={(range) => setF((old) => ({ ...old, from: range.from, to: range.to }))}
+        {...dateRangeFilter(f, setF)}
         fromLabel={t('review.filter.from')}
         toLabel={t('review.filter.to')}
       />
@@ -253,48 +242,40 @@ function gridColumns(
     helper.accessor((row) => personName(row, lang), {
       id: 'name',
       enableHiding: false,
-      header: () => t('review.col.name'),
-      meta: { label: t('review.col.name') },
+      ...columnTitle(t('review.col.name')),
       cell: (info) => link(info.row.original),
     }),
     helper.accessor('referenceNumber', {
-      header: () => t('review.col.reference'),
-      meta: { label: t('review.col.reference') },
+      ...columnTitle(t('review.col.reference')),
       cell: (info) => ltr(info.getValue()),
     }),
     helper.accessor('idNumber', {
-      header: () => t('review.col.idNumber'),
-      meta: { label: t('review.col.idNumber') },
+      ...columnTitle(t('review.col.idNumber')),
       enableSorting: false,
       cell: (info) => ltr(info.getValue()),
     }),
     helper.accessor('mobile', {
-      header: () => t('review.col.mobile'),
-      meta: { label: t('review.col.mobile') },
+      ...columnTitle(t('review.col.mobile')),
       enableSorting: false,
       cell: (info) => ltr(info.getValue()),
     }),
     helper.accessor('regionId', {
-      header: () => t('review.col.region'),
-      meta: { label: t('review.col.region') },
+      ...columnTitle(t('review.col.region')),
       enableSorting: false,
       cell: (info) => place(lookups?.regions, info.getValue()),
     }),
     helper.accessor('cityId', {
-      header: () => t('review.col.city'),
-      meta: { label: t('review.col.city') },
+      ...columnTitle(t('review.col.city')),
       enableSorting: false,
       cell: (info) => place(lookups?.cities, info.getValue()),
     }),
     helper.accessor('submittedAt', {
-      header: () => t('review.col.submittedAt'),
-      meta: { label: t('review.col.submittedAt') },
+      ...columnTitle(t('review.col.submittedAt')),
       sortDescFirst: true,
       cell: (info) => formatDay(info.getValue(), lang) ?? '—',
     }),
     helper.accessor('practitioner', {
-      header: () => t('review.col.practitioner'),
-      meta: { label: t('review.col.practitioner') },
+      ...columnTitle(t('review.col.practitioner')),
       enableSorting: false,
       cell: (info) => <PractitionerBadge practitioner={info.getValue()} lang={lang} />,
     }),
@@ -303,8 +284,7 @@ function gridColumns(
   return helper.columns([
     ...base,
     helper.accessor('appointmentAt', {
-      header: () => t('review.col.appointmentAt'),
-      meta: { label: t('review.col.appointmentAt') },
+      ...columnTitle(t('review.col.appointmentAt')),
       enableSorting: false,
       cell: (info) => formatDayTime(info.getValue(), lang) ?? '—',
     }),

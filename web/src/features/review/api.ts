@@ -1,10 +1,11 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { printIdCard } from '../../../../api/contracts/certificates.ts';
-import { queryStringOf } from '../../../../api/contracts/endpoint.ts';
 import { exportVolunteers } from '../../../../api/contracts/exports.ts';
 import * as C from '../../../../api/contracts/registration.ts';
 import * as U from '../../../../api/contracts/users.ts';
+import { startExportWith } from '../../components/ExportDialog.tsx';
 import { call, pageQuery, queryNumber, urlOf } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterPosition, lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 import type { GridParams } from './search.ts';
 
@@ -33,36 +34,32 @@ export function gridQuery(p: GridParams, after?: string | null) {
 /** Exports the grid's rows (its filters and sort, not its page) as a job: the shared export dialog's start. */
 export function startVolunteersExport(p: GridParams) {
   const { page: _p, pageSize: _s, after: _a, ...filters } = gridQuery(p);
-  return (choice: { format: 'xlsx' | 'pdf'; formatted: boolean; language: 'ar' | 'en' }) =>
-    call(exportVolunteers, { body: { ...choice, filters } });
-}
-
-/** The query string of GET /api/registrations (without the "?"), as the invitation search builds its own. */
-export function gridQueryString(p: GridParams, after?: string | null): string {
-  return queryStringOf(gridQuery(p, after)).slice(1);
+  return startExportWith(exportVolunteers, filters);
 }
 
 export function registrationsQuery(params: GridParams) {
-  return queryOptions({
-    queryKey: ['review', 'grid', params],
-    queryFn: ({ signal }) => call(C.listRegistrations, { query: gridQuery(params, lastPosition()) }, { signal }),
+  return {
+    ...endpointQuery(['review', 'grid', params], C.listRegistrations, () => ({
+      query: gridQuery(params, lastPosition()),
+    })),
     staleTime: 0,
-  });
+  };
 }
 
 export function registrationQuery(id: string) {
-  return queryOptions({
-    queryKey: ['review', 'detail', id],
-    queryFn: ({ signal }) => call(C.getRegistration, { params: { id }, query: { after: afterPosition() } }, { signal }),
+  return {
+    ...endpointQuery(['review', 'detail', id], C.getRegistration, () => ({
+      params: { id },
+      query: { after: afterPosition() },
+    })),
     staleTime: 0,
-  });
+  };
 }
 
-export const staffMembersQuery = queryOptions({
-  queryKey: ['review', 'staff'],
-  queryFn: ({ signal }) => call(U.staffMembers, {}, { signal }),
+export const staffMembersQuery = {
+  ...endpointQuery(['review', 'staff'], U.staffMembers, () => ({})),
   staleTime: 5 * 60_000,
-});
+};
 
 export type ReviewAction =
   | { type: 'initial-accept'; body: { appointmentAt: string; location: string; reviewerId: string } }

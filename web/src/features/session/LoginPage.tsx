@@ -3,20 +3,18 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { LoginResponse } from '../../../../api/contracts/session.ts';
 import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError } from '../../app/api.ts';
 import { intlLocale } from '../../app/i18n/index.ts';
 import { isLoginPath, languageId, safeRedirect } from '../../app/language.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { isEmpty } from '../../app/validation.ts';
 import { useCaptcha } from '../../components/captcha/Captcha.tsx';
 import { FormCard } from '../../components/FormCard.tsx';
 import { requiredText } from '../../components/form/required.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { SsoSignInButton } from '../identity/index.ts';
 import { LockedDetails, login, refreshSession } from './api.ts';
 import { LoginHeading, loginViewOf, SsoFirstPanel } from './LoginViews.tsx';
@@ -28,9 +26,7 @@ interface LoginError {
 }
 
 export function LoginPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.login');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.login');
   const search = useSearch({ from: '/$lang/login' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();

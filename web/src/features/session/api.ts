@@ -1,32 +1,26 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ChangePasswordRequest, LoginRequest, LoginResponse } from '../../../../api/contracts/session.ts';
 import * as C from '../../../../api/contracts/session.ts';
 import { ApiError } from '../../app/api.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
 import { call } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 
-export const sessionQuery = queryOptions({
-  queryKey: ['session'],
-  queryFn: ({ signal }) => call(C.getSession, {}, { signal }),
-  staleTime: 0,
-  retry: false,
-});
+export const sessionQuery = { ...endpointQuery(['session'], C.getSession, () => ({})), staleTime: 0, retry: false };
 
-export const configQuery = queryOptions({
-  queryKey: ['config'],
-  queryFn: ({ signal }) => call(C.getConfig, {}, { signal }),
+export const configQuery = {
+  ...endpointQuery(['config'], C.getConfig, () => ({})),
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
-});
+};
 
 export function permissionsQuery(userId: string) {
-  return queryOptions({
-    queryKey: ['permissions', userId],
-    queryFn: ({ signal }) => call(C.myPermissions, {}, { signal }),
+  return {
+    ...endpointQuery(['permissions', userId], C.myPermissions, () => ({})),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
-  });
+  };
 }
 
 /** Reads GET /api/session into the store once; a failure leaves the app anonymous with an error flag. */
@@ -60,8 +54,7 @@ export async function loadPermissions(queryClient: QueryClient): Promise<void> {
  */
 export async function refreshSession(queryClient: QueryClient, after?: string): Promise<void> {
   const info = await queryClient.fetchQuery({
-    queryKey: sessionQuery.queryKey,
-    queryFn: ({ signal }) => call(C.getSession, { query: { after } }, { signal }),
+    ...endpointQuery(sessionQuery.queryKey, C.getSession, () => ({ query: { after } })),
     staleTime: 0,
     retry: false,
   });

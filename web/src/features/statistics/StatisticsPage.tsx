@@ -1,7 +1,6 @@
 import { Group, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import {
   exportStatisticsBreakdowns,
   exportStatisticsDashboard,
@@ -9,9 +8,8 @@ import {
 } from '../../../../api/contracts/statistics.ts';
 import type { BreakdownView as BreakdownName } from '../../../../domain/statistics/figures.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useScreen } from '../../lib/useScreen.ts';
 import {
   breakdownsQuery,
   dashboardQuery,
@@ -40,33 +38,35 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number];
 
+/** A statistics tab's tables under their export button. */
+function Exported({ children, ...button }: ComponentProps<typeof ExportButton> & { children: ReactNode }) {
+  return (
+    <Stack gap="sm">
+      <ExportButton {...button} />
+      {children}
+    </Stack>
+  );
+}
+
 function Breakdown({ view, filters }: { view: BreakdownName; filters: StatisticsFilterValues }) {
   const q = useQuery(breakdownsQuery(view, filters));
   if (!q.data) return <QueryState query={q} />;
+  const start = startBreakdownsExport(view, filters);
   return (
-    <Stack gap="sm">
-      <ExportButton
-        contract={exportStatisticsBreakdowns}
-        start={startBreakdownsExport(view, filters)}
-        testId={`statistics-export-${view}`}
-      />
+    <Exported contract={exportStatisticsBreakdowns} start={start} testId={`statistics-export-${view}`}>
       <BreakdownView data={q.data} byStatus={view === 'eventsAllRegions'} />
-    </Stack>
+    </Exported>
   );
 }
 
 function Target({ view, filters }: { view: 'events' | 'eventTypes'; filters: StatisticsFilterValues }) {
   const q = useQuery(targetsQuery(view, filters));
   if (!q.data) return <QueryState query={q} />;
+  const start = startTargetsExport(view, filters);
   return (
-    <Stack gap="sm">
-      <ExportButton
-        contract={exportStatisticsTargets}
-        start={startTargetsExport(view, filters)}
-        testId={`statistics-export-targets-${view}`}
-      />
+    <Exported contract={exportStatisticsTargets} start={start} testId={`statistics-export-targets-${view}`}>
       <TargetsView data={q.data} view={view} />
-    </Stack>
+    </Exported>
   );
 }
 
@@ -75,9 +75,7 @@ function Target({ view, filters }: { view: 'events' | 'eventTypes'; filters: Sta
  * panel and one "as of" day for all of them. Current figures refresh every 300000 ms (spec section 9).
  */
 export function StatisticsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.statistics');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.statistics');
   const [tab, setTab] = useState<Tab>('dashboard');
   const [filters, setFilters] = useState<StatisticsFilterValues>({});
   const [asOf, setAsOf] = useState<string | undefined>(undefined);
@@ -105,14 +103,13 @@ export function StatisticsPage() {
         </Tabs.List>
         <Tabs.Panel value="dashboard" pt="md">
           {dashboard.data ? (
-            <Stack gap="sm">
-              <ExportButton
-                contract={exportStatisticsDashboard}
-                start={startDashboardExport(all)}
-                testId="statistics-export-dashboard"
-              />
+            <Exported
+              contract={exportStatisticsDashboard}
+              start={startDashboardExport(all)}
+              testId="statistics-export-dashboard"
+            >
               <DashboardView data={dashboard.data} />
-            </Stack>
+            </Exported>
           ) : (
             <QueryState query={dashboard} />
           )}

@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/statistics.ts';
 import type { BreakdownView } from '../../../../domain/statistics/figures.ts';
 import type { PeriodKind } from '../../../../domain/statistics/periods.ts';
-import { call } from '../../lib/client.ts';
+import { startExportWith } from '../../components/ExportDialog.tsx';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 
 export type {
   Breakdowns,
@@ -42,30 +43,30 @@ export function queryOf(f: StatisticsFilterValues): Record<string, string> {
   return out;
 }
 
-export const dashboardQuery = (f: StatisticsFilterValues) =>
-  queryOptions({
-    queryKey: ['statistics', 'dashboard', f],
-    queryFn: ({ signal }) => call(C.dashboardStatistics, { query: queryOf(f) }, { signal }),
-    // Current figures stay current; figures as of a past day do not change.
-    refetchInterval: f.asOf ? false : REFRESH_MS,
-    placeholderData: keepPreviousData,
-  });
+/** A figures page's refresh: current figures stay current; figures as of a past day do not change. */
+const refreshing = (f: StatisticsFilterValues) => ({
+  refetchInterval: f.asOf ? (false as const) : REFRESH_MS,
+  placeholderData: keepPreviousData,
+});
 
-export const breakdownsQuery = (view: BreakdownView, f: StatisticsFilterValues) =>
-  queryOptions({
-    queryKey: ['statistics', 'breakdowns', view, f],
-    queryFn: ({ signal }) => call(C.statisticsBreakdowns, { query: { ...queryOf(f), view } }, { signal }),
-    refetchInterval: f.asOf ? false : REFRESH_MS,
-    placeholderData: keepPreviousData,
-  });
+export const dashboardQuery = (f: StatisticsFilterValues) => ({
+  ...endpointQuery(['statistics', 'dashboard', f], C.dashboardStatistics, () => ({ query: queryOf(f) })),
+  ...refreshing(f),
+});
 
-export const targetsQuery = (view: 'events' | 'eventTypes', f: StatisticsFilterValues) =>
-  queryOptions({
-    queryKey: ['statistics', 'targets', view, f],
-    queryFn: ({ signal }) => call(C.statisticsTargets, { query: { ...queryOf(f), view } }, { signal }),
-    refetchInterval: f.asOf ? false : REFRESH_MS,
-    placeholderData: keepPreviousData,
-  });
+export const breakdownsQuery = (view: BreakdownView, f: StatisticsFilterValues) => ({
+  ...endpointQuery(['statistics', 'breakdowns', view, f], C.statisticsBreakdowns, () => ({
+    query: { ...queryOf(f), view },
+  })),
+  ...refreshing(f),
+});
+
+export const targetsQuery = (view: 'events' | 'eventTypes', f: StatisticsFilterValues) => ({
+  ...endpointQuery(['statistics', 'targets', view, f], C.statisticsTargets, () => ({
+    query: { ...queryOf(f), view },
+  })),
+  ...refreshing(f),
+});
 
 export interface KpiChoice {
   kind: PeriodKind;
@@ -75,54 +76,33 @@ export interface KpiChoice {
   baseIndex: number;
 }
 
-export const kpiQuery = (k: KpiChoice | null, f: StatisticsFilterValues) =>
-  queryOptions({
-    queryKey: ['statistics', 'kpi', k, f],
-    queryFn: ({ signal }) =>
-      call(
-        C.kpiComparison,
-        {
-          query: {
-            ...queryOf(f),
-            kind: k!.kind,
-            selectionYear: String(k!.selectionYear),
-            selectionIndex: String(k!.selectionIndex),
-            baseYear: String(k!.baseYear),
-            baseIndex: String(k!.baseIndex),
-          },
-        },
-        { signal },
-      ),
-    enabled: k !== null,
-  });
+/** The comparison's query (the filters, the period kind, the selected and the base period), for its read and export. */
+const kpiFilters = (k: KpiChoice, f: StatisticsFilterValues) => ({
+  ...queryOf(f),
+  kind: k.kind,
+  selectionYear: String(k.selectionYear),
+  selectionIndex: String(k.selectionIndex),
+  baseYear: String(k.baseYear),
+  baseIndex: String(k.baseIndex),
+});
 
-/** The export dialog's choice (format, formatting, language). */
-type Choice = { format: 'xlsx' | 'pdf'; formatted: boolean; language: 'ar' | 'en' };
+export const kpiQuery = (k: KpiChoice | null, f: StatisticsFilterValues) => ({
+  ...endpointQuery(['statistics', 'kpi', k, f], C.kpiComparison, () => ({ query: kpiFilters(k!, f) })),
+  enabled: k !== null,
+});
 
 /** Starts the export of the dashboard's tables with the page's filters and "as of" day. */
-export const startDashboardExport = (f: StatisticsFilterValues) => (choice: Choice) =>
-  call(C.exportStatisticsDashboard, { body: { ...choice, filters: queryOf(f) } });
+export const startDashboardExport = (f: StatisticsFilterValues) =>
+  startExportWith(C.exportStatisticsDashboard, queryOf(f));
 
 /** Starts the export of one statistics page's tables. */
-export const startBreakdownsExport = (view: BreakdownView, f: StatisticsFilterValues) => (choice: Choice) =>
-  call(C.exportStatisticsBreakdowns, { body: { ...choice, filters: { ...queryOf(f), view } } });
+export const startBreakdownsExport = (view: BreakdownView, f: StatisticsFilterValues) =>
+  startExportWith(C.exportStatisticsBreakdowns, { ...queryOf(f), view });
 
 /** Starts the export of a targets tab (events target or event-types target). */
-export const startTargetsExport = (view: 'events' | 'eventTypes', f: StatisticsFilterValues) => (choice: Choice) =>
-  call(C.exportStatisticsTargets, { body: { ...choice, filters: { ...queryOf(f), view } } });
+export const startTargetsExport = (view: 'events' | 'eventTypes', f: StatisticsFilterValues) =>
+  startExportWith(C.exportStatisticsTargets, { ...queryOf(f), view });
 
 /** Starts the export of the KPI comparison shown. */
-export const startKpiExport = (k: KpiChoice, f: StatisticsFilterValues) => (choice: Choice) =>
-  call(C.exportStatisticsKpi, {
-    body: {
-      ...choice,
-      filters: {
-        ...queryOf(f),
-        kind: k.kind,
-        selectionYear: String(k.selectionYear),
-        selectionIndex: String(k.selectionIndex),
-        baseYear: String(k.baseYear),
-        baseIndex: String(k.baseIndex),
-      },
-    },
-  });
+export const startKpiExport = (k: KpiChoice, f: StatisticsFilterValues) =>
+  startExportWith(C.exportStatisticsKpi, kpiFilters(k, f));

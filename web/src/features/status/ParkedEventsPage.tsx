@@ -7,18 +7,16 @@ import * as C from '../../../../api/contracts/admin.ts';
 import { errorCode } from '../../app/api.ts';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DataGrid, type GridRead, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FailureAlert } from '../../components/FailureAlert.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { call } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { formatWhen } from '../review/index.ts';
 
-const parkedQuery = {
-  queryKey: ['parked-events'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => call(C.parkedEvents, {}, { signal }),
-};
+const parkedQuery = endpointQuery(['parked-events'], C.parkedEvents, () => ({}));
 
 /** The events of the list, by projection, in the list's order (oldest first). */
 function byProjection(rows: readonly ParkedEvent[]): [string, ParkedEvent[]][] {
@@ -32,8 +30,7 @@ function byProjection(rows: readonly ParkedEvent[]): [string, ParkedEvent[]][] {
  * read model once the cause is fixed (after a confirmation).
  */
 export function ParkedEventsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.projections');
+  const { t, title } = useScreen('page.projections');
   const parked = useQuery(parkedQuery);
   const [confirming, setConfirming] = useState<{ projection: string; count: number } | null>(null);
   const [outcome, setOutcome] = useState<{ projection: string; result: RetryResult } | null>(null);

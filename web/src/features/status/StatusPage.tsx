@@ -1,18 +1,14 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { ArrowBackIcon } from '../../app/layout/icons.tsx';
 import { ButtonLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 
 export type StatusKind = 'notFound' | 'forbidden' | 'unauthorized';
 
 /** The not-found, forbidden and unauthorized pages: a heading, one sentence and the way back. */
 export function StatusPage({ kind }: { kind: StatusKind }) {
-  const { t } = useTranslation();
-  const title = usePageTitle(`page.${kind}`);
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen(`page.${kind}`);
   const signedIn = useSessionStore((s) => !!s.user);
   return (
     <Stack mt="xl" align="flex-start" data-status={kind}>

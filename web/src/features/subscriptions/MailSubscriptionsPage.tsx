@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,14 @@ import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { BODY_MAX, HEADER_MAX, mailIssues } from '../../../../domain/subscription/rules.ts';
 import { errorCode } from '../../app/api.ts';
 import { useCan } from '../../app/permissions.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { removeSubscriber, type SubscriberRow, sendMail, subscribersQuery } from './api.ts';
 
 const helper = gridColumnHelper<SubscriberRow>();
@@ -106,8 +107,7 @@ function SendMailModal({
  * subscribers, and a mail to those selected.
  */
 export function MailSubscriptionsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.mailSubscriptions');
+  const { t, title } = useScreen('page.mailSubscriptions');
   const canSend = useCan(S.sendSubscriptionMail);
   const canRemove = useCan(S.removeSubscription);
   const queryClient = useQueryClient();
@@ -132,18 +132,15 @@ export function MailSubscriptionsPage() {
       helper.columns([
         helper.accessor('email', {
           enableHiding: false,
-          header: () => t('mailList.email'),
-          meta: { label: t('mailList.email') },
+          ...columnTitle(t('mailList.email')),
           cell: (c) => <bdi dir="ltr">{c.getValue()}</bdi>,
         }),
         helper.accessor('language', {
-          header: () => t('mailList.language'),
-          meta: { label: t('mailList.language') },
+          ...columnTitle(t('mailList.language')),
           cell: (c) => t(c.getValue() === 'en' ? 'mailList.english' : 'mailList.arabic'),
         }),
         helper.accessor('confirmedAt', {
-          header: () => t('mailList.confirmedAt'),
-          meta: { label: t('mailList.confirmedAt') },
+          ...columnTitle(t('mailList.confirmedAt')),
           cell: (c) => {
             const v = c.getValue();
             return v ? new Date(v).toISOString().slice(0, 10) : '—';
@@ -153,8 +150,7 @@ export function MailSubscriptionsPage() {
           ? [
               helper.display({
                 id: 'actions',
-                header: () => t('mailList.actions'),
-                meta: { label: t('mailList.actions') },
+                ...columnTitle(t('mailList.actions')),
                 cell: (c) => (
                   <Button size="xs" variant="default" onClick={() => setRemoving(c.row.original)}>
                     {t('mailList.remove')}
@@ -168,8 +164,7 @@ export function MailSubscriptionsPage() {
   );
   return (
     <Stack mt="lg" gap="md">
-      <Group justify="space-between">
-        <Title order={1}>{title}</Title>
+      <PageHead title={title}>
         {canSend && (
           <Button
             onClick={() => {
@@ -181,7 +176,7 @@ export function MailSubscriptionsPage() {
             {t('mailList.write', { count: selected.size })}
           </Button>
         )}
-      </Group>
+      </PageHead>
       {noneSelected && (
         <Alert color="red" role="alert" data-testid="mail-none-selected">
           {t('PleaseSelectSubscribers')}

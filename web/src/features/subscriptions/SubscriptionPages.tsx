@@ -2,16 +2,14 @@ import { Alert, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorCode } from '../../app/api.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { followLink } from './api.ts';
 import { SubscribeForm } from './SubscribeForm.tsx';
 
 /** /$lang/subscribe: the subscribe form on a page of its own. */
 export function SubscribePage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.subscribe');
+  const { t, title } = useScreen('page.subscribe');
   return (
     <Stack mt="lg" gap="md" maw={560}>
       <Title order={1}>{title}</Title>
@@ -28,8 +26,7 @@ const unsubscribeRoute = getRouteApi('/$lang/unsubscribe');
 
 /** A link from a mail, followed once on arrival (one click, no sign-in), and its outcome. */
 function LinkPage({ purpose, token }: { purpose: 'confirm' | 'unsubscribe'; token: string | undefined }) {
-  const { t } = useTranslation();
-  const title = usePageTitle(purpose === 'confirm' ? 'page.subscribeConfirm' : 'page.unsubscribe');
+  const { t, title } = useScreen(purpose === 'confirm' ? 'page.subscribeConfirm' : 'page.unsubscribe');
   const follow = useMutation({ mutationFn: (tk: string) => followLink(purpose, tk) });
   const { mutate } = follow;
   useEffect(() => {

@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/subscriptions.ts';
 import { call, pageQuery } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type { SubscriberRow, SubscriptionMail } from '../../../../api/contracts/subscriptions.ts';
@@ -15,21 +15,9 @@ export async function followLink(purpose: 'confirm' | 'unsubscribe', token: stri
 }
 
 export const subscribersQuery = (s: { page: number; pageSize: number; email?: string | undefined }) =>
-  queryOptions({
-    queryKey: ['subscriptions', s],
-    queryFn: ({ signal }) =>
-      call(
-        C.subscribers,
-        {
-          query: {
-            after: afterPosition(),
-            ...pageQuery(s),
-            email: s.email,
-          },
-        },
-        { signal },
-      ),
-  });
+  endpointQuery(['subscriptions', s], C.subscribers, () => ({
+    query: { after: afterPosition(), ...pageQuery(s), email: s.email },
+  }));
 
 export async function sendMail(body: C.SubscriptionMail) {
   const res = await call(C.sendSubscriptionMail, { body });

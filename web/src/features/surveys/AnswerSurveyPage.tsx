@@ -2,12 +2,10 @@ import { Alert, Button, Fieldset, Radio, Stack, Text, Textarea, Title } from '@m
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { QuestionType } from '../../../../domain/survey/rules.ts';
 import { errorCode } from '../../app/api.ts';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useScreen } from '../../lib/useScreen.ts';
 import { submitSurvey, surveyQuestionsQuery } from './api.ts';
 
 type Answers = Record<number, { answerId?: number; text?: string }>;
@@ -19,9 +17,7 @@ const REFUSALS = new Set(['AlreadyParticipated', 'CannotParticipate']);
  */
 export function AnswerSurveyPage() {
   const { id } = useParams({ from: '/$lang/my-surveys/$id' });
-  const { t } = useTranslation();
-  usePageTitle('surveys.answer.title');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, lang } = useScreen('surveys.answer.title');
   const queryClient = useQueryClient();
   const query = useQuery(surveyQuestionsQuery(id));
   const [answers, setAnswers] = useState<Answers>({});

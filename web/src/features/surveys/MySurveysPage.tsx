@@ -1,17 +1,13 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useScreen } from '../../lib/useScreen.ts';
 import { mySurveysQuery } from './api.ts';
 
 /** The surveys published to the volunteer (from an event, or to all volunteers), answered or still to answer. */
 export function MySurveysPage() {
-  const { t } = useTranslation();
-  usePageTitle('surveys.mine');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, lang } = useScreen('surveys.mine');
   const query = useQuery(mySurveysQuery);
   return (
     <Stack>

@@ -1,7 +1,6 @@
 import { Alert, Button, Fieldset, Group, MultiSelect, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import { publishSurvey } from '../../../../api/contracts/surveys.ts';
 import {
   definitionIssues,
@@ -11,14 +10,13 @@ import {
 } from '../../../../domain/survey/rules.ts';
 import { errorCode } from '../../app/api.ts';
 import { useCan } from '../../app/permissions.ts';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { FormField } from '../../components/form/FormField.tsx';
 import { TextField } from '../../components/form/fields.tsx';
 import { GregorianDateInput } from '../../components/form/GregorianDateInput.tsx';
 import { RulesForm } from '../../components/form/RulesForm.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { lookupName, lookupsQuery } from '../registration/index.ts';
 import { createSurvey, surveyableEventsQuery } from './api.ts';
 
@@ -50,9 +48,7 @@ const initial = (): SurveyDefinition => ({
  * with answers in both languages, or free text). Checked by the domain's own rule before it is sent.
  */
 export function SurveyBuilderPage() {
-  const { t } = useTranslation();
-  usePageTitle('surveys.new');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, lang } = useScreen('surveys.new');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const domain = useDomainForm<SurveyDefinition, 'submit'>({

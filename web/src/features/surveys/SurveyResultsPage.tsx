@@ -5,9 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { QuestionType } from '../../../../domain/survey/rules.ts';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useScreen } from '../../lib/useScreen.ts';
 import { exportHref, type SurveyResults, surveyResultsQuery } from './api.ts';
 
 type Question = SurveyResults['questions'][number];
@@ -63,9 +62,7 @@ function ChoiceResult({ q, lang }: { q: Question; lang: 'ar' | 'en' }) {
 /** Results per question (spec: survey results) and the Excel export. */
 export function SurveyResultsPage() {
   const { id } = useParams({ from: '/$lang/surveys/$id/results' });
-  const { t } = useTranslation();
-  usePageTitle('surveys.results.title');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, lang } = useScreen('surveys.results.title');
   const query = useQuery(surveyResultsQuery(id));
   if (!query.data) return <QueryState query={query} />;
   const { survey, questions } = query.data;

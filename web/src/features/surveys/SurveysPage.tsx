@@ -1,19 +1,18 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import * as C from '../../../../api/contracts/surveys.ts';
 import { SurveyStatus } from '../../../../domain/survey/rules.ts';
 import { errorCode } from '../../app/api.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { actOnSurvey, rejectSurvey, type SurveyAction, type SurveyItem, surveysQuery } from './api.ts';
 
 type Pending = { survey: SurveyItem; action: SurveyAction | 'reject' } | null;
@@ -38,9 +37,7 @@ export const surveyTitle = (s: { titleAr: string; titleEn: string }, lang: strin
 
 /** The staff's surveys: all, or those awaiting approval; approve, reject with a reason, publish, complete, results. */
 export function SurveysPage() {
-  const { t } = useTranslation();
-  usePageTitle('surveys.title');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, lang } = useScreen('surveys.title');
   const queryClient = useQueryClient();
   const can = {
     add: useCan(C.createSurvey),
@@ -74,18 +71,16 @@ export function SurveysPage() {
   };
 
   const columns = col.columns([
-    col.accessor('code', { header: () => t('surveys.col.code'), meta: { label: t('surveys.col.code') } }),
+    col.accessor('code', { ...columnTitle(t('surveys.col.code')) }),
     col.display({
       id: 'title',
-      header: () => t('surveys.col.title'),
-      meta: { label: t('surveys.col.title') },
+      ...columnTitle(t('surveys.col.title')),
       enableHiding: false,
       cell: ({ row }) => surveyTitle(row.original, lang),
     }),
     col.display({
       id: 'scope',
-      header: () => t('surveys.col.scope'),
-      meta: { label: t('surveys.col.scope') },
+      ...columnTitle(t('surveys.col.scope')),
       cell: ({ row }) => {
         const s = row.original;
         const kind = (s.scope as { kind: 'event' | 'all' | 'filtered' }).kind;
@@ -95,8 +90,7 @@ export function SurveysPage() {
     }),
     col.display({
       id: 'dates',
-      header: () => t('surveys.col.dates'),
-      meta: { label: t('surveys.col.dates') },
+      ...columnTitle(t('surveys.col.dates')),
       cell: ({ row }) => (
         <span dir="ltr">
           {row.original.startDate} – {row.original.expiryDate}
@@ -105,8 +99,7 @@ export function SurveysPage() {
     }),
     col.display({
       id: 'status',
-      header: () => t('surveys.col.status'),
-      meta: { label: t('surveys.col.status') },
+      ...columnTitle(t('surveys.col.status')),
       cell: ({ row }) => (
         <span data-testid="survey-status" title={row.original.rejectReason ?? undefined}>
           {t(statusKey(row.original.status))}
@@ -116,14 +109,12 @@ export function SurveysPage() {
     }),
     col.display({
       id: 'responses',
-      header: () => t('surveys.col.responses'),
-      meta: { label: t('surveys.col.responses') },
+      ...columnTitle(t('surveys.col.responses')),
       cell: ({ row }) => `${row.original.responses} / ${row.original.recipients}`,
     }),
     col.display({
       id: 'actions',
-      header: () => t('surveys.col.actions'),
-      meta: { label: t('surveys.col.actions') },
+      ...columnTitle(t('surveys.col.actions')),
       enableHiding: false,
       cell: ({ row }) => {
         const s = row.original;
@@ -157,14 +148,13 @@ export function SurveysPage() {
   const name = pending ? surveyTitle(pending.survey, lang) : '';
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1}>{t('surveys.title')}</Title>
+      <PageHead title={t('surveys.title')}>
         {can.add && (
           <ButtonLink to="/$lang/surveys/new" params={{ lang }}>
             {t('surveys.new')}
           </ButtonLink>
         )}
-      </Group>
+      </PageHead>
       <SegmentedControl
         aria-label={t('surveys.col.status')}
         value={filter}

@@ -1,46 +1,33 @@
-import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/surveys.ts';
 import type { SurveyDefinition } from '../../../../domain/survey/rules.ts';
 import { call, pageQuery } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 
 export type { MySurvey, SurveyDetail, SurveyItem, SurveyResults } from '../../../../api/contracts/surveys.ts';
 
-export const surveysQuery = (q: { status?: number; page: number; pageSize: 10 | 20 | 50 }) =>
-  queryOptions({
-    queryKey: ['surveys', q],
-    queryFn: ({ signal }) =>
-      call(
-        C.listSurveys,
-        {
-          query: {
-            after: afterPosition(),
-            status: q.status?.toString(),
-            ...pageQuery(q),
-          },
-        },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
-
-export const surveyResultsQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['surveys', 'results', id],
-    queryFn: ({ signal }) => call(C.surveyResults, { params: { id }, query: { after: afterPosition() } }, { signal }),
-  });
-
-export const mySurveysQuery = queryOptions({
-  queryKey: ['my-surveys'],
-  queryFn: ({ signal }) => call(C.mySurveys, { query: { after: afterPosition() } }, { signal }),
+export const surveysQuery = (q: { status?: number; page: number; pageSize: 10 | 20 | 50 }) => ({
+  ...endpointQuery(['surveys', q], C.listSurveys, () => ({
+    query: { after: afterPosition(), status: q.status?.toString(), ...pageQuery(q) },
+  })),
+  placeholderData: keepPreviousData,
 });
 
-export const surveyQuestionsQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['my-surveys', id],
-    queryFn: ({ signal }) => call(C.surveyQuestions, { params: { id } }, { signal }),
-    retry: false,
-  });
+export const surveyResultsQuery = (id: string) =>
+  endpointQuery(['surveys', 'results', id], C.surveyResults, () => ({
+    params: { id },
+    query: { after: afterPosition() },
+  }));
+
+export const mySurveysQuery = endpointQuery(['my-surveys'], C.mySurveys, () => ({
+  query: { after: afterPosition() },
+}));
+
+export const surveyQuestionsQuery = (id: string) => ({
+  ...endpointQuery(['my-surveys', id], C.surveyQuestions, () => ({ params: { id } })),
+  retry: false,
+});
 
 async function settled<T extends { position: string }>(queryClient: QueryClient, key: string, done: Promise<T>) {
   const res = await done;
@@ -70,7 +57,4 @@ export const surveyOfToken = (token: string) => call(C.surveyOfToken, { params: 
 
 export const exportHref = (id: string) => `/api/surveys/${encodeURIComponent(id)}/results/export`;
 
-export const surveyableEventsQuery = queryOptions({
-  queryKey: ['surveys', 'events'],
-  queryFn: ({ signal }) => call(C.surveyableEvents, {}, { signal }),
-});
+export const surveyableEventsQuery = endpointQuery(['surveys', 'events'], C.surveyableEvents, () => ({}));

@@ -18,7 +18,6 @@ import { AnchorLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { useSessionStore } from '../../app/stores/session.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { CancelAndSubmit } from '../../components/form/CancelAndSubmit.tsx';
@@ -27,6 +26,7 @@ import { RulesForm } from '../../components/form/RulesForm.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import {
   assignTicketDepartment,
   markTicket,
@@ -41,9 +41,7 @@ const route = getRouteApi('/$lang/tickets/$id');
 
 /** /$lang/tickets/$id: a ticket and its conversation; the creator judges a reply, staff reply and assign. */
 export function TicketPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.ticket');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.ticket');
   const { id } = route.useParams();
   const staff = useSessionStore((s) => s.user?.roleId !== Role.Volunteer);
   const canMark = useCan(C.markTicket);

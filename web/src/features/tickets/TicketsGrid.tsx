@@ -6,11 +6,11 @@ import type { Lang } from '../../../../api/contracts/common.ts';
 import { REQUEST_TYPES, TICKET_ACTIONS } from '../../../../domain/ticket/rules.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
-import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { numberFilter, textFilter } from '../../lib/filterFields.ts';
-import { myTicketsQuery, staffTicketsQuery, type TicketRow, ticketOptionsQuery } from './api.ts';
+import { type TicketRow, ticketOptionsQuery, ticketsQuery } from './api.ts';
 import { type TicketFilterValues, type TicketsSearch, ticketsParams } from './search.ts';
 
 const helper = gridColumnHelper<TicketRow>();
@@ -39,11 +39,8 @@ export function TicketFilters({
   staff,
   onApply,
   onClear,
-}: {
-  initial: TicketFilterValues;
+}: FiltersProps<TicketFilterValues> & {
   staff: boolean;
-  onApply(f: TicketFilterValues): void;
-  onClear(): void;
 }) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
@@ -106,14 +103,13 @@ export function TicketsGrid({
   const lang = useLanguageStore((s) => s.lang);
   const params = ticketsParams(search);
   const query = useQuery({
-    ...(staff ? staffTicketsQuery(search) : myTicketsQuery(search)),
+    ...ticketsQuery(search, staff),
     placeholderData: keepPreviousData,
   });
   const columns = useMemo(() => {
     const code = helper.accessor('code', {
       enableHiding: false,
-      header: () => t('tickets.field.code'),
-      meta: { label: t('tickets.field.code') },
+      ...columnTitle(t('tickets.field.code')),
       cell: (c) => (
         <AnchorLink to="/$lang/tickets/$id" params={{ lang, id: c.row.original.id }} fw={600}>
           <bdi dir="ltr">{c.getValue()}</bdi>
@@ -121,33 +117,27 @@ export function TicketsGrid({
       ),
     });
     const title = helper.accessor('title', {
-      header: () => t('tickets.field.title'),
-      meta: { label: t('tickets.field.title') },
+      ...columnTitle(t('tickets.field.title')),
     });
     const volunteer = helper.accessor((r) => (lang === 'ar' ? r.volunteerNameAr : r.volunteerNameEn) ?? '—', {
       id: 'volunteer',
-      header: () => t('tickets.field.volunteer'),
-      meta: { label: t('tickets.field.volunteer') },
+      ...columnTitle(t('tickets.field.volunteer')),
     });
     const rest = [
       helper.accessor('requestType', {
-        header: () => t('tickets.field.requestType'),
-        meta: { label: t('tickets.field.requestType') },
+        ...columnTitle(t('tickets.field.requestType')),
         cell: (c) => t(`tickets.type.${c.getValue() as 1 | 2 | 4}`),
       }),
       helper.accessor('priority', {
-        header: () => t('tickets.field.priority'),
-        meta: { label: t('tickets.field.priority') },
+        ...columnTitle(t('tickets.field.priority')),
         cell: (c) => t(`tickets.priority.${c.getValue() as 1 | 2 | 3 | 4}`),
       }),
       helper.accessor('status', {
-        header: () => t('tickets.field.status'),
-        meta: { label: t('tickets.field.status') },
+        ...columnTitle(t('tickets.field.status')),
         cell: (c) => <TicketStatusBadge status={c.getValue()} />,
       }),
       helper.accessor('createdAt', {
-        header: () => t('tickets.field.createdAt'),
-        meta: { label: t('tickets.field.createdAt') },
+        ...columnTitle(t('tickets.field.createdAt')),
         cell: (c) => formatDay(c.getValue(), lang),
       }),
     ] as const;

@@ -1,12 +1,13 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { submitTicket } from '../../../../api/contracts/tickets.ts';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
+import { PageHead } from '../../components/PageHead.tsx';
 import { pagedFilterActions, searchFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { NewTicketModal } from './NewTicketModal.tsx';
 import type { TicketsSearch } from './search.ts';
 import { TicketFilters, TicketsGrid } from './TicketsGrid.tsx';
@@ -22,8 +23,7 @@ function useGo(to: '/$lang/tickets' | '/$lang/tickets/manage') {
 
 /** /$lang/tickets: the volunteer's own tickets, suggestions and contact requests, and a new one. */
 export function MyTicketsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.myTickets');
+  const { t, title } = useScreen('page.myTickets');
   const search = mineRoute.useSearch();
   const go = useGo('/$lang/tickets');
   const [adding, setAdding] = useState(false);
@@ -31,14 +31,13 @@ export function MyTicketsPage() {
   const filters = searchFilters(search);
   return (
     <Stack mt="lg" gap="md">
-      <Group justify="space-between">
-        <Title order={1}>{title}</Title>
+      <PageHead title={title}>
         {canSubmit && (
           <Button onClick={() => setAdding(true)} data-testid="new-ticket">
             {t('tickets.new')}
           </Button>
         )}
-      </Group>
+      </PageHead>
       <TicketFilters
         key={JSON.stringify(filters)}
         initial={filters}

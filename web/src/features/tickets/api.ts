@@ -1,6 +1,7 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/tickets.ts';
 import { call, pageQuery, queryNumber } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
 import type { TicketsSearch } from './search.ts';
 import { ticketsParams } from './search.ts';
@@ -29,31 +30,22 @@ function queryOf(s: TicketsSearch) {
   };
 }
 
-export const ticketOptionsQuery = queryOptions({
-  queryKey: ['tickets', 'options'],
-  queryFn: ({ signal }) => call(C.ticketOptions, {}, { signal }),
+export const ticketOptionsQuery = {
+  ...endpointQuery(['tickets', 'options'], C.ticketOptions, () => ({})),
   staleTime: 60_000,
-});
+};
 
-export const myTicketsQuery = (s: TicketsSearch) =>
-  queryOptions({
-    queryKey: ['tickets', 'mine', s],
-    queryFn: ({ signal }) => call(C.myTickets, { query: queryOf(s) }, { signal }),
-  });
-
-export const staffTicketsQuery = (s: TicketsSearch) =>
-  queryOptions({
-    queryKey: ['tickets', 'staff', s],
-    queryFn: ({ signal }) =>
-      call(C.staffTickets, { query: { ...queryOf(s), departmentId: queryNumber(s.departmentId) } }, { signal }),
-  });
+/** The signed-in volunteer's tickets, or the staff's (who also filter by department). */
+export const ticketsQuery = (s: TicketsSearch, staff: boolean) =>
+  endpointQuery(['tickets', staff ? 'staff' : 'mine', s], staff ? C.staffTickets : C.myTickets, () => ({
+    query: { ...queryOf(s), ...(staff ? { departmentId: queryNumber(s.departmentId) } : {}) },
+  }));
 
 export const ticketQuery = (id: string, staff: boolean) =>
-  queryOptions({
-    queryKey: ['tickets', staff ? 'staff' : 'mine', 'one', id],
-    queryFn: ({ signal }) =>
-      call(staff ? C.staffTicket : C.myTicket, { params: { id }, query: { after: afterPosition() } }, { signal }),
-  });
+  endpointQuery(['tickets', staff ? 'staff' : 'mine', 'one', id], staff ? C.staffTicket : C.myTicket, () => ({
+    params: { id },
+    query: { after: afterPosition() },
+  }));
 
 /** The answer once this tab's reads include it. */
 const settled = <T extends { position: string }>(qc: QueryClient, done: Promise<T>) =>

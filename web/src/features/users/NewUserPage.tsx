@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -7,11 +7,11 @@ import { staffFormIssues } from '../../../../domain/account/staff.ts';
 import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
 import { errorCode } from '../../app/api.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
-import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { createUser, snapshotOf, userOptionsQuery } from './api.ts';
 import { AreasFields, DepartmentField, emptyStaff, ProfileFields, type StaffValues } from './StaffFields.tsx';
 
@@ -32,19 +32,13 @@ export function useStaffForm(initialValues: StaffValues, lookups: LookupSnapshot
 export function useFailure() {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
-  const alert = failure && (
-    <Alert color="red" role="alert" data-testid="user-error">
-      {failure}
-    </Alert>
-  );
+  const alert = <ErrorAlert message={failure} testId="user-error" />;
   return { alert, fail: (e: unknown) => setFailure(t(errorCode(e))), clear: () => setFailure(null) };
 }
 
 /** /$lang/users/new: an administrator creates a staff account (screen `users`, Add). */
 export function NewUserPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.newUser');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.newUser');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const options = useQuery(userOptionsQuery);

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { errorCode } from '../../app/api.ts';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { ConfirmMutation } from '../../components/ConfirmMutation.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { PaperSection } from '../../components/PaperSection.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import {
@@ -24,12 +25,7 @@ import { nameIn, UserStatusBadge } from './UsersPage.tsx';
 
 function Failure({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <Alert color="red" role="alert" data-testid="user-action-error">
-      {t(errorCode(error))}
-    </Alert>
-  );
+  return <ErrorAlert message={error ? t(errorCode(error)) : null} testId="user-action-error" />;
 }
 
 /**

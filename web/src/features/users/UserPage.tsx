@@ -7,14 +7,14 @@ import * as C from '../../../../api/contracts/users.ts';
 import { isStaffRole } from '../../../../domain/account/staff.ts';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { DomainFormProvider } from '../../components/form/useDomainForm.ts';
 import { PaperSection } from '../../components/PaperSection.tsx';
 import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { RecordLinks } from '../../components/RecordLinks.tsx';
 import { notifyDone } from '../../lib/notify.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import {
   assignAreas,
   cityVolunteersQuery,
@@ -34,9 +34,7 @@ const route = getRouteApi('/$lang/users/$id');
 
 /** /$lang/users/$id: one account — its profile, department, authorised areas, status and city volunteers. */
 export function UserPage() {
-  const { t } = useTranslation();
-  usePageTitle('page.user');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, lang } = useScreen('page.user');
   const { id } = route.useParams();
   const user = useQuery(userQuery(id));
   const options = useQuery(userOptionsQuery);
@@ -149,13 +147,11 @@ function CityVolunteers({ userId }: { userId: string }) {
       helper.accessor((r) => nameIn(r, lang), {
         id: 'name',
         enableSorting: false,
-        header: () => t('users.field.name'),
-        meta: { label: t('users.field.name') },
+        ...columnTitle(t('users.field.name')),
       }),
       helper.accessor('mobile', {
         enableSorting: false,
-        header: () => t('users.field.mobile'),
-        meta: { label: t('users.field.mobile') },
+        ...columnTitle(t('users.field.mobile')),
         cell: (c) => <bdi dir="ltr">{c.getValue() ?? '—'}</bdi>,
       }),
     ]);

@@ -1,4 +1,4 @@
-import { Badge, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -12,13 +12,14 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { usePageTitle } from '../../app/usePageTitle.ts';
-import { DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
-import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { numberFilter } from '../../lib/filterFields.ts';
 import { withoutPagingDefaults } from '../../lib/search-params.ts';
+import { useScreen } from '../../lib/useScreen.ts';
 import { startUsersExport, type UserRow, userOptionsQuery, usersQuery } from './api.ts';
 import { type UserFilterValues, type UserSort, type UsersSearch, usersParams } from './search.ts';
 
@@ -39,15 +40,7 @@ export function UserStatusBadge({ active }: { active: boolean }) {
   );
 }
 
-function UserFilters({
-  initial,
-  onApply,
-  onClear,
-}: {
-  initial: UserFilterValues;
-  onApply(f: UserFilterValues): void;
-  onClear(): void;
-}) {
+function UserFilters({ initial, onApply, onClear }: FiltersProps<UserFilterValues>) {
   const { t } = useTranslation();
   const lang = useLanguageStore((s) => s.lang);
   const options = useQuery(userOptionsQuery);
@@ -103,9 +96,7 @@ function UserFilters({
 
 /** /$lang/users: every account, searched, filtered, sorted and paged on the server (screen `users`). */
 export function UsersPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.users');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.users');
   const search = route.useSearch();
   const navigate = useNavigate();
   const canAdd = useCan(C.createUser);
@@ -123,8 +114,7 @@ export function UsersPage() {
       helper.accessor(lang === 'ar' ? 'nameAr' : 'nameEn', {
         id: lang === 'ar' ? 'nameAr' : 'nameEn',
         enableHiding: false,
-        header: () => t('users.field.name'),
-        meta: { label: t('users.field.name') },
+        ...columnTitle(t('users.field.name')),
         cell: (c) => (
           <AnchorLink to="/$lang/users/$id" params={{ lang, id: c.row.original.userId }} fw={600}>
             {nameIn(c.row.original, lang)}
@@ -132,36 +122,30 @@ export function UsersPage() {
         ),
       }),
       helper.accessor('userName', {
-        header: () => t('users.field.userName'),
-        meta: { label: t('users.field.userName') },
+        ...columnTitle(t('users.field.userName')),
         cell: (c) => <bdi dir="ltr">{c.getValue()}</bdi>,
       }),
       helper.accessor('email', {
         enableSorting: false,
-        header: () => t('users.field.email'),
-        meta: { label: t('users.field.email') },
+        ...columnTitle(t('users.field.email')),
         cell: (c) => <bdi dir="ltr">{c.getValue()}</bdi>,
       }),
       helper.accessor('roleId', {
-        header: () => t('users.field.role'),
-        meta: { label: t('users.field.role') },
+        ...columnTitle(t('users.field.role')),
         cell: (c) => t(roleKey(c.getValue())),
       }),
       helper.accessor('departmentId', {
         enableSorting: false,
-        header: () => t('users.field.department'),
-        meta: { label: t('users.field.department') },
+        ...columnTitle(t('users.field.department')),
         cell: (c) => (c.getValue() === null ? '—' : (departments.get(c.getValue()!) ?? '—')),
       }),
       helper.accessor('active', {
         enableSorting: false,
-        header: () => t('users.field.status'),
-        meta: { label: t('users.field.status') },
+        ...columnTitle(t('users.field.status')),
         cell: (c) => <UserStatusBadge active={c.getValue()} />,
       }),
       helper.accessor('lastLoginAt', {
-        header: () => t('users.field.lastLogin'),
-        meta: { label: t('users.field.lastLogin') },
+        ...columnTitle(t('users.field.lastLogin')),
         cell: (c) =>
           c.getValue() ? new Date(c.getValue()!).toLocaleString(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB') : '—',
       }),
@@ -170,14 +154,13 @@ export function UsersPage() {
 
   return (
     <Stack mt="lg" gap="md">
-      <Group justify="space-between">
-        <Title order={1}>{title}</Title>
+      <PageHead title={title}>
         {canAdd && (
           <ButtonLink to="/$lang/users/new" params={{ lang }} data-testid="new-user">
             {t('users.new')}
           </ButtonLink>
         )}
-      </Group>
+      </PageHead>
       <UserFilters
         key={JSON.stringify(filters)}
         initial={filters}

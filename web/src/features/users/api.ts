@@ -1,9 +1,11 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { type ExportFormat, exportUsers } from '../../../../api/contracts/exports.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { exportUsers } from '../../../../api/contracts/exports.ts';
 import * as R from '../../../../api/contracts/recovery.ts';
 import * as C from '../../../../api/contracts/users.ts';
 import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
+import { startExportWith } from '../../components/ExportDialog.tsx';
 import { call, pageQuery, queryNumber } from '../../lib/client.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
 import { type UsersSearch, usersParams } from './search.ts';
 
@@ -15,11 +17,10 @@ export type {
   UserRow,
 } from '../../../../api/contracts/users.ts';
 
-export const userOptionsQuery = queryOptions({
-  queryKey: ['users', 'options'],
-  queryFn: ({ signal }) => call(C.userOptions, {}, { signal }),
+export const userOptionsQuery = {
+  ...endpointQuery(['users', 'options'], C.userOptions, () => ({})),
   staleTime: 60_000,
-});
+};
 
 /** The options as the domain's rules read master data (the form checks what the server checks). */
 export function snapshotOf(o: C.UserOptions): LookupSnapshot {
@@ -52,44 +53,31 @@ function usersFilters(p: ReturnType<typeof usersParams>) {
 /** Starts the export (a job) of every user the grid's search, filters and sort select. */
 export function startUsersExport(s: UsersSearch) {
   const filters = usersFilters(usersParams(s));
-  return (choice: { format: ExportFormat; formatted: boolean; language: 'ar' | 'en' }) =>
-    call(exportUsers, { body: { ...choice, filters } });
+  return startExportWith(exportUsers, filters);
 }
 
 export const usersQuery = (s: UsersSearch) =>
-  queryOptions({
-    queryKey: ['users', 'grid', s],
-    queryFn: ({ signal }) => {
-      const p = usersParams(s);
-      const query = { after: afterPosition(), ...pageQuery(p), ...usersFilters(p) };
-      return call(C.listUsers, { query }, { signal });
-    },
+  endpointQuery(['users', 'grid', s], C.listUsers, () => {
+    const p = usersParams(s);
+    return { query: { after: afterPosition(), ...pageQuery(p), ...usersFilters(p) } };
   });
 
 export const userQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['users', 'one', id],
-    queryFn: ({ signal }) => call(C.getUser, { params: { id }, query: { after: afterPosition() } }, { signal }),
-  });
+  endpointQuery(['users', 'one', id], C.getUser, () => ({ params: { id }, query: { after: afterPosition() } }));
 
-export const departmentImpactQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['users', 'impact', id],
-    queryFn: ({ signal }) =>
-      call(C.departmentImpact, { params: { id }, query: { after: afterPosition() } }, { signal }),
-    staleTime: 0,
-  });
+export const departmentImpactQuery = (id: string) => ({
+  ...endpointQuery(['users', 'impact', id], C.departmentImpact, () => ({
+    params: { id },
+    query: { after: afterPosition() },
+  })),
+  staleTime: 0,
+});
 
 export const cityVolunteersQuery = (id: string, page: number, pageSize: number) =>
-  queryOptions({
-    queryKey: ['users', 'city-volunteers', id, page, pageSize],
-    queryFn: ({ signal }) =>
-      call(
-        C.cityVolunteers,
-        { params: { id }, query: { after: afterPosition(), page: String(page), pageSize: String(pageSize) } },
-        { signal },
-      ),
-  });
+  endpointQuery(['users', 'city-volunteers', id, page, pageSize], C.cityVolunteers, () => ({
+    params: { id },
+    query: { after: afterPosition(), ...pageQuery({ page, pageSize }) },
+  }));
 
 /** The answer once this tab's reads include it. */
 const settled = <T extends { position: string }>(qc: QueryClient, done: Promise<T>) =>

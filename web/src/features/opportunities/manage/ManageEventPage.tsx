@@ -2,19 +2,17 @@ import { Alert, Badge, Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import * as C from '../../../../../api/contracts/opportunity.ts';
 import { inviteVolunteers } from '../../../../../api/contracts/participation.ts';
 import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
 import { errorCode } from '../../../app/api.ts';
 import { AnchorLink } from '../../../app/layout/links.tsx';
 import { useCan } from '../../../app/permissions.ts';
-import { useLanguageStore } from '../../../app/stores/language.ts';
-import { usePageTitle } from '../../../app/usePageTitle.ts';
 import { EventStatusBadge } from '../../../components/badges.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { notifyDone } from '../../../lib/notify.ts';
+import { useScreen } from '../../../lib/useScreen.ts';
 import { HistoryTab } from '../../audit/index.ts';
 import { eventQuery, eventsCommand } from '../api.ts';
 import { EventDetailView } from '../EventDetailPage.tsx';
@@ -43,9 +41,7 @@ const CONFIRMED = {
 
 /** /$lang/events/manage/$id: approve, invite, stop invitations, delete; the roster and the event's details. */
 export function ManageEventPage() {
-  const { t } = useTranslation();
-  usePageTitle('page.manageEvent');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, lang } = useScreen('page.manageEvent');
   const { id } = route.useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

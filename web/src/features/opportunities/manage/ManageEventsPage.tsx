@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { Badge, Button, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -12,12 +12,13 @@ import {
 import { AnchorLink } from '../../../app/layout/links.tsx';
 import { useCan } from '../../../app/permissions.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
-import { usePageTitle } from '../../../app/usePageTitle.ts';
-import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
 import { useGridExport } from '../../../components/ExportDialog.tsx';
+import { PageHead } from '../../../components/PageHead.tsx';
 import { Pager } from '../../../components/Pager.tsx';
 import { TitledSection } from '../../../components/TitledSection.tsx';
 import { notifyDone } from '../../../lib/notify.ts';
+import { useScreen } from '../../../lib/useScreen.ts';
 import { type ManagedEvent, manageEventsQuery, startEventsExport } from '../api.ts';
 import { useActiveEventsLabel } from '../EventsNav.tsx';
 import { eventName, statusKey } from '../format.ts';
@@ -54,9 +55,7 @@ function rememberCreated(c: Created): void {
 
 /** /$lang/events/manage: every event in the staff's scope (any status, approval, visibility), filtered; "Create event". */
 export function ManageEventsPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle('page.manageEvents');
-  const lang = useLanguageStore((s) => s.lang);
+  const { t, title, lang } = useScreen('page.manageEvents');
   const navigate = useNavigate();
   const canAdd = useCan(createOpportunity);
   const activeLabel = useActiveEventsLabel();
@@ -79,8 +78,7 @@ export function ManageEventsPage() {
       col.columns([
         ...eventIdentityColumns<ManagedEvent>(t, lang),
         col.accessor('status', {
-          header: () => t('events.filter.status'),
-          meta: { label: t('events.filter.status') },
+          ...columnTitle(t('events.filter.status')),
           // Outline: the light variant with a shade colour paints its text the colour of its background.
           cell: (info) => (
             <Badge variant="outline" color="brand.9">
@@ -89,13 +87,11 @@ export function ManageEventsPage() {
           ),
         }),
         col.accessor('approval', {
-          header: () => t('manage.filter.approval'),
-          meta: { label: t('manage.filter.approval') },
+          ...columnTitle(t('manage.filter.approval')),
           cell: (info) => t(`events.approval.${info.getValue()}`),
         }),
         col.accessor('visibility', {
-          header: () => t('manage.filter.visibility'),
-          meta: { label: t('manage.filter.visibility') },
+          ...columnTitle(t('manage.filter.visibility')),
           cell: (info) => t(`events.visibility.${info.getValue() as 0 | 1 | 2 | 3}`),
         }),
         eventLinkColumn<ManagedEvent>(t, lang, 'manage.open'),
@@ -105,14 +101,13 @@ export function ManageEventsPage() {
 
   return (
     <Stack mt="lg" gap="md">
-      <Group justify="space-between">
-        <Title order={1}>{creating ? t('page.createEvent') : title}</Title>
+      <PageHead title={creating ? t('page.createEvent') : title}>
         {canAdd && !creating && (
           <Button onClick={() => setCreating(true)} data-testid="create-event">
             {t('manage.create')}
           </Button>
         )}
-      </Group>
+      </PageHead>
       {canApprove && !creating && <PendingEvents />}
       {creating ? (
         <EventForm

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../../app/i18n/index.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
-import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
 import { Pager } from '../../../components/Pager.tsx';
 import { PENDING_PAGE_SIZE, type PendingEvent, pendingEventsQuery } from '../api.ts';
 import { eventIdentityColumns, eventLinkColumn } from './eventColumns.tsx';
@@ -24,8 +24,7 @@ export function PendingEvents() {
     return col.columns([
       ...eventIdentityColumns<PendingEvent>(t, lang),
       col.accessor('approval', {
-        header: () => t('pending.col.request'),
-        meta: { label: t('pending.col.request') },
+        ...columnTitle(t('pending.col.request')),
         cell: (info) => (
           <Badge variant="filled" color={info.getValue() === 'pendingDelete' ? 'red.9' : 'blue.9'}>
             {t(`events.approval.${info.getValue()}`)}
@@ -33,8 +32,7 @@ export function PendingEvents() {
         ),
       }),
       col.accessor('createdAt', {
-        header: () => t('pending.col.created'),
-        meta: { label: t('pending.col.created') },
+        ...columnTitle(t('pending.col.created')),
         cell: (info) => when(info.getValue()),
       }),
       eventLinkColumn<PendingEvent>(t, lang, 'pending.review'),

@@ -10,7 +10,7 @@ import { useCan } from '../../../app/permissions.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import { DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
 import { useGridExport } from '../../../components/ExportDialog.tsx';
 import { gridPaging } from '../../../components/paging.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
@@ -71,13 +71,11 @@ export function RosterGrid({ id }: { id: string }) {
         }),
         col.accessor((r) => rowName(r, lang), {
           id: 'name',
-          header: () => t('roster.col.name'),
-          meta: { label: t('roster.col.name') },
+          ...columnTitle(t('roster.col.name')),
           enableHiding: false,
         }),
         col.accessor('status', {
-          header: () => t('roster.col.status'),
-          meta: { label: t('roster.col.status') },
+          ...columnTitle(t('roster.col.status')),
           cell: (info) => (
             <span data-testid="roster-status" data-status={info.getValue()}>
               {t(`participation.status.${info.getValue() as 1}`)}
@@ -86,14 +84,12 @@ export function RosterGrid({ id }: { id: string }) {
         }),
         col.accessor((r) => `${r.approvedHours} / ${r.pendingHours}`, {
           id: 'hours',
-          header: () => t('roster.col.hours'),
-          meta: { label: t('roster.col.hours') },
+          ...columnTitle(t('roster.col.hours')),
           cell: (info) => <bdi data-testid="roster-hours">{info.getValue()}</bdi>,
         }),
         col.display({
           id: 'actions',
-          header: () => t('roster.col.actions'),
-          meta: { label: t('roster.col.actions') },
+          ...columnTitle(t('roster.col.actions')),
           cell: (info) => {
             const r = info.row.original;
             const name = rowName(r, lang);

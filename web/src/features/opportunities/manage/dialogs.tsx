@@ -14,18 +14,19 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { recordHours } from '../../../../../api/contracts/hours.ts';
 import { type InvitationResults, inviteVolunteers } from '../../../../../api/contracts/participation.ts';
+import { listRegistrations } from '../../../../../api/contracts/registration.ts';
 import type { ErrorCode } from '../../../../../domain/shared/errors.ts';
-import { api, errorCode } from '../../../app/api.ts';
+import { errorCode } from '../../../app/api.ts';
 import type { TranslationKey } from '../../../app/i18n/index.ts';
 import { useLanguageStore } from '../../../app/stores/language.ts';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { CancelAndSubmit } from '../../../components/form/CancelAndSubmit.tsx';
+import { endpointQuery } from '../../../lib/endpointQuery.ts';
 import { notifyDone } from '../../../lib/notify.ts';
-import { GridRow, gridQueryString, personName } from '../../review/index.ts';
+import { gridQuery, personName } from '../../review/index.ts';
 import { eventsCommand } from '../api.ts';
 import { EMPTY_HOURS, type HoursValues, hoursBody, hoursIssue } from './hours.ts';
 
@@ -132,13 +133,17 @@ export function InviteModal({ id, onClose }: { id: string; onClose(): void }) {
   const [raise, setRaise] = useState<string[] | null>(null);
   const [failure, setFailure] = useState<ErrorCode | null>(null);
   const found = useQuery({
-    queryKey: ['events', 'invite-search', term],
+    ...endpointQuery(['events', 'invite-search', term], listRegistrations, () => ({
+      query: gridQuery({
+        status: 5,
+        page: 1,
+        pageSize: 20,
+        sort: 'nameAr',
+        dir: 'asc',
+        ...(term ? { name: term } : {}),
+      }),
+    })),
     enabled: term !== null,
-    queryFn: ({ signal }) =>
-      api(
-        `/api/registrations?${gridQueryString({ status: 5, page: 1, pageSize: 20, sort: 'nameAr', dir: 'asc', ...(term ? { name: term } : {}) })}`,
-        { schema: z.object({ rows: z.array(GridRow), total: z.number() }), signal },
-      ),
   });
   const send = useMutation({
     mutationFn: async ({ ids, confirmRaise }: { ids: string[]; confirmRaise: boolean }) => {

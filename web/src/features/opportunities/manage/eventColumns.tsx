@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Lang } from '../../../../../api/contracts/common.ts';
 import type { TranslationKey } from '../../../app/i18n/index.ts';
 import { AnchorLink } from '../../../app/layout/links.tsx';
-import { type GridColumn, gridColumnHelper } from '../../../components/DataGrid.tsx';
+import { columnTitle, type GridColumn, gridColumnHelper } from '../../../components/DataGrid.tsx';
 import { eventName, formatIsoDay } from '../format.ts';
 
 /** What every staff list of events shows first: its name, code and dates. */
@@ -20,20 +20,17 @@ export function eventIdentityColumns<Row extends EventIdentity>(t: TFunction, la
   return [
     col.accessor((r) => eventName(r, lang), {
       id: 'name',
-      header: () => t('roster.col.name'),
-      meta: { label: t('roster.col.name') },
+      ...columnTitle(t('roster.col.name')),
       enableHiding: false,
     }),
     col.accessor((r) => r.code, {
       id: 'code',
-      header: () => t('events.code'),
-      meta: { label: t('events.code') },
+      ...columnTitle(t('events.code')),
       cell: (info) => <bdi dir="ltr">{info.getValue()}</bdi>,
     }),
     col.display({
       id: 'dates',
-      header: () => t('event.dates'),
-      meta: { label: t('event.dates') },
+      ...columnTitle(t('event.dates')),
       cell: ({ row: { original: r } }) =>
         t('events.dates', { start: formatIsoDay(r.startDate, lang), end: formatIsoDay(r.endDate, lang) }),
     }),
@@ -49,8 +46,7 @@ export function eventLinkColumn<Row extends EventIdentity & { id: string }>(
   const col = gridColumnHelper<Row>();
   return col.display({
     id: 'actions',
-    header: () => t('roster.col.actions'),
-    meta: { label: t('roster.col.actions') },
+    ...columnTitle(t('roster.col.actions')),
     enableHiding: false,
     cell: ({ row: { original: r } }) => (
       <AnchorLink
