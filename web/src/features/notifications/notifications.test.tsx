@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationItem } from '../../../../api/contracts/notifications.ts';
 import type { SessionUser } from '../../../../api/contracts/session.ts';
 import { NOTIFICATIONS_REFRESH_MS } from '../../../../domain/participation/notifications.ts';
@@ -9,6 +9,12 @@ import { renderApp } from '../../test/renderApp.tsx';
 import { truncate } from './format.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
+
+// The layout loads the bell and the user menu lazily: their modules are transformed here, once, so that the first
+// test's wait for the bell (findByRole, 1 s) does not also wait for the transform on a loaded machine.
+beforeAll(async () => {
+  await Promise.all([import('./NotificationsBell.tsx'), import('../../app/layout/UserMenu.tsx')]);
+});
 
 const EVENT_ID = '11111111-1111-4111-8111-111111111111';
 const LONG_NAME_EN = 'Health awareness campaign across the northern region';
@@ -131,7 +137,8 @@ describe('the notifications bell', () => {
       items: [note(1, { type: 1 }), note(2, { type: 6, read: true })],
     });
     app = renderApp('/en/dashboard');
-    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    // The file's first render of the whole app: allowed longer than findBy's 1 s on a loaded machine.
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' }, { timeout: 5000 });
     expect(within(bell).getByTestId('notifications-count').textContent).toBe('1');
 
     fireEvent.click(bell);
