@@ -64,11 +64,8 @@ export const NewPassword = { newPassword: P.text(200), confirmPassword: P.text(2
  */
 export const READ_BEHIND_HEADER = 'x-read-behind';
 
-/** A bilingual field pair of one schema, `<key>Ar` and `<key>En`: `...arEn('title', z.string())`. */
-export const arEn = <const K extends string, S extends z.ZodType>(key: K, schema: S) =>
-  ({ [`${key}Ar`]: schema, [`${key}En`]: schema }) as { [F in `${K}Ar` | `${K}En`]: S };
 /** A record's name in both languages, as the read side answers it. */
-export const Names = arEn('name', z.string());
+export const Names = P.bilingual('name');
 
 /** An endpoint's parts for a command on the record `:id` names: it answers the command's position. */
 export const CommandOnId = { params: IdParams, response: CommandAccepted } as const;

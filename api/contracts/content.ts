@@ -9,7 +9,7 @@ import {
   SUMMARY_MAX,
   TITLE_MAX,
 } from '../../domain/content/rules.ts';
-import { AfterQuery, arEn, CommandOnId, GridPage, PagedQuery, PositionText, ReadById, strictBody } from './common.ts';
+import { AfterQuery, CommandOnId, GridPage, PagedQuery, PositionText, ReadById, strictBody } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -17,13 +17,13 @@ export const ContentKind = z.enum(CONTENT_KINDS);
 export const PageKey = z.enum(PAGE_KEYS);
 
 const Image = z.object({ fileId: P.uuid(), thumbId: P.uuid() }).strict();
-const GalleryImage = Image.extend(arEn('caption', P.text(CAPTION_MAX).default('')));
+const GalleryImage = Image.extend(P.arEn('caption', P.text(CAPTION_MAX).default('')));
 
 /** The editable fields (rich text is cleaned by the server before it is stored; a kind's unused fields are emptied). */
 export const ContentFieldsInput = strictBody('ContentFieldsInput', {
-  ...arEn('title', P.text(TITLE_MAX).default('')),
-  ...arEn('summary', P.longText(SUMMARY_MAX).default('')),
-  ...arEn('body', P.longText(BODY_MAX).default('')),
+  ...P.arEn('title', P.text(TITLE_MAX).default('')),
+  ...P.arEn('summary', P.longText(SUMMARY_MAX).default('')),
+  ...P.arEn('body', P.longText(BODY_MAX).default('')),
   image: Image.nullable().default(null),
   link: P.text(LINK_MAX).default(''),
   // One over the limit gets through to the domain, which answers TooManyImages.
@@ -31,7 +31,7 @@ export const ContentFieldsInput = strictBody('ContentFieldsInput', {
     .array(GalleryImage)
     .max(MAX_GALLERY_IMAGES + 1)
     .default([]),
-  ...arEn('video', P.text(LINK_MAX).default('')),
+  ...P.arEn('video', P.text(LINK_MAX).default('')),
   fileId: P.uuid().nullable().default(null),
 });
 export type ContentFieldsInput = z.input<typeof ContentFieldsInput>;
@@ -52,13 +52,13 @@ export const ContentItem = z
     id: z.string(),
     kind: ContentKind,
     key: PageKey.nullable(),
-    ...arEn('title', z.string()),
-    ...arEn('summary', z.string()),
-    ...arEn('body', z.string()),
+    ...P.arEn('title', z.string()),
+    ...P.arEn('summary', z.string()),
+    ...P.arEn('body', z.string()),
     image: StoredImage.nullable(),
     link: z.string(),
-    images: z.array(StoredImage.extend(arEn('caption', z.string()))),
-    ...arEn('video', z.string()),
+    images: z.array(StoredImage.extend(P.arEn('caption', z.string()))),
+    ...P.arEn('video', z.string()),
     fileId: z.string().nullable(),
     order: z.number().int(),
     published: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lookupKinds } from '../../domain/lookups/kinds.ts';
 import type { Action } from '../../domain/permissions/screens.ts';
-import { AfterQuery, arEn, CommandAccepted, Names, PositionText, strictBody } from './common.ts';
+import { AfterQuery, CommandAccepted, Names, PositionText, strictBody } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -94,7 +94,7 @@ export const LookupAdminPage = z
  * for a kind with a parent (a city's region, an event type's group); the targets for event types.
  */
 export const LookupItemInput = strictBody('LookupItemInput', {
-  ...arEn('name', P.text(LOOKUP_NAME_MAX)),
+  ...P.arEn('name', P.text(LOOKUP_NAME_MAX)),
   parentId: P.id.nullable().optional(),
   /** Cities: their city group; null takes it off, absent leaves it. */
   groupId: P.id.nullable().optional(),

@@ -147,17 +147,22 @@ export const timeOfDay = () =>
 
 // ---------------------------------------------------------------------------------------------------------------- answers
 
-type Bilingual<K extends string, T> = { [F in `${K}Ar` | `${K}En`]: T };
+/**
+ * A pair of fields in both languages, `<key>Ar` and `<key>En`, of one schema: `...P.arEn('title', P.text(200))` for a
+ * typed-in pair, the one way every contract spells such a pair (bilingual below is its read-side shorthand).
+ */
+export const arEn = <const K extends string, S extends z.ZodType>(key: K, schema: S) =>
+  ({ [`${key}Ar`]: schema, [`${key}En`]: schema }) as { [F in `${K}Ar` | `${K}En`]: S };
+
 /**
  * A row's pair of texts in both languages as the read models answer it: `...P.bilingual('name')` is nameAr and nameEn
  * (strings), `...P.bilingual('eventName', 'nullable')` two nullable ones. Answers only: typed-in names are bounded text().
  */
-export function bilingual<const K extends string>(key: K): Bilingual<K, z.ZodString>;
+export function bilingual<const K extends string>(key: K): ReturnType<typeof arEn<K, z.ZodString>>;
 export function bilingual<const K extends string>(
   key: K,
   nullable: 'nullable',
-): Bilingual<K, z.ZodNullable<z.ZodString>>;
+): ReturnType<typeof arEn<K, z.ZodNullable<z.ZodString>>>;
 export function bilingual(key: string, nullable?: 'nullable') {
-  const one = () => (nullable ? z.string().nullable() : z.string());
-  return { [`${key}Ar`]: one(), [`${key}En`]: one() };
+  return arEn(key, nullable ? z.string().nullable() : z.string());
 }
