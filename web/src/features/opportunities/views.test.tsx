@@ -155,6 +155,7 @@ afterEach(() => {
   app = undefined;
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('the events calendar', () => {
@@ -214,6 +215,8 @@ describe('the events calendar', () => {
   });
 
   it('moves between days with the arrow keys, mirrored right to left, and into the next month', async () => {
+    // Today in another month (only Date is faked: the app's timers run as usual).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-06-15T09:00:00Z') });
     const { api } = installViewsApi({}, { calendar: [calEvent(2, '2026-12-05', '2026-12-05')] });
     const { href } = open('/ar/events/calendar?month=2026-12');
     await screen.findByTestId('calendar-grid');
