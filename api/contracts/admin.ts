@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommandAccepted } from './common.ts';
+import { CommandAccepted, named } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import { PermissionMatrix, ScreenActionsChange } from './permissions.ts';
 
@@ -26,33 +26,35 @@ export const grantPermissions = permissionsChange('/api/admin/permissions/grant'
 /** Revokes actions. */
 export const revokePermissions = permissionsChange('/api/admin/permissions/revoke');
 
-export const ParkedEvent = z
-  .object({
-    projection: z.string(),
-    generation: z.number(),
-    eventId: z.string(),
-    position: z.string(),
-    streamId: z.string(),
-    eventType: z.string(),
-    error: z.string(),
-    parkedAt: z.string(),
-    lastAttemptAt: z.string(),
-    attempts: z.number(),
-    retryRequested: z.boolean(),
-  })
-  .meta({ id: 'ParkedEvent' });
+export const ParkedEvent = named('ParkedEvent', {
+  projection: z.string(),
+  generation: z.number(),
+  eventId: z.string(),
+  position: z.string(),
+  streamId: z.string(),
+  eventType: z.string(),
+  error: z.string(),
+  parkedAt: z.string(),
+  lastAttemptAt: z.string(),
+  attempts: z.number(),
+  retryRequested: z.boolean(),
+});
 export type ParkedEvent = z.infer<typeof ParkedEvent>;
-
-export const RetryResult = z
-  .object({ requested: z.number(), resolved: z.number(), parked: z.number(), pending: z.boolean() })
-  .meta({ id: 'ParkedRetryResult' });
-export type RetryResult = z.infer<typeof RetryResult>;
 
 /** Events the projections could not apply (rm.parked_events). */
 export const parkedEvents = projections.get('/api/admin/projections/parked', {
   permission: staff('projections', 'View'),
   response: z.object({ rows: z.array(ParkedEvent) }),
 });
+
+/** A retry's outcome: how many parked events were asked again, applied, still parked, and whether it is pending. */
+export const RetryResult = named('ParkedRetryResult', {
+  requested: z.number(),
+  resolved: z.number(),
+  parked: z.number(),
+  pending: z.boolean(),
+});
+export type RetryResult = z.infer<typeof RetryResult>;
 
 /** Asks a projection's runner to retry its parked events, and waits for the outcome. */
 export const retryParked = projections.post('/api/admin/projections/:name/parked/retry', {

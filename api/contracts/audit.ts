@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RECORD_TYPES, RecordKindList } from '../../domain/record-kinds.ts';
-import { Actor, AfterQuery } from './common.ts';
+import { Actor, AfterQuery, DaysFilters, Names, named } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { HistoryEntry } from './registration.ts';
@@ -17,23 +17,21 @@ export const RecordLink = z
   ])
   .meta({ id: 'RecordLink' });
 
-export const AuditRow = z
-  .object({
-    position: z.string(),
-    at: z.string(),
-    actor: Actor,
-    recordType: z.string(),
-    recordId: z.string(),
-    action: z.string(),
-    changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
-    correlationId: z.string().nullable(),
-    link: RecordLink,
-  })
-  .meta({ id: 'AuditRow' });
+export const AuditRow = named('AuditRow', {
+  position: z.string(),
+  at: z.string(),
+  actor: Actor,
+  recordType: z.string(),
+  recordId: z.string(),
+  action: z.string(),
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  correlationId: z.string().nullable(),
+  link: RecordLink,
+});
 export type AuditRow = z.infer<typeof AuditRow>;
 
 /** One page, and the position to pass as `before` for the next (null on the last page). */
-export const AuditPage = z.object({ rows: z.array(AuditRow), next: z.string().nullable() }).meta({ id: 'AuditPage' });
+export const AuditPage = named('AuditPage', { rows: z.array(AuditRow), next: z.string().nullable() });
 export type AuditPage = z.infer<typeof AuditPage>;
 
 export const AuditQuery = AfterQuery.extend({
@@ -42,8 +40,7 @@ export const AuditQuery = AfterQuery.extend({
   actorId: P.uuid().optional(),
   recordType: z.enum(RECORD_TYPES).optional(),
   recordId: P.text(200).optional(),
-  from: P.isoDate().optional(),
-  to: P.isoDate().optional(),
+  ...DaysFilters,
 });
 
 /** The global audit log for admins: newest first, keyset-paged by log position (?before=<position of the last row>). */
@@ -53,9 +50,12 @@ export const auditLog = audit.get('/api/audit-log', {
   response: AuditPage,
 });
 
-export const ActorSuggestion = z
-  .object({ id: z.string(), nameAr: z.string(), nameEn: z.string(), userName: z.string(), roleId: z.number() })
-  .meta({ id: 'ActorSuggestion' });
+export const ActorSuggestion = named('ActorSuggestion', {
+  id: z.string(),
+  ...Names,
+  userName: z.string(),
+  roleId: z.number(),
+});
 export type ActorSuggestion = z.infer<typeof ActorSuggestion>;
 
 /** The audit log's actor filter: users whose name or user name contains `q` (at most 20). */

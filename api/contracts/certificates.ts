@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CertificateKinds } from '../../domain/certificate/record.ts';
-import { AfterQuery, CommandAccepted, LangQuery, Names as Named, PdfAnswer } from './common.ts';
+import { AfterQuery, CommandAccepted, LangQuery, Names as Named, named, PdfAnswer } from './common.ts';
 import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -14,22 +14,20 @@ const NamedDays = { ...Named, startDate: isoDay, endDate: isoDay };
 const CertifiedEvent = z.object({ id: z.string(), code: z.string(), ...NamedDays });
 
 /** The record a certificate certifies (domain/certificate/record.ts), as signed. */
-export const CertifiedRecord = z
-  .object({
-    v: z.literal(1),
-    kind: z.enum(CertificateKinds),
-    subject: z.string(),
-    volunteer: z.object({ id: z.string(), ...Named, referenceNumber: z.string().nullable() }),
-    event: CertifiedEvent.nullable(),
-    year: z.number().int().nullable(),
-    eventType: z.object({ id: z.number().int(), ...Named }).nullable(),
-    hours: z.number().nullable(),
-    events: z.array(CertifiedEvent.extend({ hours: z.number() })),
-    hoursIds: z.array(z.string()),
-    issuer: z.object({ clientCode: z.string(), ...Named }),
-    photoFileId: z.string().nullable(),
-  })
-  .meta({ id: 'CertifiedRecord' });
+export const CertifiedRecord = named('CertifiedRecord', {
+  v: z.literal(1),
+  kind: z.enum(CertificateKinds),
+  subject: z.string(),
+  volunteer: z.object({ id: z.string(), ...Named, referenceNumber: z.string().nullable() }),
+  event: CertifiedEvent.nullable(),
+  year: z.number().int().nullable(),
+  eventType: z.object({ id: z.number().int(), ...Named }).nullable(),
+  hours: z.number().nullable(),
+  events: z.array(CertifiedEvent.extend({ hours: z.number() })),
+  hoursIds: z.array(z.string()),
+  issuer: z.object({ clientCode: z.string(), ...Named }),
+  photoFileId: z.string().nullable(),
+});
 
 export const CertificateState = z.enum(['valid', 'superseded', 'revoked']);
 /** A certificate's record, when it was issued, and whether it still stands. */
@@ -40,14 +38,12 @@ const Standing = {
   stateAt: z.string().nullable(),
 };
 
-export const CertificateSummary = z
-  .object({
-    certificateId: z.string(),
-    kind: z.enum(CertificateKinds),
-    subject: z.string(),
-    ...Standing,
-  })
-  .meta({ id: 'CertificateSummary' });
+export const CertificateSummary = named('CertificateSummary', {
+  certificateId: z.string(),
+  kind: z.enum(CertificateKinds),
+  subject: z.string(),
+  ...Standing,
+});
 export type CertificateSummary = z.infer<typeof CertificateSummary>;
 
 /** An event the volunteer may ask a participation certificate or card for. */
@@ -58,17 +54,15 @@ export const CertifiableEvent = z.object({
   categoryId: z.number().int().nullable(),
 });
 
-export const MyCertificates = z
-  .object({
-    certificates: z.array(CertificateSummary),
-    events: z.array(CertifiableEvent),
-    eventTypes: z.array(z.object({ id: z.number().int(), ...Named, hours: z.number() })),
-    /** Spec: certificates need complete specialisation data. */
-    specialisationComplete: z.boolean(),
-    years: z.array(z.number().int()),
-    defaultYear: z.number().int(),
-  })
-  .meta({ id: 'MyCertificates' });
+export const MyCertificates = named('MyCertificates', {
+  certificates: z.array(CertificateSummary),
+  events: z.array(CertifiableEvent),
+  eventTypes: z.array(z.object({ id: z.number().int(), ...Named, hours: z.number() })),
+  /** Spec: certificates need complete specialisation data. */
+  specialisationComplete: z.boolean(),
+  years: z.array(z.number().int()),
+  defaultYear: z.number().int(),
+});
 export type MyCertificates = z.infer<typeof MyCertificates>;
 
 export const CertificateIssued = CommandAccepted.extend({ certificateId: z.string() }).meta({
@@ -125,19 +119,17 @@ export const downloadCertificate = certificates.get('/api/me/certificates/:certi
 });
 
 /** Public: what a certificate certifies, whether it still stands, and the signature to check it offline. */
-export const CertificateVerification = z
-  .object({
-    certificateId: z.string(),
-    ...Standing,
-    /** The exact bytes signed (UTF-8): canonical JSON of { certificateId, issuedAt, record }. */
-    statement: z.string(),
-    /** Ed25519 signature of `statement`, base64. */
-    signature: z.string(),
-    keyId: z.string(),
-    /** Checked here with the published key; check it yourself with docs/certificates.md. */
-    signatureValid: z.boolean(),
-  })
-  .meta({ id: 'CertificateVerification' });
+export const CertificateVerification = named('CertificateVerification', {
+  certificateId: z.string(),
+  ...Standing,
+  /** The exact bytes signed (UTF-8): canonical JSON of { certificateId, issuedAt, record }. */
+  statement: z.string(),
+  /** Ed25519 signature of `statement`, base64. */
+  signature: z.string(),
+  keyId: z.string(),
+  /** Checked here with the published key; check it yourself with docs/certificates.md. */
+  signatureValid: z.boolean(),
+});
 export type CertificateVerification = z.infer<typeof CertificateVerification>;
 
 export const verifyCertificate = certificates.get('/api/certificates/:certificateId', {
@@ -145,9 +137,11 @@ export const verifyCertificate = certificates.get('/api/certificates/:certificat
   response: CertificateVerification,
 });
 
-export const CertificatePublicKey = z
-  .object({ algorithm: z.literal('Ed25519'), keyId: z.string(), publicKeyPem: z.string() })
-  .meta({ id: 'CertificatePublicKey' });
+export const CertificatePublicKey = named('CertificatePublicKey', {
+  algorithm: z.literal('Ed25519'),
+  keyId: z.string(),
+  publicKeyPem: z.string(),
+});
 
 /** Public: the deployment's signing key (SPKI PEM), for offline checks. */
 export const certificatePublicKey = certificates.get('/api/certificates/public-key', {
@@ -172,15 +166,13 @@ export const PastEvent = z.object({
 });
 export type PastEvent = z.infer<typeof PastEvent>;
 
-export const PastEvents = z
-  .object({
-    year: z.number().int(),
-    items: z.array(PastEvent),
-    /** Approved hours per year (spec: hoursByYearPerformance). */
-    hoursByYear: z.array(z.object({ year: z.number().int(), hours: z.number(), events: z.number().int() })),
-    years: z.array(z.number().int()),
-  })
-  .meta({ id: 'PastEvents' });
+export const PastEvents = named('PastEvents', {
+  year: z.number().int(),
+  items: z.array(PastEvent),
+  /** Approved hours per year (spec: hoursByYearPerformance). */
+  hoursByYear: z.array(z.object({ year: z.number().int(), hours: z.number(), events: z.number().int() })),
+  years: z.array(z.number().int()),
+});
 export type PastEvents = z.infer<typeof PastEvents>;
 
 /** Spec: past events (GetPastEventsByYear?Year) with the hours of each year. */
@@ -211,5 +203,5 @@ export type Contribution = z.infer<typeof Contribution>;
 /** Spec: past contribution (GetEventVolunteerIncidents?eventId): the incidents the volunteer recorded. */
 export const listContributions = certificates.get('/api/me/contributions', {
   query: z.object({ eventId: P.uuid().optional() }),
-  response: z.object({ items: z.array(Contribution) }).meta({ id: 'Contributions' }),
+  response: named('Contributions', { items: z.array(Contribution) }),
 });

@@ -9,7 +9,7 @@ import {
   SUMMARY_MAX,
   TITLE_MAX,
 } from '../../domain/content/rules.ts';
-import { AfterQuery, CommandOnId, GridPage, PagedQuery, PositionText, ReadById, strictBody } from './common.ts';
+import { AfterQuery, CommandOnId, GridPage, named, PagedQuery, PositionText, ReadById, strictBody } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -47,26 +47,24 @@ export type NewContent = z.input<typeof NewContent>;
 
 const StoredImage = z.object({ fileId: z.string(), thumbId: z.string() });
 
-export const ContentItem = z
-  .object({
-    id: z.string(),
-    kind: ContentKind,
-    key: PageKey.nullable(),
-    ...P.arEn('title', z.string()),
-    ...P.arEn('summary', z.string()),
-    ...P.arEn('body', z.string()),
-    image: StoredImage.nullable(),
-    link: z.string(),
-    images: z.array(StoredImage.extend(P.arEn('caption', z.string()))),
-    ...P.arEn('video', z.string()),
-    fileId: z.string().nullable(),
-    order: z.number().int(),
-    published: z.boolean(),
-    publishedAt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: 'ContentItem' });
+export const ContentItem = named('ContentItem', {
+  id: z.string(),
+  kind: ContentKind,
+  key: PageKey.nullable(),
+  ...P.arEn('title', z.string()),
+  ...P.arEn('summary', z.string()),
+  ...P.arEn('body', z.string()),
+  image: StoredImage.nullable(),
+  link: z.string(),
+  images: z.array(StoredImage.extend(P.arEn('caption', z.string()))),
+  ...P.arEn('video', z.string()),
+  fileId: z.string().nullable(),
+  order: z.number().int(),
+  published: z.boolean(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 export type ContentItem = z.infer<typeof ContentItem>;
 
 export const ContentPage = GridPage(ContentItem).meta({ id: 'ContentPage' });
@@ -95,7 +93,7 @@ export const createContent = content.post('/api/admin/content', {
   permission: staff('content', 'Add'),
   body: NewContent,
   status: 201,
-  response: z.object({ position: PositionText, contentId: z.string() }).meta({ id: 'ContentCreated' }),
+  response: named('ContentCreated', { position: PositionText, contentId: z.string() }),
 });
 const edit = staff('content', 'Edit');
 export const editContent = content.put('/api/admin/content/:id', {
@@ -136,12 +134,10 @@ export const publicPage = content.get('/api/public/pages/:key', {
   response: ContentItem,
 });
 /** Spec: utils/home/counters/getallcount (entries 2 and 3 summed are the approved volunteers). */
-export const HomeCounters = z
-  .object({
-    counters: z.array(z.number().int()),
-    volunteers: z.number().int(),
-    events: z.number().int(),
-    hours: z.number().int(),
-  })
-  .meta({ id: 'HomeCounters' });
+export const HomeCounters = named('HomeCounters', {
+  counters: z.array(z.number().int()),
+  volunteers: z.number().int(),
+  events: z.number().int(),
+  hours: z.number().int(),
+});
 export const homeCounters = content.get('/api/public/home-counters', { response: HomeCounters });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuditQuery } from './audit.ts';
-import { FileBytes, IdParams, Lang, PositionText } from './common.ts';
+import { FileBytes, IdParams, Lang, named, PositionText } from './common.ts';
 import { endpoints, type Permission, staff } from './endpoint.ts';
 import { HoursGridQuery } from './hours.ts';
 import { manageOpportunities } from './opportunity.ts';
@@ -22,7 +22,7 @@ export type ExportFormat = z.infer<typeof ExportFormat>;
 export const exportBody = <F extends z.ZodType>(filters: F) =>
   z.object({ format: ExportFormat, formatted: z.boolean().default(true), language: Lang.default('ar'), filters });
 
-export const ExportStarted = z.object({ id: z.string(), position: PositionText }).meta({ id: 'ExportStarted' });
+export const ExportStarted = named('ExportStarted', { id: z.string(), position: PositionText });
 export type ExportStarted = z.infer<typeof ExportStarted>;
 
 /**
@@ -133,24 +133,22 @@ export const exportEventReport = exportEndpoint(
   'Export one event’s report: its roster with each volunteer’s figures (staff on that event only)',
 );
 
-export const ExportStatus = z
-  .object({
-    id: z.string(),
-    source: z.string(),
-    format: ExportFormat,
-    formatted: z.boolean(),
-    status: z.enum(['requested', 'completed', 'failed']),
-    /** Rows written so far and rows selected (null until the job has counted them). */
-    done: z.number().int(),
-    total: z.number().int().nullable(),
-    requestedAt: z.string(),
-    finishedAt: z.string().nullable(),
-    /** Rows in the file (completed), and the bound a PDF stops at. */
-    rows: z.number().int().nullable(),
-    truncated: z.boolean(),
-    reason: z.string().nullable(),
-  })
-  .meta({ id: 'ExportStatus' });
+export const ExportStatus = named('ExportStatus', {
+  id: z.string(),
+  source: z.string(),
+  format: ExportFormat,
+  formatted: z.boolean(),
+  status: z.enum(['requested', 'completed', 'failed']),
+  /** Rows written so far and rows selected (null until the job has counted them). */
+  done: z.number().int(),
+  total: z.number().int().nullable(),
+  requestedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** Rows in the file (completed), and the bound a PDF stops at. */
+  rows: z.number().int().nullable(),
+  truncated: z.boolean(),
+  reason: z.string().nullable(),
+});
 export type ExportStatus = z.infer<typeof ExportStatus>;
 
 /** An export's status and progress: only its requester sees it (anyone else: 404). */

@@ -1,19 +1,17 @@
 import { z } from 'zod';
-import { FileBytes, IdParams } from './common.ts';
+import { FileBytes, IdParams, named } from './common.ts';
 import { endpoints } from './endpoint.ts';
 
 /** A stored upload: its id (to put in a form), name, size, type as checked by content, and the kind it was sent as. */
-export const UploadedFile = z
-  .object({
-    fileId: z.string(),
-    name: z.string(),
-    size: z.number(),
-    mimeType: z.string(),
-    kind: z.string().optional(),
-    /** A content image's thumbnail (another stored file). */
-    thumbnailId: z.string().optional(),
-  })
-  .meta({ id: 'UploadedFile' });
+export const UploadedFile = named('UploadedFile', {
+  fileId: z.string(),
+  name: z.string(),
+  size: z.number(),
+  mimeType: z.string(),
+  kind: z.string().optional(),
+  /** A content image's thumbnail (another stored file). */
+  thumbnailId: z.string().optional(),
+});
 export type UploadedFile = z.infer<typeof UploadedFile>;
 
 const files = endpoints('files');

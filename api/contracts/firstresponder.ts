@@ -1,47 +1,42 @@
 import { z } from 'zod';
 import { FIRST_RESPONDER_STATUSES } from '../../domain/firstresponder/events.ts';
 import { EMPLOYEE_CODE_MAX, REJECT_REASON_MAX } from '../../domain/firstresponder/rules.ts';
-import { AfterQuery, CommandAccepted, GridPage, PageSize, reasonBody } from './common.ts';
+import { AfterQuery, CommandAccepted, GridPage, named, PageSize, reasonBody, strictBody } from './common.ts';
 import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
-export const FirstResponderRow = z
-  .object({
-    volunteerId: z.string(),
-    volunteerNameAr: z.string().nullable(),
-    volunteerNameEn: z.string().nullable(),
-    status: z.enum(FIRST_RESPONDER_STATUSES),
-    certificateExpiryDate: z.string().nullable(),
-    hasBls: z.boolean(),
-    fileId: z.string(),
-    employeeCode: z.string().nullable(),
-    rejectReason: z.string().nullable(),
-    decidedAt: z.string().nullable(),
-    requestedAt: z.string().nullable(),
-    updatedAt: z.string().nullable(),
-  })
-  .meta({ id: 'FirstResponderRow' });
+export const FirstResponderRow = named('FirstResponderRow', {
+  volunteerId: z.string(),
+  ...P.bilingual('volunteerName', 'nullable'),
+  status: z.enum(FIRST_RESPONDER_STATUSES),
+  certificateExpiryDate: z.string().nullable(),
+  hasBls: z.boolean(),
+  fileId: z.string(),
+  employeeCode: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  requestedAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
 export type FirstResponderRow = z.infer<typeof FirstResponderRow>;
 
 /** The volunteer's own request (null: the form is in registration mode), and whether the client asks for a code. */
-export const MyFirstResponder = z
-  .object({ request: FirstResponderRow.nullable(), employeeCodeRequired: z.boolean() })
-  .meta({ id: 'MyFirstResponder' });
+export const MyFirstResponder = named('MyFirstResponder', {
+  request: FirstResponderRow.nullable(),
+  employeeCodeRequired: z.boolean(),
+});
 export type MyFirstResponder = z.infer<typeof MyFirstResponder>;
 
 /**
  * The volunteer's form (spec: CertificateExpiryDate, HaveBLS, the file, the employee code for the red-crescent
  * client). Fields may be missing: the domain answers GenericFillFormError or CertificateExpiryInvalid.
  */
-export const FirstResponderForm = z
-  .object({
-    certificateExpiryDate: P.isoDate(P.DATES.expiry).nullable().optional(),
-    hasBls: z.boolean().nullable().optional(),
-    fileId: P.uuid().nullable().optional(),
-    employeeCode: P.text(EMPLOYEE_CODE_MAX).nullable().optional(),
-  })
-  .strict()
-  .meta({ id: 'FirstResponderForm' });
+export const FirstResponderForm = strictBody('FirstResponderForm', {
+  certificateExpiryDate: P.isoDate(P.DATES.expiry).nullable().optional(),
+  hasBls: z.boolean().nullable().optional(),
+  fileId: P.uuid().nullable().optional(),
+  employeeCode: P.text(EMPLOYEE_CODE_MAX).nullable().optional(),
+});
 export type FirstResponderForm = z.input<typeof FirstResponderForm>;
 
 /** The responder admin's three lists. */

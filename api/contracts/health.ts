@@ -1,30 +1,29 @@
 import { z } from 'zod';
+import { named } from './common.ts';
 import { endpoints } from './endpoint.ts';
 
 const Check = z.object({ ok: z.boolean(), detail: z.string().optional() });
-export const Health = z
-  .object({
-    status: z.enum(['ok', 'degraded']),
-    database: Check,
-    eventStore: Check.extend({ kind: z.string(), head: z.string().optional() }),
-    queue: Check.extend({ kind: z.string(), waiting: z.number().optional(), failed: z.number().optional() }),
-    projections: z.array(
-      z.object({
-        name: z.string(),
-        state: z.string(),
-        checkpoint: z.string().nullable(),
-        lagEvents: z.number(),
-        lagEventsCapped: z.boolean(),
-        lagSeconds: z.number(),
-        /** Events it could not apply, set aside until an admin retries them: any makes the portal "degraded". */
-        parked: z.number(),
-      }),
-    ),
-  })
-  .meta({ id: 'Health' });
+export const Health = named('Health', {
+  status: z.enum(['ok', 'degraded']),
+  database: Check,
+  eventStore: Check.extend({ kind: z.string(), head: z.string().optional() }),
+  queue: Check.extend({ kind: z.string(), waiting: z.number().optional(), failed: z.number().optional() }),
+  projections: z.array(
+    z.object({
+      name: z.string(),
+      state: z.string(),
+      checkpoint: z.string().nullable(),
+      lagEvents: z.number(),
+      lagEventsCapped: z.boolean(),
+      lagSeconds: z.number(),
+      /** Events it could not apply, set aside until an admin retries them: any makes the portal "degraded". */
+      parked: z.number(),
+    }),
+  ),
+});
 export type Health = z.infer<typeof Health>;
 
-export const Live = z.object({ status: z.enum(['ok', 'down']) }).meta({ id: 'Liveness' });
+export const Live = named('Liveness', { status: z.enum(['ok', 'down']) });
 
 const checks = endpoints('health');
 

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import type { Action } from '../../domain/permissions/screens.ts';
-import { AfterQuery, CommandAccepted, GridPage, IdParams, PageSize } from './common.ts';
+import {
+  AfterQuery,
+  BatchResults,
+  CommandAccepted,
+  DaysFilters,
+  GridPage,
+  IdParams,
+  named,
+  PageSize,
+  ParticipantParams,
+} from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -16,22 +26,15 @@ export const HoursEntryBody = z.object({
 export type HoursEntryBody = z.infer<typeof HoursEntryBody>;
 
 /** Each entry's outcome of a batch approval: `approved` or a catalogue code. */
-export const HoursApprovalResults = z
-  .object({
-    results: z.array(z.object({ hoursId: z.string(), result: z.string() })),
-    /** The last approval's position, null when none was written. */
-    position: z.string().nullable(),
-  })
-  .meta({ id: 'HoursApprovalResults' });
+export const HoursApprovalResults = BatchResults('HoursApprovalResults', 'hoursId');
 export type HoursApprovalResults = z.infer<typeof HoursApprovalResults>;
 
 const hours = endpoints('events');
-const Pair = z.object({ id: P.uuid(), volunteerId: P.uuid() });
-const HoursId = Pair.extend({ hoursId: P.token(40) });
+const HoursId = ParticipantParams.extend({ hoursId: P.token(40) });
 
 /** Staff log a day's hours of a participant. */
 export const recordHours = hours.post('/api/opportunities/:id/participants/:volunteerId/hours', {
-  params: Pair,
+  params: ParticipantParams,
   body: HoursEntryBody,
   response: CommandAccepted.extend({ hoursId: z.string() }),
   permission: staff('volunteerhours', 'Add'),
@@ -67,8 +70,7 @@ export const HoursGridQuery = AfterQuery.extend({
   state: z.enum(['pending', 'approved', 'rejected']).default('pending'),
   opportunityId: P.uuid().optional(),
   volunteer: P.text(100).optional(),
-  from: P.isoDate().optional(),
-  to: P.isoDate().optional(),
+  ...DaysFilters,
   sort: z.enum(['checkIn', 'hours', 'volunteer', 'event']).default('checkIn'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   page: P.page,
@@ -76,24 +78,20 @@ export const HoursGridQuery = AfterQuery.extend({
 });
 export type HoursGridQuery = z.output<typeof HoursGridQuery>;
 
-export const HoursGridRow = z
-  .object({
-    opportunityId: z.string(),
-    volunteerId: z.string(),
-    hoursId: z.string(),
-    eventCode: z.string(),
-    eventAr: z.string(),
-    eventEn: z.string(),
-    nameAr: z.string().nullable(),
-    nameEn: z.string().nullable(),
-    hours: z.number(),
-    casesHandled: z.number().nullable(),
-    checkIn: z.string().nullable(),
-    checkOut: z.string().nullable(),
-    rating: z.number().nullable(),
-    state: z.enum(['pending', 'approved', 'rejected']),
-  })
-  .meta({ id: 'HoursGridRow' });
+export const HoursGridRow = named('HoursGridRow', {
+  opportunityId: z.string(),
+  volunteerId: z.string(),
+  hoursId: z.string(),
+  eventCode: z.string(),
+  ...P.bilingual('event'),
+  ...P.bilingual('name', 'nullable'),
+  hours: z.number(),
+  casesHandled: z.number().nullable(),
+  checkIn: z.string().nullable(),
+  checkOut: z.string().nullable(),
+  rating: z.number().nullable(),
+  state: z.enum(['pending', 'approved', 'rejected']),
+});
 export type HoursGridRow = z.infer<typeof HoursGridRow>;
 
 export const hoursGrid = hours.get('/api/hours', {

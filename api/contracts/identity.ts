@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Lang, PositionText } from './common.ts';
+import { Lang, named, PositionText } from './common.ts';
 import { endpoints } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -48,62 +48,54 @@ export const ssoAdmin = identity.get('/api/sso/admin', { query: z.object({ Hashe
 
 /** Ends the portal session and answers the provider's logout address (RP-initiated logout), or the portal's own page. */
 export const ssoLogout = identity.post('/api/sso/logout', {
-  response: z.object({ url: z.string() }).meta({ id: 'SsoLogout' }),
+  response: named('SsoLogout', { url: z.string() }),
 });
 
 const NameParts = z.object({ first: z.string(), second: z.string(), third: z.string(), last: z.string() });
 
 /** The identity service's record (spec: the national-identity result). */
-export const NicRecordSchema = z
-  .object({
-    nationalId: z.string(),
-    name: z.object({
-      ar: NameParts,
-      en: NameParts,
-    }),
-    birthDate: z.string(),
-    birthDateHijri: z.string(),
-    nationalityId: z.number().int(),
-    idExpiryDate: z.string(),
-    idExpiryDateHijri: z.string(),
-  })
-  .meta({ id: 'NicRecord' });
+export const NicRecordSchema = named('NicRecord', {
+  nationalId: z.string(),
+  name: z.object({
+    ar: NameParts,
+    en: NameParts,
+  }),
+  birthDate: z.string(),
+  birthDateHijri: z.string(),
+  nationalityId: z.number().int(),
+  idExpiryDate: z.string(),
+  idExpiryDateHijri: z.string(),
+});
 
 /** The identity waiting for verification in this browser (after InvalidNIC or an unknown citizen's sign-on). */
-export const IdentityPending = z
-  .object({
-    pending: z.boolean(),
-    /** The national id the provider asserted (SSO), which the verification must match. */
-    nationalId: z.string().nullable(),
-    viaSso: z.boolean(),
-    /** Verified already: the registration form is prefilled from it. */
-    record: NicRecordSchema.nullable(),
-  })
-  .meta({ id: 'IdentityPending' });
+export const IdentityPending = named('IdentityPending', {
+  pending: z.boolean(),
+  /** The national id the provider asserted (SSO), which the verification must match. */
+  nationalId: z.string().nullable(),
+  viaSso: z.boolean(),
+  /** Verified already: the registration form is prefilled from it. */
+  record: NicRecordSchema.nullable(),
+});
 export type IdentityPending = z.infer<typeof IdentityPending>;
 
 export const getPendingIdentity = identity.get('/api/identity/pending', {
   response: IdentityPending,
 });
 
-export const VerifyIdentityRequest = z
-  .object({
-    /** Spec (user verification): at least 10 characters. */
-    nationalId: P.text(12),
-    /** Gregorian or Hijri (spec: Hijri and Gregorian birth dates). */
-    birthDate: P.calendarDate(),
-  })
-  .meta({ id: 'VerifyIdentityRequest' });
+export const VerifyIdentityRequest = named('VerifyIdentityRequest', {
+  /** Spec (user verification): at least 10 characters. */
+  nationalId: P.text(12),
+  /** Gregorian or Hijri (spec: Hijri and Gregorian birth dates). */
+  birthDate: P.calendarDate(),
+});
 export type VerifyIdentityRequest = z.infer<typeof VerifyIdentityRequest>;
 
-export const VerifyIdentityResponse = z
-  .object({
-    record: NicRecordSchema,
-    /** register: the SSO register path goes on to the prefilled form; login: sign in again; done: signed in already. */
-    next: z.enum(['register', 'login', 'done']),
-    position: PositionText.nullable(),
-  })
-  .meta({ id: 'VerifyIdentityResponse' });
+export const VerifyIdentityResponse = named('VerifyIdentityResponse', {
+  record: NicRecordSchema,
+  /** register: the SSO register path goes on to the prefilled form; login: sign in again; done: signed in already. */
+  next: z.enum(['register', 'login', 'done']),
+  position: PositionText.nullable(),
+});
 
 /** Spec "verifyNId": the national id and birth date, checked with the identity service. */
 export const verifyIdentity = identity.post('/api/identity/verify', {

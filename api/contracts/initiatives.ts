@@ -11,6 +11,7 @@ import {
   CommandAccepted,
   CommandOnId,
   GridPage,
+  named,
   PagedQuery,
   PositionText,
   ReadById,
@@ -30,25 +31,23 @@ export const InitiativesQuery = PagedQuery.extend({
 });
 export type InitiativesQuery = z.input<typeof InitiativesQuery>;
 
-export const InitiativeRow = z
-  .object({
-    id: z.string(),
-    code: z.string(),
-    name: z.string(),
-    description: z.string(),
-    details: z.string(),
-    regionId: z.number().int().nullable(),
-    cityId: z.number().int().nullable(),
-    location: z.string(),
-    latitude: z.number().nullable(),
-    longitude: z.number().nullable(),
-    proposerId: z.string().nullable(),
-    status: z.number().int(),
-    eventId: z.string().nullable(),
-    rejectReason: z.string().nullable(),
-    createdAt: z.string(),
-  })
-  .meta({ id: 'InitiativeRow' });
+export const InitiativeRow = named('InitiativeRow', {
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  details: z.string(),
+  regionId: z.number().int().nullable(),
+  cityId: z.number().int().nullable(),
+  location: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  proposerId: z.string().nullable(),
+  status: z.number().int(),
+  eventId: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  createdAt: z.string(),
+});
 export type InitiativeRow = z.infer<typeof InitiativeRow>;
 
 export const InitiativesPage = GridPage(InitiativeRow).meta({ id: 'InitiativesPage' });
@@ -66,9 +65,11 @@ export const NewInitiative = strictBody('NewInitiative', {
 });
 export type NewInitiative = z.input<typeof NewInitiative>;
 
-export const InitiativeProposed = z
-  .object({ position: PositionText, initiativeId: z.string(), code: z.string() })
-  .meta({ id: 'InitiativeProposed' });
+export const InitiativeProposed = named('InitiativeProposed', {
+  position: PositionText,
+  initiativeId: z.string(),
+  code: z.string(),
+});
 
 export const InitiativeRejection = reasonBody('InitiativeRejection', REASON_MAX);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lookupKinds } from '../../domain/lookups/kinds.ts';
 import type { Action } from '../../domain/permissions/screens.ts';
-import { AfterQuery, CommandAccepted, Names, PositionText, strictBody } from './common.ts';
+import { AfterQuery, CommandAccepted, Names, named, PositionText, strictBody } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -14,32 +14,30 @@ export const LookupItem = z.object({
 export type LookupItem = z.infer<typeof LookupItem>;
 
 /** GET /api/lookups: the active items of each kind; the regions leave out those excluded from registration. */
-export const Lookups = z
-  .object({
-    regions: z.array(LookupItem),
-    cities: z.array(LookupItem.extend({ regionId: z.number().int().nullable() })),
-    nationalities: z.array(LookupItem),
-    countries: z.array(LookupItem),
-    professions: z.array(LookupItem),
-    categories: z.array(LookupItem),
-    subCategoriesLevel1: z.array(LookupItem.extend({ categoryId: z.number().int().nullable() })),
-    subCategoriesLevel2: z.array(LookupItem.extend({ level1Id: z.number().int().nullable() })),
-    experienceLevels: z.array(LookupItem),
-    workFields: z.array(LookupItem),
-    /** The event types (master data) the event form and the events filters offer. */
-    eventTypes: z.array(LookupItem).optional(),
-    /** The work field groups (master data `workFieldCategoryGroup`) the events filters offer. */
-    workFieldGroups: z.array(LookupItem).optional(),
-    certificateFields: z.array(LookupItem),
-    languages: z.array(LookupItem),
-    proficiencyLevels: z.array(LookupItem),
-    contactRelations: z.array(LookupItem),
-    bloodGroups: z.array(LookupItem),
-    covidContactStatuses: z.array(LookupItem),
-    /** Not sent yet (no skills master data): the form's skills section shows only when it is. */
-    skills: z.array(LookupItem).optional(),
-  })
-  .meta({ id: 'Lookups' });
+export const Lookups = named('Lookups', {
+  regions: z.array(LookupItem),
+  cities: z.array(LookupItem.extend({ regionId: z.number().int().nullable() })),
+  nationalities: z.array(LookupItem),
+  countries: z.array(LookupItem),
+  professions: z.array(LookupItem),
+  categories: z.array(LookupItem),
+  subCategoriesLevel1: z.array(LookupItem.extend({ categoryId: z.number().int().nullable() })),
+  subCategoriesLevel2: z.array(LookupItem.extend({ level1Id: z.number().int().nullable() })),
+  experienceLevels: z.array(LookupItem),
+  workFields: z.array(LookupItem),
+  /** The event types (master data) the event form and the events filters offer. */
+  eventTypes: z.array(LookupItem).optional(),
+  /** The work field groups (master data `workFieldCategoryGroup`) the events filters offer. */
+  workFieldGroups: z.array(LookupItem).optional(),
+  certificateFields: z.array(LookupItem),
+  languages: z.array(LookupItem),
+  proficiencyLevels: z.array(LookupItem),
+  contactRelations: z.array(LookupItem),
+  bloodGroups: z.array(LookupItem),
+  covidContactStatuses: z.array(LookupItem),
+  /** Not sent yet (no skills master data): the form's skills section shows only when it is. */
+  skills: z.array(LookupItem).optional(),
+});
 export type Lookups = z.infer<typeof Lookups>;
 
 const lookups = endpoints('lookups');
@@ -69,25 +67,25 @@ export const LookupAdminQuery = z.object({
 });
 
 /** One item as the screens show it: inactive ones too; the event types' targets and the regions' colour setting. */
-export const LookupAdminRow = z
-  .object({
-    id: z.number().int(),
-    ...Names,
-    parentId: z.number().int().nullable(),
-    /** Cities: their city group (null: none; always null for other kinds). */
-    groupId: z.number().int().nullable(),
-    active: z.boolean(),
-    minTarget: z.number().int().nullable(),
-    maxTarget: z.number().int().nullable(),
-    colourName: z.string().nullable(),
-    colourCode: z.string().nullable(),
-  })
-  .meta({ id: 'LookupAdminRow' });
+export const LookupAdminRow = named('LookupAdminRow', {
+  id: z.number().int(),
+  ...Names,
+  parentId: z.number().int().nullable(),
+  /** Cities: their city group (null: none; always null for other kinds). */
+  groupId: z.number().int().nullable(),
+  active: z.boolean(),
+  minTarget: z.number().int().nullable(),
+  maxTarget: z.number().int().nullable(),
+  colourName: z.string().nullable(),
+  colourCode: z.string().nullable(),
+});
 export type LookupAdminRow = z.infer<typeof LookupAdminRow>;
 
-export const LookupAdminPage = z
-  .object({ rows: z.array(LookupAdminRow), total: z.number().int(), pageSize: z.number().int() })
-  .meta({ id: 'LookupAdminPage' });
+export const LookupAdminPage = named('LookupAdminPage', {
+  rows: z.array(LookupAdminRow),
+  total: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 /**
  * An item's fields as a grid row sends them. Names may be blank (the domain answers AllFieldsRequired); `parentId`
@@ -116,11 +114,11 @@ export type LookupBatch = z.input<typeof LookupBatch>;
 export const LookupColour = strictBody('LookupColour', { colourName: P.text(LOOKUP_NAME_MAX), colourCode: P.text(7) });
 export type LookupColour = z.input<typeof LookupColour>;
 
-export const LookupAdded = z.object({ position: PositionText, id: z.number().int() }).meta({ id: 'LookupAdded' });
-export const LookupBatchSaved = z
-  .object({ position: PositionText, added: z.array(z.number().int()) })
-  .meta({ id: 'LookupBatchSaved' });
+export const LookupAdded = named('LookupAdded', { position: PositionText, id: z.number().int() });
+export const LookupBatchSaved = named('LookupBatchSaved', { position: PositionText, added: z.array(z.number().int()) });
 
+/** A read or command on one kind's list, guarded by `action` on the master data screen. */
+const onKind = <const A extends Action>(action: A) => ({ permission: staff('masterdata', action), params: KindParams });
 /** A command on one item: the guard's action and the error statuses it documents. */
 const onItem = <const A extends Action, const E extends readonly number[]>(action: A, errors: E) => ({
   permission: staff('masterdata', action),
@@ -129,15 +127,13 @@ const onItem = <const A extends Action, const E extends readonly number[]>(actio
   errors,
 });
 export const listLookupItems = lookups.get('/api/admin/lookups/:kind', {
-  permission: staff('masterdata', 'View'),
-  params: KindParams,
+  ...onKind('View'),
   query: LookupAdminQuery.extend(AfterQuery.shape),
   response: LookupAdminPage,
   errors: [401, 403, 422],
 });
 export const addLookupItem = lookups.post('/api/admin/lookups/:kind', {
-  permission: staff('masterdata', 'Add'),
-  params: KindParams,
+  ...onKind('Add'),
   body: LookupItemInput,
   response: LookupAdded,
   status: 201,
@@ -149,8 +145,7 @@ export const updateLookupItem = lookups.put('/api/admin/lookups/:kind/:id', {
 });
 /** Spec: EventTypes_Create, _Update and _Destroy as one save of the grid; every row or none. */
 export const saveLookupBatch = lookups.post('/api/admin/lookups/:kind/batch', {
-  permission: staff('masterdata', 'Edit'),
-  params: KindParams,
+  ...onKind('Edit'),
   body: LookupBatch,
   response: LookupBatchSaved,
   errors: [401, 403, 422],

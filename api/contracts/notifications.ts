@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExtensionStates, MAX_READ_IDS } from '../../domain/participation/notifications.ts';
-import { AfterQuery, CommandAccepted, CommandOnId, Names } from './common.ts';
+import { AfterQuery, CommandAccepted, CommandOnId, Names, named } from './common.ts';
 import { endpoints } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -10,37 +10,36 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
  * One in-app notification (spec entity Notification: Name, ActionId, EventId, EventInvitationId, StartDate, EndDate).
  * `type` is the action (docs/notifications.md); 16 carries the extension offer and its state.
  */
-export const NotificationItem = z
-  .object({
-    id: z.uuid(),
-    /** One of NOTIFICATION_TYPES (domain/participation/notifications.ts). */
-    type: z.number().int(),
-    /** The event (null for a ticket's or a survey's notification, types 20 and 17, unless the survey is an event's). */
-    eventId: z.string().nullable(),
-    /** The invitation (participation): `<eventId>_<volunteerId>`; null for types 17 and 20. */
-    invitationId: z.string().nullable(),
-    /** Type 20: the ticket that was answered (its title is the name). */
-    ticketId: z.string().nullable(),
-    /** Type 17: the survey to answer. */
-    surveyId: z.string().nullable(),
-    ...Names,
-    startDate: isoDate.nullable(),
-    /** For type 16: the extended end date. */
-    endDate: isoDate.nullable(),
-    /** For type 16: the end date before the extension. */
-    previousEndDate: isoDate.nullable(),
-    /** For type 16: open (continue / do not continue), continued, declined or superseded. */
-    extensionState: z.enum(ExtensionStates).nullable(),
-    createdAt: z.string(),
-    read: z.boolean(),
-  })
-  .meta({ id: 'NotificationItem' });
+export const NotificationItem = named('NotificationItem', {
+  id: z.uuid(),
+  /** One of NOTIFICATION_TYPES (domain/participation/notifications.ts). */
+  type: z.number().int(),
+  /** The event (null for a ticket's or a survey's notification, types 20 and 17, unless the survey is an event's). */
+  eventId: z.string().nullable(),
+  /** The invitation (participation): `<eventId>_<volunteerId>`; null for types 17 and 20. */
+  invitationId: z.string().nullable(),
+  /** Type 20: the ticket that was answered (its title is the name). */
+  ticketId: z.string().nullable(),
+  /** Type 17: the survey to answer. */
+  surveyId: z.string().nullable(),
+  ...Names,
+  startDate: isoDate.nullable(),
+  /** For type 16: the extended end date. */
+  endDate: isoDate.nullable(),
+  /** For type 16: the end date before the extension. */
+  previousEndDate: isoDate.nullable(),
+  /** For type 16: open (continue / do not continue), continued, declined or superseded. */
+  extensionState: z.enum(ExtensionStates).nullable(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
 export type NotificationItem = z.infer<typeof NotificationItem>;
 
 /** GET /api/me/notifications: the newest (at most 50) and how many are unread in all. */
-export const NotificationsList = z
-  .object({ items: z.array(NotificationItem), unread: z.number().int().min(0) })
-  .meta({ id: 'NotificationsList' });
+export const NotificationsList = named('NotificationsList', {
+  items: z.array(NotificationItem),
+  unread: z.number().int().min(0),
+});
 export type NotificationsList = z.infer<typeof NotificationsList>;
 
 /** POST /api/me/notifications/read: some ids, or all. */

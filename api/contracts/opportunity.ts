@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Action } from '../../domain/permissions/screens.ts';
-import { AfterQuery, CommandAccepted, IdParams, PagedQuery } from './common.ts';
+import { AfterQuery, AreaFilters, CommandAccepted, IdParams, named, PagedQuery } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -9,54 +9,50 @@ const ids = z.array(P.id).max(200);
 const fileId = P.token(100);
 
 /** An event's fields (spec: Event (admin)); the rules are domain/opportunity/rules.ts. */
-export const OpportunityDetails = z
-  .object({
-    code: P.text(30),
-    nameAr: P.text(200),
-    nameEn: P.text(200),
-    descriptionAr: P.longText(4000).optional(),
-    descriptionEn: P.longText(4000).optional(),
-    leadName: P.text(100),
-    leadMobile: P.text(10),
-    leadEmail: P.text(254),
-    visibility: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
-    regionIds: ids,
-    cityIds: ids,
-    maxInvitations: P.count(),
-    maxContributions: P.count(),
-    startDate: P.isoDate(),
-    endDate: P.isoDate(),
-    registrationStart: P.isoDate().optional(),
-    registrationEnd: P.isoDate().optional(),
-    gender: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    timePeriod: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    volunteeringDays: z.array(P.int(0, 6)).max(7),
-    attendanceType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    categoryId: P.id.optional(),
-    workFieldId: P.id.optional(),
-    workFieldGroupId: P.id.optional(),
-    regionId: P.id.optional(),
-    cityId: P.id.optional(),
-    eventTypeId: P.id.optional(),
-    trainingCompulsory: z.boolean().optional(),
-    trainingHours: P.decimal(0, 1000).optional(),
-    travelRequired: z.boolean().optional(),
-    travelTime: P.text(50).optional(),
-    coordinatorMobile: P.text(10).optional(),
-    costPerHour: P.decimal(0, 1_000_000).optional(),
-    /** Hours a day a volunteer may log at most. */
-    maxHours: P.decimal(0, 24),
-    location: P.text(300).optional(),
-    latitude: P.decimal(-90, 90).optional(),
-    longitude: P.decimal(-180, 180).optional(),
-    minTarget: P.int(0).optional(),
-    maxTarget: P.int(0).optional(),
-    mainImageFileId: fileId.optional(),
-    galleryFileIds: z.array(fileId).max(150).optional(),
-    conditionSkills: z.array(P.text(300)).max(50).optional(),
-    responsibilities: z.array(P.text(300)).max(50).optional(),
-  })
-  .meta({ id: 'OpportunityDetails' });
+export const OpportunityDetails = named('OpportunityDetails', {
+  code: P.text(30),
+  ...P.arEn('name', P.text(200)),
+  ...P.arEn('description', P.longText(4000).optional()),
+  leadName: P.text(100),
+  leadMobile: P.text(10),
+  leadEmail: P.text(254),
+  visibility: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  regionIds: ids,
+  cityIds: ids,
+  maxInvitations: P.count(),
+  maxContributions: P.count(),
+  startDate: P.isoDate(),
+  endDate: P.isoDate(),
+  registrationStart: P.isoDate().optional(),
+  registrationEnd: P.isoDate().optional(),
+  gender: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  timePeriod: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  volunteeringDays: z.array(P.int(0, 6)).max(7),
+  attendanceType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  categoryId: P.id.optional(),
+  workFieldId: P.id.optional(),
+  workFieldGroupId: P.id.optional(),
+  regionId: P.id.optional(),
+  cityId: P.id.optional(),
+  eventTypeId: P.id.optional(),
+  trainingCompulsory: z.boolean().optional(),
+  trainingHours: P.decimal(0, 1000).optional(),
+  travelRequired: z.boolean().optional(),
+  travelTime: P.text(50).optional(),
+  coordinatorMobile: P.text(10).optional(),
+  costPerHour: P.decimal(0, 1_000_000).optional(),
+  /** Hours a day a volunteer may log at most. */
+  maxHours: P.decimal(0, 24),
+  location: P.text(300).optional(),
+  latitude: P.decimal(-90, 90).optional(),
+  longitude: P.decimal(-180, 180).optional(),
+  minTarget: P.int(0).optional(),
+  maxTarget: P.int(0).optional(),
+  mainImageFileId: fileId.optional(),
+  galleryFileIds: z.array(fileId).max(150).optional(),
+  conditionSkills: z.array(P.text(300)).max(50).optional(),
+  responsibilities: z.array(P.text(300)).max(50).optional(),
+});
 
 /** A typed-in field as the log holds it and an answer documents it: unbounded text, the numbered choices plain numbers. */
 type StoredLeaf<S> = S extends z.ZodBoolean ? z.ZodBoolean : S extends z.ZodString ? z.ZodString : z.ZodNumber;
@@ -86,16 +82,14 @@ const EventListed = {
   endDate: z.string(),
 };
 
-export const OpportunityListItem = z
-  .object({
-    ...EventListed,
-    attendanceType: z.number(),
-    latitude: z.number().nullable(),
-    longitude: z.number().nullable(),
-    seatsTaken: z.number(),
-    maxContributions: z.number(),
-  })
-  .meta({ id: 'OpportunityListItem' });
+export const OpportunityListItem = named('OpportunityListItem', {
+  ...EventListed,
+  attendanceType: z.number(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  seatsTaken: z.number(),
+  maxContributions: z.number(),
+});
 export type OpportunityListItem = z.infer<typeof OpportunityListItem>;
 
 /** GET /api/opportunities/calendar: the public events overlapping a range of at most 42 days, at most 500 of them. */
@@ -133,40 +127,34 @@ export const PUBLIC_PAGE_SIZE = 12;
 export const MAP_MARKERS = 100;
 
 /** GET /api/opportunities: one page of events and how many match. */
-export const EventsPage = z
-  .object({ rows: z.array(OpportunityListItem), total: z.number() })
-  .meta({ id: 'EventsPage' });
+export const EventsPage = named('EventsPage', { rows: z.array(OpportunityListItem), total: z.number() });
 export type EventsPage = z.infer<typeof EventsPage>;
 
 /** A marker of the map view: a located, listed, public event that is not closed nor remote. */
-export const MapMarker = z
-  .object({
-    id: z.string(),
-    ...P.bilingual('name'),
-    latitude: z.number(),
-    longitude: z.number(),
-    status: z.number(),
-  })
-  .meta({ id: 'MapMarker' });
+export const MapMarker = named('MapMarker', {
+  id: z.string(),
+  ...P.bilingual('name'),
+  latitude: z.number(),
+  longitude: z.number(),
+  status: z.number(),
+});
 export type MapMarker = z.infer<typeof MapMarker>;
 
 /**
  * GET /api/opportunities/:id: the event's stored fields (OpportunityDetails as the log holds them, so unbounded here)
  * plus its state and the caller's own participation.
  */
-export const EventDetail = z
-  .object({
-    id: z.string(),
-    ...storedShape(OpportunityDetails.shape),
-    status: z.number(),
-    approval: Approval,
-    /** Why an approver rejected it (null unless rejected). */
-    rejectReason: z.string().nullable(),
-    joinedCount: z.number(),
-    /** The signed-in user's own participation status in this event, null without one (or signed out). */
-    myStatus: z.number().nullable(),
-  })
-  .meta({ id: 'EventDetail' });
+export const EventDetail = named('EventDetail', {
+  id: z.string(),
+  ...storedShape(OpportunityDetails.shape),
+  status: z.number(),
+  approval: Approval,
+  /** Why an approver rejected it (null unless rejected). */
+  rejectReason: z.string().nullable(),
+  joinedCount: z.number(),
+  /** The signed-in user's own participation status in this event, null without one (or signed out). */
+  myStatus: z.number().nullable(),
+});
 export type EventDetail = z.infer<typeof EventDetail>;
 
 const events = endpoints('events');
@@ -220,8 +208,7 @@ export const confirmDeleteOpportunity = onEvent('confirm-delete', 'Approve');
  */
 const EventsFilterQuery = z.object({
   status: P.queryOneOf([0, 2, 3]).optional(),
-  regionId: P.queryInt().optional(),
-  cityId: P.queryInt().optional(),
+  ...AreaFilters,
   eventTypeId: P.queryInt().optional(),
   attendanceType: P.queryInt(1, 3).optional(),
   code: P.text(30).optional(),
@@ -270,15 +257,13 @@ export const pendingOpportunities = events.get('/api/opportunities/pending', {
 });
 
 /** The staff's events list (issue 11): every status, approval and visibility in the viewer's scope, with filters. */
-export const ManagedEvent = z
-  .object({
-    ...EventListed,
-    approval: Approval,
-    visibility: z.number(),
-    seatsTaken: z.number(),
-    maxContributions: z.number(),
-  })
-  .meta({ id: 'ManagedEvent' });
+export const ManagedEvent = named('ManagedEvent', {
+  ...EventListed,
+  approval: Approval,
+  visibility: z.number(),
+  seatsTaken: z.number(),
+  maxContributions: z.number(),
+});
 export const ManagedEvents = z.object({ rows: z.array(ManagedEvent), total: z.number() });
 export type ManagedEvents = z.infer<typeof ManagedEvents>;
 
@@ -289,8 +274,7 @@ export const manageOpportunities = events.get('/api/opportunities/manage', {
     status: P.queryOneOf([0, 2, 3, 4]).optional(),
     approval: Approval.optional(),
     visibility: P.queryOneOf([0, 1, 2, 3]).optional(),
-    regionId: P.queryInt().optional(),
-    cityId: P.queryInt().optional(),
+    ...AreaFilters,
     code: P.text(30).optional(),
   }),
   response: ManagedEvents,

@@ -1,53 +1,42 @@
 import { z } from 'zod';
-import { AfterQuery, CommandAccepted, IdParams, PagedQuery } from './common.ts';
+import { AfterQuery, BatchResults, CommandAccepted, IdParams, named, PagedQuery, ParticipantParams } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { HistoryEntry } from './registration.ts';
 
 /** One of the volunteer's events with her hours (GET /api/me/participations and the live invitations stream). */
-export const MyParticipation = z
-  .object({
-    opportunityId: z.string(),
-    ...P.bilingual('name'),
-    startDate: z.string(),
-    endDate: z.string(),
-    status: z.number(),
-    approvedHours: z.number(),
-    pendingHours: z.number(),
-  })
-  .meta({ id: 'MyParticipation' });
+export const MyParticipation = named('MyParticipation', {
+  opportunityId: z.string(),
+  ...P.bilingual('name'),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.number(),
+  approvedHours: z.number(),
+  pendingHours: z.number(),
+});
 export type MyParticipation = z.infer<typeof MyParticipation>;
 
 /** The staff actions a roster row's status allows the caller (domain/participation staffActionsFor). */
 export const StaffRowActions = ['accept', 'reverse', 'reject', 'absent', 'release'] as const;
 
 /** One row of an event's roster. */
-export const RosterRow = z
-  .object({
-    volunteerId: z.string(),
-    ...P.bilingual('name', 'nullable'),
-    status: z.number(),
-    approvedHours: z.number(),
-    pendingHours: z.number(),
-    actions: z.array(z.enum(StaffRowActions)),
-  })
-  .meta({ id: 'RosterRow' });
+export const RosterRow = named('RosterRow', {
+  volunteerId: z.string(),
+  ...P.bilingual('name', 'nullable'),
+  status: z.number(),
+  approvedHours: z.number(),
+  pendingHours: z.number(),
+  actions: z.array(z.enum(StaffRowActions)),
+});
 export type RosterRow = z.infer<typeof RosterRow>;
-export const RosterPage = z.object({ rows: z.array(RosterRow), total: z.number() }).meta({ id: 'RosterPage' });
+export const RosterPage = named('RosterPage', { rows: z.array(RosterRow), total: z.number() });
 export type RosterPage = z.infer<typeof RosterPage>;
 
 /** Each volunteer's outcome of a batch of invitations: `invited` or a catalogue code. */
-export const InvitationResults = z
-  .object({
-    results: z.array(z.object({ volunteerId: z.string(), result: z.string() })),
-    /** The last invitation's position, null when none was written. */
-    position: z.string().nullable(),
-  })
-  .meta({ id: 'InvitationResults' });
+export const InvitationResults = BatchResults('InvitationResults', 'volunteerId');
 export type InvitationResults = z.infer<typeof InvitationResults>;
 
 const events = endpoints('events');
-const Pair = z.object({ id: P.uuid(), volunteerId: P.uuid() });
 
 /** A volunteer asks to join: the spec's join rules (domain/participation/join.ts), then the schedule. */
 export const joinOpportunity = events.post('/api/opportunities/:id/join', {
@@ -74,7 +63,7 @@ export const listParticipants = events.get('/api/opportunities/:id/participants'
 /** Staff accept a join request or an invitation the volunteer accepted (confirmRaise: past the seats). */
 export const acceptParticipant = events.post('/api/opportunities/:id/participants/:volunteerId/accept', {
   permission: staff('eventsadmin', 'Edit'),
-  params: Pair,
+  params: ParticipantParams,
   body: z.object({ confirmRaise: z.boolean().default(false) }),
   response: CommandAccepted,
 });
@@ -82,7 +71,7 @@ export const acceptParticipant = events.post('/api/opportunities/:id/participant
 const staffAction = <const A extends string>(action: A) =>
   events.post(`/api/opportunities/:id/participants/:volunteerId/${action}`, {
     permission: staff('eventsadmin', 'Edit'),
-    params: Pair,
+    params: ParticipantParams,
     response: CommandAccepted,
   });
 /** Staff actions on a participant (spec section 4 transitions; the domain refuses the rest). */
@@ -93,7 +82,7 @@ export const releaseParticipant = staffAction('release');
 /** The history tab of an invitation: its events, so never stale. */
 export const participationHistory = events.get('/api/opportunities/:id/participants/:volunteerId/history', {
   permission: staff('eventsadmin', 'View'),
-  params: Pair,
+  params: ParticipantParams,
   response: z.array(HistoryEntry),
 });
 

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../../domain/preferences/decide.ts';
-import { CommandAccepted } from './common.ts';
+import { CommandAccepted, strictBody } from './common.ts';
 import { endpoints } from './endpoint.ts';
 
 /** Spec entity Preferences (ReceiveEmail, ReceiveSms, PreferredLanguage); the password is changed beside it. */
-export const Preferences = z
-  .object({ receiveEmail: z.boolean(), receiveSms: z.boolean(), preferredLanguage: z.enum(LANGUAGES) })
-  .strict()
-  .meta({ id: 'Preferences' });
+export const Preferences = strictBody('Preferences', {
+  receiveEmail: z.boolean(),
+  receiveSms: z.boolean(),
+  preferredLanguage: z.enum(LANGUAGES),
+});
 export type Preferences = z.infer<typeof Preferences>;
 
 const preferences = endpoints('preferences');

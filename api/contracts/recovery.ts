@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommandAccepted, IdParams, Lang, NewPassword } from './common.ts';
+import { CommandAccepted, CommandOnId, Lang, NewPassword, named } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -7,57 +7,54 @@ import * as P from './primitives.ts';
 export const CaptchaField = P.text(4000).optional();
 
 /** An ALTCHA proof-of-work challenge, signed by the server (the widget solves it in a worker). */
-export const CaptchaChallenge = z
-  .object({
-    parameters: z.object({
-      algorithm: z.string(),
-      nonce: z.string(),
-      salt: z.string(),
-      cost: z.number(),
-      keyLength: z.number(),
-      keyPrefix: z.string(),
-      expiresAt: z.number().optional(),
-    }),
-    signature: z.string().optional(),
-  })
-  .meta({ id: 'CaptchaChallenge' });
+export const CaptchaChallenge = named('CaptchaChallenge', {
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    expiresAt: z.number().optional(),
+  }),
+  signature: z.string().optional(),
+});
 export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
 
 /** Whether the captcha is on here (the spec hides it in a local environment) and, when it is, a fresh challenge. */
-export const CaptchaChallengeAnswer = z
-  .object({ enabled: z.boolean(), challenge: CaptchaChallenge.nullable() })
-  .meta({ id: 'CaptchaChallengeAnswer' });
+export const CaptchaChallengeAnswer = named('CaptchaChallengeAnswer', {
+  enabled: z.boolean(),
+  challenge: CaptchaChallenge.nullable(),
+});
 export type CaptchaChallengeAnswer = z.infer<typeof CaptchaChallengeAnswer>;
 
-export const ForgotRequest = z
-  .object({
-    email: P.text(254),
-    captcha: CaptchaField,
-    /** The language of the page that asked (spec: lang); the mail carries both. */
-    lang: Lang.optional(),
-  })
-  .meta({ id: 'ForgotRequest' });
+export const ForgotRequest = named('ForgotRequest', {
+  email: P.text(254),
+  captcha: CaptchaField,
+  /** The language of the page that asked (spec: lang); the mail carries both. */
+  lang: Lang.optional(),
+});
 export type ForgotRequest = z.infer<typeof ForgotRequest>;
 
 /** The same answer whether or not an account has that address: nothing tells who is registered. */
-export const ForgotAnswer = z.object({ accepted: z.literal(true) }).meta({ id: 'ForgotAnswer' });
+export const ForgotAnswer = named('ForgotAnswer', { accepted: z.literal(true) });
 export type ForgotAnswer = z.infer<typeof ForgotAnswer>;
 
-export const ResetPasswordRequest = z
-  .object({
-    token: P.token(200),
-    ...NewPassword,
-  })
-  .meta({ id: 'ResetPasswordRequest' });
+export const ResetPasswordRequest = named('ResetPasswordRequest', {
+  token: P.token(200),
+  ...NewPassword,
+});
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
-export const RegenerateVerificationRequest = z
-  .object({ token: P.token(200), lang: Lang.optional() })
-  .meta({ id: 'RegenerateVerificationRequest' });
+export const RegenerateVerificationRequest = named('RegenerateVerificationRequest', {
+  token: P.token(200),
+  lang: Lang.optional(),
+});
 /** "400" a new link was mailed (RegeneratedEmailMessage), "200" already verified (AlreadyVerifiedEmailMessage). */
-export const RegenerateVerificationResult = z
-  .object({ result: z.enum(['200', '400']), position: z.string() })
-  .meta({ id: 'RegenerateVerificationResult' });
+export const RegenerateVerificationResult = named('RegenerateVerificationResult', {
+  result: z.enum(['200', '400']),
+  position: z.string(),
+});
 export type RegenerateVerificationResult = z.infer<typeof RegenerateVerificationResult>;
 
 const recovery = endpoints('recovery');
@@ -89,8 +86,7 @@ export const regenerateVerification = recovery.post('/api/email-verification/reg
 
 /** An admin sends a user the forgotten-password mail. */
 export const sendPasswordReset = recovery.post('/api/users/:id/password-reset', {
+  ...CommandOnId,
   permission: staff('users', 'Edit'),
-  params: IdParams,
-  response: CommandAccepted,
   errors: [401, 404],
 });

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { Actor, AfterQuery, CommandAccepted, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
+import {
+  Actor,
+  AfterQuery,
+  AreaFilters,
+  CommandAccepted,
+  DaysFilters,
+  GridPage,
+  IdParams,
+  named,
+  PagedQuery,
+  PositionText,
+} from './common.ts';
 import { endpoints, type Parts, type Permission, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { CaptchaField } from './recovery.ts';
@@ -118,58 +129,50 @@ export const RegistrationForm = z
 export type RegistrationFormBody = z.infer<typeof RegistrationForm>;
 
 /** Save as draft (submit false → status 1) or submit (true → status 2). */
-export const SaveRegistrationRequest = z
-  .object({
-    form: RegistrationForm,
-    submit: z.boolean(),
-    /** The solved captcha, where the captcha is on (a visitor's registration; the volunteer's own edit needs none). */
-    captcha: CaptchaField,
-  })
-  .meta({ id: 'SaveRegistrationRequest' });
+export const SaveRegistrationRequest = named('SaveRegistrationRequest', {
+  form: RegistrationForm,
+  submit: z.boolean(),
+  /** The solved captcha, where the captcha is on (a visitor's registration; the volunteer's own edit needs none). */
+  captcha: CaptchaField,
+});
 
-export const SaveRegistrationResponse = z
-  .object({
-    volunteerId: z.string(),
-    status: z.number().int(),
-    referenceNumber: z.string().nullable(),
-    /** True when an e-mail verification link was sent (spec: HasEmailVerification). */
-    hasEmailVerification: z.boolean(),
-    /** The practitioners' course (spec: Course_URL): final acceptance after the course, within 24 hours. */
-    courseUrl: z.string().nullable(),
-    position: PositionText,
-  })
-  .meta({ id: 'SaveRegistrationResponse' });
+export const SaveRegistrationResponse = named('SaveRegistrationResponse', {
+  volunteerId: z.string(),
+  status: z.number().int(),
+  referenceNumber: z.string().nullable(),
+  /** True when an e-mail verification link was sent (spec: HasEmailVerification). */
+  hasEmailVerification: z.boolean(),
+  /** The practitioners' course (spec: Course_URL): final acceptance after the course, within 24 hours. */
+  courseUrl: z.string().nullable(),
+  position: PositionText,
+});
 export type SaveRegistrationResponse = z.infer<typeof SaveRegistrationResponse>;
 
 /** A practitioner's licence as the register answered for the CFHS number (status 1–9, expiry applied when read). */
-export const PractitionerInfo = z
-  .object({
-    cfhsNumber: z.string(),
-    statusId: z.number().int(),
-    ...P.bilingual('classification', 'nullable'),
-    licenceExpiryDate: z.string().nullable(),
-    checkedAt: z.string().nullable(),
-  })
-  .meta({ id: 'PractitionerInfo' });
+export const PractitionerInfo = named('PractitionerInfo', {
+  cfhsNumber: z.string(),
+  statusId: z.number().int(),
+  ...P.bilingual('classification', 'nullable'),
+  licenceExpiryDate: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+});
 export type PractitionerInfo = z.infer<typeof PractitionerInfo>;
 
 export const RegistrationStatusCode = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5), z.literal(6)]);
 
-export const RegistrationDetail = z
-  .object({
-    volunteerId: z.string(),
-    status: RegistrationStatusCode,
-    referenceNumber: z.string().nullable(),
-    form: RegistrationForm,
-    appointment: z
-      .object({ at: z.string(), location: z.string(), reviewerId: z.string(), reviewerName: z.string() })
-      .nullable(),
-    rejectReason: z.string().nullable(),
-    notes: z.array(z.object({ noteId: z.string(), note: z.string(), at: z.string() })),
-    /** The licence check of the CFHS number (null: no number, or not checked yet). */
-    practitioner: PractitionerInfo.nullable(),
-  })
-  .meta({ id: 'RegistrationDetail' });
+export const RegistrationDetail = named('RegistrationDetail', {
+  volunteerId: z.string(),
+  status: RegistrationStatusCode,
+  referenceNumber: z.string().nullable(),
+  form: RegistrationForm,
+  appointment: z
+    .object({ at: z.string(), location: z.string(), reviewerId: z.string(), reviewerName: z.string() })
+    .nullable(),
+  rejectReason: z.string().nullable(),
+  notes: z.array(z.object({ noteId: z.string(), note: z.string(), at: z.string() })),
+  /** The licence check of the CFHS number (null: no number, or not checked yet). */
+  practitioner: PractitionerInfo.nullable(),
+});
 export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
 
 export const InitialAcceptRequest = z.object({
@@ -180,17 +183,15 @@ export const InitialAcceptRequest = z.object({
 export const RejectRequest = z.object({ reason: longText(1000) });
 export const AddNoteRequest = z.object({ note: longText(2000) });
 
-export const HistoryEntry = z
-  .object({
-    at: z.string(),
-    actor: Actor,
-    /** The event type, e.g. RegistrationSubmitted: the web app translates it. */
-    action: z.string(),
-    changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
-    /** The request that made the change (its x-request-id), when it came through one. */
-    correlationId: z.string().nullable(),
-  })
-  .meta({ id: 'HistoryEntry' });
+export const HistoryEntry = named('HistoryEntry', {
+  at: z.string(),
+  actor: Actor,
+  /** The event type, e.g. RegistrationSubmitted: the web app translates it. */
+  action: z.string(),
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  /** The request that made the change (its x-request-id), when it came through one. */
+  correlationId: z.string().nullable(),
+});
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
 export const EmployeeCodeCheck = z.object({ employeeCode: P.text(30).trim().min(1), idNumber: P.text(20).trim() });
@@ -207,28 +208,24 @@ export const RegistrationGridQuery = PagedQuery.extend({
   name: P.text(100).optional(),
   idNumber: P.text(20).optional(),
   mobile: P.text(10).optional(),
-  regionId: P.queryInt().optional(),
-  cityId: P.queryInt().optional(),
-  from: P.isoDate().optional(),
-  to: P.isoDate().optional(),
+  ...AreaFilters,
+  ...DaysFilters,
 });
 export type RegistrationGridQuery = z.output<typeof RegistrationGridQuery>;
 
-export const RegistrationGridRow = z
-  .object({
-    volunteerId: z.string(),
-    referenceNumber: z.string().nullable(),
-    status: z.number(),
-    ...P.bilingual('name'),
-    idNumber: z.string().nullable(),
-    mobile: z.string().nullable(),
-    regionId: z.number().nullable(),
-    cityId: z.number().nullable(),
-    submittedAt: z.string().nullable(),
-    appointmentAt: z.string().nullable(),
-    practitioner: PractitionerInfo.nullable(),
-  })
-  .meta({ id: 'RegistrationGridRow' });
+export const RegistrationGridRow = named('RegistrationGridRow', {
+  volunteerId: z.string(),
+  referenceNumber: z.string().nullable(),
+  status: z.number(),
+  ...P.bilingual('name'),
+  idNumber: z.string().nullable(),
+  mobile: z.string().nullable(),
+  regionId: z.number().nullable(),
+  cityId: z.number().nullable(),
+  submittedAt: z.string().nullable(),
+  appointmentAt: z.string().nullable(),
+  practitioner: PractitionerInfo.nullable(),
+});
 export type RegistrationGridRow = z.infer<typeof RegistrationGridRow>;
 export const RegistrationGridPage = GridPage(RegistrationGridRow);
 export type RegistrationGridPage = z.infer<typeof RegistrationGridPage>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AfterQuery, GridPage, IdParams, PagedQuery } from './common.ts';
+import { AfterQuery, DaysFilters, GridPage, IdParams, named, PagedQuery } from './common.ts';
 import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -14,8 +14,7 @@ export const ReportsQuery = AsOf.extend({
   search: P.text(100).optional(),
   /** The event's status (spec: 0 upcoming, 2 active, 3 closed, 4 deleted). */
   status: P.queryOneOf([0, 2, 3, 4]).optional(),
-  from: P.isoDate().optional(),
-  to: P.isoDate().optional(),
+  ...DaysFilters,
 });
 export type ReportsQuery = z.input<typeof ReportsQuery>;
 
@@ -35,17 +34,15 @@ const Figures = {
   incidents: z.number().int(),
 };
 
-export const EventReportRow = z
-  .object({
-    id: z.string(),
-    code: z.string(),
-    ...P.bilingual('name'),
-    startDate: z.string().nullable(),
-    endDate: z.string().nullable(),
-    status: z.number().int(),
-    ...Figures,
-  })
-  .meta({ id: 'EventReportRow' });
+export const EventReportRow = named('EventReportRow', {
+  id: z.string(),
+  code: z.string(),
+  ...P.bilingual('name'),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  status: z.number().int(),
+  ...Figures,
+});
 export type EventReportRow = z.infer<typeof EventReportRow>;
 
 export const EventReportsPage = GridPage(EventReportRow).meta({ id: 'EventReportsPage' });
@@ -58,14 +55,12 @@ const Distribution = z.tuple([
   z.number().int(),
 ]);
 
-export const EventReportsSummary = z
-  .object({
-    events: z.number().int(),
-    ...Figures,
-    byStatus: z.record(z.string(), z.number().int()),
-    ratingDistribution: Distribution,
-  })
-  .meta({ id: 'EventReportsSummary' });
+export const EventReportsSummary = named('EventReportsSummary', {
+  events: z.number().int(),
+  ...Figures,
+  byStatus: z.record(z.string(), z.number().int()),
+  ratingDistribution: Distribution,
+});
 export type EventReportsSummary = z.infer<typeof EventReportsSummary>;
 
 const Attendance = z.enum(['attended', 'expected', 'absent', 'released', 'none']);
@@ -92,54 +87,50 @@ const EventHeading = {
   status: z.number().int(),
 };
 
-export const EventReport = z
-  .object({
-    id: z.string(),
-    asOf: z.string().nullable(),
-    event: z.object({ ...EventHeading, maxContributions: z.number().int() }).nullable(),
-    roster: z.array(ParticipantReport),
-    totals: z.object({
-      participants: z.number().int(),
-      byStatus: z.record(z.string(), z.number().int()),
-      attendance: z.record(Attendance, z.number().int()),
-      hours: z.object({ approved: z.number(), pending: z.number(), rejected: z.number() }),
-      casesHandled: z.number().int(),
-      ratings: z.object({ count: z.number().int(), average: z.number().nullable(), distribution: Distribution }),
-      incidents: z.number().int(),
-    }),
-  })
-  .meta({ id: 'EventReport' });
+export const EventReport = named('EventReport', {
+  id: z.string(),
+  asOf: z.string().nullable(),
+  event: z.object({ ...EventHeading, maxContributions: z.number().int() }).nullable(),
+  roster: z.array(ParticipantReport),
+  totals: z.object({
+    participants: z.number().int(),
+    byStatus: z.record(z.string(), z.number().int()),
+    attendance: z.record(Attendance, z.number().int()),
+    hours: z.object({ approved: z.number(), pending: z.number(), rejected: z.number() }),
+    casesHandled: z.number().int(),
+    ratings: z.object({ count: z.number().int(), average: z.number().nullable(), distribution: Distribution }),
+    incidents: z.number().int(),
+  }),
+});
 export type EventReport = z.infer<typeof EventReport>;
 
-export const VolunteerDashboard = z
-  .object({
-    asOf: z.string().nullable(),
-    events: z.array(
-      z.object({
-        id: z.string(),
-        ...EventHeading,
-        attendance: Attendance,
-        approvedHours: z.number(),
-        pendingHours: z.number(),
-        rating: z.number().nullable(),
-        reviews: z.array(z.string()),
-      }),
-    ),
-    /** Approved hours by the year of the event's start. */
-    hoursByYear: z.array(z.object({ year: z.number().int(), approvedHours: z.number(), events: z.number().int() })),
-    evaluation: z.object({
-      accepted: z.number().int(),
-      attended: z.number().int(),
-      absent: z.number().int(),
-      released: z.number().int(),
-      expected: z.number().int(),
-      commitment: z.number().nullable(),
-      averageRating: z.number().nullable(),
-      score: z.number().nullable(),
-      level: z.number().int().nullable(),
+export const VolunteerDashboard = named('VolunteerDashboard', {
+  asOf: z.string().nullable(),
+  events: z.array(
+    z.object({
+      id: z.string(),
+      ...EventHeading,
+      attendance: Attendance,
+      approvedHours: z.number(),
+      pendingHours: z.number(),
+      rating: z.number().nullable(),
+      reviews: z.array(z.string()),
     }),
-  })
-  .meta({ id: 'VolunteerDashboard' });
+  ),
+  /** Approved hours by the year of the event's start. */
+  hoursByYear: z.array(z.object({ year: z.number().int(), approvedHours: z.number(), events: z.number().int() })),
+  evaluation: z.object({
+    accepted: z.number().int(),
+    attended: z.number().int(),
+    absent: z.number().int(),
+    released: z.number().int(),
+    expected: z.number().int(),
+    commitment: z.number().nullable(),
+    averageRating: z.number().nullable(),
+    score: z.number().nullable(),
+    level: z.number().int().nullable(),
+  }),
+});
 export type VolunteerDashboard = z.infer<typeof VolunteerDashboard>;
 
 const reports = endpoints('reports');

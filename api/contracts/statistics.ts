@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BREAKDOWN_VIEWS, KPI_FIGURES } from '../../domain/statistics/figures.ts';
 import { isValidPeriod, PERIOD_KINDS } from '../../domain/statistics/periods.ts';
+import { named } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import { exportEndpoint } from './exports.ts';
 import * as P from './primitives.ts';
@@ -44,14 +45,12 @@ const AreaFigures = z.object({
   approvedHours: z.number(),
   notApprovedHours: z.number(),
 });
-export const DashboardStatistics = z
-  .object({
-    counters: z.array(Counter),
-    regions: z.array(AreaFigures),
-    eventTypes: z.array(AreaFigures),
-    cityGroups: z.array(AreaFigures),
-  })
-  .meta({ id: 'DashboardStatistics' });
+export const DashboardStatistics = named('DashboardStatistics', {
+  counters: z.array(Counter),
+  regions: z.array(AreaFigures),
+  eventTypes: z.array(AreaFigures),
+  cityGroups: z.array(AreaFigures),
+});
 export type DashboardStatistics = z.infer<typeof DashboardStatistics>;
 
 export const BreakdownQuery = StatisticsQuery.extend({ view: z.enum(BREAKDOWN_VIEWS) });
@@ -110,21 +109,19 @@ export const KpiQuery = StatisticsQuery.extend({
   { error: 'InvalidNumber', path: ['selectionIndex'] },
 );
 export type KpiQuery = z.input<typeof KpiQuery>;
-export const KpiComparison = z
-  .object({
-    selection: z.object({ from: z.string(), to: z.string() }),
-    base: z.object({ from: z.string(), to: z.string() }),
-    rows: z.array(
-      z.object({
-        figure: z.enum(KPI_FIGURES),
-        selection: z.number(),
-        base: z.number(),
-        change: z.number(),
-        changePercent: z.number().nullable(),
-      }),
-    ),
-  })
-  .meta({ id: 'KpiComparison' });
+export const KpiComparison = named('KpiComparison', {
+  selection: z.object({ from: z.string(), to: z.string() }),
+  base: z.object({ from: z.string(), to: z.string() }),
+  rows: z.array(
+    z.object({
+      figure: z.enum(KPI_FIGURES),
+      selection: z.number(),
+      base: z.number(),
+      change: z.number(),
+      changePercent: z.number().nullable(),
+    }),
+  ),
+});
 export type KpiComparison = z.infer<typeof KpiComparison>;
 
 const permission = staff('statistics', 'View');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BODY_MAX, EMAIL_MAX, HEADER_MAX, MAX_RECIPIENTS } from '../../domain/subscription/rules.ts';
-import { CommandAccepted, GridPage, Lang, PagedQuery, PositionText } from './common.ts';
+import { CommandAccepted, GridPage, Lang, named, PagedQuery, PositionText, strictBody } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -9,16 +9,16 @@ const subscriptions = endpoints('subscriptions');
 const Token = z.object({ token: P.token(200) }).strict();
 
 /** Spec: utils/promotions/Subscribe (Email). */
-export const Subscribe = z
-  .object({ email: P.text(EMAIL_MAX).nullable().optional(), language: Lang.optional() })
-  .strict()
-  .meta({ id: 'Subscribe' });
+export const Subscribe = strictBody('Subscribe', {
+  email: P.text(EMAIL_MAX).nullable().optional(),
+  language: Lang.optional(),
+});
 export type Subscribe = z.input<typeof Subscribe>;
 
 /** The same answer whether or not the address was on the list already. */
 export const subscribe = subscriptions.post('/api/subscriptions', {
   body: Subscribe,
-  response: z.object({ accepted: z.literal(true) }).meta({ id: 'SubscribeAccepted' }),
+  response: named('SubscribeAccepted', { accepted: z.literal(true) }),
 });
 /** A link of a mail at `path`: its token is the body, no sign-in. */
 const fromMail = <const Path extends string>(path: Path) =>
@@ -32,9 +32,12 @@ export const SubscribersQuery = PagedQuery.extend({
 });
 export type SubscribersQuery = z.input<typeof SubscribersQuery>;
 
-export const SubscriberRow = z
-  .object({ id: z.string(), email: z.string(), language: z.string(), confirmedAt: z.string().nullable() })
-  .meta({ id: 'SubscriberRow' });
+export const SubscriberRow = named('SubscriberRow', {
+  id: z.string(),
+  email: z.string(),
+  language: z.string(),
+  confirmedAt: z.string().nullable(),
+});
 export type SubscriberRow = z.infer<typeof SubscriberRow>;
 
 /** Spec: MailSubscription_Read: the confirmed subscribers. */
@@ -45,22 +48,21 @@ export const subscribers = subscriptions.get('/api/subscriptions', {
 });
 
 /** Spec: SendsubscriptionMail (subscriber ids, Header, Body). */
-export const SubscriptionMail = z
-  .object({
-    header: P.text(HEADER_MAX).nullable().optional(),
-    body: P.longText(BODY_MAX).nullable().optional(),
-    subscriptionIds: z.array(P.token(32)).max(MAX_RECIPIENTS).nullable().optional(),
-  })
-  .strict()
-  .meta({ id: 'SubscriptionMail' });
+export const SubscriptionMail = strictBody('SubscriptionMail', {
+  header: P.text(HEADER_MAX).nullable().optional(),
+  body: P.longText(BODY_MAX).nullable().optional(),
+  subscriptionIds: z.array(P.token(32)).max(MAX_RECIPIENTS).nullable().optional(),
+});
 export type SubscriptionMail = z.input<typeof SubscriptionMail>;
 
 export const sendSubscriptionMail = subscriptions.post('/api/subscriptions/mail', {
   permission: staff('masterdata', 'Edit'),
   body: SubscriptionMail,
-  response: z
-    .object({ position: PositionText, mailingId: z.string(), recipients: z.number().int() })
-    .meta({ id: 'SubscriptionMailSent' }),
+  response: named('SubscriptionMailSent', {
+    position: PositionText,
+    mailingId: z.string(),
+    recipients: z.number().int(),
+  }),
 });
 
 /** Spec: MailSubscription_Update: take a subscriber off the list. */

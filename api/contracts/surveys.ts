@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SURVEY_LIMITS as L, QuestionType, SurveyStatuses } from '../../domain/survey/rules.ts';
-import { AfterQuery, CommandAccepted, IdParams, PagedQuery } from './common.ts';
+import { AfterQuery, CommandAccepted, IdParams, named, PagedQuery, strictBody } from './common.ts';
 import { endpoints, mine, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -23,47 +23,40 @@ export const SurveyScope = z
   ])
   .meta({ id: 'SurveyScope' });
 
-const AnswerOption = z.object({ id: P.int(1, 1000), textAr: P.text(L.answer), textEn: P.text(L.answer) }).strict();
+const AnswerOption = z.object({ id: P.int(1, 1000), ...P.arEn('text', P.text(L.answer)) }).strict();
 const Question = z
   .object({
     id: P.int(1, 1000),
     type: z.union([z.literal(QuestionType.Choice), z.literal(QuestionType.FreeText)]),
-    textAr: P.text(L.question),
-    textEn: P.text(L.question),
+    ...P.arEn('text', P.text(L.question)),
     answers: z.array(AnswerOption).max(L.answers),
   })
   .strict();
 
 /** Spec: code, title (both languages), start and expiry dates, scope, questions. */
-export const SurveyDefinition = z
-  .object({
-    code: P.text(L.code),
-    titleAr: P.text(L.title),
-    titleEn: P.text(L.title),
-    startDate: P.isoDate(),
-    expiryDate: P.isoDate(),
-    scope: SurveyScope,
-    questions: z.array(Question).max(L.questions),
-  })
-  .strict()
-  .meta({ id: 'SurveyDefinition' });
+export const SurveyDefinition = strictBody('SurveyDefinition', {
+  code: P.text(L.code),
+  ...P.arEn('title', P.text(L.title)),
+  startDate: P.isoDate(),
+  expiryDate: P.isoDate(),
+  scope: SurveyScope,
+  questions: z.array(Question).max(L.questions),
+});
 
-export const SurveyItem = z
-  .object({
-    id: z.string(),
-    code: z.string(),
-    ...P.bilingual('title'),
-    startDate: isoDay.nullable(),
-    expiryDate: isoDay.nullable(),
-    scope: z.unknown(),
-    ...P.bilingual('eventName', 'nullable'),
-    status: z.number().int(),
-    rejectReason: z.string().nullable(),
-    recipients: z.number().int(),
-    responses: z.number().int(),
-    createdAt: z.string(),
-  })
-  .meta({ id: 'SurveyItem' });
+export const SurveyItem = named('SurveyItem', {
+  id: z.string(),
+  code: z.string(),
+  ...P.bilingual('title'),
+  startDate: isoDay.nullable(),
+  expiryDate: isoDay.nullable(),
+  scope: z.unknown(),
+  ...P.bilingual('eventName', 'nullable'),
+  status: z.number().int(),
+  rejectReason: z.string().nullable(),
+  recipients: z.number().int(),
+  responses: z.number().int(),
+  createdAt: z.string(),
+});
 export type SurveyItem = z.infer<typeof SurveyItem>;
 
 const QuestionOut = z.object({
@@ -84,7 +77,7 @@ export const listSurveys = surveys.get('/api/surveys', {
     status: P.queryOneOf(SurveyStatuses).optional(),
     pageSize: P.queryOneOf(SURVEY_PAGE_SIZES).default(20),
   }),
-  response: z.object({ items: z.array(SurveyItem), total: z.number().int() }).meta({ id: 'SurveyList' }),
+  response: named('SurveyList', { items: z.array(SurveyItem), total: z.number().int() }),
 });
 
 /** The events a survey may be scoped to (the builder's picker). */
@@ -144,20 +137,18 @@ export const publishSurvey = approverCommand('publish');
 
 export const completeSurvey = approverCommand('complete');
 
-export const SurveyResults = z
-  .object({
-    survey: SurveyDetail,
-    questions: z.array(
-      z.object({
-        questionId: z.number().int(),
-        type: z.number().int(),
-        ...P.bilingual('text'),
-        answers: z.array(z.object({ answerId: z.number().int(), ...P.bilingual('text'), count: z.number().int() })),
-        texts: z.array(z.string()),
-      }),
-    ),
-  })
-  .meta({ id: 'SurveyResults' });
+export const SurveyResults = named('SurveyResults', {
+  survey: SurveyDetail,
+  questions: z.array(
+    z.object({
+      questionId: z.number().int(),
+      type: z.number().int(),
+      ...P.bilingual('text'),
+      answers: z.array(z.object({ answerId: z.number().int(), ...P.bilingual('text'), count: z.number().int() })),
+      texts: z.array(z.string()),
+    }),
+  ),
+});
 export type SurveyResults = z.infer<typeof SurveyResults>;
 
 export const surveyResults = staffRead('/api/surveys/:id/results', SurveyResults);
@@ -171,17 +162,15 @@ export const exportSurveyResults = surveys.get('/api/surveys/:id/results/export'
 
 // ── The volunteer's side ────────────────────────────────────────────────────────────────────────────────────────────
 
-export const MySurvey = z
-  .object({
-    id: z.string(),
-    ...P.bilingual('title'),
-    expiryDate: isoDay.nullable(),
-    eventId: z.string().nullable(),
-    ...P.bilingual('eventName', 'nullable'),
-    status: z.number().int(),
-    answered: z.boolean(),
-  })
-  .meta({ id: 'MySurvey' });
+export const MySurvey = named('MySurvey', {
+  id: z.string(),
+  ...P.bilingual('title'),
+  expiryDate: isoDay.nullable(),
+  eventId: z.string().nullable(),
+  ...P.bilingual('eventName', 'nullable'),
+  status: z.number().int(),
+  answered: z.boolean(),
+});
 export type MySurvey = z.infer<typeof MySurvey>;
 
 /** The surveys published to the signed-in volunteer; `eventId` narrows to one event's (answering from the event). */

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, REASON_MAX, RESPONSE_MAX, TICKET_STATUSES, TITLE_MAX } from '../../domain/ticket/rules.ts';
-import { AfterQuery, CommandAccepted, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
+import {
+  AfterQuery,
+  CommandAccepted,
+  GridPage,
+  IdParams,
+  named,
+  PagedQuery,
+  PositionText,
+  strictBody,
+} from './common.ts';
 import { endpoints, mine, type Permission, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -20,25 +29,23 @@ export const TicketsQuery = PagedQuery.extend({
 export const StaffTicketsQuery = TicketsQuery.extend({ departmentId: P.queryInt(1).optional() });
 export type TicketsQuery = z.input<typeof TicketsQuery>;
 
-export const TicketRow = z
-  .object({
-    id: z.string(),
-    code: z.string(),
-    volunteerId: z.string(),
-    ...P.bilingual('volunteerName', 'nullable'),
-    requestType: z.number().int(),
-    title: z.string(),
-    priority: z.number().int(),
-    eventId: z.string().nullable(),
-    ...P.bilingual('eventName', 'nullable'),
-    departmentId: z.number().int().nullable(),
-    status: z.enum(TICKET_STATUSES),
-    action: z.number().int(),
-    ticketStatus: z.number().int().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: 'TicketRow' });
+export const TicketRow = named('TicketRow', {
+  id: z.string(),
+  code: z.string(),
+  volunteerId: z.string(),
+  ...P.bilingual('volunteerName', 'nullable'),
+  requestType: z.number().int(),
+  title: z.string(),
+  priority: z.number().int(),
+  eventId: z.string().nullable(),
+  ...P.bilingual('eventName', 'nullable'),
+  departmentId: z.number().int().nullable(),
+  status: z.enum(TICKET_STATUSES),
+  action: z.number().int(),
+  ticketStatus: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 export type TicketRow = z.infer<typeof TicketRow>;
 
 export const TicketsPage = GridPage(TicketRow).meta({ id: 'TicketsPage' });
@@ -63,49 +70,43 @@ export type TicketDetail = z.infer<typeof TicketDetail>;
  * A new ticket (1), suggestion (2) or contact request (4). Fields may be missing or empty: the domain answers with the
  * spec's codes (TicketTitleRequired, TicketTypeRequired, TicketDescriptionRequired, EventisRequired).
  */
-export const NewTicket = z
-  .object({
-    requestType: P.int(0, 100).nullable().optional(),
-    title: P.text(TITLE_MAX).nullable().optional(),
-    description: P.longText(DESCRIPTION_MAX).nullable().optional(),
-    priority: P.int(0, 100).nullable().optional(),
-    eventId: P.uuid().nullable().optional(),
-    departmentId: P.id.nullable().optional(),
-  })
-  .strict()
-  .meta({ id: 'NewTicket' });
+export const NewTicket = strictBody('NewTicket', {
+  requestType: P.int(0, 100).nullable().optional(),
+  title: P.text(TITLE_MAX).nullable().optional(),
+  description: P.longText(DESCRIPTION_MAX).nullable().optional(),
+  priority: P.int(0, 100).nullable().optional(),
+  eventId: P.uuid().nullable().optional(),
+  departmentId: P.id.nullable().optional(),
+});
 export type NewTicket = z.input<typeof NewTicket>;
 
 /** Spec: success shows the ticket code. */
-export const TicketSubmitted = z
-  .object({ position: PositionText, ticketId: z.string(), code: z.string() })
-  .meta({ id: 'TicketSubmitted' });
+export const TicketSubmitted = named('TicketSubmitted', {
+  position: PositionText,
+  ticketId: z.string(),
+  code: z.string(),
+});
 
-export const TicketReply = z
-  .object({ action: P.int(0, 100).nullable().optional(), response: P.longText(RESPONSE_MAX).nullable().optional() })
-  .strict()
-  .meta({ id: 'TicketReply' });
+export const TicketReply = strictBody('TicketReply', {
+  action: P.int(0, 100).nullable().optional(),
+  response: P.longText(RESPONSE_MAX).nullable().optional(),
+});
 export type TicketReply = z.input<typeof TicketReply>;
 
-export const TicketVerdict = z
-  .object({
-    status: P.int(0, 100).nullable().optional(),
-    reasonId: P.int(0, 100).nullable().optional(),
-    reason: P.longText(REASON_MAX).nullable().optional(),
-  })
-  .strict()
-  .meta({ id: 'TicketVerdict' });
+export const TicketVerdict = strictBody('TicketVerdict', {
+  status: P.int(0, 100).nullable().optional(),
+  reasonId: P.int(0, 100).nullable().optional(),
+  reason: P.longText(REASON_MAX).nullable().optional(),
+});
 export type TicketVerdict = z.input<typeof TicketVerdict>;
 
-export const TicketDepartment = z.object({ departmentId: P.id }).strict().meta({ id: 'TicketDepartment' });
+export const TicketDepartment = strictBody('TicketDepartment', { departmentId: P.id });
 
 const Option = z.object({ id: z.union([z.string(), z.number()]), ...P.bilingual('name') });
-export const TicketOptions = z
-  .object({
-    departments: z.array(Option.extend({ id: z.number().int() })),
-    events: z.array(Option.extend({ id: z.string() })),
-  })
-  .meta({ id: 'TicketOptions' });
+export const TicketOptions = named('TicketOptions', {
+  departments: z.array(Option.extend({ id: z.number().int() })),
+  events: z.array(Option.extend({ id: z.string() })),
+});
 export type TicketOptions = z.infer<typeof TicketOptions>;
 
 const tickets = endpoints('tickets');

@@ -1,22 +1,31 @@
 import { z } from 'zod';
-import { AfterQuery, CommandAccepted, FileBytes, GridPage, IdParams, PagedQuery, PositionText } from './common.ts';
+import {
+  AfterQuery,
+  CommandOnId,
+  DaysFilters,
+  FileBytes,
+  GridPage,
+  IdParams,
+  named,
+  PagedQuery,
+  PositionText,
+  ReadById,
+} from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 import { RegistrationGridPage } from './registration.ts';
 
 const users = endpoints('users');
 
-export const LoginLogRow = z
-  .object({
-    at: z.string(),
-    userId: z.string().nullable(),
-    userName: z.string().nullable(),
-    ...P.bilingual('name', 'nullable'),
-    loginStatus: z.number().int(),
-    ip: z.string().nullable(),
-    userAgent: z.string().nullable(),
-  })
-  .meta({ id: 'LoginLogRow' });
+export const LoginLogRow = named('LoginLogRow', {
+  at: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  ...P.bilingual('name', 'nullable'),
+  loginStatus: z.number().int(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
 export type LoginLogRow = z.infer<typeof LoginLogRow>;
 
 /**
@@ -24,8 +33,7 @@ export type LoginLogRow = z.infer<typeof LoginLogRow>;
  * (contained, any case). Login statuses are the spec's login results 1–7, comma-separated.
  */
 export const UsersLogFilters = z.object({
-  from: P.isoDate().optional(),
-  to: P.isoDate().optional(),
+  ...DaysFilters,
   loginStatuses: P.queryIntList(1, 7, 7).optional(),
   ip: P.text(64).trim().optional(),
   userAgent: P.text(200).trim().optional(),
@@ -51,15 +59,12 @@ export const UserAreas = z.object({ regionIds: z.array(P.id).max(100), cityIds: 
 
 /** Region and city permissions (spec: EditUserAreas): they restrict what a staff member sees and acts on. */
 export const assignAreas = users.post('/api/users/:id/areas', {
+  ...CommandOnId,
   permission: staff('permissions', 'Edit'),
-  params: IdParams,
   body: UserAreas,
-  response: CommandAccepted,
 });
 
-export const StaffMember = z
-  .object({ id: z.string(), ...P.bilingual('name'), roleId: z.number().int() })
-  .meta({ id: 'StaffMember' });
+export const StaffMember = named('StaffMember', { id: z.string(), ...P.bilingual('name'), roleId: z.number().int() });
 export type StaffMember = z.infer<typeof StaffMember>;
 
 /** Staff members who can be named as the reviewer of an interview (spec: home/getStaffMembers/read). */
@@ -103,22 +108,20 @@ export const UsersGridQuery = PagedQuery.extend({
 });
 export type UsersGridQuery = z.output<typeof UsersGridQuery>;
 
-export const UserRow = z
-  .object({
-    userId: z.string(),
-    userName: z.string(),
-    ...P.bilingual('name'),
-    email: z.string(),
-    mobile: z.string().nullable(),
-    roleId: z.number().int(),
-    departmentId: z.number().int().nullable(),
-    regionIds: z.array(z.number().int()),
-    cityIds: z.array(z.number().int()),
-    active: z.boolean(),
-    lastLoginAt: z.string().nullable(),
-    createdAt: z.string(),
-  })
-  .meta({ id: 'UserRow' });
+export const UserRow = named('UserRow', {
+  userId: z.string(),
+  userName: z.string(),
+  ...P.bilingual('name'),
+  email: z.string(),
+  mobile: z.string().nullable(),
+  roleId: z.number().int(),
+  departmentId: z.number().int().nullable(),
+  regionIds: z.array(z.number().int()),
+  cityIds: z.array(z.number().int()),
+  active: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
 export type UserRow = z.infer<typeof UserRow>;
 
 export const UserDetail = UserRow.extend({
@@ -151,9 +154,8 @@ export const listUsers = users.get('/api/users', {
 
 /** One user (GetUserById). */
 export const getUser = users.get('/api/users/:id', {
+  ...ReadById,
   permission: staff('users', 'View'),
-  params: IdParams,
-  query: AfterQuery,
   response: UserDetail,
   errors: [404],
 });
@@ -169,35 +171,31 @@ export const createUser = users.post('/api/users', {
 
 /** Edits a staff account's names, e-mail, mobile and role (EditUser). */
 export const editUser = users.put('/api/users/:id', {
+  ...CommandOnId,
   permission: staff('users', 'Edit'),
-  params: IdParams,
   body: StaffProfile,
-  response: CommandAccepted,
   errors: [404, 409, 422],
 });
 
 /** Deactivates an account (RemoveUser): its owner is signed out and refused at sign-in (DeactivatedUser). */
 export const deactivateUser = users.post('/api/users/:id/deactivate', {
+  ...CommandOnId,
   permission: staff('users', 'Delete'),
-  params: IdParams,
   body: z.object({ reason: P.text(500).default('') }),
-  response: CommandAccepted,
   errors: [404, 409],
 });
 
 export const reactivateUser = users.post('/api/users/:id/reactivate', {
+  ...CommandOnId,
   permission: staff('users', 'Edit'),
-  params: IdParams,
-  response: CommandAccepted,
   errors: [404],
 });
 
 /** How many events a department change would move with the user (the web confirms with this number). */
 export const departmentImpact = users.get('/api/users/:id/department-impact', {
+  ...ReadById,
   permission: staff('users', 'Edit'),
-  params: IdParams,
-  query: AfterQuery,
-  response: z.object({ events: z.number().int() }).meta({ id: 'DepartmentImpact' }),
+  response: named('DepartmentImpact', { events: z.number().int() }),
 });
 
 /**
@@ -205,10 +203,9 @@ export const departmentImpact = users.get('/api/users/:id/department-impact', {
  * confirmed; when events were created or deleted since, nothing is written (409 DepartmentImpactChanged).
  */
 export const changeDepartment = users.post('/api/users/:id/department', {
+  ...CommandOnId,
   permission: staff('users', 'Edit'),
-  params: IdParams,
   body: z.object({ departmentId: P.id, confirmedEvents: P.int(0, 100_000) }),
-  response: CommandAccepted,
   errors: [404, 409, 422],
 });
 
@@ -226,13 +223,11 @@ export const cityVolunteers = users.get('/api/users/:id/city-volunteers', {
 
 const Named = z.object({ id: z.number().int(), ...P.bilingual('name') });
 /** What the users screens choose from: the active departments, regions and cities (with their region). */
-export const UserOptions = z
-  .object({
-    departments: z.array(Named),
-    regions: z.array(Named),
-    cities: z.array(Named.extend({ regionId: z.number().int().nullable() })),
-  })
-  .meta({ id: 'UserOptions' });
+export const UserOptions = named('UserOptions', {
+  departments: z.array(Named),
+  regions: z.array(Named),
+  cities: z.array(Named.extend({ regionId: z.number().int().nullable() })),
+});
 export type UserOptions = z.infer<typeof UserOptions>;
 
 export const userOptions = users.get('/api/users/options', {
