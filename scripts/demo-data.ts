@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { z } from 'zod';
 import { assignAreas, createAccount, userIdForName } from '../commands/account/handlers.ts';
 import { createContent, publishContent } from '../commands/content/handlers.ts';
 import { processContentImage } from '../commands/content/images.ts';
@@ -15,6 +16,7 @@ import { completeForm } from '../domain/registration/fixtures.ts';
 import type { ClientCode } from '../domain/shared/clients.ts';
 import { CLIENTS } from '../domain/shared/clients.ts';
 import { Role, type RoleId } from '../domain/shared/roles.ts';
+import demoUsers from './demo-users.json' with { type: 'json' };
 
 export interface DemoLogin {
   userName: string;
@@ -23,94 +25,43 @@ export interface DemoLogin {
   note: string;
 }
 
-interface DemoUser extends DemoLogin {
-  userId: string;
-  name: { ar: string; en: string };
-  email: string;
-  mustChangePassword: boolean;
-  registrationComplete: boolean;
-}
+const RoleName = z.enum(Object.keys(Role) as [keyof typeof Role, ...(keyof typeof Role)[]]);
+
+/** A demo user (demo-users.json): its account, and for a volunteer whose registration the demo approves, the rest. */
+const DemoUser = z
+  .object({
+    userId: z.uuid(),
+    userName: z.string().min(1),
+    password: z.string().min(1),
+    role: RoleName,
+    name: z.object({ ar: z.string().min(1), en: z.string().min(1) }).strict(),
+    email: z.email(),
+    mustChangePassword: z.boolean(),
+    registrationComplete: z.boolean(),
+    note: z.string(),
+    /** So that they can join events; the form's names are split from `name`. */
+    approved: z
+      .object({ mobile: z.string(), idNumber: z.string(), gender: z.literal([1, 2]) })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .transform(({ role, ...u }) => ({ ...u, roleId: Role[role] }));
+type DemoUser = z.output<typeof DemoUser>;
 
 // Fixed ids and command ids: loading the demo data again (or after an interrupted first load) appends nothing new.
-const USERS: DemoUser[] = [
-  {
-    userId: '00000000-0000-4000-8000-000000000001',
-    userName: 'admin',
-    password: 'Admin@2026!',
-    roleId: Role.Admin,
-    name: { ar: 'سارة العتيبي', en: 'Sarah Alotaibi' },
-    email: 'admin@portal.localhost',
-    mustChangePassword: false,
-    registrationComplete: true,
-    note: 'admin',
-  },
-  {
-    userId: '00000000-0000-4000-8000-000000000002',
-    userName: 'staff',
-    password: 'Staff@2026!',
-    roleId: Role.Staff,
-    name: { ar: 'خالد الحربي', en: 'Khalid Alharbi' },
-    email: 'staff@portal.localhost',
-    mustChangePassword: false,
-    registrationComplete: true,
-    note: 'staff member',
-  },
-  {
-    userId: '00000000-0000-4000-8000-000000000003',
-    userName: 'reviewer',
-    password: 'Review@2026!',
-    roleId: Role.Reviewer,
-    name: { ar: 'نورة القحطاني', en: 'Noura Alqahtani' },
-    email: 'reviewer@portal.localhost',
-    mustChangePassword: false,
-    registrationComplete: true,
-    note: 'reviewer',
-  },
-  {
-    userId: '00000000-0000-4000-8000-000000000004',
-    userName: 'volunteer1',
-    password: 'Volunteer@2026!',
-    roleId: Role.Volunteer,
-    name: { ar: 'عبدالله الشمري', en: 'Abdullah Alshammari' },
-    email: 'volunteer1@portal.localhost',
-    mustChangePassword: false,
-    registrationComplete: true,
-    note: 'volunteer',
-  },
-  {
-    userId: '00000000-0000-4000-8000-000000000005',
-    userName: 'volunteer2',
-    password: 'Volunteer@2026!',
-    roleId: Role.Volunteer,
-    name: { ar: 'ريم الدوسري', en: 'Reem Aldosari' },
-    email: 'volunteer2@portal.localhost',
-    mustChangePassword: false,
-    registrationComplete: true,
-    note: 'volunteer',
-  },
-  {
-    userId: '00000000-0000-4000-8000-000000000006',
-    userName: 'volunteer3',
-    password: 'Volunteer@2026!',
-    roleId: Role.Volunteer,
-    name: { ar: 'فهد الزهراني', en: 'Fahad Alzahrani' },
-    email: 'volunteer3@portal.localhost',
-    mustChangePassword: true,
-    registrationComplete: true,
-    note: 'volunteer; must change the password at first login',
-  },
-  {
-    userId: '00000000-0000-4000-8000-000000000007',
-    userName: 'responder',
-    password: 'Responder@2026!',
-    roleId: Role.ResponderAdmin,
-    name: { ar: 'ماجد السبيعي', en: 'Majed Alsubaie' },
-    email: 'responder@portal.localhost',
-    mustChangePassword: false,
-    registrationComplete: true,
-    note: 'responder admin (first responders)',
-  },
-];
+const USERS: DemoUser[] = z.array(DemoUser).parse(demoUsers);
+
+/** A demo command's context: by `actor` (none: the system), its command id fixed so that a second load adds nothing. */
+const demoContext = (clientCode: ClientCode, commandId: string, actor?: DemoUser): CommandContext => ({
+  actorId: actor?.userId ?? null,
+  actorRole: actor?.roleId ?? null,
+  correlationId: 'demo-data',
+  causationId: null,
+  clientCode,
+  commandId,
+  now: new Date(),
+});
 
 export const DEMO_LOGINS: readonly DemoLogin[] = USERS.map(({ userName, password, roleId, note }) => ({
   userName,
@@ -138,15 +89,7 @@ export async function loadDemoData(store: EventStore, clientCode: ClientCode, fi
     await createAccount(
       store,
       { ...u, emailVerified: true, nicValid: true },
-      {
-        actorId: null,
-        actorRole: null,
-        correlationId: 'demo-data',
-        causationId: null,
-        clientCode,
-        commandId: `demo-seed-${u.userName}`,
-        now: new Date(),
-      },
+      demoContext(clientCode, `demo-seed-${u.userName}`),
     );
     created++;
   }
@@ -155,64 +98,34 @@ export async function loadDemoData(store: EventStore, clientCode: ClientCode, fi
     store,
     '00000000-0000-4000-8000-000000000002',
     { regionIds: [1], cityIds: [] },
-    {
-      actorId: null,
-      actorRole: null,
-      correlationId: 'demo-data',
-      causationId: null,
-      clientCode,
-      commandId: 'demo-seed-staff-areas',
-      now: new Date(),
-    },
+    demoContext(clientCode, 'demo-seed-staff-areas'),
   );
-  // Two demo volunteers with approved registrations, so that they can join events.
-  const approved = [
-    {
-      u: USERS[3]!,
-      mobile: '0550000001',
-      idNumber: '1000000001',
-      first: ['عبدالله', 'Abdullah'],
-      last: ['الشمري', 'Alshammari'],
-      gender: 1 as const,
-    },
-    {
-      u: USERS[4]!,
-      mobile: '0550000002',
-      idNumber: '1000000002',
-      first: ['ريم', 'Reem'],
-      last: ['الدوسري', 'Aldosari'],
-      gender: 2 as const,
-    },
-  ];
-  for (const a of approved) {
-    const ctx = (step: string) => ({
-      actorId: a.u.userId,
-      actorRole: a.u.roleId,
-      correlationId: 'demo-data',
-      causationId: null,
-      clientCode,
-      commandId: `demo-seed-reg-${a.u.userName}-${step}`,
-      now: new Date(),
-    });
-    const form = completeForm({ userName: a.u.userName, email: a.u.email, mobile: a.mobile, idNumber: a.idNumber });
+  // The demo volunteers with approved registrations, so that they can join events.
+  for (const u of USERS) {
+    const a = u.approved;
+    if (!a) continue;
+    const ctx = (step: string) => demoContext(clientCode, `demo-seed-reg-${u.userName}-${step}`, u);
+    const form = completeForm({ userName: u.userName, email: u.email, mobile: a.mobile, idNumber: a.idNumber });
+    const [firstNameAr, lastNameAr] = u.name.ar.split(' ') as [string, string];
+    const [firstNameEn, lastNameEn] = u.name.en.split(' ') as [string, string];
     form.personal = {
       ...form.personal,
-      firstNameAr: a.first[0],
-      lastNameAr: a.last[0],
-      firstNameEn: a.first[1],
-      lastNameEn: a.last[1],
+      firstNameAr,
+      lastNameAr,
+      firstNameEn,
+      lastNameEn,
       gender: a.gender,
       title: a.gender === 1 ? 1 : 2,
     };
     for (const [kind, value] of [
-      ['email', a.u.email],
+      ['email', u.email],
       ['mobile', a.mobile],
       ['idNumber', a.idNumber],
     ] as const)
-      await claim(store, kind, value, a.u.userId, ctx(`claim-${kind}`));
+      await claim(store, kind, value, u.userId, ctx(`claim-${kind}`));
     const lookups = await lookupsFromStreams(store);
     const steps: [string, RegistrationCommand][] = [
-      ['submit', { type: 'Submit', volunteerId: a.u.userId, form, client: CLIENTS[clientCode], lookups }],
+      ['submit', { type: 'Submit', volunteerId: u.userId, form, client: CLIENTS[clientCode], lookups }],
       [
         'initial',
         {
@@ -226,7 +139,7 @@ export async function loadDemoData(store: EventStore, clientCode: ClientCode, fi
       ['approve', { type: 'Approve' }],
     ];
     for (const [step, command] of steps) {
-      await handleCommand(store, registrationStream(a.u.userId), registrationDecider, command, ctx(step)).catch(
+      await handleCommand(store, registrationStream(u.userId), registrationDecider, command, ctx(step)).catch(
         (e: { code?: string }) => {
           if (e.code !== 'InvalidRegistrationTransition' && e.code !== 'RegistrationNotEditable') throw e; // loaded before
         },
@@ -305,16 +218,7 @@ function slidePicture([from, to]: [string, string], n: number): Promise<Buffer> 
 const demoSlideId = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`;
 
 async function loadDemoContent(store: EventStore, clientCode: ClientCode, files: FileStorage): Promise<void> {
-  const admin = USERS[0]!;
-  const ctx = (commandId: string): CommandContext => ({
-    actorId: admin.userId,
-    actorRole: admin.roleId,
-    correlationId: 'demo-data',
-    causationId: null,
-    clientCode,
-    commandId,
-    now: new Date(),
-  });
+  const ctx = (commandId: string) => demoContext(clientCode, commandId, USERS[0]);
   for (const [i, slide] of (DEMO_SLIDES[clientCode] ?? []).entries()) {
     const n = i + 1;
     const contentId = demoSlideId(n);

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { LookupSnapshot } from '../../domain/lookups/snapshot.ts';
-import { cellText, dateText, lookupName, nameIn, specOf, toDate, workbookValue } from './columns.ts';
+import {
+  cellText,
+  dateColumn,
+  dateText,
+  lookupName,
+  nameColumn,
+  nameIn,
+  specOf,
+  textColumn,
+  toDate,
+  workbookValue,
+} from './columns.ts';
 import { PDF_MAX_ROWS, pdfDocument } from './pdf.ts';
 
 const moment = new Date('2026-03-01T10:05:09Z');
@@ -18,6 +29,18 @@ describe('export columns', () => {
       kind: 'text',
       width: 20,
     });
+  });
+
+  it('builds the date, name and text columns', () => {
+    const row = { at: '2026-03-01T10:05:09Z', ar: '', en: 'Sarah', text: { ar: 'نص', en: 'Text' } };
+    const ar = { lookups, lang: 'ar' as const };
+    const at = dateColumn<typeof row>('at', 'الوقت', 'When', 18, (r) => r.at);
+    expect(specOf(at)).toEqual({ key: 'at', ar: 'الوقت', en: 'When', kind: 'datetime', width: 18 });
+    expect(at.value(row, ar)).toEqual(moment);
+    expect(dateColumn<typeof row>('day', 'اليوم', 'Day', 12, () => null, 'date').kind).toBe('date');
+    expect(nameColumn<typeof row>('name', 'الاسم', 'Name', 28, (r) => [r.ar, r.en]).value(row, ar)).toBe('Sarah');
+    expect(textColumn<typeof row>('t', 'ن', 'T', 10, (r) => r.text).value(row, ar)).toBe('نص');
+    expect(textColumn<typeof row>('t', 'ن', 'T', 10, () => null).value(row, ar)).toBeNull();
   });
 
   it('writes moments as text in UTC, by the column kind', () => {

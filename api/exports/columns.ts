@@ -106,3 +106,31 @@ export function lookupName(
 /** A name in the export's language, the other when it is empty. */
 export const nameIn = (ctx: ExportContext, ar: string | null | undefined, en: string | null | undefined) =>
   (ctx.lang === 'ar' ? ar || en : en || ar) || null;
+
+/** A column of moments (`datetime`, the default) or days (`date`): the row's timestamp or day as a date. */
+export const dateColumn = <R>(
+  key: string,
+  ar: string,
+  en: string,
+  width: number,
+  moment: (row: R) => string | Date | null | undefined,
+  kind: 'date' | 'datetime' = 'datetime',
+): ExportColumn<R> => ({ key, ar, en, kind, width, value: (r) => toDate(moment(r)) });
+
+/** A column of a name given in both languages, `[ar, en]`, printed in the file's language (the other when empty). */
+export const nameColumn = <R>(
+  key: string,
+  ar: string,
+  en: string,
+  width: number,
+  names: (row: R) => readonly [string | null | undefined, string | null | undefined],
+): ExportColumn<R> => ({ key, ar, en, width, value: (r, c) => nameIn(c, ...names(r)) });
+
+/** A column of a text the row has in both languages (a table's or a figure's name), printed in the file's language. */
+export const textColumn = <R>(
+  key: string,
+  ar: string,
+  en: string,
+  width: number,
+  text: (row: R) => { ar: string; en: string } | null,
+): ExportColumn<R> => ({ key, ar, en, width, value: (r, c) => text(r)?.[c.lang] ?? null });

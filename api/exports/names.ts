@@ -1,9 +1,15 @@
+import { z } from 'zod';
 import type { LookupKind } from '../../domain/lookups/kinds.ts';
+import { type Approval, OpportunityStatus, Visibility } from '../../domain/opportunity/rules.ts';
+import { ParticipationStatus } from '../../domain/participation/status.ts';
+import { RegistrationStatuses } from '../../domain/registration/status.ts';
+import { RoleIds } from '../../domain/shared/roles.ts';
 import { type ExportColumn, type ExportContext, lookupName } from './columns.ts';
+import namesFile from './names.json' with { type: 'json' };
 
 // The names the export sources print for the codes of the read models, in both languages (as the web translates them).
 
-export type Names = Record<string | number, { ar: string; en: string }>;
+export type Names = Record<string | number, Text>;
 export const named = (names: Names, n: string | number, ctx: ExportContext) => names[n]?.[ctx.lang] ?? String(n);
 /** A column printing a code's name (a status, a role …) in the file's language; an unknown code as it is. */
 export const namedColumn = <R>(
@@ -45,47 +51,53 @@ export const periodLines = (ctx: ExportContext, f: { from?: string | undefined; 
   ...filterLine(ctx, 'إلى', 'To', f.to),
 ];
 
-export const REGISTRATION_STATUS_NAMES: Names = {
-  1: { ar: 'مسودة', en: 'Draft' },
-  2: { ar: 'مُرسَل', en: 'Submitted' },
-  3: { ar: 'مقبول مبدئياً', en: 'Initially accepted' },
-  5: { ar: 'معتمد', en: 'Approved' },
-  6: { ar: 'مرفوض', en: 'Rejected' },
-};
+/** A name in both languages. */
+export const Text = z.object({ ar: z.string().min(1), en: z.string().min(1) }).strict();
+export type Text = z.infer<typeof Text>;
+/** A name table: each code's name (a JSON key, so a number as its digits). */
+export const NameTable = z.record(z.string(), Text);
 
-export const PARTICIPATION_STATUS_NAMES: Names = {
-  1: { ar: 'بانتظار موافقة المتطوع', en: 'Waiting for the volunteer' },
-  2: { ar: 'قبِل المتطوع، بانتظار الفريق', en: 'Accepted by volunteer, waiting for staff' },
-  3: { ar: 'رفضها المتطوع', en: 'Rejected by the volunteer' },
-  4: { ar: 'مقبول', en: 'Accepted' },
-  5: { ar: 'رفضها الفريق', en: 'Rejected by staff' },
-  6: { ar: 'ملغاة', en: 'Cancelled' },
-  7: { ar: 'طلب انضمام', en: 'Join request' },
-  8: { ar: 'تم الإخلاء', en: 'Released' },
-  9: { ar: 'غائب', en: 'Absent' },
-  10: { ar: 'طلب إخلاء', en: 'Release requested' },
-};
+/** A name table that names every one of `codes`, and nothing else. */
+export const namesOf = <const K extends string | number>(codes: readonly K[]) =>
+  z.record(z.enum(codes.map(String) as [`${K}`, ...`${K}`[]]), Text);
 
-/** The events' statuses (web: events.status.*). */
-export const EVENT_STATUS_NAMES: Names = {
-  0: { ar: 'قادمة', en: 'Upcoming' },
-  2: { ar: 'جارية', en: 'Active' },
-  3: { ar: 'مغلقة', en: 'Closed' },
-  4: { ar: 'محذوفة', en: 'Deleted' },
-};
+/**
+ * The export sources' name tables (names.json), checked when loaded; each says a code as the web says it (the web's
+ * i18n key in brackets).
+ */
+const TABLES = z
+  .object({
+    registrationStatus: namesOf(RegistrationStatuses),
+    participationStatus: namesOf(Object.values(ParticipationStatus)),
+    /** The events' statuses (events.status.*). */
+    eventStatus: namesOf(Object.values(OpportunityStatus)),
+    /** The events' approval states (events.approval.*). */
+    eventApproval: namesOf<Approval>(['pending', 'approved', 'rejected', 'pendingDelete']),
+    /** The events' visibilities (events.visibility.*). */
+    eventVisibility: namesOf(Object.values(Visibility)),
+    /** The roles (RoleVolunteer … RoleResponderAdmin). */
+    role: namesOf(RoleIds),
+    /** A user account's state in the users grid. */
+    userActive: namesOf(['active', 'inactive']),
+    /** An hours entry's state. */
+    hoursState: namesOf(['pending', 'approved', 'rejected']),
+    /** An event's attendance type. */
+    attendanceType: NameTable,
+    /** A volunteer's attendance in an event's report. */
+    attendance: NameTable,
+  })
+  .strict()
+  .parse(namesFile);
 
-/** The events' approval states (web: events.approval.*). */
-export const EVENT_APPROVAL_NAMES: Names = {
-  pending: { ar: 'بانتظار الاعتماد', en: 'Pending approval' },
-  approved: { ar: 'معتمدة', en: 'Approved' },
-  rejected: { ar: 'مرفوضة', en: 'Rejected' },
-  pendingDelete: { ar: 'بانتظار اعتماد الحذف', en: 'Deletion pending approval' },
-};
-
-/** The events' visibilities (web: events.visibility.*). */
-export const EVENT_VISIBILITY_NAMES: Names = {
-  0: { ar: 'مفتوحة للجميع', en: 'Open to all' },
-  1: { ar: 'مناطق محددة', en: 'Selected regions' },
-  2: { ar: 'مدن محددة', en: 'Selected cities' },
-  3: { ar: 'للمدعوين فقط', en: 'Invited volunteers only' },
-};
+export const {
+  registrationStatus: REGISTRATION_STATUS_NAMES,
+  participationStatus: PARTICIPATION_STATUS_NAMES,
+  eventStatus: EVENT_STATUS_NAMES,
+  eventApproval: EVENT_APPROVAL_NAMES,
+  eventVisibility: EVENT_VISIBILITY_NAMES,
+  role: ROLE_NAMES,
+  userActive: USER_ACTIVE_NAMES,
+  hoursState: HOURS_STATE_NAMES,
+  attendanceType: ATTENDANCE_TYPE_NAMES,
+  attendance: ATTENDANCE_NAMES,
+}: Record<keyof typeof TABLES, Names> = TABLES;

@@ -28,7 +28,7 @@ export interface StartRequest {
  * check made when the export is asked for (event staff on that event).
  */
 export interface ExportSourceDef<Path extends string, S extends z.ZodType, R> {
-  name: string;
+  /** The start contract; its path, POST /api/exports/<name>, names the source. */
   contract: ReturnType<typeof exportEndpoint<Path, S>>;
   title: { ar: string; en: string };
   columns: readonly ExportColumn<R>[];
@@ -83,13 +83,21 @@ export function queryFormOf(filters: unknown): Record<string, string> {
   return out;
 }
 
-export function defineSource<const Path extends string, S extends z.ZodType, R>(
+const PREFIX = '/api/exports/';
+
+/** A source's name: the last part of its start path (the routes, the job and the file name use it). */
+function nameOf(path: string): string {
+  if (!path.startsWith(PREFIX)) throw new Error(`an export's start path is ${PREFIX}<name>, not ${path}`);
+  return path.slice(PREFIX.length);
+}
+
+function defineSource<const Path extends string, S extends z.ZodType, R>(
   def: ExportSourceDef<Path, S, R>,
 ): ExportSource {
   const schema = def.contract.body.shape.filters as S;
   const parse = (filters: unknown): z.output<S> => schema.parse(filters);
   const source: ExportSource = {
-    name: def.name,
+    name: nameOf(def.contract.path),
     title: def.title,
     columns: def.columns.map(specOf),
     register(app, start) {
@@ -134,7 +142,11 @@ export function defineSource<const Path extends string, S extends z.ZodType, R>(
 /** The registered sources, by name (api/exports/sources.ts registers them). */
 const registry = new Map<string, ExportSource>();
 
-export function registerSource(source: ExportSource): ExportSource {
+/** Declares an export source and registers it under its name (its start path's last part). */
+export function exportSource<const Path extends string, S extends z.ZodType, R>(
+  def: ExportSourceDef<Path, S, R>,
+): ExportSource {
+  const source = defineSource(def);
   if (registry.has(source.name)) throw new Error(`export source ${source.name} registered twice`);
   registry.set(source.name, source);
   return source;

@@ -12,29 +12,21 @@ import {
 } from '../../projections/reports/queries.ts';
 import { exportEventReport, exportEventReports, exportEventReportsSummary } from '../contracts/exports.ts';
 import { authorizeEventReport } from '../reports/scope.ts';
-import { type ExportContext, nameIn, numberColumn } from './columns.ts';
+import { type ExportContext, nameColumn, numberColumn } from './columns.ts';
 import { eventColumns, eventScopeOf } from './grid-sources.ts';
 import {
+  ATTENDANCE_NAMES,
   codeLine,
   EVENT_STATUS_NAMES,
   filterLine,
   label,
-  type Names,
   namedColumn,
   PARTICIPATION_STATUS_NAMES,
 } from './names.ts';
-import { defineSource, registerSource } from './registry.ts';
+import { exportSource } from './registry.ts';
 
 // The event reports (screen `statistics`): the list with each event's figures, the summary's totals, and one event's
 // report as its roster with each volunteer's figures; staff limited to regions and cities see their events only.
-
-const ATTENDANCE_NAMES: Names = {
-  attended: { ar: 'حضر', en: 'Attended' },
-  expected: { ar: 'لم يحضر بعد', en: 'Not attended yet' },
-  absent: { ar: 'غائب', en: 'Absent' },
-  released: { ar: 'أُخلي طرفه', en: 'Released' },
-  none: { ar: 'غير مقبول', en: 'Not accepted' },
-};
 
 /** The figures' names (web: reports.fig.*), in the summary's order. */
 const FIGURES: readonly [keyof ReportFigures | 'events', string, string][] = [
@@ -69,25 +61,22 @@ const describeReports = (f: ReportFilters, c: ExportContext) => [
 ];
 
 /** The event reports list: every event the filters select in the scope, with its figures. */
-export const eventReportsSource = registerSource(
-  defineSource({
-    name: 'event-reports',
-    contract: exportEventReports,
-    title: { ar: 'تقارير الفعاليات', en: 'Event reports' },
-    columns: [
-      ...eventColumns<ReportListRow>(),
-      numberColumn<ReportListRow>('participants', 'المتطوعون', 'Volunteers', 11, (r) => r.participants),
-      numberColumn<ReportListRow>('attended', 'حضروا', 'Attended', 10, (r) => r.attended),
-      numberColumn<ReportListRow>('absent', 'غابوا', 'Absent', 10, (r) => r.absent),
-      numberColumn<ReportListRow>('approvedHours', 'الساعات المعتمدة', 'Approved hours', 12, (r) => r.approvedHours),
-      numberColumn<ReportListRow>('rating', 'متوسط التقييم', 'Average rating', 12, (r) => r.averageRating),
-      numberColumn<ReportListRow>('incidents', 'الحالات المسجلة', 'Incidents', 11, (r) => r.incidents),
-    ],
-    count: (db, f, scope, c) => eventReportsCount(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f),
-    rows: (db, f, scope, c) => eventReportRows(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f),
-    describe: describeReports,
-  }),
-);
+export const eventReportsSource = exportSource({
+  contract: exportEventReports,
+  title: { ar: 'تقارير الفعاليات', en: 'Event reports' },
+  columns: [
+    ...eventColumns<ReportListRow>(),
+    numberColumn<ReportListRow>('participants', 'المتطوعون', 'Volunteers', 11, (r) => r.participants),
+    numberColumn<ReportListRow>('attended', 'حضروا', 'Attended', 10, (r) => r.attended),
+    numberColumn<ReportListRow>('absent', 'غابوا', 'Absent', 10, (r) => r.absent),
+    numberColumn<ReportListRow>('approvedHours', 'الساعات المعتمدة', 'Approved hours', 12, (r) => r.approvedHours),
+    numberColumn<ReportListRow>('rating', 'متوسط التقييم', 'Average rating', 12, (r) => r.averageRating),
+    numberColumn<ReportListRow>('incidents', 'الحالات المسجلة', 'Incidents', 11, (r) => r.incidents),
+  ],
+  count: (db, f, scope, c) => eventReportsCount(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f),
+  rows: (db, f, scope, c) => eventReportRows(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f),
+  describe: describeReports,
+});
 
 interface SummaryLine {
   ar: string;
@@ -106,55 +95,43 @@ async function* summaryLines(db: Kysely<ReportsDB>, scope: ReturnType<typeof eve
 }
 
 /** The event reports summary: the totals of every event the filters select in the scope, one figure a row. */
-export const eventReportsSummarySource = registerSource(
-  defineSource({
-    name: 'event-reports-summary',
-    contract: exportEventReportsSummary,
-    title: { ar: 'ملخص تقارير الفعاليات', en: 'Event reports summary' },
-    columns: [
-      { key: 'figure', ar: 'البند', en: 'Figure', width: 36, value: (r: SummaryLine, c) => r[c.lang] },
-      numberColumn<SummaryLine>('value', 'القيمة', 'Value', 14, (r) => r.value),
-    ],
-    count: async (db, f, scope, c) => {
-      let n = 0;
-      for await (const _ of summaryLines(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f)) n++;
-      return n;
-    },
-    rows: (db, f, scope, c) => summaryLines(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f),
-    describe: describeReports,
-  }),
-);
+export const eventReportsSummarySource = exportSource({
+  contract: exportEventReportsSummary,
+  title: { ar: 'ملخص تقارير الفعاليات', en: 'Event reports summary' },
+  columns: [
+    { key: 'figure', ar: 'البند', en: 'Figure', width: 36, value: (r: SummaryLine, c) => r[c.lang] },
+    numberColumn<SummaryLine>('value', 'القيمة', 'Value', 14, (r) => r.value),
+  ],
+  count: async (db, f, scope, c) => {
+    let n = 0;
+    for await (const _ of summaryLines(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f)) n++;
+    return n;
+  },
+  rows: (db, f, scope, c) => summaryLines(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f),
+  describe: describeReports,
+});
 
 /**
  * One event's report (spec: the event report, printable): its roster with each volunteer's status, attendance,
  * hours, cases, rating and incidents, as of a moment or now. Staff outside the event's regions and cities: 404, and
  * nothing recorded (the report screen's own rule).
  */
-export const eventReportSource = registerSource(
-  defineSource({
-    name: 'event-report',
-    contract: exportEventReport,
-    title: { ar: 'تقرير الفعالية', en: 'Event report' },
-    columns: [
-      {
-        key: 'volunteer',
-        ar: 'المتطوع',
-        en: 'Volunteer',
-        width: 28,
-        value: (r: RosterExportRow, c) => nameIn(c, r.nameAr, r.nameEn),
-      },
-      namedColumn<RosterExportRow>('status', 'الحالة', 'Status', 24, PARTICIPATION_STATUS_NAMES, (r) => r.status),
-      namedColumn<RosterExportRow>('attendance', 'الحضور', 'Attendance', 14, ATTENDANCE_NAMES, (r) => r.attendance),
-      numberColumn<RosterExportRow>('approvedHours', 'الساعات المعتمدة', 'Approved hours', 12, (r) => r.approvedHours),
-      numberColumn<RosterExportRow>('pendingHours', 'ساعات قيد الاعتماد', 'Pending hours', 12, (r) => r.pendingHours),
-      numberColumn<RosterExportRow>('rejectedHours', 'ساعات مرفوضة', 'Rejected hours', 12, (r) => r.rejectedHours),
-      numberColumn<RosterExportRow>('cases', 'الحالات المعالجة', 'Cases handled', 12, (r) => r.casesHandled),
-      numberColumn<RosterExportRow>('rating', 'التقييم', 'Rating', 10, (r) => r.rating),
-      numberColumn<RosterExportRow>('incidents', 'الحالات المسجلة', 'Incidents', 11, (r) => r.incidents),
-    ],
-    count: (db, f) => reportRosterCount(db as Kysely<ReportsDB>, f.eventId, f.asOf),
-    rows: (db, f) => reportRosterRows(db as Kysely<ReportsDB>, f.eventId, f.asOf),
-    authorize: (deps, session, f) => authorizeEventReport(deps, session, f.eventId, f.asOf ?? null),
-    describe: (f, c) => [label(c, 'الفعالية', 'Event', f.eventId), ...filterLine(c, 'كما في', 'As of', f.asOf)],
-  }),
-);
+export const eventReportSource = exportSource({
+  contract: exportEventReport,
+  title: { ar: 'تقرير الفعالية', en: 'Event report' },
+  columns: [
+    nameColumn<RosterExportRow>('volunteer', 'المتطوع', 'Volunteer', 28, (r) => [r.nameAr, r.nameEn]),
+    namedColumn<RosterExportRow>('status', 'الحالة', 'Status', 24, PARTICIPATION_STATUS_NAMES, (r) => r.status),
+    namedColumn<RosterExportRow>('attendance', 'الحضور', 'Attendance', 14, ATTENDANCE_NAMES, (r) => r.attendance),
+    numberColumn<RosterExportRow>('approvedHours', 'الساعات المعتمدة', 'Approved hours', 12, (r) => r.approvedHours),
+    numberColumn<RosterExportRow>('pendingHours', 'ساعات قيد الاعتماد', 'Pending hours', 12, (r) => r.pendingHours),
+    numberColumn<RosterExportRow>('rejectedHours', 'ساعات مرفوضة', 'Rejected hours', 12, (r) => r.rejectedHours),
+    numberColumn<RosterExportRow>('cases', 'الحالات المعالجة', 'Cases handled', 12, (r) => r.casesHandled),
+    numberColumn<RosterExportRow>('rating', 'التقييم', 'Rating', 10, (r) => r.rating),
+    numberColumn<RosterExportRow>('incidents', 'الحالات المسجلة', 'Incidents', 11, (r) => r.incidents),
+  ],
+  count: (db, f) => reportRosterCount(db as Kysely<ReportsDB>, f.eventId, f.asOf),
+  rows: (db, f) => reportRosterRows(db as Kysely<ReportsDB>, f.eventId, f.asOf),
+  authorize: (deps, session, f) => authorizeEventReport(deps, session, f.eventId, f.asOf ?? null),
+  describe: (f, c) => [label(c, 'الفعالية', 'Event', f.eventId), ...filterLine(c, 'كما في', 'As of', f.asOf)],
+});

@@ -25,8 +25,8 @@ import {
 import { coveredAreas } from '../http/scope.ts';
 import { asOfOf, filtersOf } from '../statistics/routes.ts';
 import type { ExportContext } from './columns.ts';
-import { numberColumn } from './columns.ts';
-import { defineSource, registerSource } from './registry.ts';
+import { numberColumn, textColumn } from './columns.ts';
+import { exportSource } from './registry.ts';
 import {
   CODED,
   COUNTER_NAMES,
@@ -91,39 +91,24 @@ type DashboardRow = { table: keyof typeof DASHBOARD_TABLES; name: Text } & (
 );
 const areaFigure = (k: keyof AreaFigures) => (r: DashboardRow) => r.area?.[k] ?? null;
 
-export const statisticsDashboardSource = registerSource(
-  defineSource({
-    name: 'statistics-dashboard',
-    contract: exportStatisticsDashboard,
-    title: { ar: 'إحصائيات لوحة المعلومات', en: 'Dashboard statistics' },
-    columns: [
-      {
-        key: 'table',
-        ar: 'الجدول',
-        en: 'Table',
-        width: 20,
-        value: (r: DashboardRow, c) => inLang(DASHBOARD_TABLES[r.table], c),
-      },
-      { key: 'name', ar: 'الاسم', en: 'Name', width: 28, value: (r, c) => inLang(r.name, c) },
-      numberColumn('registered', 'المسجلون', 'Registered', 12, areaFigure('registered')),
-      numberColumn('registeredPercentage', 'نسبة المسجلين %', 'Registered %', 12, areaFigure('registeredPercentage')),
-      numberColumn('events', 'الفعاليات', 'Events', 12, areaFigure('events')),
-      numberColumn('eventsPercentage', 'نسبة الفعاليات %', 'Events %', 12, areaFigure('eventsPercentage')),
-      numberColumn('approvedHours', 'الساعات المعتمدة', 'Approved hours', 14, areaFigure('approvedHours')),
-      numberColumn(
-        'notApprovedHours',
-        'الساعات غير المعتمدة',
-        'Not approved hours',
-        14,
-        areaFigure('notApprovedHours'),
-      ),
-      numberColumn<DashboardRow>('value', 'القيمة', 'Value', 12, (r) => r.counter?.value ?? null),
-      numberColumn<DashboardRow>('percentage', 'النسبة %', 'Percentage', 12, (r) => r.counter?.percentage ?? null),
-    ],
-    ...wholeTable(dashboardRows),
-    describe: (f, c) => filterLines(f, c),
-  }),
-);
+export const statisticsDashboardSource = exportSource({
+  contract: exportStatisticsDashboard,
+  title: { ar: 'إحصائيات لوحة المعلومات', en: 'Dashboard statistics' },
+  columns: [
+    textColumn<DashboardRow>('table', 'الجدول', 'Table', 20, (r) => DASHBOARD_TABLES[r.table]),
+    textColumn<DashboardRow>('name', 'الاسم', 'Name', 28, (r) => r.name),
+    numberColumn('registered', 'المسجلون', 'Registered', 12, areaFigure('registered')),
+    numberColumn('registeredPercentage', 'نسبة المسجلين %', 'Registered %', 12, areaFigure('registeredPercentage')),
+    numberColumn('events', 'الفعاليات', 'Events', 12, areaFigure('events')),
+    numberColumn('eventsPercentage', 'نسبة الفعاليات %', 'Events %', 12, areaFigure('eventsPercentage')),
+    numberColumn('approvedHours', 'الساعات المعتمدة', 'Approved hours', 14, areaFigure('approvedHours')),
+    numberColumn('notApprovedHours', 'الساعات غير المعتمدة', 'Not approved hours', 14, areaFigure('notApprovedHours')),
+    numberColumn<DashboardRow>('value', 'القيمة', 'Value', 12, (r) => r.counter?.value ?? null),
+    numberColumn<DashboardRow>('percentage', 'النسبة %', 'Percentage', 12, (r) => r.counter?.percentage ?? null),
+  ],
+  ...wholeTable(dashboardRows),
+  describe: (f, c) => filterLines(f, c),
+});
 
 /** The counters first (as the screen shows them above the tables), then a row per region, event type and city group. */
 async function dashboardRows(db: Kysely<AnyDB>, q: StatisticsQueryOut, scope: ExportScope | null) {
@@ -146,6 +131,8 @@ type StatisticsQueryOut = Parameters<typeof filtersOf>[0];
 // --------------------------------------------------------------------------------------------------------- breakdowns
 
 type BreakdownExportRow = BreakdownRow & { dimension: string; events: boolean };
+/** A dimension without a name of its own, named by its key. */
+const dimensionAsIs = (r: BreakdownExportRow): Text => ({ ar: r.dimension, en: r.dimension });
 
 /** A group's name as the screen shows it: the master data's name, else the code's meaning, else the key. */
 export function groupName(r: BreakdownExportRow, ctx: ExportContext): string {
@@ -165,31 +152,22 @@ export function groupName(r: BreakdownExportRow, ctx: ExportContext): string {
 const byStatus = (k: 'upcoming' | 'active' | 'closed' | 'deleted') => (r: BreakdownExportRow) =>
   r.byStatus ? r.byStatus[k] : null;
 
-export const statisticsBreakdownsSource = registerSource(
-  defineSource({
-    name: 'statistics-breakdowns',
-    contract: exportStatisticsBreakdowns,
-    title: { ar: 'الإحصائيات', en: 'Statistics' },
-    columns: [
-      {
-        key: 'table',
-        ar: 'الجدول',
-        en: 'Table',
-        width: 24,
-        value: (r: BreakdownExportRow, c) => inLang(DIMENSIONS[r.dimension] ?? { ar: r.dimension, en: r.dimension }, c),
-      },
-      { key: 'name', ar: 'الاسم', en: 'Name', width: 28, value: groupName },
-      numberColumn<BreakdownExportRow>('value', 'العدد', 'Count', 12, (r) => r.value),
-      numberColumn<BreakdownExportRow>('percentage', 'النسبة %', 'Percentage', 12, (r) => r.percentage),
-      numberColumn('upcoming', 'قادمة', 'Upcoming', 10, byStatus('upcoming')),
-      numberColumn('active', 'جارية', 'Active', 10, byStatus('active')),
-      numberColumn('closed', 'منتهية', 'Closed', 10, byStatus('closed')),
-      numberColumn('deleted', 'محذوفة', 'Deleted', 10, byStatus('deleted')),
-    ],
-    ...wholeTable(breakdownRows),
-    describe: (f, c) => filterLines(f, c),
-  }),
-);
+export const statisticsBreakdownsSource = exportSource({
+  contract: exportStatisticsBreakdowns,
+  title: { ar: 'الإحصائيات', en: 'Statistics' },
+  columns: [
+    textColumn<BreakdownExportRow>('table', 'الجدول', 'Table', 24, (r) => DIMENSIONS[r.dimension] ?? dimensionAsIs(r)),
+    { key: 'name', ar: 'الاسم', en: 'Name', width: 28, value: groupName },
+    numberColumn<BreakdownExportRow>('value', 'العدد', 'Count', 12, (r) => r.value),
+    numberColumn<BreakdownExportRow>('percentage', 'النسبة %', 'Percentage', 12, (r) => r.percentage),
+    numberColumn('upcoming', 'قادمة', 'Upcoming', 10, byStatus('upcoming')),
+    numberColumn('active', 'جارية', 'Active', 10, byStatus('active')),
+    numberColumn('closed', 'منتهية', 'Closed', 10, byStatus('closed')),
+    numberColumn('deleted', 'محذوفة', 'Deleted', 10, byStatus('deleted')),
+  ],
+  ...wholeTable(breakdownRows),
+  describe: (f, c) => filterLines(f, c),
+});
 
 async function breakdownRows(
   db: Kysely<AnyDB>,
@@ -210,36 +188,23 @@ const TARGET_TABLES: Record<'events' | 'eventTypes', Text> = {
 type TargetExportRow = TargetRow & { view: keyof typeof TARGET_TABLES };
 
 /** The events target (an event a row) or the event-types target (a type a row): participants against the targets. */
-export const statisticsTargetsSource = registerSource(
-  defineSource({
-    name: 'statistics-targets',
-    contract: exportStatisticsTargets,
-    title: { ar: 'المشاركون مقارنة بالمستهدف', en: 'Participants against targets' },
-    columns: [
-      {
-        key: 'table',
-        ar: 'الجدول',
-        en: 'Table',
-        width: 24,
-        value: (r: TargetExportRow, c) => inLang(TARGET_TABLES[r.view], c),
-      },
-      { key: 'name', ar: 'الاسم', en: 'Name', width: 30, value: (r, c) => inLang({ ar: r.nameAr, en: r.nameEn }, c) },
-      numberColumn<TargetExportRow>('events', 'عدد الفعاليات', 'Events', 12, (r) => r.events),
-      numberColumn<TargetExportRow>('participants', 'المشاركون', 'Participants', 12, (r) => r.participants),
-      numberColumn<TargetExportRow>('minTarget', 'الحد الأدنى المستهدف', 'Minimum target', 14, (r) => r.minTarget),
-      numberColumn<TargetExportRow>('maxTarget', 'الحد الأعلى المستهدف', 'Maximum target', 14, (r) => r.maxTarget),
-      {
-        key: 'standing',
-        ar: 'مقارنة بالمستهدف',
-        en: 'Against target',
-        width: 18,
-        value: (r, c) => (r.standing ? inLang(STANDING_NAMES[r.standing], c) : null),
-      },
-    ],
-    ...wholeTable(targetRows),
-    describe: (f, c) => [inLang(TARGET_TABLES[f.view], c), ...filterLines(f, c)],
-  }),
-);
+export const statisticsTargetsSource = exportSource({
+  contract: exportStatisticsTargets,
+  title: { ar: 'المشاركون مقارنة بالمستهدف', en: 'Participants against targets' },
+  columns: [
+    textColumn<TargetExportRow>('table', 'الجدول', 'Table', 24, (r) => TARGET_TABLES[r.view]),
+    textColumn<TargetExportRow>('name', 'الاسم', 'Name', 30, (r) => ({ ar: r.nameAr, en: r.nameEn })),
+    numberColumn<TargetExportRow>('events', 'عدد الفعاليات', 'Events', 12, (r) => r.events),
+    numberColumn<TargetExportRow>('participants', 'المشاركون', 'Participants', 12, (r) => r.participants),
+    numberColumn<TargetExportRow>('minTarget', 'الحد الأدنى المستهدف', 'Minimum target', 14, (r) => r.minTarget),
+    numberColumn<TargetExportRow>('maxTarget', 'الحد الأعلى المستهدف', 'Maximum target', 14, (r) => r.maxTarget),
+    textColumn<TargetExportRow>('standing', 'مقارنة بالمستهدف', 'Against target', 18, (r) =>
+      r.standing ? STANDING_NAMES[r.standing] : null,
+    ),
+  ],
+  ...wholeTable(targetRows),
+  describe: (f, c) => [inLang(TARGET_TABLES[f.view], c), ...filterLines(f, c)],
+});
 
 async function targetRows(
   db: Kysely<AnyDB>,
@@ -264,31 +229,28 @@ const periodsOf = (q: KpiQueryOut) => ({
   base: { kind: q.kind, year: q.baseYear, index: q.baseIndex },
 });
 
-export const statisticsKpiSource = registerSource(
-  defineSource({
-    name: 'statistics-kpi',
-    contract: exportStatisticsKpi,
-    title: { ar: 'مقارنة مؤشرات الأداء للفعاليات', en: 'KPI comparison of events' },
-    columns: [
-      { key: 'figure', ar: 'المؤشر', en: 'Figure', width: 26, value: (r: KpiRow, c) => inLang(KPI_NAMES[r.figure], c) },
-      numberColumn<KpiRow>('selection', 'فترة الاختيار', 'Selection', 14, (r) => r.selection),
-      numberColumn<KpiRow>('base', 'فترة الأساس', 'Base', 14, (r) => r.base),
-      numberColumn<KpiRow>('change', 'التغير', 'Change', 12, (r) => r.change),
-      numberColumn<KpiRow>('changePercent', 'التغير %', 'Change %', 12, (r) => r.changePercent),
-    ],
-    ...wholeTable(kpiRows),
-    describe: (f, c) => {
-      const { selection, base } = periodsOf(f);
-      const s = periodRange(selection);
-      const b = periodRange(base);
-      return [
-        c.lang === 'ar' ? `فترة الاختيار: ${s.from} – ${s.to}` : `Selection: ${s.from} – ${s.to}`,
-        c.lang === 'ar' ? `فترة الأساس: ${b.from} – ${b.to}` : `Base: ${b.from} – ${b.to}`,
-        ...asOfLine(f, c),
-      ];
-    },
-  }),
-);
+export const statisticsKpiSource = exportSource({
+  contract: exportStatisticsKpi,
+  title: { ar: 'مقارنة مؤشرات الأداء للفعاليات', en: 'KPI comparison of events' },
+  columns: [
+    textColumn<KpiRow>('figure', 'المؤشر', 'Figure', 26, (r) => KPI_NAMES[r.figure]),
+    numberColumn<KpiRow>('selection', 'فترة الاختيار', 'Selection', 14, (r) => r.selection),
+    numberColumn<KpiRow>('base', 'فترة الأساس', 'Base', 14, (r) => r.base),
+    numberColumn<KpiRow>('change', 'التغير', 'Change', 12, (r) => r.change),
+    numberColumn<KpiRow>('changePercent', 'التغير %', 'Change %', 12, (r) => r.changePercent),
+  ],
+  ...wholeTable(kpiRows),
+  describe: (f, c) => {
+    const { selection, base } = periodsOf(f);
+    const s = periodRange(selection);
+    const b = periodRange(base);
+    return [
+      c.lang === 'ar' ? `فترة الاختيار: ${s.from} – ${s.to}` : `Selection: ${s.from} – ${s.to}`,
+      c.lang === 'ar' ? `فترة الأساس: ${b.from} – ${b.to}` : `Base: ${b.from} – ${b.to}`,
+      ...asOfLine(f, c),
+    ];
+  },
+});
 
 async function kpiRows(db: Kysely<AnyDB>, q: KpiQueryOut, scope: ExportScope | null): Promise<KpiRow[]> {
   const { selection, base } = periodsOf(q);

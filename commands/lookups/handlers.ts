@@ -88,15 +88,17 @@ export async function addLookupItem(
   return { id: r.events[0]!.data.id, position: r.position };
 }
 
-export async function renameLookupItem(
+/** A command on the item `id` of a kind, given what it changes; answers its append's position. */
+type ItemCommand<Change> = (
   store: EventStore,
   kind: LookupKind,
   id: number,
-  names: { nameAr: string; nameEn: string },
+  change: Change,
   ctx: CommandContext,
-): Promise<{ position: Position }> {
-  return run(store, { type: 'RenameLookupItem', kind, id, ...names }, ctx);
-}
+) => Promise<{ position: Position }>;
+
+export const renameLookupItem: ItemCommand<{ nameAr: string; nameEn: string }> = (store, kind, id, names, ctx) =>
+  run(store, { type: 'RenameLookupItem', kind, id, ...names }, ctx);
 
 export async function deactivateLookupItem(
   store: EventStore,
@@ -120,15 +122,8 @@ export async function reactivateLookupItem(
   return run(store, { type: 'ReactivateLookupItem', kind, id, parent }, ctx);
 }
 
-export async function changeLookupItemFlags(
-  store: EventStore,
-  kind: LookupKind,
-  id: number,
-  flags: LookupFlags,
-  ctx: CommandContext,
-): Promise<{ position: Position }> {
-  return run(store, { type: 'ChangeLookupItemFlags', kind, id, flags }, ctx);
-}
+export const changeLookupItemFlags: ItemCommand<LookupFlags> = (store, kind, id, flags, ctx) =>
+  run(store, { type: 'ChangeLookupItemFlags', kind, id, flags }, ctx);
 
 export async function updateLookupItem(
   store: EventStore,
@@ -142,29 +137,15 @@ export async function updateLookupItem(
 }
 
 /** Spec: region colour setting (ColorName, ColorCode); null takes it off. */
-export async function setLookupItemColour(
-  store: EventStore,
-  kind: LookupKind,
-  id: number,
-  colour: Colour | null,
-  ctx: CommandContext,
-): Promise<{ position: Position }> {
-  return run(store, { type: 'SetLookupItemColour', kind, id, colour }, ctx);
-}
+export const setLookupItemColour: ItemCommand<Colour | null> = (store, kind, id, colour, ctx) =>
+  run(store, { type: 'SetLookupItemColour', kind, id, colour }, ctx);
 
 /**
  * Deletes an item never used. `readModelUses`: the references the read models hold (projections/lookups/queries.ts
  * `lookupUses`, asked by the route); the items of child kinds under it, active or not, are counted here.
  */
-export async function deleteLookupItem(
-  store: EventStore,
-  kind: LookupKind,
-  id: number,
-  readModelUses: number,
-  ctx: CommandContext,
-): Promise<{ position: Position }> {
-  return run(store, { type: 'DeleteLookupItem', kind, id, uses: await usesOf(store, kind, id, readModelUses) }, ctx);
-}
+export const deleteLookupItem: ItemCommand<number> = async (store, kind, id, readModelUses, ctx) =>
+  run(store, { type: 'DeleteLookupItem', kind, id, uses: await usesOf(store, kind, id, readModelUses) }, ctx);
 
 async function usesOf(store: EventStore, kind: LookupKind, id: number, readModelUses: number): Promise<number> {
   let uses = readModelUses;

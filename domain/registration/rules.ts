@@ -75,20 +75,20 @@ export function validateRegistration(
     if (isBlank(v)) issues.push({ path, code: 'AllFieldsRequired' });
     return !isBlank(v);
   };
+  /** Each of `keys` is given in `row` (`at` is the row's path). */
+  const needAll = <T>(at: string, row: T, keys: readonly (keyof T & string)[]) => {
+    for (const k of keys) need(`${at}.${k}`, row[k]);
+  };
   const text = (path: string, v: unknown) => {
     if (typeof v === 'string' && v.length > 0 && v.trim() === '') issues.push({ path, code: 'EmptyText' });
   };
 
   // Personal
   const p = form.personal ?? {};
-  need('personal.firstNameAr', p.firstNameAr);
-  need('personal.lastNameAr', p.lastNameAr);
-  need('personal.gender', p.gender);
+  needAll('personal', p, ['firstNameAr', 'lastNameAr', 'gender']);
   if (full) {
-    need('personal.secondNameAr', p.secondNameAr);
-    need('personal.thirdNameAr', p.thirdNameAr);
-    need('personal.maritalStatus', p.maritalStatus);
-    for (const k of ['firstNameEn', 'secondNameEn', 'thirdNameEn', 'lastNameEn'] as const) need(`personal.${k}`, p[k]);
+    needAll('personal', p, ['secondNameAr', 'thirdNameAr', 'maritalStatus']);
+    needAll('personal', p, ['firstNameEn', 'secondNameEn', 'thirdNameEn', 'lastNameEn']);
     if (client.code === 'MOH') {
       need('personal.preferredTime', p.preferredTime);
       if (!p.preferredDays?.length) issues.push({ path: 'personal.preferredDays', code: 'AllFieldsRequired' });
@@ -208,8 +208,7 @@ export function validateRegistration(
     'emergencyContacts',
     form.emergencyContacts,
     (c, at) => {
-      need(`${at}.relationId`, c.relationId);
-      need(`${at}.name`, c.name);
+      needAll(at, c, ['relationId', 'name']);
       if (need(`${at}.mobile`, c.mobile) && !isValidMobile(c.mobile, client.mobilePrefix))
         issues.push({ path: `${at}.mobile`, code: 'InvalidMobile' });
     },
@@ -218,15 +217,11 @@ export function validateRegistration(
   requiredRows(
     'languages',
     form.languages,
-    (l, at) => {
-      need(`${at}.languageId`, l.languageId);
-      need(`${at}.proficiency`, l.proficiency);
-    },
+    (l, at) => needAll(at, l, ['languageId', 'proficiency']),
     (l) => l.languageId,
   );
   requiredRows('graduationCertificates', form.graduationCertificates, (g, at) => {
-    need(`${at}.certificateFieldId`, g.certificateFieldId);
-    need(`${at}.fileId`, g.fileId);
+    needAll(at, g, ['certificateFieldId', 'fileId']);
     if (
       need(`${at}.issueDate`, g.issueDate) &&
       !(isIsoDate(g.issueDate) && within(g.issueDate, DATE_PICKER_MIN, today(now)))
@@ -236,8 +231,7 @@ export function validateRegistration(
 
   // Trainings: start at most yesterday, end at most today, start not after end.
   (form.trainings ?? []).forEach((t, i) => {
-    need(`trainings.${i}.name`, t.name);
-    need(`trainings.${i}.fileId`, t.fileId);
+    needAll(`trainings.${i}`, t, ['name', 'fileId']);
     const okStart =
       need(`trainings.${i}.startDate`, t.startDate) &&
       isIsoDate(t.startDate) &&

@@ -76,6 +76,9 @@ export function planEvents(
   const categories = lookups.list('category');
   const workFields = lookups.list('workField');
   let closedSeen = 0;
+  /** An event not started yet: created `ago` days before today (a range), starting `ahead` days after it. */
+  const notStarted = (ago: [number, number], ahead: [number, number]) =>
+    [today - rng.int(...ago), today + rng.int(...ahead)] as const;
   return kinds.map((kind, k) => {
     let createdDay: number;
     let startDay: number;
@@ -96,20 +99,17 @@ export function planEvents(
       case 'upcoming':
       case 'deletedAfterRequest':
       case 'deleteRequested':
-        createdDay = today - rng.int(8, 20);
-        startDay = today + rng.int(4, 40);
+        [createdDay, startDay] = notStarted([8, 20], [4, 40]);
         break;
       case 'pendingApproval':
-        createdDay = today - rng.int(1, 10);
-        startDay = today + rng.int(10, 30);
+        [createdDay, startDay] = notStarted([1, 10], [10, 30]);
         break;
       case 'rejected':
         createdDay = rng.int(60, today - 30);
         startDay = createdDay + rng.int(5, 15);
         break;
       case 'deleted':
-        createdDay = today - rng.int(20, 60);
-        startDay = today + rng.int(5, 30);
+        [createdDay, startDay] = notStarted([20, 60], [5, 30]);
         break;
     }
     const endDay = startDay + length - 1;
