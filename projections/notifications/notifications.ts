@@ -12,6 +12,7 @@ import {
 import { ParticipationStatus as S } from '../../domain/participation/status.ts';
 import { surveyEvents } from '../../domain/survey/decide.ts';
 import { TICKETS_STREAM_PREFIX, ticketEvents } from '../../domain/ticket/events.ts';
+import { groupsOfDistinctKeys, lastOfEachKey } from '../runner/batches.ts';
 import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { date, dateClamped, withoutNul } from '../runner/values.ts';
@@ -182,8 +183,34 @@ export const notificationsProjection: Projection = {
           where participation_id = ${participationId} and type = ${NotificationType.OpportunityExtended} and state = 'open'
             and ${before(stored)}`.execute(tx);
 
+    /**
+     * A run of status changes, written when another kind of event comes (or the batch ends) in a statement for the
+     * participants (each one's last status) and one for the offers they close (a statement for each group of changes
+     * in which no participation comes twice, so that each closes what it closes alone).
+     */
+    let run: StatusChange[] = [];
+    const writeRun = async () => {
+      if (!run.length) return;
+      const last = lastOfEachKey(run, (c) => c.participationId);
+      await sql`insert into ${pt} (opportunity_id, volunteer_id, status)
+          select * from unnest(${last.map((c) => c.opportunityId)}::uuid[], ${last.map((c) => c.volunteerId)}::uuid[],
+            ${last.map((c) => c.status)}::int[])
+          on conflict (opportunity_id, volunteer_id) do update set status = excluded.status`.execute(tx);
+      for (const group of groupsOfDistinctKeys(run, (c) => c.participationId))
+        await sql`update ${n} as x set state = r.state,
+              read_at = case when r.state = 'superseded' then x.read_at else coalesce(x.read_at, r.at) end
+            from unnest(${group.map((c) => c.participationId)}::text[], ${group.map((c) => c.closing)}::text[],
+              ${group.map((c) => (c.closing === 'superseded' ? null : c.stored.metadata.occurredAt))}::timestamptz[],
+              ${group.map((c) => c.stored.position.commit.toString())}::numeric[],
+              ${group.map((c) => c.stored.position.prepare.toString())}::numeric[]) as r(participation_id, state, at, c, p)
+            where x.participation_id = r.participation_id and x.type = ${NotificationType.OpportunityExtended}
+              and x.state = 'open' and (x.commit_pos, x.prepare_pos) < (r.c, r.p)`.execute(tx);
+      run = [];
+    };
+
     const tk = sql.raw(table('notification_tickets'));
     for (const stored of events) {
+      if (!stored.streamId.startsWith('participation-') || STATUS_AFTER[stored.type] === undefined) await writeRun();
       if (stored.streamId.startsWith(TICKETS_STREAM_PREFIX)) {
         const volunteerId = stored.streamId.slice(TICKETS_STREAM_PREFIX.length);
         const e = decode(ticketEvents, stored);
@@ -276,10 +303,18 @@ export const notificationsProjection: Projection = {
       if (!e) continue;
       const status = STATUS_AFTER[e.type];
       if (status !== undefined) {
-        await sql`insert into ${pt} (opportunity_id, volunteer_id, status) values (${opportunityId}, ${volunteerId}, ${status})
-                  on conflict (opportunity_id, volunteer_id) do update set status = excluded.status`.execute(tx);
         // Any change of status closes an open extension offer (the domain's rule, decide.ts).
-        await closeOffer(stored, participationId, e.type === 'ExtensionDeclined' ? 'declined' : 'superseded');
+        run.push({
+          stored,
+          participationId,
+          opportunityId,
+          volunteerId,
+          status,
+          closing: e.type === 'ExtensionDeclined' ? 'declined' : 'superseded',
+        });
+        const type = NOTIFICATION_SOURCE[e.type];
+        if (type !== undefined) await notify(stored, volunteerId, opportunityId, type);
+        continue;
       }
       switch (e.type) {
         case 'ExtensionOffered':
@@ -300,5 +335,15 @@ export const notificationsProjection: Projection = {
         }
       }
     }
+    await writeRun();
   },
 };
+
+interface StatusChange {
+  stored: StoredEvent;
+  participationId: string;
+  opportunityId: string;
+  volunteerId: string;
+  status: number;
+  closing: 'declined' | 'superseded';
+}

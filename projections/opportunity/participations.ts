@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import type { AnyDB } from '../../commands/db/kysely.ts';
 import { decode } from '../../commands/event-store/decode.ts';
 import { participationEvents, STATUS_AFTER } from '../../domain/participation/decide.ts';
+import { lastOfEachKey } from '../runner/batches.ts';
 import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { int4, timestamp } from '../runner/values.ts';
@@ -49,6 +51,12 @@ export const participationsProjection: Projection = {
     const p = sql.raw(table('participations'));
     const h = sql.raw(table('participation_hours'));
     const c = sql.raw(table('participation_counts'));
+    /** A run of status changes waiting to be written as one statement a table (before any other event applies). */
+    let run: StatusChange[] = [];
+    const writeRun = async () => {
+      if (run.length) await writeStatusChanges(tx, { p, c }, run);
+      run = [];
+    };
     for (const stored of events) {
       const e = decode(participationEvents, stored);
       if (!e) continue;
@@ -60,20 +68,10 @@ export const participationsProjection: Projection = {
       const status = STATUS[e.type];
       if (status !== undefined) {
         const previous = 'previousStatus' in e.data ? e.data.previousStatus : null;
-        if (previous !== status) {
-          if (previous !== null)
-            await sql`update ${c} set n = n - 1 where opportunity_id = ${opportunityId} and status = ${previous}`.execute(
-              tx,
-            );
-          await sql`insert into ${c} as x (opportunity_id, status, n) values (${opportunityId}, ${status}, 1)
-                    on conflict (opportunity_id, status) do update set n = x.n + 1`.execute(tx);
-        }
-        await sql`insert into ${p} (opportunity_id, volunteer_id, status, updated_at) values (${opportunityId}, ${volunteerId}, ${status}, ${at})
-                  on conflict (opportunity_id, volunteer_id) do update set status = excluded.status, updated_at = excluded.updated_at`.execute(
-          tx,
-        );
+        run.push({ opportunityId, volunteerId, status, previous, at });
         continue;
       }
+      await writeRun();
       switch (e.type) {
         case 'HoursRecorded': {
           const d = e.data;
@@ -101,5 +99,60 @@ export const participationsProjection: Projection = {
           updated_at = ${at}
         where opportunity_id = ${opportunityId} and volunteer_id = ${volunteerId}`.execute(tx);
     }
+    await writeRun();
   },
 };
+
+interface StatusChange {
+  opportunityId: string;
+  volunteerId: string;
+  status: number;
+  previous: number | null;
+  at: string;
+}
+
+/**
+ * A run of status changes in two statements, with the rows that one statement a change, in order, gives: each
+ * participation takes its last status; each event's count per status moves by the run's net change. Where a count's
+ * row is missing, a change applied alone inserts on an increase and does nothing on a decrease, so a missing row is
+ * created with what the run adds from its first increase on.
+ */
+async function writeStatusChanges(
+  tx: Transaction<AnyDB> | Kysely<AnyDB>,
+  { p, c }: { p: RawBuilder<unknown>; c: RawBuilder<unknown> },
+  run: readonly StatusChange[],
+): Promise<void> {
+  const counts = new Map<string, { o: string; s: number; total: number; created: number | null }>();
+  const move = (o: string, s: number, by: number) => {
+    const key = `${o}|${s}`;
+    const n = counts.get(key) ?? { o, s, total: 0, created: null };
+    n.total += by;
+    if (n.created !== null) n.created += by;
+    else if (by > 0) n.created = by;
+    counts.set(key, n);
+  };
+  for (const x of run) {
+    if (x.previous === x.status) continue;
+    if (x.previous !== null) move(x.opportunityId, x.previous, -1);
+    move(x.opportunityId, x.status, 1);
+  }
+  const moved = [...counts.values()].filter((n) => n.total !== 0 || n.created !== null);
+  if (moved.length)
+    await sql`with r as (
+        select * from unnest(${moved.map((n) => n.o)}::uuid[], ${moved.map((n) => n.s)}::int[],
+          ${moved.map((n) => n.total)}::int[], ${moved.map((n) => n.created)}::int[]) as r(o, s, total, created)),
+      updated as (
+        update ${c} as x set n = x.n + r.total from r where x.opportunity_id = r.o and x.status = r.s
+        returning x.opportunity_id, x.status)
+      insert into ${c} (opportunity_id, status, n)
+      select r.o, r.s, r.created from r
+      where r.created is not null
+        and not exists (select 1 from updated u where u.opportunity_id = r.o and u.status = r.s)`.execute(tx);
+  const last = lastOfEachKey(run, (x) => `${x.opportunityId}|${x.volunteerId}`);
+  await sql`insert into ${p} (opportunity_id, volunteer_id, status, updated_at)
+      select * from unnest(${last.map((x) => x.opportunityId)}::uuid[], ${last.map((x) => x.volunteerId)}::uuid[],
+        ${last.map((x) => x.status)}::int[], ${last.map((x) => x.at)}::timestamptz[])
+      on conflict (opportunity_id, volunteer_id) do update set status = excluded.status, updated_at = excluded.updated_at`.execute(
+    tx,
+  );
+}

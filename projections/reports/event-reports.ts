@@ -2,43 +2,17 @@ import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import type { StoredEvent } from '../../commands/event-store/port.ts';
 import { opportunityEvents } from '../../domain/opportunity/decide.ts';
-import {
-  evolve,
-  initialParticipation,
-  type Participation,
-  participationEvents,
-} from '../../domain/participation/decide.ts';
-import { type ParticipantReport, participantReportOf } from '../../domain/reports/event-report.ts';
+import { participationEvents } from '../../domain/participation/decide.ts';
 import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { dateClamped, int4, int4Array, timestamp, withoutNul } from '../runner/values.ts';
+import { applyParticipantChanges, type ParticipantChange } from './participant-reports.ts';
 
 const OPPORTUNITY_TYPES = ['OpportunityCreated', 'OpportunityEdited', 'OpportunityStatusChanged', 'OpportunityDeleted'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The moment an event happened: its command's `now`, else when it was recorded. */
 const happenedAt = (e: StoredEvent) => timestamp(e.metadata.occurredAt) ?? e.recordedAt.toISOString();
-
-const FIGURES = [
-  'status',
-  'attendance',
-  'approved_hours',
-  'pending_hours',
-  'rejected_hours',
-  'cases_handled',
-  'rating',
-  'incidents',
-] as const;
-const figuresOf = (r: ParticipantReport) => ({
-  status: r.status,
-  attendance: r.attendance,
-  approved_hours: r.approvedHours,
-  pending_hours: r.pendingHours,
-  rejected_hours: r.rejectedHours,
-  cases_handled: r.casesHandled,
-  rating: r.rating,
-  incidents: r.incidents,
-});
 
 /**
  * The event reports' read model (docs/architecture.md, "Event reports").
@@ -98,6 +72,9 @@ export const eventReportsProjection: Projection = {
   async apply({ tx, table }, events) {
     const ev = sql.raw(table('report_events'));
     const rp = sql.raw(table('report_participants'));
+    // The participants' changes apply together after the loop: they read and write report_participants only, which
+    // the events' changes do not touch, so the order between the two is free.
+    const participantChanges: ParticipantChange[] = [];
     for (const stored of events) {
       const at = happenedAt(stored);
       if (stored.streamId.startsWith('opportunity-')) {
@@ -157,38 +134,8 @@ export const eventReportsProjection: Projection = {
       const e = decode(participationEvents, stored);
       const [opportunityId, volunteerId] = stored.streamId.slice('participation-'.length).split('_');
       if (!e || !opportunityId || !volunteerId || !UUID.test(opportunityId) || !UUID.test(volunteerId)) continue;
-      const current = await sql<{ valid_from: Date; state: Participation | null } & Record<string, unknown>>`
-        select * from ${rp} where opportunity_id = ${opportunityId} and volunteer_id = ${volunteerId} and valid_to is null`
-        .execute(tx)
-        .then((r) => r.rows[0]);
-      const state = evolve(current?.state ?? initialParticipation(), e);
-      const report = participantReportOf(volunteerId, state);
-      const stateJson = JSON.stringify(withoutNul(state));
-      if (!report) continue;
-      const f = figuresOf(report);
-      const same = current && FIGURES.every((k) => String(current[k] ?? '') === String(f[k] ?? ''));
-      // Unchanged figures, or a second event at the same moment (or one dated before the current row, out of
-      // order): the current row takes the new state in place rather than opening an empty or inverted period.
-      if (current && (same || current.valid_from.getTime() >= Date.parse(at))) {
-        await sql`update ${rp} set status = ${f.status}, attendance = ${f.attendance}, approved_hours = ${f.approved_hours},
-                    pending_hours = ${f.pending_hours}, rejected_hours = ${f.rejected_hours}, cases_handled = ${f.cases_handled},
-                    rating = ${f.rating}, incidents = ${f.incidents}, state = ${stateJson}::jsonb
-                  where opportunity_id = ${opportunityId} and volunteer_id = ${volunteerId} and valid_to is null`.execute(
-          tx,
-        );
-        continue;
-      }
-      if (current)
-        await sql`update ${rp} set valid_to = ${at}, state = null
-                  where opportunity_id = ${opportunityId} and volunteer_id = ${volunteerId} and valid_to is null`.execute(
-          tx,
-        );
-      await sql`insert into ${rp} (opportunity_id, volunteer_id, valid_from, status, attendance, approved_hours, pending_hours,
-                  rejected_hours, cases_handled, rating, incidents, state)
-                values (${opportunityId}, ${volunteerId}, ${at}, ${f.status}, ${f.attendance}, ${f.approved_hours},
-                  ${f.pending_hours}, ${f.rejected_hours}, ${f.cases_handled}, ${f.rating}, ${f.incidents}, ${stateJson}::jsonb)`.execute(
-        tx,
-      );
+      participantChanges.push({ opportunityId, volunteerId, event: e, at });
     }
+    await applyParticipantChanges(tx, rp, participantChanges);
   },
 };

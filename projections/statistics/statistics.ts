@@ -7,6 +7,7 @@ import { participationEvents, STATUS_AFTER } from '../../domain/participation/de
 import { registrationEvents } from '../../domain/registration/events.ts';
 import { fieldsOf } from '../../domain/shared/upcast.ts';
 import { COUNTED_STATUSES } from '../../domain/statistics/figures.ts';
+import { groupsOfDistinctKeys } from '../runner/batches.ts';
 import { readModelTables } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { dateClamped, int4, timestamp } from '../runner/values.ts';
@@ -164,7 +165,43 @@ export const statisticsProjection: Projection = {
           participants = x.participants + excluded.participants, approved_hours = x.approved_hours + excluded.approved_hours,
           other_hours = x.other_hours + excluded.other_hours`;
     const run = (q: RawBuilder<unknown>) => q.execute(tx);
+    /**
+     * A run of participation status changes, written when another kind of event comes (or the batch ends): one
+     * statement for each group of changes in which no participation comes twice (each closes its open version, opens
+     * the new one, and the event's totals move by the group's sum), with the rows one statement a change gives.
+     */
+    let statusRun: StatusChange[] = [];
+    const writeStatusRun = async () => {
+      for (const group of groupsOfDistinctKeys(statusRun, (c) => `${c.opportunityId}_${c.volunteerId}`))
+        await run(sql`with r as (
+            select * from unnest(${group.map((c) => c.opportunityId)}::uuid[], ${group.map((c) => c.volunteerId)}::uuid[],
+              ${group.map((c) => c.status)}::int[], ${group.map((c) => c.at)}::timestamptz[],
+              ${group.map((c) => ((COUNTED as readonly number[]).includes(c.status) ? 1 : 0))}::int[])
+              as r(opportunity_id, volunteer_id, status, at, counted)),
+          closed as (
+            update ${P} as x set valid_to = greatest(x.valid_from, r.at) from r
+            where x.opportunity_id = r.opportunity_id and x.volunteer_id = r.volunteer_id and x.valid_to is null
+            returning x.opportunity_id, x.volunteer_id, x.valid_to, x.status),
+          changes as (
+            select r.*, c.valid_to as closed_at, c.status as closed_status, c.opportunity_id is not null as closed
+            from r left join closed c on c.opportunity_id = r.opportunity_id and c.volunteer_id = r.volunteer_id),
+          opened as (
+            insert into ${P} (opportunity_id, volunteer_id, status, valid_from)
+            select opportunity_id, volunteer_id, status, coalesce(closed_at, at) from changes)
+          insert into ${X} as x (opportunity_id, invitations, participants, approved_hours, other_hours)
+          select opportunity_id, sum(case when closed then 0 else 1 end),
+            sum(counted - case when closed_status in (${sql.join(COUNTED)}) then 1 else 0 end), 0, 0
+          from changes group by opportunity_id
+          on conflict (opportunity_id) do update set invitations = x.invitations + excluded.invitations,
+            participants = x.participants + excluded.participants`);
+      statusRun = [];
+    };
     for (const stored of events) {
+      if (
+        !stored.streamId.startsWith('participation-') ||
+        STATUS_AFTER[stored.type as keyof typeof STATUS_AFTER] === undefined
+      )
+        await writeStatusRun();
       const at = occurredAt(stored);
       const reg = decode(registrationEvents, stored);
       if (reg && stored.streamId.startsWith('registration-')) {
@@ -235,17 +272,7 @@ export const statisticsProjection: Projection = {
         ];
         const status = STATUS_AFTER[part.type];
         if (status !== undefined) {
-          const counted = (COUNTED as readonly number[]).includes(status) ? 1 : 0;
-          await run(sql`with closed as (
-              update ${P} set valid_to = greatest(valid_from, ${at}::timestamptz)
-              where opportunity_id = ${opportunityId} and volunteer_id = ${volunteerId} and valid_to is null returning valid_to, status),
-            opened as (
-              insert into ${P} (opportunity_id, volunteer_id, status, valid_from)
-              select ${opportunityId}, ${volunteerId}, ${status}, coalesce((select valid_to from closed), ${at}::timestamptz))
-            ${addTotals(opportunityId, {
-              invitations: sql`(case when exists (select 1 from closed) then 0 else 1 end)`,
-              participants: sql`(${counted} - coalesce((select case when status in (${sql.join(COUNTED)}) then 1 else 0 end from closed), 0))`,
-            })}`);
+          statusRun.push({ opportunityId, volunteerId, status, at });
           continue;
         }
         switch (part.type) {
@@ -286,8 +313,16 @@ export const statisticsProjection: Projection = {
         }
       }
     }
+    await writeStatusRun();
   },
 };
+
+interface StatusChange {
+  opportunityId: string;
+  volunteerId: string;
+  status: number;
+  at: string;
+}
 
 /** When the change happened: the command's `now`, else when the event was recorded. */
 function occurredAt(stored: StoredEvent): string {
