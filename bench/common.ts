@@ -1,14 +1,17 @@
-// What bench/registration.ts and bench/events.ts share: percentiles, the CPU split of a measured window, and writing
-// their section of docs/performance.md between its markers.
+// What bench/registration.ts and bench/events.ts share: the portal under load, percentiles, a measured closed loop and
+// the CPU split of its window, timed query shapes, and writing their section of docs/performance.md between its markers.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../api/app.ts';
 import { newToken } from '../api/http/sessions.ts';
 import { type CoalescerStats, coalescerTotals } from '../commands/db/coalesce.ts';
+import { waitForPosition } from '../projections/runner/status.ts';
 import { createRuntime, depsFrom, type Runtime } from '../workers/runtime.ts';
+import { type LoadSpec, runLoad } from './load.ts';
 import { assertLocal, freshDatabase, type MachineInfo, machineInfo } from './support.ts';
 
 export const percentile = (xs: readonly number[], p: number) => {
@@ -92,7 +95,7 @@ export function writeDocSection(name: string, section: string): string {
  * A portal benchmark's section of docs/performance.md: its heading, how it was generated (`generated`, ending in a
  * space), when it ran and for how long since `t0`, the machine, then the parts' lines. Printed; written when `write`.
  */
-export function portalSection(
+function portalSection(
   name: string,
   heading: string,
   generated: string,
@@ -114,22 +117,26 @@ export function portalSection(
 }
 
 /**
- * Time each query shape `repeats` times in a row (after 20 warm-up calls) through HTTP from one client; returns the
- * markdown rows (label, p50, p99) and every latency, for the "all shapes" line.
+ * Time each query shape (its label and what `url` makes of its query) `repeats` times in a row, after 20 warm-up
+ * calls, through HTTP from one client (with the session's cookie, if any): the latency table (label, p50, p99), its
+ * "all shapes" line and whether p99 met the target.
  */
-export async function timeShapes(
+export async function timedShapes(
   prefix: string,
-  shapes: readonly [label: string, url: string][],
-  repeats: number,
-  headers: Record<string, string> = {},
-): Promise<{ rows: string[]; all: number[] }> {
+  shapes: readonly [label: string, query: string][],
+  url: (query: string) => string,
+  run: { repeats: number; target: string; session?: { cookie: string } },
+  targetMs = 20,
+): Promise<string[]> {
+  const { repeats, target } = run;
+  const headers: Record<string, string> = run.session ? { cookie: run.session.cookie } : {};
   const rows: string[] = [];
   const all: number[] = [];
-  for (const [label, url] of shapes) {
+  for (const [label, query] of shapes) {
     const lat: number[] = [];
     for (let i = 0; i < repeats + 20; i++) {
       const s = performance.now();
-      const res = await fetch(url, { headers });
+      const res = await fetch(url(query), { headers });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${label}: HTTP ${res.status}`);
       if (i >= 20) lat.push(performance.now() - s);
@@ -138,11 +145,6 @@ export async function timeShapes(
     rows.push(`| ${label} | ${ms(percentile(lat, 50))} | ${ms(percentile(lat, 99))} |`);
     console.log(`${prefix} ${label}: p50 ${ms(percentile(lat, 50))} ms, p99 ${ms(percentile(lat, 99))} ms`);
   }
-  return { rows, all };
-}
-
-/** The latency table of `timeShapes`' rows, with the "all shapes" line and whether p99 met the target. */
-export function shapesTable(rows: readonly string[], all: readonly number[], target: string, targetMs = 20): string[] {
   return [
     '| query | p50 ms | p99 ms |',
     '|---|---:|---:|',
@@ -186,6 +188,23 @@ export async function benchPortal(label: string, opts: { schedules?: boolean } =
     app,
     base,
     info,
+    /** Until the projections' runner has created a read model's table (`rm.<name>`), at most ten seconds. */
+    async waitForTable(name: string) {
+      for (let i = 0; i < 500; i++) {
+        const { rows } = await sql<{ t: string | null }>`select to_regclass(${name})::text as t`.execute(runtime.db);
+        if (rows[0]?.t) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    /** A steady state: the projections first finish what the setup (or the previous phase) left them. */
+    async caughtUp() {
+      await waitForPosition(
+        runtime.db,
+        runtime.projections.map((p) => p.name),
+        await runtime.store.lastPosition(),
+        600_000,
+      );
+    },
     async sessionFor(userId: string, roleId: number) {
       const csrfToken = newToken();
       const sid = await runtime.sessions.create({ userId, roleId: roleId as 1, csrfToken, mustChangePassword: false });
@@ -198,6 +217,62 @@ export async function benchPortal(label: string, opts: { schedules?: boolean } =
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type BenchPortal = Awaited<ReturnType<typeof benchPortal>>;
+
+/**
+ * A portal benchmark from start to end: the portal up, its parts run (each adds its lines to `out`), the section
+ * printed (written when `section.write`), the portal closed.
+ */
+export async function portalBench(
+  name: string,
+  section: { heading: string; generated: string; write: boolean },
+  parts: (portal: BenchPortal, out: string[]) => Promise<void>,
+  opts: { schedules?: boolean } = {},
+): Promise<void> {
+  const portal = await benchPortal(name, opts);
+  const out: string[] = [];
+  const t0 = Date.now();
+  try {
+    await parts(portal, out);
+    portalSection(name, section.heading, section.generated, portal.info, t0, out, section.write);
+  } finally {
+    await portal.close();
+  }
+}
+
+/**
+ * A closed loop (`runLoad`) with where the CPU went and how the coalescers batched, both over exactly its measured
+ * window. `window.start` and `window.end` sample more over the same window; `window.otherCores(seconds)` are the cores
+ * other processes (API processes) used, counted apart from this process's.
+ */
+export async function measuredLoad(
+  spec: LoadSpec,
+  window: {
+    start?: () => Promise<void>;
+    end?: () => Promise<void>;
+    otherCores?: (seconds: number) => number;
+  } = {},
+) {
+  let cpu: ReturnType<typeof cpuWindow> | null = null;
+  let used: ReturnType<ReturnType<typeof cpuWindow>> | null = null;
+  let otherCores = 0;
+  let coalesced = coalescerStats();
+  const load = await runLoad(spec, {
+    start: async () => {
+      await window.start?.();
+      coalesced = coalescerStats();
+      cpu = cpuWindow();
+    },
+    end: async (clientCores) => {
+      otherCores = window.otherCores?.(cpu!.seconds()) ?? 0;
+      used = cpu!(clientCores + otherCores);
+      coalesced = coalescerStats(coalesced);
+      await window.end?.();
+    },
+  });
+  return { ...load, cpu: used!, otherCores, coalesced };
 }
 
 /** The coalescers' totals now, or (given earlier totals) what was added since. */

@@ -15,6 +15,16 @@ export const SESSION_SWEEP_GRACE_SECONDS = 24 * 3600;
 /** The UI warns this long before the time-out. */
 export const IDLE_WARNING_SECONDS = 60;
 
+/** A session's row (the Emmett peer, bench/peer/app.ts, keeps its sessions in a table of the same columns). */
+export const SESSION_COLUMNS = `
+  id_hash text primary key,
+  user_id uuid not null,
+  role_id int not null,
+  csrf_token text not null,
+  must_change_password boolean not null,
+  created_at timestamptz not null default now(),
+  last_seen_at timestamptz not null default now()`;
+
 // Sessions are infrastructure, not domain facts: they live in a plain table. What matters for the audit (each login
 // attempt, each password change) is an event on the user's stream.
 // Half of each page is left free (fillfactor 50; a session row is ~200 bytes, so the table stays small): a touch's new
@@ -23,15 +33,7 @@ export const IDLE_WARNING_SECONDS = 60;
 registerSchema(
   'auth',
   `
-      create table if not exists auth.sessions (
-        id_hash text primary key,
-        user_id uuid not null,
-        role_id int not null,
-        csrf_token text not null,
-        must_change_password boolean not null,
-        created_at timestamptz not null default now(),
-        last_seen_at timestamptz not null default now()
-      );
+      create table if not exists auth.sessions (${SESSION_COLUMNS});
       create index if not exists sessions_user_idx on auth.sessions (user_id);
       alter table auth.sessions set (fillfactor = 50);`,
 );
@@ -46,7 +48,8 @@ export interface Session {
 /** How stale last_seen_at may get before a request moves it. */
 const TOUCH_EVERY_SECONDS = 10;
 
-const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
+/** The key a session's row is found by: the cookie's id is never stored. */
+export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('base64url');
 export const newToken = () => randomBytes(32).toString('base64url');
 
 interface SessionRow {
@@ -101,7 +104,7 @@ export class SessionStore {
   async create(s: Session): Promise<string> {
     const id = newToken();
     await sql`insert into auth.sessions (id_hash, user_id, role_id, csrf_token, must_change_password)
-              values (${hashId(id)}, ${s.userId}, ${s.roleId}, ${s.csrfToken}, ${s.mustChangePassword})`.execute(
+              values (${hashSessionId(id)}, ${s.userId}, ${s.roleId}, ${s.csrfToken}, ${s.mustChangePassword})`.execute(
       this.db,
     );
     return id;
@@ -112,7 +115,7 @@ export class SessionStore {
    * outlived its absolute lifetime (and is then removed), null when unknown.
    */
   async touch(id: string): Promise<Session | 'expired' | null> {
-    const r = await this.touches.call(hashId(id));
+    const r = await this.touches.call(hashSessionId(id));
     if (!r) return null;
     if (r.expired) {
       await this.destroy(id);
@@ -142,11 +145,13 @@ export class SessionStore {
   }
 
   async passwordChanged(id: string): Promise<void> {
-    await sql`update auth.sessions set must_change_password = false where id_hash = ${hashId(id)}`.execute(this.db);
+    await sql`update auth.sessions set must_change_password = false where id_hash = ${hashSessionId(id)}`.execute(
+      this.db,
+    );
   }
 
   async destroy(id: string): Promise<void> {
-    const h = hashId(id);
+    const h = hashSessionId(id);
     await sql`delete from auth.sessions where id_hash = ${h}`.execute(this.db);
     this.ended.emit(`s:${h}`);
   }
@@ -158,7 +163,7 @@ export class SessionStore {
 
   /** A password change or reset ends every other session of the user (a thief's cookie among them). */
   async destroyOthersOf(userId: string, keepId: string): Promise<void> {
-    const keep = hashId(keepId);
+    const keep = hashSessionId(keepId);
     const { rows } = await sql<{ id_hash: string }>`
       delete from auth.sessions where user_id = ${userId} and id_hash <> ${keep} returning id_hash`.execute(this.db);
     for (const r of rows) this.ended.emit(`s:${r.id_hash}`);
@@ -167,7 +172,7 @@ export class SessionStore {
   /** Whether the session still exists and has not expired (no touch: a held-open stream is not activity). */
   async alive(id: string): Promise<boolean> {
     const { rows } = await sql<{ one: number }>`
-      select 1 as one from auth.sessions where id_hash = ${hashId(id)}
+      select 1 as one from auth.sessions where id_hash = ${hashSessionId(id)}
          and last_seen_at >= now() - make_interval(secs => ${this.idleSeconds})
          and created_at >= now() - make_interval(secs => ${this.lifetimeSeconds})`.execute(this.db);
     return rows.length > 0;
@@ -178,7 +183,7 @@ export class SessionStore {
    * Other replicas' endings are found by the holder's periodic alive() check.
    */
   onEnded(id: string, userId: string, onEnd: () => void): () => void {
-    const keys = [`s:${hashId(id)}`, `u:${userId}`];
+    const keys = [`s:${hashSessionId(id)}`, `u:${userId}`];
     for (const k of keys) this.ended.on(k, onEnd);
     return () => {
       for (const k of keys) this.ended.off(k, onEnd);

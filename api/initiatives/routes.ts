@@ -5,8 +5,9 @@ import * as commands from '../../commands/initiative/handlers.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { type InitiativeAudience, initiativeRow, initiativesPage } from '../../projections/initiatives/queries.ts';
 import * as C from '../contracts/initiatives.ts';
+import { audienceReads } from '../http/audience-reads.ts';
 import { requireScreen } from '../http/auth.ts';
-import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
+import { type ApiDeps, commandContext } from '../http/deps.ts';
 import { route } from '../http/route.ts';
 import { addressInScope, eventInScope, staffScope } from '../http/scope.ts';
 
@@ -18,7 +19,6 @@ const READ_MODELS = ['initiatives'];
  * also needs `eventsadmin` Add, as creating an event does) or reject it.
  */
 export function initiativeRoutes(app: FastifyInstance, deps: ApiDeps) {
-  const db = deps.db;
   const scoped = async (req: FastifyRequest): Promise<InitiativeAudience> => ({
     scope: await staffScope(deps, req.session!),
   });
@@ -28,39 +28,23 @@ export function initiativeRoutes(app: FastifyInstance, deps: ApiDeps) {
     status: q.status,
     year: q.year,
   });
-  /** The initiative, if the caller's areas cover it; else NotFound (no hint it exists). */
-  const inScope = async (req: FastifyRequest, id: string) => {
-    const row = await initiativeRow(db, await scoped(req), id);
-    if (!row) throw new DomainError('NotFound');
-    return row;
-  };
+  const reads = audienceReads(deps, READ_MODELS, { page: initiativesPage, row: initiativeRow, filtersOf });
   /** Before a decision: the same check on the initiative's stream (a read model may be behind the proposal). */
   const decidable = async (req: FastifyRequest, id: string) => {
     const s = await commands.loadInitiative(deps.store, id);
     if (!s.id || !addressInScope(await staffScope(deps, req.session!), s)) throw new DomainError('NotFound');
   };
 
-  route(app, C.myInitiatives, {}, async (req) => {
-    await readAfter(req, deps, READ_MODELS);
-    const q = req.query;
-    const who = { proposerId: req.session!.userId };
-    return initiativesPage(db, who, filtersOf(q), { page: q.page, pageSize: q.pageSize });
-  });
+  route(app, C.myInitiatives, {}, async (req) => reads.page(req, { proposerId: req.session!.userId }, req.query));
   route(app, C.proposeInitiative, {}, async (req, reply) => {
     const r = await commands.proposeInitiative(deps.store, req.session!.userId, req.body, commandContext(req, deps));
     reply.code(201);
     return { position: formatPosition(r.position), initiativeId: r.initiativeId, code: r.code };
   });
 
-  route(app, C.initiatives, {}, async (req) => {
-    await readAfter(req, deps, READ_MODELS);
-    const q = req.query;
-    return initiativesPage(db, await scoped(req), filtersOf(q), { page: q.page, pageSize: q.pageSize });
-  });
-  route(app, C.initiative, {}, async (req) => {
-    await readAfter(req, deps, READ_MODELS);
-    return inScope(req, req.params.id);
-  });
+  // Those who decide: every initiative their areas cover (another is NotFound).
+  route(app, C.initiatives, {}, async (req) => reads.page(req, await scoped(req), req.query));
+  route(app, C.initiative, {}, async (req) => reads.row(req, await scoped(req), req.params.id));
   route(app, C.approveInitiative, { preHandler: requireScreen(deps, 'eventsadmin', 'Add') }, async (req) => {
     await decidable(req, req.params.id);
     // The draft event's places, like any event a staff member creates, lie in their areas.

@@ -27,6 +27,7 @@ import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { recordHistory } from '../http/history.ts';
 import { ok, route } from '../http/route.ts';
 import { staffOnEvent } from '../opportunity/guards.ts';
+import { joinTargetOf } from './join.ts';
 import { invitationsStreamRoute } from './stream.ts';
 
 /** Joining, invitations and the answers to them, the roster and staff actions on it, and the volunteer's own list. */
@@ -43,7 +44,6 @@ export function participationRoutes(app: FastifyInstance, deps: ApiDeps) {
       session ? joinerOf(deps.db, session.userId, req.params.id) : Promise.resolve(undefined),
       loadOpportunity(deps.store, req.params.id),
     ]);
-    const d = o.details!;
     assertMayJoin(
       {
         signedIn: !!session,
@@ -56,16 +56,7 @@ export function participationRoutes(app: FastifyInstance, deps: ApiDeps) {
         gender: (w?.gender ?? null) as 1 | 2 | null,
         invited: w?.invitation === 1,
       },
-      {
-        deleted: o.status === 4,
-        approved: o.approval === 'approved',
-        endDate: d.endDate,
-        registrationEnd: d.registrationEnd,
-        visibility: d.visibility,
-        regionIds: d.regionIds,
-        cityIds: d.cityIds,
-        gender: d.gender,
-      },
+      joinTargetOf(o),
       deps.client,
       new Date(),
     );

@@ -10,8 +10,9 @@ import {
   ticketsPage,
 } from '../../projections/tickets/queries.ts';
 import * as C from '../contracts/tickets.ts';
+import { audienceReads } from '../http/audience-reads.ts';
 import { requireUser } from '../http/auth.ts';
-import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
+import { type ApiDeps, commandContext } from '../http/deps.ts';
 import { ok, route } from '../http/route.ts';
 import { staffScope } from '../http/scope.ts';
 
@@ -44,6 +45,7 @@ export function ticketRoutes(app: FastifyInstance, deps: ApiDeps) {
     ticketStatus: q.ticketStatus,
     departmentId: q.departmentId,
   });
+  const reads = audienceReads(deps, READ_MODELS, { page: ticketsPage, row: ticketDetail, filtersOf });
 
   route(app, C.ticketOptions, { preHandler: requireUser() }, async () => {
     const lookups = await deps.lookups.current();
@@ -53,17 +55,8 @@ export function ticketRoutes(app: FastifyInstance, deps: ApiDeps) {
     };
   });
 
-  route(app, C.myTickets, {}, async (req) => {
-    await readAfter(req, deps, READ_MODELS);
-    const q = req.query;
-    return ticketsPage(db, mine(req), filtersOf(q), { page: q.page, pageSize: q.pageSize });
-  });
-  route(app, C.myTicket, {}, async (req) => {
-    await readAfter(req, deps, READ_MODELS);
-    const d = await ticketDetail(db, mine(req), req.params.id);
-    if (!d) throw new DomainError('NotFound');
-    return d;
-  });
+  route(app, C.myTickets, {}, async (req) => reads.page(req, mine(req), req.query));
+  route(app, C.myTicket, {}, async (req) => reads.row(req, mine(req), req.params.id));
   route(app, C.submitTicket, {}, async (req) => {
     const r = await commands.submitTicket(deps.store, req.session!.userId, req.body, commandContext(req, deps));
     return { position: formatPosition(r.position), ticketId: r.ticketId, code: r.code };
@@ -75,17 +68,8 @@ export function ticketRoutes(app: FastifyInstance, deps: ApiDeps) {
     );
   });
 
-  route(app, C.staffTickets, {}, async (req) => {
-    await readAfter(req, deps, READ_MODELS);
-    const q = req.query;
-    return ticketsPage(db, await scoped(req), filtersOf(q), { page: q.page, pageSize: q.pageSize });
-  });
-  route(app, C.staffTicket, {}, async (req) => {
-    await readAfter(req, deps, READ_MODELS);
-    const d = await ticketDetail(db, await scoped(req), req.params.id);
-    if (!d) throw new DomainError('NotFound');
-    return d;
-  });
+  route(app, C.staffTickets, {}, async (req) => reads.page(req, await scoped(req), req.query));
+  route(app, C.staffTicket, {}, async (req) => reads.row(req, await scoped(req), req.params.id));
   route(app, C.replyToTicket, {}, async (req) => {
     const owner = await ownerInScope(req, req.params.id);
     return ok(await commands.replyToTicket(deps.store, owner, req.params.id, req.body, commandContext(req, deps)));

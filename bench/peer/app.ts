@@ -2,7 +2,7 @@
 // event store behind Fastify, its CommandHandler, and inline Pongo projections for the read models the rules read.
 // The rules themselves are our pure domain functions, so that both sides do the same checks; persistence, command
 // handling and projections are Emmett's, used as its documentation shows. A benchmark peer, never part of the portal.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { CommandHandler, type Event, projections } from '@event-driven-io/emmett';
 import {
   getPostgreSQLEventStore,
@@ -14,8 +14,15 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { errorHandler } from '../../api/http/errors.ts';
+import { hashSessionId, IDLE_TIMEOUT_SECONDS, SESSION_COLUMNS } from '../../api/http/sessions.ts';
+import { joinTargetOf } from '../../api/participation/join.ts';
 import { seedSnapshot } from '../../domain/lookups/testing.ts';
-import { type Opportunity, type OpportunityEvent, opportunityDecider } from '../../domain/opportunity/decide.ts';
+import {
+  type Opportunity,
+  type OpportunityEvent,
+  opportunityDecider,
+  opportunityEvents,
+} from '../../domain/opportunity/decide.ts';
 import type { OpportunityDetails } from '../../domain/opportunity/rules.ts';
 import {
   type Participation,
@@ -45,27 +52,11 @@ export const participationStreamOf = (opportunityId: string, volunteerId: string
 // ---------------------------------------------------------------------------------------------------------------
 // Read models: inline projections (same transaction as the append), one Pongo document per stream.
 
-const OPPORTUNITY_EVENTS = [
-  'OpportunityCreated',
-  'OpportunityEdited',
-  'OpportunityApproved',
-  'OpportunityRejected',
-  'OpportunityStatusChanged',
-  'OpportunityDeleteRequested',
-  'OpportunityDeleted',
-  'MaxInvitationsRaised',
-  'MaxContributionsChanged',
-  'VolunteerInvitedCounted',
-  'SeatTaken',
-  'SeatFreed',
-  'HoursApprovedCounted',
-] as const satisfies readonly OpportunityEvent['type'][];
-
 /** The event as the join rules read it: the fold of its stream, kept by an inline projection. */
 export type OpportunityDoc = { [K in keyof Opportunity]: Opportunity[K] } & { _id: string };
 const opportunities = pongoSingleStreamProjection<OpportunityDoc, PeerEvent>({
   collectionName: 'opportunities',
-  canHandle: [...OPPORTUNITY_EVENTS],
+  canHandle: [...opportunityEvents.types],
   getDocumentId: (e) => e.metadata.streamName.slice('opportunity-'.length),
   initialState: () => ({ ...opportunityDecider.initialState(), _id: '' }),
   evolve: (doc: OpportunityDoc, e: PeerEvent) => ({
@@ -125,16 +116,7 @@ const handleParticipation = CommandHandler<Participation, PeerEvent>({
 // ---------------------------------------------------------------------------------------------------------------
 // Sessions: the same table and the same touch statement as api/http/sessions.ts, one prepared query a request.
 
-const SESSIONS_SQL = `
-  create table if not exists sessions (
-    id_hash text primary key,
-    user_id uuid not null,
-    role_id int not null,
-    csrf_token text not null,
-    must_change_password boolean not null,
-    created_at timestamptz not null default now(),
-    last_seen_at timestamptz not null default now()
-  ) with (fillfactor = 50)`;
+const SESSIONS_SQL = `create table if not exists sessions (${SESSION_COLUMNS}) with (fillfactor = 50)`;
 const TOUCH = {
   name: 'peer-session-touch',
   text: `
@@ -146,8 +128,6 @@ const TOUCH = {
     select s.user_id, s.role_id, s.csrf_token, old.expired
       from old join sessions s on s.id_hash = old.id_hash`,
 };
-const IDLE_SECONDS = 900;
-const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
 
 interface PeerSession {
   userId: string;
@@ -240,7 +220,7 @@ export async function createPeer(url: string, opts: { poolSize?: number; client?
     if (sid) {
       const { rows } = await pool.query<{ user_id: string; role_id: number; csrf_token: string; expired: boolean }>({
         ...TOUCH,
-        values: [hashId(sid), IDLE_SECONDS],
+        values: [hashSessionId(sid), IDLE_TIMEOUT_SECONDS],
       });
       const r = rows[0];
       if (r && !r.expired)
@@ -283,16 +263,7 @@ export async function createPeer(url: string, opts: { poolSize?: number; client?
           gender: who?.gender ?? null,
           invited: invitation?.status === 1,
         },
-        {
-          deleted: o.status === 4,
-          approved: o.approval === 'approved',
-          endDate: d.endDate,
-          registrationEnd: d.registrationEnd,
-          visibility: d.visibility,
-          regionIds: d.regionIds,
-          cityIds: d.cityIds,
-          gender: d.gender,
-        },
+        joinTargetOf(o),
         client,
         new Date(),
       );
@@ -325,7 +296,7 @@ export async function createPeer(url: string, opts: { poolSize?: number; client?
         await pool.query(
           `insert into sessions (id_hash, user_id, role_id, csrf_token, must_change_password)
            select h, u, $3, c, false from unnest($1::text[], $2::uuid[], $4::text[]) as t(h, u, c)`,
-          [ids.map(hashId), chunk.map((v) => v._id), roleId, csrf],
+          [ids.map(hashSessionId), chunk.map((v) => v._id), roleId, csrf],
         );
         out.push(...chunk.map((_, k) => ({ cookie: `sid=${ids[k]}`, csrf: csrf[k]! })));
       }
@@ -367,7 +338,7 @@ export async function createFloor(
     const session = await pool.query<{ user_id: string }>({
       name: 'floor-session',
       text: 'select user_id from sessions where id_hash = $1',
-      values: [hashId(req.cookies.sid ?? '')],
+      values: [hashSessionId(req.cookies.sid ?? '')],
     });
     const userId = session.rows[0]?.user_id ?? '';
     await pool.query({ name: 'floor-volunteer', text: 'select data from volunteers where _id = $1', values: [userId] });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { accountEvents } from '../../domain/account/events.ts';
 import { readModelTables } from '../runner/define.ts';
@@ -80,6 +80,9 @@ export const usersProjection: Projection = {
       if (!e) continue;
       const id = stored.streamId.slice('user-'.length);
       const at = stored.metadata.occurredAt;
+      /** Sets the account's columns the event changes, and when it changed. */
+      const update = (set: RawBuilder<unknown>) =>
+        sql`update ${t} set ${set}, updated_at = ${at} where user_id = ${id}`.execute(tx);
       switch (e.type) {
         case 'AccountCreated': {
           const d = e.data;
@@ -91,61 +94,50 @@ export const usersProjection: Projection = {
           break;
         }
         case 'LoginSucceeded':
-          await sql`update ${t} set failed_attempts = 0, locked_until = null, last_login_at = ${e.data.at}, updated_at = ${at}
-                    where user_id = ${id}`.execute(tx);
+          await update(sql`failed_attempts = 0, locked_until = null, last_login_at = ${e.data.at}`);
           break;
         case 'LoginFailed':
-          await sql`update ${t} set failed_attempts = ${e.data.failedAttempts}, updated_at = ${at} where user_id = ${id}`.execute(
-            tx,
-          );
+          await update(sql`failed_attempts = ${e.data.failedAttempts}`);
           break;
         case 'AccountLocked':
-          await sql`update ${t} set locked_until = ${e.data.until}, failed_attempts = ${e.data.failedAttempts}, updated_at = ${at}
-                    where user_id = ${id}`.execute(tx);
+          await update(sql`locked_until = ${e.data.until}, failed_attempts = ${e.data.failedAttempts}`);
           break;
         case 'PasswordChanged':
-          await sql`update ${t} set must_change_password = false, password_changed_at = ${e.data.at}, updated_at = ${at}
-                    where user_id = ${id}`.execute(tx);
+          await update(sql`must_change_password = false, password_changed_at = ${e.data.at}`);
           break;
         case 'PasswordReset':
           // The reset ends the locks and forces a change at the next login (domain/account/decide.ts).
-          await sql`update ${t} set must_change_password = true, failed_attempts = 0, locked_until = null,
-                      password_changed_at = ${e.data.at}, updated_at = ${at} where user_id = ${id}`.execute(tx);
+          await update(sql`must_change_password = true, failed_attempts = 0, locked_until = null,
+                      password_changed_at = ${e.data.at}`);
           break;
         case 'UserAreasAssigned':
-          await sql`update ${t} set region_ids = ${int4Array(e.data.regionIds)}::int[], city_ids = ${int4Array(e.data.cityIds)}::int[], updated_at = ${at}
-                    where user_id = ${id}`.execute(tx);
+          await update(
+            sql`region_ids = ${int4Array(e.data.regionIds)}::int[], city_ids = ${int4Array(e.data.cityIds)}::int[]`,
+          );
           break;
         case 'UserEdited': {
           const d = e.data;
-          await sql`update ${t} set name_ar = ${d.name.ar}, name_en = ${d.name.en}, email = ${d.email}, mobile = ${d.mobile},
-                    role_id = coalesce(${int4(d.roleId)}, role_id), updated_at = ${at} where user_id = ${id}`.execute(
-            tx,
-          );
+          await update(sql`name_ar = ${d.name.ar}, name_en = ${d.name.en}, email = ${d.email}, mobile = ${d.mobile},
+                    role_id = coalesce(${int4(d.roleId)}, role_id)`);
           break;
         }
         case 'UserDepartmentChanged':
-          await sql`update ${t} set department_id = ${int4(e.data.departmentId)}, updated_at = ${at} where user_id = ${id}`.execute(
-            tx,
-          );
+          await update(sql`department_id = ${int4(e.data.departmentId)}`);
           break;
         case 'IdentityVerified':
-          // The join rule "NIC valid" and the InvalidNIC sign-in read this flag: the identity service confirmed the holder.
-          await sql`update ${t} set nic_valid = true, updated_at = ${at} where user_id = ${id}`.execute(tx);
-          break;
         case 'IdentityNotVerified':
-          // A registration's id or birth date the identity service did not confirm (or could not be asked about).
-          await sql`update ${t} set nic_valid = false, updated_at = ${at} where user_id = ${id}`.execute(tx);
+          // The join rule "NIC valid" and the InvalidNIC sign-in read this flag: whether the identity service confirmed
+          // the holder of the registration's id and birth date (not confirmed also when it could not be asked).
+          await update(sql`nic_valid = ${e.type === 'IdentityVerified'}`);
           break;
         case 'EmailVerified':
-          await sql`update ${t} set email_verified = true, updated_at = ${at} where user_id = ${id}`.execute(tx);
+          await update(sql`email_verified = true`);
           break;
         case 'AccountDeactivated':
-          await sql`update ${t} set active = false, updated_at = ${at} where user_id = ${id}`.execute(tx);
+          await update(sql`active = false`);
           break;
         case 'AccountReactivated':
-          await sql`update ${t} set active = true, failed_attempts = 0, locked_until = null, updated_at = ${at}
-                    where user_id = ${id}`.execute(tx);
+          await update(sql`active = true, failed_attempts = 0, locked_until = null`);
           break;
       }
     }

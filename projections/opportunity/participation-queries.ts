@@ -5,21 +5,24 @@ import type { OpportunityDB } from './queries.ts';
 type Db = Kysely<OpportunityDB>;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
+/** A volunteer's place on an event: the participation's status and hours (read as text, answered as numbers). */
+const STATUS_AND_HOURS = [
+  'p.status',
+  sql<string>`p.approved_hours::text`.as('approved_hours'),
+  sql<string>`p.pending_hours::text`.as('pending_hours'),
+] as const;
+const statusAndHours = (x: { status: number; approved_hours: string; pending_hours: string }) => ({
+  status: x.status,
+  approvedHours: Number(x.approved_hours),
+  pendingHours: Number(x.pending_hours),
+});
+
 /** The volunteer's own events with their hours, the latest start first (my events, and the live invitations stream). */
 export async function participationsOf(db: Db, volunteerId: string) {
   const rows = await db
     .selectFrom('rm.participations as p')
     .innerJoin('rm.opportunities as o', 'o.opportunity_id', 'p.opportunity_id')
-    .select([
-      'p.opportunity_id',
-      'o.name_ar',
-      'o.name_en',
-      'o.start_date',
-      'o.end_date',
-      'p.status',
-      sql<string>`p.approved_hours::text`.as('approved_hours'),
-      sql<string>`p.pending_hours::text`.as('pending_hours'),
-    ])
+    .select(['p.opportunity_id', 'o.name_ar', 'o.name_en', 'o.start_date', 'o.end_date', ...STATUS_AND_HOURS])
     .where('p.volunteer_id', '=', volunteerId)
     .orderBy('o.start_date', 'desc')
     .execute();
@@ -29,9 +32,7 @@ export async function participationsOf(db: Db, volunteerId: string) {
     nameEn: x.name_en,
     startDate: iso(x.start_date),
     endDate: iso(x.end_date),
-    status: x.status,
-    approvedHours: Number(x.approved_hours),
-    pendingHours: Number(x.pending_hours),
+    ...statusAndHours(x),
   }));
 }
 
@@ -46,9 +47,7 @@ function rosterOf(db: Db, opportunityId: string) {
       'u.name_en',
       'u.email',
       'u.mobile',
-      'p.status',
-      sql<string>`p.approved_hours::text`.as('approved_hours'),
-      sql<string>`p.pending_hours::text`.as('pending_hours'),
+      ...STATUS_AND_HOURS,
     ])
     .where('p.opportunity_id', '=', opportunityId);
 }
@@ -65,9 +64,7 @@ const participantOf = (x: {
   volunteerId: x.volunteer_id,
   nameAr: x.name_ar,
   nameEn: x.name_en,
-  status: x.status,
-  approvedHours: Number(x.approved_hours),
-  pendingHours: Number(x.pending_hours),
+  ...statusAndHours(x),
 });
 
 /** One page of an event's roster (by status, then volunteer), and how many (the projection's counts per status). */

@@ -76,6 +76,17 @@ export interface SurveyDetailRow extends SurveyRow {
   questions: SurveyQuestion[];
 }
 
+/**
+ * What names a survey in both languages, on `rm.surveys as s` joined with `rm.opportunities as o`: its titles and the
+ * names of the event it is about (null for a survey of volunteers by filters). The grids and the volunteer's list.
+ */
+const SURVEY_NAMES = [
+  's.title_ar as titleAr',
+  's.title_en as titleEn',
+  'o.name_ar as eventNameAr',
+  'o.name_en as eventNameEn',
+] as const;
+
 function base(db: Kysely<SurveysDB>) {
   return db
     .selectFrom('rm.surveys as s')
@@ -83,14 +94,11 @@ function base(db: Kysely<SurveysDB>) {
     .select([
       sql<string>`s.survey_id::text`.as('id'),
       's.code',
-      's.title_ar as titleAr',
-      's.title_en as titleEn',
+      ...SURVEY_NAMES,
       sql<string | null>`s.start_date::text`.as('startDate'),
       sql<string | null>`s.expiry_date::text`.as('expiryDate'),
       's.scope',
       's.questions',
-      'o.name_ar as eventNameAr',
-      'o.name_en as eventNameEn',
       's.status',
       's.reject_reason as rejectReason',
       's.recipients',
@@ -209,12 +217,9 @@ export async function surveysOfVolunteer(
     .leftJoin('rm.opportunities as o', 'o.opportunity_id', 's.opportunity_id')
     .select([
       sql<string>`s.survey_id::text`.as('id'),
-      's.title_ar as titleAr',
-      's.title_en as titleEn',
+      ...SURVEY_NAMES,
       sql<string | null>`s.expiry_date::text`.as('expiryDate'),
       sql<string | null>`s.opportunity_id::text`.as('eventId'),
-      'o.name_ar as eventNameAr',
-      'o.name_en as eventNameEn',
       's.status',
       sql<boolean>`r.answered_at is not null`.as('answered'),
     ])
