@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  type AnyValidator,
   createRootRouteWithContext,
   createRoute,
   createRouter,
@@ -31,7 +32,7 @@ import { validateGridSearch } from '../features/review/search.ts';
 import { bootstrapSession, endClientSession } from '../features/session/api.ts';
 import { appIdleTracker } from '../features/session/IdleWatcher.tsx';
 import type { LoginReason } from '../features/session/useSession.ts';
-import { StatusPage } from '../features/status/StatusPage.tsx';
+import { type StatusKind, StatusPage } from '../features/status/StatusPage.tsx';
 import { validateTicketsSearch } from '../features/tickets/search.ts';
 import { validateUsersSearch } from '../features/users/search.ts';
 import { setApiHooks } from './api.ts';
@@ -123,8 +124,14 @@ function currentLang() {
   return useLanguageStore.getState().lang;
 }
 
+/** Where a page under /$lang is going: its address and its language. */
+interface PageContext {
+  location: ParsedLocation;
+  params: { lang: string };
+}
+
 /** Where a page needing login sends an anonymous user: login, then back here. */
-function requireUser({ location, params }: { location: ParsedLocation; params: { lang: string } }) {
+function requireUser({ location, params }: PageContext) {
   const user = useSessionStore.getState().user;
   if (!user) {
     throw redirect({
@@ -140,11 +147,7 @@ function requireUser({ location, params }: { location: ParsedLocation; params: {
  * A staff screen: login first, then (once the permissions are known) the screen's View right and, when given, an
  * action of the screen or the right to call the page's own endpoint (its contract's guard), else "forbidden".
  */
-function requireScreen(
-  ctx: { location: ParsedLocation; params: { lang: string } },
-  screen: Screen,
-  need?: Action | Endpoint,
-) {
+function requireScreen(ctx: PageContext, screen: Screen, need?: Action | Endpoint) {
   const user = requireUser(ctx);
   const permissions = useSessionStore.getState().permissions;
   const allowed =
@@ -200,6 +203,52 @@ const langRoute = createRoute({
   notFoundComponent: () => <StatusPage kind="notFound" />,
 });
 
+/**
+ * Who may open a page under /$lang, checked before it loads: `anyone`, `signedIn` or `staff(screen, need?)`. It reads
+ * the language from the address's first segment (the language route has checked it): a guard typed on the route's
+ * `params` would make TypeScript type every page's params as the language's alone.
+ */
+type Guard = (ctx: { location: ParsedLocation }) => void;
+const anyone = undefined;
+const guard =
+  (check: (ctx: PageContext) => void): Guard =>
+  ({ location }) =>
+    check({ location, params: { lang: location.pathname.split('/')[1] ?? '' } });
+const signedIn = guard((ctx) => {
+  requireUser(ctx);
+});
+const staff = (screen: Screen, need?: Action | Endpoint) => guard((ctx) => requireScreen(ctx, screen, need));
+
+/** The token of a mailed link: e-mail verification, password reset, the mail list's confirm and unsubscribe. */
+const mailedTokenSearch = (search: Record<string, unknown>): { token?: string } =>
+  typeof search.token === 'string' && search.token.length <= 200 ? { token: search.token } : {};
+
+/**
+ * A page under /$lang: its path (a literal type, so `Link to`, `getRouteApi` and `useSearch` stay typed), who may
+ * open it, its component (loaded in its own chunk on first use: `() => import(file)` and the export's name) and the
+ * validator of its search, if it has one.
+ */
+function page<const P extends string, M extends Record<string, unknown>, S extends AnyValidator = undefined>(
+  path: P,
+  access: Guard | undefined,
+  load: () => Promise<M>,
+  name: keyof M & string,
+  validateSearch?: S,
+) {
+  return createRoute({
+    getParentRoute: () => langRoute,
+    path,
+    // Absent, S is undefined (its default): the route has no search.
+    validateSearch: validateSearch as S,
+    beforeLoad: access,
+    component: lazyRouteComponent(load, name),
+  });
+}
+
+/** The status pages (not found, forbidden, unauthorized): in the layout, no chunk of their own. */
+const statusPage = <const P extends string>(path: P, kind: StatusKind) =>
+  createRoute({ getParentRoute: () => langRoute, path, component: () => <StatusPage kind={kind} /> });
+
 const homeRoute = createRoute({
   getParentRoute: () => langRoute,
   path: '/',
@@ -245,24 +294,6 @@ const forceChangePasswordRoute = createRoute({
   ),
 });
 
-const changePasswordRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'change-password',
-  beforeLoad: (ctx) => {
-    requireUser(ctx);
-  },
-  component: lazyRouteComponent(() => import('../features/session/ChangePasswordPage.tsx'), 'ChangePasswordPage'),
-});
-
-const dashboardRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'dashboard',
-  beforeLoad: (ctx) => {
-    requireUser(ctx);
-  },
-  component: lazyRouteComponent(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage'),
-});
-
 /** The visitor's registration form; a signed-in user already has one and sees it instead. */
 const registerRoute = createRoute({
   getParentRoute: () => langRoute,
@@ -274,445 +305,13 @@ const registerRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/registration/RegisterPage.tsx'), 'RegisterPage'),
 });
 
-/** Spec screens of the national single sign-on: register and logout pages, and user verification (public). */
-const ssoRegisterRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'sso/register',
-  component: lazyRouteComponent(() => import('../features/identity/SsoRegisterPage.tsx'), 'SsoRegisterPage'),
-});
+/** An application's page opened on its history tab (?tab=history). */
+const historyTabSearch = (search: Record<string, unknown>): { tab?: 'history' } =>
+  search.tab === 'history' ? { tab: 'history' } : {};
 
-const ssoLogoutRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'sso/logout',
-  component: lazyRouteComponent(() => import('../features/identity/SsoLogoutPage.tsx'), 'SsoLogoutPage'),
-});
-
-const userVerificationRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'user-verification',
-  component: lazyRouteComponent(() => import('../features/identity/UserVerificationPage.tsx'), 'UserVerificationPage'),
-});
-
-const myRegistrationRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'registration',
-  beforeLoad: (ctx) => {
-    requireUser(ctx);
-  },
-  component: lazyRouteComponent(() => import('../features/registration/MyRegistrationPage.tsx'), 'MyRegistrationPage'),
-});
-
-const editRegistrationRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'registration/edit',
-  beforeLoad: (ctx) => {
-    requireUser(ctx);
-  },
-  component: lazyRouteComponent(
-    () => import('../features/registration/EditRegistrationPage.tsx'),
-    'EditRegistrationPage',
-  ),
-});
-
-/** After a submit, for visitors and volunteers alike: the reference number comes in the query string. */
-const thankYouRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'registration/thank-you',
-  validateSearch: validateThankYouSearch,
-  component: lazyRouteComponent(() => import('../features/registration/ThankYouPage.tsx'), 'ThankYouPage'),
-});
-
-/** Forgot password and user name (spec: from the login page, by e-mail), and the mailed reset link. */
-const forgotPasswordRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'forgot-password',
-  component: lazyRouteComponent(() => import('../features/recovery/pages.tsx'), 'ForgotPasswordPage'),
-});
-const forgotUserNameRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'forgot-username',
-  component: lazyRouteComponent(() => import('../features/recovery/pages.tsx'), 'ForgotUserNamePage'),
-});
-const resetPasswordRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'reset-password',
-  validateSearch: (search: Record<string, unknown>): { token?: string } =>
-    typeof search.token === 'string' && search.token.length <= 200 ? { token: search.token } : {},
-  component: lazyRouteComponent(() => import('../features/recovery/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
-});
-
-/** The link mailed at registration. */
-const verifyEmailRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'verify-email',
-  validateSearch: (search: Record<string, unknown>): { token?: string } =>
-    typeof search.token === 'string' && search.token.length <= 200 ? { token: search.token } : {},
-  component: lazyRouteComponent(() => import('../features/registration/VerifyEmailPage.tsx'), 'VerifyEmailPage'),
-});
-
-/** Registration review (staff, reviewers, admins): the grid by status, and one application with its history. */
-const registrationsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'registrations',
-  validateSearch: validateGridSearch,
-  beforeLoad: (ctx) => requireScreen(ctx, 'registrationadmin'),
-  component: lazyRouteComponent(() => import('../features/review/RegistrationsPage.tsx'), 'RegistrationsPage'),
-});
-
-const registrationDetailRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'registrations/$id',
-  validateSearch: (search: Record<string, unknown>): { tab?: 'history' } =>
-    search.tab === 'history' ? { tab: 'history' } : {},
-  beforeLoad: (ctx) => requireScreen(ctx, 'registrationadmin'),
-  component: lazyRouteComponent(
-    () => import('../features/review/RegistrationDetailPage.tsx'),
-    'RegistrationDetailPage',
-  ),
-});
-
-/** The global audit log (admins). */
-const auditLogRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'audit-log',
-  validateSearch: validateAuditSearch,
-  beforeLoad: (ctx) => requireScreen(ctx, 'auditlog'),
-  component: lazyRouteComponent(() => import('../features/audit/AuditLogPage.tsx'), 'AuditLogPage'),
-});
-
-/** The history of any record (its kind is its stream category, domain/record-kinds.ts); the API checks who may see it. */
-const historyRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'history/$kind/$id',
-  beforeLoad: (ctx) => {
-    requireUser(ctx);
-  },
-  component: lazyRouteComponent(() => import('../features/audit/HistoryPage.tsx'), 'HistoryPage'),
-});
-
-/** The users log (sign-in attempts) with its Excel export (spec: GetUsersLogReportData, ExporttoExcel). */
-const usersLogRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'users-log',
-  validateSearch: validateUsersLogSearch,
-  beforeLoad: (ctx) => requireScreen(ctx, 'users'),
-  component: lazyRouteComponent(() => import('../features/audit/UsersLogPage.tsx'), 'UsersLogPage'),
-});
-
-/** Volunteer hours across the events of the staff member's scope, many approved at once (spec: approvevolunteerhours). */
-const hoursRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'hours',
-  beforeLoad: (ctx) => requireScreen(ctx, 'volunteerhours'),
-  component: lazyRouteComponent(() => import('../features/hours/HoursPage.tsx'), 'HoursPage'),
-});
-
-/** The read models' parked events, and their retry (admins). */
-const projectionsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'projections',
-  beforeLoad: (ctx) => requireScreen(ctx, 'projections'),
-  component: lazyRouteComponent(() => import('../features/status/ParkedEventsPage.tsx'), 'ParkedEventsPage'),
-});
-
-/** The screens × roles matrix (the super admin edits it; others who may read it see it read only). */
-const permissionsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'permissions',
-  beforeLoad: (ctx) => requireScreen(ctx, 'permissions', getPermissions),
-  component: lazyRouteComponent(() => import('../features/permissions/PermissionsPage.tsx'), 'PermissionsPage'),
-});
-
-/** Events (spec section 2): the public list and map, and one event's details; visitors too. */
-const eventsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'events',
-  validateSearch: validateEventsSearch,
-  component: lazyRouteComponent(() => import('../features/opportunities/EventsPage.tsx'), 'EventsPage'),
-});
-
-/** The same list with the status fixed: ongoing (status 2, "today's events" for one client) and closed (3). */
-const ongoingEventsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'events/ongoing',
-  validateSearch: validateFixedStatusSearch,
-  component: lazyRouteComponent(() => import('../features/opportunities/EventsPage.tsx'), 'OngoingEventsPage'),
-});
-
-const closedEventsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'events/closed',
-  validateSearch: validateFixedStatusSearch,
-  component: lazyRouteComponent(() => import('../features/opportunities/EventsPage.tsx'), 'ClosedEventsPage'),
-});
-
-/** A month of public events (?month=YYYY-MM), in the ar-EG date culture in Arabic. */
-const eventsCalendarRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'events/calendar',
-  validateSearch: validateCalendarSearch,
-  component: lazyRouteComponent(() => import('../features/opportunities/CalendarPage.tsx'), 'CalendarPage'),
-});
-
-/** A signed-in volunteer's private events (spec: private events info), and one of them (private events info details). */
-const privateEventsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'events/private',
-  validateSearch: validatePrivateEventsSearch,
-  beforeLoad: (ctx) => {
-    requireUser(ctx);
-  },
-  component: lazyRouteComponent(() => import('../features/opportunities/PrivateEventsPage.tsx'), 'PrivateEventsPage'),
-});
-
-const privateEventDetailRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'events/private/$id',
-  beforeLoad: (ctx) => {
-    requireUser(ctx);
-  },
-  component: lazyRouteComponent(
-    () => import('../features/opportunities/EventDetailPage.tsx'),
-    'PrivateEventDetailPage',
-  ),
-});
-
-const eventDetailRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'events/$id',
-  component: lazyRouteComponent(() => import('../features/opportunities/EventDetailPage.tsx'), 'EventDetailPage'),
-});
-
-/** Staff: the events to manage, creation, approval, and one event's roster. */
-const manageEventsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'events/manage',
-  beforeLoad: (ctx) => requireScreen(ctx, 'eventsadmin'),
-  component: lazyRouteComponent(
-    () => import('../features/opportunities/manage/ManageEventsPage.tsx'),
-    'ManageEventsPage',
-  ),
-});
-
-const manageEventRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'events/manage/$id',
-  beforeLoad: (ctx) => requireScreen(ctx, 'eventsadmin'),
-  component: lazyRouteComponent(
-    () => import('../features/opportunities/manage/ManageEventPage.tsx'),
-    'ManageEventPage',
-  ),
-});
-
-/** Surveys (staff): the list with its approval filter, the builder, and one survey's results. */
-const surveysRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'surveys',
-  beforeLoad: (ctx) => requireScreen(ctx, 'surveys'),
-  component: lazyRouteComponent(() => import('../features/surveys/SurveysPage.tsx'), 'SurveysPage'),
-});
-const surveyBuilderRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'surveys/new',
-  beforeLoad: (ctx) => requireScreen(ctx, 'surveys'),
-  component: lazyRouteComponent(() => import('../features/surveys/SurveyBuilderPage.tsx'), 'SurveyBuilderPage'),
-});
-const surveyResultsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'surveys/$id/results',
-  beforeLoad: (ctx) => requireScreen(ctx, 'surveys'),
-  component: lazyRouteComponent(() => import('../features/surveys/SurveyResultsPage.tsx'), 'SurveyResultsPage'),
-});
-/** The volunteer's surveys (screen SurveyMandatory), answering one, and the mail's tokenised link. */
-const mySurveysRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'my-surveys',
-  beforeLoad: (ctx) => requireScreen(ctx, 'surveymandatory'),
-  component: lazyRouteComponent(() => import('../features/surveys/MySurveysPage.tsx'), 'MySurveysPage'),
-});
-const answerSurveyRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'my-surveys/$id',
-  beforeLoad: (ctx) => requireScreen(ctx, 'surveymandatory'),
-  component: lazyRouteComponent(() => import('../features/surveys/AnswerSurveyPage.tsx'), 'AnswerSurveyPage'),
-});
-const surveyLinkRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'survey',
-  validateSearch: (search: Record<string, unknown>): { token?: string } =>
-    typeof search.token === 'string' ? { token: search.token } : {},
-  beforeLoad: (ctx) => requireScreen(ctx, 'surveymandatory'),
-  component: lazyRouteComponent(() => import('../features/surveys/SurveyLinkPage.tsx'), 'SurveyLinkPage'),
-});
-
-/** The volunteer's invitations, current and past events. */
-/** The volunteer's certificates, cards, past events and contributions (features/certificates). */
-const certificatesRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'certificates',
-  beforeLoad: (ctx) => requireScreen(ctx, 'mycertificates'),
-  component: lazyRouteComponent(() => import('../features/certificates/CertificatesPage.tsx'), 'CertificatesPage'),
-});
-
-/** Public: a certificate's verification page (its QR code's link). */
-const verifyCertificateRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'verify/$id',
-  component: lazyRouteComponent(() => import('../features/certificates/VerifyPage.tsx'), 'VerifyPage'),
-});
-
-const postCardRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'post-card',
-  beforeLoad: (ctx) => requireScreen(ctx, 'postcard'),
-  component: lazyRouteComponent(() => import('../features/certificates/PostCardPage.tsx'), 'PostCardPage'),
-});
-
-const myEventsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'my-events',
-  beforeLoad: (ctx) => {
-    requireUser(ctx);
-  },
-  component: lazyRouteComponent(() => import('../features/my-events/MyEventsPage.tsx'), 'MyEventsPage'),
-});
-
-/** The volunteer's own tickets, suggestions and contact requests (screen `tickets`). */
-const ticketsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'tickets',
-  validateSearch: validateTicketsSearch,
-  beforeLoad: (ctx) => requireScreen(ctx, 'tickets'),
-  component: lazyRouteComponent(() => import('../features/tickets/TicketsPages.tsx'), 'MyTicketsPage'),
-});
-
-/** Staff's tickets across volunteers (screen `ticketsadmin`). */
-const staffTicketsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'tickets/manage',
-  validateSearch: validateTicketsSearch,
-  beforeLoad: (ctx) => requireScreen(ctx, 'ticketsadmin'),
-  component: lazyRouteComponent(() => import('../features/tickets/TicketsPages.tsx'), 'StaffTicketsPage'),
-});
-
-/** The volunteer's own first-responder request (screen `myfirstresponder`). */
-const myFirstResponderRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'first-responder',
-  beforeLoad: (ctx) => requireScreen(ctx, 'myfirstresponder'),
-  component: lazyRouteComponent(
-    () => import('../features/first-responders/MyFirstResponderPage.tsx'),
-    'MyFirstResponderPage',
-  ),
-});
-
-/** The responder admin's requests, approved and rejected lists (screen `firstresponder`). */
-const firstRespondersRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'first-responders',
-  beforeLoad: (ctx) => requireScreen(ctx, 'firstresponder'),
-  component: lazyRouteComponent(
-    () => import('../features/first-responders/FirstRespondersPage.tsx'),
-    'FirstRespondersPage',
-  ),
-});
-
-/** One ticket: the creator's (by the API's rules) or one in a staff member's scope. */
-const ticketRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'tickets/$id',
-  beforeLoad: (ctx) => {
-    requireUser(ctx);
-  },
-  component: lazyRouteComponent(() => import('../features/tickets/TicketPage.tsx'), 'TicketPage'),
-});
-
-/** Event initiatives (screen `initiatives`): one's own proposals, or all of them for those who decide. */
-const initiativesRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'initiatives',
-  validateSearch: validateInitiativesSearch,
-  beforeLoad: (ctx) => requireScreen(ctx, 'initiatives'),
-  component: lazyRouteComponent(() => import('../features/initiatives/InitiativesPage.tsx'), 'InitiativesPage'),
-});
-
-/** Event reports (screen `statistics`): the list with the summary, and one event's report; both as of a day. */
-const reportsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'reports',
-  validateSearch: validateReportsSearch,
-  beforeLoad: (ctx) => requireScreen(ctx, 'statistics'),
-  component: lazyRouteComponent(() => import('../features/reports/ReportsPage.tsx'), 'ReportsPage'),
-});
-const eventReportRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'reports/$id',
-  validateSearch: validateAsOfSearch,
-  beforeLoad: (ctx) => requireScreen(ctx, 'statistics'),
-  component: lazyRouteComponent(() => import('../features/reports/EventReportPage.tsx'), 'EventReportPage'),
-});
-
-/** Statistics (screen `statistics`): the dashboard statistics, the other statistics pages and the KPI comparison. */
-const statisticsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'statistics',
-  beforeLoad: (ctx) => requireScreen(ctx, 'statistics'),
-  component: lazyRouteComponent(() => import('../features/statistics/StatisticsPage.tsx'), 'StatisticsPage'),
-});
-
-/** Approving an initiative into a draft event (the API checks Approve and the events' Add). */
-const approveInitiativeRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'initiatives/$id/approve',
-  beforeLoad: (ctx) => requireScreen(ctx, 'eventsadmin'),
-  component: lazyRouteComponent(
-    () => import('../features/initiatives/ApproveInitiativePage.tsx'),
-    'ApproveInitiativePage',
-  ),
-});
-
-/** The mail list, public: subscribe, and the two links of its mails (confirm, unsubscribe). */
-const tokenSearch = (search: Record<string, unknown>): { token?: string } =>
-  typeof search.token === 'string' && search.token.length <= 200 ? { token: search.token } : {};
-const subscribeRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'subscribe',
-  component: lazyRouteComponent(() => import('../features/subscriptions/SubscriptionPages.tsx'), 'SubscribePage'),
-});
-const confirmSubscriptionRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'subscribe/confirm',
-  validateSearch: tokenSearch,
-  component: lazyRouteComponent(
-    () => import('../features/subscriptions/SubscriptionPages.tsx'),
-    'ConfirmSubscriptionPage',
-  ),
-});
-const unsubscribeRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'unsubscribe',
-  validateSearch: tokenSearch,
-  component: lazyRouteComponent(() => import('../features/subscriptions/SubscriptionPages.tsx'), 'UnsubscribePage'),
-});
-
-/** Master data: the mail list's subscribers (a static path: it wins over /master-data/$kind). */
-const mailSubscriptionsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'master-data/mail-subscriptions',
-  beforeLoad: (ctx) => requireScreen(ctx, 'masterdata'),
-  component: lazyRouteComponent(
-    () => import('../features/subscriptions/MailSubscriptionsPage.tsx'),
-    'MailSubscriptionsPage',
-  ),
-});
-
-/** The master-data lists (screen `masterdata`). */
-const masterDataRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'master-data',
-  beforeLoad: (ctx) => requireScreen(ctx, 'masterdata'),
-  component: lazyRouteComponent(() => import('../features/master-data/MasterDataPage.tsx'), 'MasterDataPage'),
-});
+/** The survey mail's tokenised link. */
+const surveyTokenSearch = (search: Record<string, unknown>): { token?: string } =>
+  typeof search.token === 'string' ? { token: search.token } : {};
 
 /** One master-data list in the shared grid, with inline add and edit. */
 const masterDataKindRoute = createRoute({
@@ -726,190 +325,354 @@ const masterDataKindRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/master-data/KindPage.tsx'), 'KindPage'),
 });
 
-/** The users grid (screen `users`). */
-const usersRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'users',
-  validateSearch: validateUsersSearch,
-  beforeLoad: (ctx) => requireScreen(ctx, 'users'),
-  component: lazyRouteComponent(() => import('../features/users/UsersPage.tsx'), 'UsersPage'),
-});
-
-/** A new staff account (screen `users`, Add). */
-const newUserRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'users/new',
-  beforeLoad: (ctx) => requireScreen(ctx, 'users', 'Add'),
-  component: lazyRouteComponent(() => import('../features/users/NewUserPage.tsx'), 'NewUserPage'),
-});
-
-/** One account: profile, department, areas, status, city volunteers (screen `users`). */
-const userRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'users/$id',
-  beforeLoad: (ctx) => requireScreen(ctx, 'users'),
-  component: lazyRouteComponent(() => import('../features/users/UserPage.tsx'), 'UserPage'),
-});
-
-const notFoundRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'not-found',
-  component: () => <StatusPage kind="notFound" />,
-});
-
-const forbiddenRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'forbidden',
-  component: () => <StatusPage kind="forbidden" />,
-});
-
-const unauthorizedRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'unauthorized',
-  component: () => <StatusPage kind="unauthorized" />,
-});
-
-// Site content (issue 11): the admin's screens (screen `content`) and the public pages that show what is published.
-const contentAdminRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'content',
-  validateSearch: validateContentSearch,
-  beforeLoad: (ctx) => requireScreen(ctx, 'content'),
-  component: lazyRouteComponent(() => import('../features/content/ContentAdminPage.tsx'), 'ContentAdminPage'),
-});
-const newContentRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'content/new/$kind',
-  beforeLoad: (ctx) => requireScreen(ctx, 'content', 'Add'),
-  component: lazyRouteComponent(() => import('../features/content/ContentFormPage.tsx'), 'NewContentPage'),
-});
-const editContentRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'content/$id',
-  beforeLoad: (ctx) => requireScreen(ctx, 'content'),
-  component: lazyRouteComponent(() => import('../features/content/ContentFormPage.tsx'), 'EditContentPage'),
-});
-const newsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'news',
-  validateSearch: validatePageSearch,
-  component: lazyRouteComponent(() => import('../features/content/NewsPages.tsx'), 'NewsListPage'),
-});
-const newsDetailsRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'news/$id',
-  component: lazyRouteComponent(() => import('../features/content/NewsPages.tsx'), 'NewsDetailsPage'),
-});
-const publicPage = <P extends string>(
-  path: P,
-  name:
-    | 'AboutPage'
-    | 'FaqPage'
-    | 'TermsPage'
-    | 'PrivacyPage'
-    | 'MediaCenterPage'
-    | 'DocumentsPage'
-    | 'ExcellentVolunteersPage',
-) =>
-  createRoute({
-    getParentRoute: () => langRoute,
-    path,
-    component: lazyRouteComponent(() => import('../features/content/PublicPages.tsx'), name),
-  });
-const aboutRoute = publicPage('about', 'AboutPage');
-const faqRoute = publicPage('faq', 'FaqPage');
-const termsRoute = publicPage('terms', 'TermsPage');
-const privacyRoute = publicPage('privacy', 'PrivacyPage');
-const mediaCenterRoute = publicPage('media-center', 'MediaCenterPage');
-const documentsRoute = publicPage('documents', 'DocumentsPage');
-const excellentVolunteersRoute = publicPage('excellent-volunteers', 'ExcellentVolunteersPage');
-const galleryRoute = createRoute({
-  getParentRoute: () => langRoute,
-  path: 'gallery/$id',
-  component: lazyRouteComponent(() => import('../features/content/PublicPages.tsx'), 'GalleryPage'),
-});
-
 export const routeTree = rootRoute.addChildren([
   rootIndexRoute,
   langRoute.addChildren([
     homeRoute,
     loginRoute,
     forceChangePasswordRoute,
-    changePasswordRoute,
-    forgotPasswordRoute,
-    forgotUserNameRoute,
-    resetPasswordRoute,
-    dashboardRoute,
     registerRoute,
-    ssoRegisterRoute,
-    ssoLogoutRoute,
-    userVerificationRoute,
-    myRegistrationRoute,
-    editRegistrationRoute,
-    thankYouRoute,
-    verifyEmailRoute,
-    registrationsRoute,
-    registrationDetailRoute,
-    auditLogRoute,
-    historyRoute,
-    usersLogRoute,
-    hoursRoute,
-    projectionsRoute,
-    permissionsRoute,
-    eventsRoute,
-    ongoingEventsRoute,
-    closedEventsRoute,
-    eventsCalendarRoute,
-    privateEventsRoute,
-    privateEventDetailRoute,
-    eventDetailRoute,
-    manageEventsRoute,
-    manageEventRoute,
-    myEventsRoute,
-    ticketsRoute,
-    masterDataRoute,
     masterDataKindRoute,
-    staffTicketsRoute,
-    ticketRoute,
-    initiativesRoute,
-    reportsRoute,
-    eventReportRoute,
-    statisticsRoute,
-    approveInitiativeRoute,
-    subscribeRoute,
-    confirmSubscriptionRoute,
-    unsubscribeRoute,
-    mailSubscriptionsRoute,
-    usersRoute,
-    newUserRoute,
-    userRoute,
-    myFirstResponderRoute,
-    firstRespondersRoute,
-    surveysRoute,
-    surveyBuilderRoute,
-    surveyResultsRoute,
-    mySurveysRoute,
-    answerSurveyRoute,
-    surveyLinkRoute,
-    certificatesRoute,
-    verifyCertificateRoute,
-    postCardRoute,
-    notFoundRoute,
-    forbiddenRoute,
-    unauthorizedRoute,
-    contentAdminRoute,
-    newContentRoute,
-    editContentRoute,
-    newsRoute,
-    newsDetailsRoute,
-    aboutRoute,
-    faqRoute,
-    termsRoute,
-    privacyRoute,
-    mediaCenterRoute,
-    documentsRoute,
-    excellentVolunteersRoute,
-    galleryRoute,
+    page('change-password', signedIn, () => import('../features/session/ChangePasswordPage.tsx'), 'ChangePasswordPage'),
+    page('dashboard', signedIn, () => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage'),
+    /** Spec screens of the national single sign-on: register and logout pages, and user verification (public). */
+    page('sso/register', anyone, () => import('../features/identity/SsoRegisterPage.tsx'), 'SsoRegisterPage'),
+    page('sso/logout', anyone, () => import('../features/identity/SsoLogoutPage.tsx'), 'SsoLogoutPage'),
+    page(
+      'user-verification',
+      anyone,
+      () => import('../features/identity/UserVerificationPage.tsx'),
+      'UserVerificationPage',
+    ),
+    page(
+      'registration',
+      signedIn,
+      () => import('../features/registration/MyRegistrationPage.tsx'),
+      'MyRegistrationPage',
+    ),
+    page(
+      'registration/edit',
+      signedIn,
+      () => import('../features/registration/EditRegistrationPage.tsx'),
+      'EditRegistrationPage',
+    ),
+    /** After a submit, for visitors and volunteers alike: the reference number comes in the query string. */
+    page(
+      'registration/thank-you',
+      anyone,
+      () => import('../features/registration/ThankYouPage.tsx'),
+      'ThankYouPage',
+      validateThankYouSearch,
+    ),
+    /** Forgot password and user name (spec: from the login page, by e-mail), and the mailed reset link. */
+    page('forgot-password', anyone, () => import('../features/recovery/pages.tsx'), 'ForgotPasswordPage'),
+    page('forgot-username', anyone, () => import('../features/recovery/pages.tsx'), 'ForgotUserNamePage'),
+    page(
+      'reset-password',
+      anyone,
+      () => import('../features/recovery/ResetPasswordPage.tsx'),
+      'ResetPasswordPage',
+      mailedTokenSearch,
+    ),
+    /** The link mailed at registration. */
+    page(
+      'verify-email',
+      anyone,
+      () => import('../features/registration/VerifyEmailPage.tsx'),
+      'VerifyEmailPage',
+      mailedTokenSearch,
+    ),
+    /** Registration review (staff, reviewers, admins): the grid by status, and one application with its history. */
+    page(
+      'registrations',
+      staff('registrationadmin'),
+      () => import('../features/review/RegistrationsPage.tsx'),
+      'RegistrationsPage',
+      validateGridSearch,
+    ),
+    page(
+      'registrations/$id',
+      staff('registrationadmin'),
+      () => import('../features/review/RegistrationDetailPage.tsx'),
+      'RegistrationDetailPage',
+      historyTabSearch,
+    ),
+    /** The global audit log (admins). */
+    page(
+      'audit-log',
+      staff('auditlog'),
+      () => import('../features/audit/AuditLogPage.tsx'),
+      'AuditLogPage',
+      validateAuditSearch,
+    ),
+    /** The history of any record (its kind is its stream category, domain/record-kinds.ts); the API checks who may see it. */
+    page('history/$kind/$id', signedIn, () => import('../features/audit/HistoryPage.tsx'), 'HistoryPage'),
+    /** The users log (sign-in attempts) with its Excel export (spec: GetUsersLogReportData, ExporttoExcel). */
+    page(
+      'users-log',
+      staff('users'),
+      () => import('../features/audit/UsersLogPage.tsx'),
+      'UsersLogPage',
+      validateUsersLogSearch,
+    ),
+    /** Volunteer hours across the events of the staff member's scope, many approved at once (spec: approvevolunteerhours). */
+    page('hours', staff('volunteerhours'), () => import('../features/hours/HoursPage.tsx'), 'HoursPage'),
+    /** The read models' parked events, and their retry (admins). */
+    page(
+      'projections',
+      staff('projections'),
+      () => import('../features/status/ParkedEventsPage.tsx'),
+      'ParkedEventsPage',
+    ),
+    /** The screens × roles matrix (the super admin edits it; others who may read it see it read only). */
+    page(
+      'permissions',
+      staff('permissions', getPermissions),
+      () => import('../features/permissions/PermissionsPage.tsx'),
+      'PermissionsPage',
+    ),
+    /** Events (spec section 2): the public list and map, and one event's details; visitors too. */
+    page(
+      'events',
+      anyone,
+      () => import('../features/opportunities/EventsPage.tsx'),
+      'EventsPage',
+      validateEventsSearch,
+    ),
+    /** The same list with the status fixed: ongoing (status 2, "today's events" for one client) and closed (3). */
+    page(
+      'events/ongoing',
+      anyone,
+      () => import('../features/opportunities/EventsPage.tsx'),
+      'OngoingEventsPage',
+      validateFixedStatusSearch,
+    ),
+    page(
+      'events/closed',
+      anyone,
+      () => import('../features/opportunities/EventsPage.tsx'),
+      'ClosedEventsPage',
+      validateFixedStatusSearch,
+    ),
+    /** A month of public events (?month=YYYY-MM), in the ar-EG date culture in Arabic. */
+    page(
+      'events/calendar',
+      anyone,
+      () => import('../features/opportunities/CalendarPage.tsx'),
+      'CalendarPage',
+      validateCalendarSearch,
+    ),
+    /** A signed-in volunteer's private events (spec: private events info), and one of them (private events info details). */
+    page(
+      'events/private',
+      signedIn,
+      () => import('../features/opportunities/PrivateEventsPage.tsx'),
+      'PrivateEventsPage',
+      validatePrivateEventsSearch,
+    ),
+    page(
+      'events/private/$id',
+      signedIn,
+      () => import('../features/opportunities/EventDetailPage.tsx'),
+      'PrivateEventDetailPage',
+    ),
+    page('events/$id', anyone, () => import('../features/opportunities/EventDetailPage.tsx'), 'EventDetailPage'),
+    /** Staff: the events to manage, creation, approval, and one event's roster. */
+    page(
+      'events/manage',
+      staff('eventsadmin'),
+      () => import('../features/opportunities/manage/ManageEventsPage.tsx'),
+      'ManageEventsPage',
+    ),
+    page(
+      'events/manage/$id',
+      staff('eventsadmin'),
+      () => import('../features/opportunities/manage/ManageEventPage.tsx'),
+      'ManageEventPage',
+    ),
+    /** Surveys (staff): the list with its approval filter, the builder, and one survey's results. */
+    page('surveys', staff('surveys'), () => import('../features/surveys/SurveysPage.tsx'), 'SurveysPage'),
+    page(
+      'surveys/new',
+      staff('surveys'),
+      () => import('../features/surveys/SurveyBuilderPage.tsx'),
+      'SurveyBuilderPage',
+    ),
+    page(
+      'surveys/$id/results',
+      staff('surveys'),
+      () => import('../features/surveys/SurveyResultsPage.tsx'),
+      'SurveyResultsPage',
+    ),
+    /** The volunteer's surveys (screen SurveyMandatory), answering one, and the mail's tokenised link. */
+    page(
+      'my-surveys',
+      staff('surveymandatory'),
+      () => import('../features/surveys/MySurveysPage.tsx'),
+      'MySurveysPage',
+    ),
+    page(
+      'my-surveys/$id',
+      staff('surveymandatory'),
+      () => import('../features/surveys/AnswerSurveyPage.tsx'),
+      'AnswerSurveyPage',
+    ),
+    page(
+      'survey',
+      staff('surveymandatory'),
+      () => import('../features/surveys/SurveyLinkPage.tsx'),
+      'SurveyLinkPage',
+      surveyTokenSearch,
+    ),
+    /** The volunteer's certificates, cards, past events and contributions (features/certificates). */
+    page(
+      'certificates',
+      staff('mycertificates'),
+      () => import('../features/certificates/CertificatesPage.tsx'),
+      'CertificatesPage',
+    ),
+    /** Public: a certificate's verification page (its QR code's link). */
+    page('verify/$id', anyone, () => import('../features/certificates/VerifyPage.tsx'), 'VerifyPage'),
+    page('post-card', staff('postcard'), () => import('../features/certificates/PostCardPage.tsx'), 'PostCardPage'),
+    page('my-events', signedIn, () => import('../features/my-events/MyEventsPage.tsx'), 'MyEventsPage'),
+    /** The volunteer's own tickets, suggestions and contact requests (screen `tickets`). */
+    page(
+      'tickets',
+      staff('tickets'),
+      () => import('../features/tickets/TicketsPages.tsx'),
+      'MyTicketsPage',
+      validateTicketsSearch,
+    ),
+    /** Staff's tickets across volunteers (screen `ticketsadmin`). */
+    page(
+      'tickets/manage',
+      staff('ticketsadmin'),
+      () => import('../features/tickets/TicketsPages.tsx'),
+      'StaffTicketsPage',
+      validateTicketsSearch,
+    ),
+    /** The volunteer's own first-responder request (screen `myfirstresponder`). */
+    page(
+      'first-responder',
+      staff('myfirstresponder'),
+      () => import('../features/first-responders/MyFirstResponderPage.tsx'),
+      'MyFirstResponderPage',
+    ),
+    /** The responder admin's requests, approved and rejected lists (screen `firstresponder`). */
+    page(
+      'first-responders',
+      staff('firstresponder'),
+      () => import('../features/first-responders/FirstRespondersPage.tsx'),
+      'FirstRespondersPage',
+    ),
+    /** One ticket: the creator's (by the API's rules) or one in a staff member's scope. */
+    page('tickets/$id', signedIn, () => import('../features/tickets/TicketPage.tsx'), 'TicketPage'),
+    /** Event initiatives (screen `initiatives`): one's own proposals, or all of them for those who decide. */
+    page(
+      'initiatives',
+      staff('initiatives'),
+      () => import('../features/initiatives/InitiativesPage.tsx'),
+      'InitiativesPage',
+      validateInitiativesSearch,
+    ),
+    /** Event reports (screen `statistics`): the list with the summary, and one event's report; both as of a day. */
+    page(
+      'reports',
+      staff('statistics'),
+      () => import('../features/reports/ReportsPage.tsx'),
+      'ReportsPage',
+      validateReportsSearch,
+    ),
+    page(
+      'reports/$id',
+      staff('statistics'),
+      () => import('../features/reports/EventReportPage.tsx'),
+      'EventReportPage',
+      validateAsOfSearch,
+    ),
+    /** Statistics (screen `statistics`): the dashboard statistics, the other statistics pages and the KPI comparison. */
+    page(
+      'statistics',
+      staff('statistics'),
+      () => import('../features/statistics/StatisticsPage.tsx'),
+      'StatisticsPage',
+    ),
+    /** Approving an initiative into a draft event (the API checks Approve and the events' Add). */
+    page(
+      'initiatives/$id/approve',
+      staff('eventsadmin'),
+      () => import('../features/initiatives/ApproveInitiativePage.tsx'),
+      'ApproveInitiativePage',
+    ),
+    /** The mail list, public: subscribe, and the two links of its mails (confirm, unsubscribe). */
+    page('subscribe', anyone, () => import('../features/subscriptions/SubscriptionPages.tsx'), 'SubscribePage'),
+    page(
+      'subscribe/confirm',
+      anyone,
+      () => import('../features/subscriptions/SubscriptionPages.tsx'),
+      'ConfirmSubscriptionPage',
+      mailedTokenSearch,
+    ),
+    page(
+      'unsubscribe',
+      anyone,
+      () => import('../features/subscriptions/SubscriptionPages.tsx'),
+      'UnsubscribePage',
+      mailedTokenSearch,
+    ),
+    /** Master data: the mail list's subscribers (a static path: it wins over /master-data/$kind). */
+    page(
+      'master-data/mail-subscriptions',
+      staff('masterdata'),
+      () => import('../features/subscriptions/MailSubscriptionsPage.tsx'),
+      'MailSubscriptionsPage',
+    ),
+    /** The master-data lists (screen `masterdata`). */
+    page(
+      'master-data',
+      staff('masterdata'),
+      () => import('../features/master-data/MasterDataPage.tsx'),
+      'MasterDataPage',
+    ),
+    /** The users grid (screen `users`). */
+    page('users', staff('users'), () => import('../features/users/UsersPage.tsx'), 'UsersPage', validateUsersSearch),
+    /** A new staff account (screen `users`, Add). */
+    page('users/new', staff('users', 'Add'), () => import('../features/users/NewUserPage.tsx'), 'NewUserPage'),
+    /** One account: profile, department, areas, status, city volunteers (screen `users`). */
+    page('users/$id', staff('users'), () => import('../features/users/UserPage.tsx'), 'UserPage'),
+    statusPage('not-found', 'notFound'),
+    statusPage('forbidden', 'forbidden'),
+    statusPage('unauthorized', 'unauthorized'),
+    // Site content (issue 11): the admin's screens (screen `content`) and the public pages that show what is published.
+    page(
+      'content',
+      staff('content'),
+      () => import('../features/content/ContentAdminPage.tsx'),
+      'ContentAdminPage',
+      validateContentSearch,
+    ),
+    page(
+      'content/new/$kind',
+      staff('content', 'Add'),
+      () => import('../features/content/ContentFormPage.tsx'),
+      'NewContentPage',
+    ),
+    page('content/$id', staff('content'), () => import('../features/content/ContentFormPage.tsx'), 'EditContentPage'),
+    page('news', anyone, () => import('../features/content/NewsPages.tsx'), 'NewsListPage', validatePageSearch),
+    page('news/$id', anyone, () => import('../features/content/NewsPages.tsx'), 'NewsDetailsPage'),
+    page('about', anyone, () => import('../features/content/PublicPages.tsx'), 'AboutPage'),
+    page('faq', anyone, () => import('../features/content/PublicPages.tsx'), 'FaqPage'),
+    page('terms', anyone, () => import('../features/content/PublicPages.tsx'), 'TermsPage'),
+    page('privacy', anyone, () => import('../features/content/PublicPages.tsx'), 'PrivacyPage'),
+    page('media-center', anyone, () => import('../features/content/PublicPages.tsx'), 'MediaCenterPage'),
+    page('documents', anyone, () => import('../features/content/PublicPages.tsx'), 'DocumentsPage'),
+    page(
+      'excellent-volunteers',
+      anyone,
+      () => import('../features/content/PublicPages.tsx'),
+      'ExcellentVolunteersPage',
+    ),
+    page('gallery/$id', anyone, () => import('../features/content/PublicPages.tsx'), 'GalleryPage'),
   ]),
 ]);
 

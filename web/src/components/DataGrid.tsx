@@ -66,6 +66,9 @@ export const columnTitle = (label: string, width?: string) => ({
   meta: width === undefined ? { label } : { label, width },
 });
 
+/** A cell whose text reads left to right in either language (a code, a user name, an e-mail): `cell: ltrCell`. */
+export const ltrCell = (c: { getValue(): ReactNode }) => <bdi dir="ltr">{c.getValue()}</bdi>;
+
 /** The read behind the rows; a TanStack Query result (plain or infinite) fits as it is. */
 export interface GridRead {
   error: unknown;

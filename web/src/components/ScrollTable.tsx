@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { type ColumnHead, ColumnHeads } from './ColumnHeads.tsx';
 
 /**
  * A read-only table wider than a phone screen: it scrolls sideways in a region keyboard users can focus and screen
@@ -15,7 +16,7 @@ export function ScrollTable({
 }: {
   label: string;
   minWidth: number;
-  headers: readonly { key: string; label: ReactNode }[];
+  headers: readonly ColumnHead[];
   testId?: string;
   children: ReactNode;
 }) {
@@ -25,15 +26,7 @@ export function ScrollTable({
       scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}
     >
       <Table striped withTableBorder data-testid={testId}>
-        <Table.Thead>
-          <Table.Tr>
-            {headers.map((h) => (
-              <Table.Th key={h.key} scope="col">
-                {h.label}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads heads={headers} />
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>

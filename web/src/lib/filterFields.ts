@@ -36,6 +36,47 @@ export function numberFilter<F>(f: F, setF: Dispatch<SetStateAction<F>>, key: Nu
   };
 }
 
+/** One option of a select: the value as the select holds it, and its label. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** A select's options from a list of values (numbers or words), each with its label: `choices(YEARS, String)`. */
+export function choices<V extends string | number>(values: readonly V[], label: (v: V) => string): Choice[] {
+  return values.map((v) => ({ value: String(v), label: label(v) }));
+}
+
+/** A select's options from records with a number id, each named by `name` (a lookup's name in the language). */
+export function idChoices<T extends { id: number }>(
+  items: readonly T[] | undefined,
+  name: (item: T) => string,
+): Choice[] {
+  return (items ?? []).map((x) => ({ value: String(x.id), label: name(x) }));
+}
+
+/** A year filter's options: this year and the `count - 1` before it, newest first. */
+export function recentYears(count: number): Choice[] {
+  const year = new Date().getFullYear();
+  return choices(
+    Array.from({ length: count }, (_, i) => year - i),
+    String,
+  );
+}
+
+/**
+ * A filter panel's selects of one optional number each, `numberFilter` with its options after the blank one that
+ * unsets it: `const choose = numberChoices(f, setF, t('….any'))`, then `<NativeSelect label={…} {...choose('year',
+ * years)} />`. `adjust` changes the panel's values the choice gives (a city outside the chosen region dropped).
+ */
+export function numberChoices<F>(f: F, setF: Dispatch<SetStateAction<F>>, any: string) {
+  return (key: NumberKey<F>, options: readonly Choice[], adjust: (next: F) => F = (next) => next) => {
+    const adjusted: Dispatch<SetStateAction<F>> = (update) =>
+      setF((old) => adjust(typeof update === 'function' ? (update as (old: F) => F)(old) : update));
+    return { ...numberFilter(f, adjusted, key), data: [{ value: '', label: any }, ...options] };
+  };
+}
+
 /**
  * Binds a DateRangeFilter to the `from` and `to` days of the panel's values:
  * `<DateRangeFilter {...dateRangeFilter(f, setF)} fromLabel={…} toLabel={…} />`.

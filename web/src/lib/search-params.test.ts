@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagedFilterActions, searchFilters, withoutPagingDefaults, withPaging } from './search-params.ts';
+import { pagedFilterActions, searchFilters, urlFilters, withoutPagingDefaults, withPaging } from './search-params.ts';
 
 describe('withoutPagingDefaults', () => {
   it('leaves page 1 and the default page size out of the URL, and keeps the rest', () => {
@@ -40,5 +40,18 @@ describe('pagedFilterActions', () => {
     actions.onApply({ code: 'B' });
     actions.onClear();
     expect(went).toEqual([{ pageSize: 50, code: 'B', page: 1 }, { pageSize: 50 }]);
+  });
+});
+
+describe('urlFilters', () => {
+  it("starts the form from the URL's filters, keyed by them, and keeps the kept keys on Search only", () => {
+    const went: (ListSearch & { sort?: string })[] = [];
+    const search = { page: 2, pageSize: 20, sort: 'name', code: 'A' };
+    const panel = urlFilters(search, (next) => went.push(next), ['sort']);
+    expect(panel.props.initial).toEqual({ code: 'A' });
+    expect(panel.key).toBe(JSON.stringify({ code: 'A' }));
+    panel.props.onApply({ code: 'B' });
+    panel.props.onClear();
+    expect(went).toEqual([{ pageSize: 20, sort: 'name', code: 'B', page: 1 }, { pageSize: 20 }]);
   });
 });

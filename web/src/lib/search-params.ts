@@ -58,11 +58,18 @@ export function withoutPagingDefaults<S extends { page?: number; pageSize?: numb
 
 /**
  * A filter panel's search and clear over a paged list in the URL: applied filters start again from page 1, and
- * clearing keeps only the page size; either way the page size the user chose stays.
+ * clearing keeps only the page size; either way the page size the user chose stays, and Search keeps the `kept` keys
+ * too (the users list's sort).
  */
-export function pagedFilterActions<S extends { page?: number; pageSize?: number }>(search: S, go: (next: S) => void) {
+export function pagedFilterActions<S extends { page?: number; pageSize?: number }, K extends keyof S = never>(
+  search: S,
+  go: (next: S) => void,
+  kept: readonly K[] = [],
+) {
+  const keep = Object.fromEntries(kept.map((k) => [k, search[k]])) as Pick<S, K>;
   return {
-    onApply: (filters: Omit<S, 'page' | 'pageSize'>) => go({ pageSize: search.pageSize, ...filters, page: 1 } as S),
+    onApply: (filters: Omit<S, 'page' | 'pageSize' | K>) =>
+      go({ pageSize: search.pageSize, ...keep, ...filters, page: 1 } as S),
     onClear: () => go({ pageSize: search.pageSize } as S),
   };
 }
@@ -71,4 +78,20 @@ export function pagedFilterActions<S extends { page?: number; pageSize?: number 
 export function searchFilters<S extends { page?: number; pageSize?: number }>(s: S): Omit<S, 'page' | 'pageSize'> {
   const { page: _page, pageSize: _pageSize, ...filters } = s;
   return filters;
+}
+
+/**
+ * A filter form's props over a paged list in the URL: `key` starts the form again when the URL's filters change, and
+ * `props` are the filters it starts from (the search without its paging and the `kept` keys) with `pagedFilterActions`:
+ * `const panel = urlFilters(search, go)`, then `<Filters key={panel.key} {...panel.props} />`.
+ */
+export function urlFilters<S extends { page?: number; pageSize?: number }, K extends keyof S = never>(
+  search: S,
+  go: (next: S) => void,
+  kept: readonly K[] = [],
+) {
+  const filters: Record<string, unknown> = searchFilters(search);
+  for (const k of kept) delete filters[k as string];
+  const initial = filters as Omit<S, 'page' | 'pageSize' | K>;
+  return { key: JSON.stringify(initial), props: { initial, ...pagedFilterActions(search, go, kept) } };
 }

@@ -1,7 +1,9 @@
-import { Button } from '@mantine/core';
-import { useRef } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { type CSSProperties, type ReactNode, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UploadProgress } from '../../app/UploadProgress.tsx';
 import { acceptOf, type FileKind, type useUpload } from '../../app/upload.ts';
-import type { ControlProps } from './FormField.tsx';
+import { type ControlProps, FormField } from './FormField.tsx';
 
 export interface FilePickerProps {
   /** The upload this picker starts (useUpload of the same kind). */
@@ -81,5 +83,70 @@ export function FileRemoveButton(props: {
     >
       {props.text}
     </Button>
+  );
+}
+
+export interface UploadFieldProps extends Pick<FilePickerProps, 'upload' | 'kind' | 'inputTestId' | 'onUploaded'> {
+  path: string;
+  label: ReactNode;
+  required?: boolean;
+  description: ReactNode;
+  /** The picker button's text, and its accessible name when the text alone does not name the field. */
+  button: string;
+  buttonAriaLabel?: string;
+  /** What stands beside the button once a file is kept (a link to it, a remove button). */
+  aside?: ReactNode;
+  /** The live status line (uploading, attached), its id (the button is described by it) and test id. */
+  status: ReactNode;
+  statusId: string;
+  statusTestId?: string;
+  statusStyle?: CSSProperties;
+}
+
+/**
+ * A form field whose value is an uploaded file's id: the picker, what stands beside it, a live status line and the
+ * upload's progress. A refused upload never reached the form: its code is shown in the field's error's place.
+ */
+export function UploadField(props: UploadFieldProps) {
+  const { t } = useTranslation();
+  const { state } = props.upload;
+  return (
+    <FormField
+      path={props.path}
+      label={props.label}
+      required={props.required}
+      kind="control"
+      description={props.description}
+      error={state.phase === 'failed' ? t(state.code) : undefined}
+      describedBy={[props.statusId]}
+    >
+      {({ wrapper, control }) => (
+        <>
+          <Group gap="sm" mt={6} wrap="wrap">
+            <FilePicker
+              upload={props.upload}
+              kind={props.kind}
+              id={wrapper.id}
+              label={props.button}
+              ariaLabel={props.buttonAriaLabel}
+              control={control}
+              inputTestId={props.inputTestId}
+              onUploaded={props.onUploaded}
+            />
+            {props.aside}
+            <Text
+              id={props.statusId}
+              size="sm"
+              aria-live="polite"
+              data-testid={props.statusTestId}
+              style={props.statusStyle}
+            >
+              {props.status}
+            </Text>
+          </Group>
+          <UploadProgress state={state} />
+        </>
+      )}
+    </FormField>
   );
 }

@@ -1,4 +1,9 @@
 import {
+  Checkbox,
+  Group,
+  type MantineSpacing,
+  MultiSelect,
+  type MultiSelectProps,
   NativeSelect,
   type NativeSelectProps,
   Textarea,
@@ -90,6 +95,83 @@ export function SelectField({
       data={blank === false ? [...options] : [{ value: '', label: blank === true ? '' : blank }, ...options]}
     />
   ));
+}
+
+/** Several choices from a list bound to a form value (the chosen options' values, as text), searchable if told. */
+export function MultiSelectField({
+  value,
+  onChange,
+  ...props
+}: FieldBase & Own<MultiSelectProps> & { value: readonly string[]; onChange(value: string[]): void }) {
+  return wrapped(props, (input, wrapper) => (
+    <MultiSelect {...input} {...wrapper} value={[...value]} onChange={onChange} />
+  ));
+}
+
+/** One box bound to a form value: its own label names it; the wrapper ties the rule's error to the box. */
+export function CheckboxField({
+  path,
+  label,
+  checked,
+  onChange,
+}: Omit<FieldBase, 'required' | 'description'> & { checked: boolean | undefined; onChange(checked: boolean): void }) {
+  return (
+    <FormField path={path} label={label}>
+      {({ wrapper, control }) => (
+        <Checkbox
+          id={wrapper.id}
+          label={wrapper.label}
+          // Checkbox ties its own error (id "<id>-error", as the wrapper names it) to the box.
+          error={wrapper.error}
+          aria-invalid={control['aria-invalid']}
+          checked={checked === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/**
+ * A named group of boxes bound to a form value, the values of the boxes ticked (in the order ticked); `gap` and `mt`
+ * space the boxes.
+ */
+export function CheckboxGroupField<V extends string | number>({
+  path,
+  label,
+  required,
+  value,
+  options,
+  onChange,
+  gap = 'md',
+  mt = 6,
+}: Omit<FieldBase, 'description'> & {
+  value: readonly V[];
+  options: readonly { value: V; label: string }[];
+  onChange(value: V[]): void;
+  gap?: MantineSpacing;
+  mt?: number;
+}) {
+  return (
+    <FormField path={path} label={label} required={required} kind="group">
+      {({ control }) => (
+        <Group gap={gap} mt={mt}>
+          {options.map((o) => (
+            <Checkbox
+              key={o.value}
+              value={String(o.value)}
+              label={o.label}
+              error={control.invalid}
+              checked={value.includes(o.value)}
+              onChange={(e) =>
+                onChange(e.currentTarget.checked ? [...value, o.value] : value.filter((v) => v !== o.value))
+              }
+            />
+          ))}
+        </Group>
+      )}
+    </FormField>
+  );
 }
 
 /** What binds a field to one value of a form: its path (the value's key), the value, and the change that sets it. */

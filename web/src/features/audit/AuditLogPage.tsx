@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
@@ -15,6 +15,7 @@ import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGr
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
 import { call } from '../../lib/client.ts';
 import { dateRangeFilter, textFilter } from '../../lib/filterFields.ts';
 import { afterPosition } from '../../lib/readYourWrites.ts';
@@ -57,9 +58,7 @@ export function AuditLogPage() {
   const columns = useMemo(() => auditColumns(t, lang), [t, lang]);
 
   return (
-    <Stack mt="lg" gap="md">
-      <Title order={1}>{title}</Title>
-      <Text>{t('audit.intro')}</Text>
+    <PageFrame title={title} intro={t('audit.intro')}>
       <Group>
         <AnchorLink to="/$lang/users-log" params={{ lang }} data-testid="users-log-link">
           {t('audit.usersLogLink')}
@@ -118,7 +117,7 @@ export function AuditLogPage() {
           )
         }
       />
-    </Stack>
+    </PageFrame>
   );
 }
 

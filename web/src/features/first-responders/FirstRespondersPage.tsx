@@ -11,6 +11,7 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FailureAlert } from '../../components/FailureAlert.tsx';
 import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
+import { TabList } from '../../components/TabList.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { useScreen } from '../../lib/useScreen.ts';
 import {
@@ -56,13 +57,7 @@ export function FirstRespondersPage() {
         onChange={(list) => list && setSearch((s) => ({ ...s, list: list as FirstResponderList, page: 1 }))}
         keepMounted={false}
       >
-        <Tabs.List aria-label={t('fr.lists')}>
-          {FIRST_RESPONDER_LISTS.map((l) => (
-            <Tabs.Tab key={l} value={l} data-testid={`fr-tab-${l}`}>
-              {t(`fr.list.${l}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+        <TabList label={t('fr.lists')} tabs={FIRST_RESPONDER_LISTS} name={(l) => t(`fr.list.${l}`)} testId="fr-tab" />
         {FIRST_RESPONDER_LISTS.map((l) => (
           <Tabs.Panel key={l} value={l} pt="md">
             <FirstRespondersGrid search={search} onChange={setSearch} />

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
@@ -26,6 +15,7 @@ import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGr
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { dateRangeFilter } from '../../lib/filterFields.ts';
 import { notifyDone } from '../../lib/notify.ts';
@@ -97,9 +87,7 @@ export function HoursPage() {
   );
 
   return (
-    <Stack mt="lg" gap="md">
-      <Title order={1}>{title}</Title>
-      <Text>{t('hours.intro')}</Text>
+    <PageFrame title={title} intro={t('hours.intro')}>
       {filters.opportunityId && (
         <Group gap="xs">
           <Badge variant="light" size="lg" data-testid="hours-event-filter">
@@ -142,9 +130,8 @@ export function HoursPage() {
         id="volunteer-hours"
         caption={t('hours.caption')}
         columns={columns}
-        rows={rows}
+        query={query}
         getRowId={rowKey}
-        read={query}
         {...exporting}
         filters={
           <HoursFilterPanel
@@ -207,7 +194,7 @@ export function HoursPage() {
           decide.reset();
         }}
       />
-    </Stack>
+    </PageFrame>
   );
 }
 

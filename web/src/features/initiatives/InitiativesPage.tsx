@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -10,13 +10,14 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { ButtonLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper, ltrCell } from '../../components/DataGrid.tsx';
+import { DialogButton } from '../../components/DialogButton.tsx';
 import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
-import { PageHead } from '../../components/PageHead.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
 import { gridPaging } from '../../components/paging.ts';
-import { numberFilter, textFilter } from '../../lib/filterFields.ts';
+import { choices, numberChoices, recentYears, textFilter } from '../../lib/filterFields.ts';
 import { notifyDone } from '../../lib/notify.ts';
-import { pagedFilterActions, searchFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
+import { urlFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
 import { useScreen } from '../../lib/useScreen.ts';
 import { type InitiativeRow, initiativesQuery, rejectInitiative } from './api.ts';
 import { ProposeModal } from './ProposeModal.tsx';
@@ -40,8 +41,8 @@ export function InitiativeStatusBadge({ status }: { status: number }) {
 function Filters({ initial, onApply, onClear }: FiltersProps<InitiativeFilterValues>) {
   const { t } = useTranslation();
   const [f, setF] = useState<InitiativeFilterValues>(initial);
-  const all = { value: '', label: t('initiatives.any') };
-  const year = new Date().getFullYear();
+  const choose = numberChoices(f, setF, t('initiatives.any'));
+  const statuses = choices(INITIATIVE_STATUSES, (s) => t(`initiatives.status.${s}`));
   return (
     <FilterPanel onSearch={() => onApply(f)} onClear={onClear}>
       <TextInput
@@ -52,16 +53,8 @@ function Filters({ initial, onApply, onClear }: FiltersProps<InitiativeFilterVal
         dir="ltr"
       />
       <TextInput label={t('initiatives.field.name')} {...textFilter(f, setF, 'name')} maxLength={200} />
-      <NativeSelect
-        label={t('initiatives.field.status')}
-        {...numberFilter(f, setF, 'status')}
-        data={[all, ...INITIATIVE_STATUSES.map((s) => ({ value: String(s), label: t(`initiatives.status.${s}`) }))]}
-      />
-      <NativeSelect
-        label={t('initiatives.field.year')}
-        {...numberFilter(f, setF, 'year')}
-        data={[all, ...Array.from({ length: 6 }, (_, i) => String(year - i)).map((y) => ({ value: y, label: y }))]}
-      />
+      <NativeSelect label={t('initiatives.field.status')} {...choose('status', statuses)} />
+      <NativeSelect label={t('initiatives.field.year')} {...choose('year', recentYears(6))} />
     </FilterPanel>
   );
 }
@@ -116,13 +109,12 @@ export function InitiativesPage() {
   const search = route.useSearch();
   const manage = useCan(I.approveInitiative);
   const canPropose = useCan(I.proposeInitiative);
-  const [adding, setAdding] = useState(false);
   const [rejecting, setRejecting] = useState<InitiativeRow | null>(null);
   const params = initiativesParams(search);
   const query = useQuery({ ...initiativesQuery(search, manage), placeholderData: keepPreviousData });
   const go = (next: InitiativesSearch) =>
     void navigate({ to: '/$lang/initiatives', params: { lang }, search: withoutPagingDefaults(next) });
-  const filters = searchFilters(search);
+  const panel = urlFilters(search, go);
 
   const columns = useMemo(() => {
     const label = (key: TranslationKey) => columnTitle(t(key));
@@ -130,7 +122,7 @@ export function InitiativesPage() {
       helper.accessor('code', {
         enableHiding: false,
         ...label('initiatives.field.code'),
-        cell: (c) => <bdi dir="ltr">{c.getValue()}</bdi>,
+        cell: ltrCell,
       }),
       helper.accessor('name', label('initiatives.field.name')),
       helper.accessor('location', label('initiatives.field.location')),
@@ -178,16 +170,12 @@ export function InitiativesPage() {
     return helper.columns([...base, actions]);
   }, [t, lang, manage]);
 
+  const propose = canPropose && (
+    <DialogButton label={t('initiatives.new')} testId="new-initiative" dialog={ProposeModal} />
+  );
   return (
-    <Stack mt="lg" gap="md">
-      <PageHead title={title}>
-        {canPropose && (
-          <Button onClick={() => setAdding(true)} data-testid="new-initiative">
-            {t('initiatives.new')}
-          </Button>
-        )}
-      </PageHead>
-      <Filters key={JSON.stringify(filters)} initial={filters} {...pagedFilterActions(search, go)} />
+    <PageFrame title={title} action={propose}>
+      <Filters key={panel.key} {...panel.props} />
       <DataGrid
         id={manage ? 'initiatives-all' : 'initiatives-mine'}
         caption={t('initiatives.caption')}
@@ -198,8 +186,7 @@ export function InitiativesPage() {
         rowProps={(r) => ({ 'data-testid': `initiative-row-${r.code}` })}
         testId="initiatives-grid"
       />
-      <ProposeModal opened={adding} onClose={() => setAdding(false)} />
       <RejectModal row={rejecting} onClose={() => setRejecting(null)} />
-    </Stack>
+    </PageFrame>
   );
 }

@@ -13,6 +13,7 @@ import { ParticipationBadge } from '../../components/badges.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { TabList } from '../../components/TabList.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { useScreen } from '../../lib/useScreen.ts';
 import {
@@ -54,13 +55,11 @@ export function MyEventsPage() {
         <QueryState query={query} />
       ) : (
         <Tabs value={tab} onChange={(v) => v && setTab(v as MyTab)}>
-          <Tabs.List>
-            {TABS.map((k) => (
-              <Tabs.Tab key={k} value={k} data-testid={`my-tab-${k}`}>
-                {t(TAB_LABEL[k])} ({query.data.filter((p) => tabOf(p, today) === k).length})
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
+          <TabList
+            tabs={TABS}
+            name={(k) => `${t(TAB_LABEL[k])} (${query.data.filter((p) => tabOf(p, today) === k).length})`}
+            testId="my-tab"
+          />
           {TABS.map((k) => {
             const items = query.data.filter((p) => tabOf(p, today) === k);
             return (

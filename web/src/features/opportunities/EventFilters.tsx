@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
+import { type Choice, choices, idChoices, numberChoices } from '../../lib/filterFields.ts';
 import { type Lookup, lookupName, lookupsQuery } from '../registration/index.ts';
 import { useActiveEventsLabel } from './EventsNav.tsx';
 import { statusKey } from './format.ts';
@@ -36,26 +37,18 @@ export function EventFilters({
   // The private list's search also holds its page size: not a filter.
   const { page: _page, view: _view, pageSize: _size, ...filters } = initial as EventsSearch & { pageSize?: number };
   const [f, setF] = useState<EventFilterValues>(filters);
-  const all = { value: '', label: t('events.filter.all') };
-  const named = (items: Lookup[] | undefined) =>
-    (items ?? []).map((x) => ({ value: String(x.id), label: lookupName(x, lang) }));
-  const fixed = (values: readonly number[], key: (v: number) => TranslationKey) =>
-    values.map((v) => ({ value: String(v), label: t(key(v)) }));
+  const choose = numberChoices(f, setF, t('events.filter.all'));
+  const named = (items: Lookup[] | undefined) => idChoices(items, (x) => lookupName(x, lang));
+  const fixed = (values: readonly number[], key: (v: number) => TranslationKey) => choices(values, (v) => t(key(v)));
   const cities = (lookups?.cities ?? []).filter((c) => f.regionId === undefined || c.regionId === f.regionId);
 
-  /** A select of one filter; `also` is what choosing resets (the city of another region). */
-  const choice = (key: ChoiceKey, label: TranslationKey, data: { value: string; label: string }[], also = {}) => (
-    <NativeSelect
-      key={key}
-      label={t(label)}
-      value={f[key] === undefined ? '' : String(f[key])}
-      onChange={(e) => {
-        const v = e.currentTarget.value;
-        setF({ ...f, ...also, [key]: v === '' ? undefined : Number(v) });
-      }}
-      data={[all, ...data]}
-    />
-  );
+  /** A select of one filter; `adjust` is what choosing changes besides (the city of another region dropped). */
+  const choice = (
+    key: ChoiceKey,
+    label: TranslationKey,
+    options: Choice[],
+    adjust?: (next: EventFilterValues) => EventFilterValues,
+  ) => <NativeSelect key={key} label={t(label)} {...choose(key, options, adjust)} />;
 
   function search() {
     const out: EventFilterValues = {};
@@ -71,7 +64,7 @@ export function EventFilters({
           'events.filter.status',
           fixed(EVENT_STATUSES, (s) => statusKey(s, activeLabel)),
         )}
-      {choice('regionId', 'events.filter.region', named(lookups?.regions), { cityId: undefined })}
+      {choice('regionId', 'events.filter.region', named(lookups?.regions), (next) => ({ ...next, cityId: undefined }))}
       {choice('cityId', 'events.filter.city', named(cities))}
       {choice('eventTypeId', 'events.filter.eventType', named(lookups?.eventTypes))}
       {choice(
@@ -92,13 +85,21 @@ export function EventFilters({
       {choice('categoryId', 'events.filter.category', named(lookups?.categories))}
       {choice('workFieldGroupId', 'events.filter.workFieldGroup', named(lookups?.workFieldGroups))}
       {choice('workFieldId', 'events.filter.workField', named(lookups?.workFields))}
-      <TextInput
-        label={t('events.filter.code')}
-        value={f.code ?? ''}
-        maxLength={30}
-        dir="ltr"
-        onChange={(e) => setF({ ...f, code: e.currentTarget.value.trim() || undefined })}
-      />
+      <EventCodeFilter value={f.code} onChange={(code) => setF({ ...f, code })} />
     </FilterPanel>
+  );
+}
+
+/** The event code filter of both events lists' panels: written left to right, blanks left out. */
+export function EventCodeFilter({ value, onChange }: { value?: string; onChange(code: string | undefined): void }) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={t('events.filter.code')}
+      value={value ?? ''}
+      maxLength={30}
+      dir="ltr"
+      onChange={(e) => onChange(e.currentTarget.value.trim() || undefined)}
+    />
   );
 }

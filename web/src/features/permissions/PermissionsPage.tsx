@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { FailureAlert } from '../../components/FailureAlert.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { useScreen } from '../../lib/useScreen.ts';
 import { permissionMatrixQuery, saveChanges } from './api.ts';
@@ -87,9 +88,7 @@ export function PermissionsPage() {
   );
 
   return (
-    <Stack mt="lg" gap="md">
-      <Title order={1}>{title}</Title>
-      <Text>{t('permissions.intro')}</Text>
+    <PageFrame title={title} intro={t('permissions.intro')}>
       {!canEdit && (
         <Alert color="gray" role="note" data-testid="permissions-read-only">
           {t('permissions.readOnly')}
@@ -138,7 +137,7 @@ export function PermissionsPage() {
         onCancel={() => setConfirming(false)}
         confirmTestId="permissions-confirm"
       />
-    </Stack>
+    </PageFrame>
   );
 }
 

@@ -28,16 +28,7 @@ import {
   REG_ID_PREFIX,
   rowOf,
 } from './formState.ts';
-import {
-  EmergencyContactsList,
-  ExpertisesList,
-  GraduationCertificatesList,
-  LanguagesList,
-  OtherAttachmentsList,
-  TrainingsList,
-  VolunteerCertificatesList,
-  VolunteerWorksList,
-} from './listSections.tsx';
+import { LISTS, RepeatableList } from './listSections.tsx';
 import { AddressSection, IdentitySection, PersonalSection, VolunteeringTimesSection } from './personalSections.tsx';
 import {
   EmployeeSection,
@@ -272,14 +263,9 @@ export function RegistrationForm({
               preferredDays={form.personal?.preferredDays}
             />
           )}
-          <EmergencyContactsList actions={actions} rows={form.emergencyContacts} lookups={lookups} />
-          <GraduationCertificatesList actions={actions} rows={form.graduationCertificates} lookups={lookups} />
-          <ExpertisesList actions={actions} rows={form.expertises} lookups={lookups} />
-          <TrainingsList actions={actions} rows={form.trainings} lookups={lookups} />
-          <VolunteerCertificatesList actions={actions} rows={form.volunteerCertificates} lookups={lookups} />
-          <LanguagesList actions={actions} rows={form.languages} lookups={lookups} />
-          <VolunteerWorksList actions={actions} rows={form.volunteerWorks} lookups={lookups} />
-          <OtherAttachmentsList actions={actions} rows={form.otherAttachments} lookups={lookups} />
+          {LISTS.map((list) => (
+            <RepeatableList key={list} list={list} actions={actions} rows={form[list]} lookups={lookups} />
+          ))}
           <SpecialNeedsSection
             actions={actions}
             isSpecialNeeds={form.personal?.isSpecialNeeds}

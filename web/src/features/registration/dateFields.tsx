@@ -66,7 +66,18 @@ export function CalendarDateField({ path, value, onChange, min, max, required }:
   }
 
   const shown = value && gregorianOf(value) ? formatCalendarDate(value, lang, t) : null;
-  const years = hijriYears(min, max);
+  const numbers = (ns: readonly number[]) => ns.map((n) => ({ value: String(n), label: String(n) }));
+  // The Hijri date's selects, day, month and year, each with its choices and width.
+  const hijriSelects = [
+    { part: 'd', label: t('reg.date.day'), options: numbers(Array.from({ length: 30 }, (_, i) => i + 1)), w: 72 },
+    {
+      part: 'm',
+      label: t('reg.date.month'),
+      options: HIJRI_MONTHS.map((m) => ({ value: String(m), label: t(`reg.hijriMonth.${m}`) })),
+      w: 140,
+    },
+    { part: 'y', label: t('reg.date.year'), options: numbers(hijriYears(min, max)), w: 88 },
+  ] as const;
 
   return (
     <RegField
@@ -107,37 +118,19 @@ export function CalendarDateField({ path, value, onChange, min, max, required }:
             />
           ) : (
             <Group gap="xs" wrap="nowrap" align="flex-end">
-              <NativeSelect
-                id={wrapper.id}
-                label={t('reg.date.day')}
-                error={control.invalid}
-                value={asText(parts.d)}
-                onChange={(e) => setPart('d', asNumber(e.currentTarget.value))}
-                data={[
-                  { value: '', label: '—' },
-                  ...Array.from({ length: 30 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
-                ]}
-                w={72}
-              />
-              <NativeSelect
-                label={t('reg.date.month')}
-                error={control.invalid}
-                value={asText(parts.m)}
-                onChange={(e) => setPart('m', asNumber(e.currentTarget.value))}
-                data={[
-                  { value: '', label: '—' },
-                  ...HIJRI_MONTHS.map((m) => ({ value: String(m), label: t(`reg.hijriMonth.${m}`) })),
-                ]}
-                w={140}
-              />
-              <NativeSelect
-                label={t('reg.date.year')}
-                error={control.invalid}
-                value={asText(parts.y)}
-                onChange={(e) => setPart('y', asNumber(e.currentTarget.value))}
-                data={[{ value: '', label: '—' }, ...years.map((y) => ({ value: String(y), label: String(y) }))]}
-                w={88}
-              />
+              {hijriSelects.map(({ part, label, options, w }) => (
+                <NativeSelect
+                  key={part}
+                  // The day stands for the field: links and focus land on it.
+                  id={part === 'd' ? wrapper.id : undefined}
+                  label={label}
+                  error={control.invalid}
+                  value={asText(parts[part])}
+                  onChange={(e) => setPart(part, asNumber(e.currentTarget.value))}
+                  data={[{ value: '', label: '—' }, ...options]}
+                  w={w}
+                />
+              ))}
             </Group>
           )}
         </Group>

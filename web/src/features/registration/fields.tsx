@@ -1,21 +1,10 @@
-import {
-  Checkbox,
-  Group,
-  MultiSelect,
-  NativeSelect,
-  NumberInput,
-  PasswordInput,
-  type PasswordInputProps,
-  Radio,
-  Textarea,
-  type TextareaProps,
-  TextInput,
-  type TextInputProps,
-} from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Group, NumberInput, PasswordInput, type PasswordInputProps, Radio } from '@mantine/core';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { FormField, type FormFieldProps } from '../../components/form/FormField.tsx';
+// The shared form layer's fields; those below are them labelled by the registration's paths.
+import * as Shared from '../../components/form/fields.tsx';
 import type { Lookup } from './api.ts';
 import { labelKeyOf } from './formState.ts';
 
@@ -50,42 +39,29 @@ interface Bound<V> {
   description?: ReactNode;
 }
 
-type TextFieldProps = Bound<string> &
-  Omit<TextInputProps, 'value' | 'onChange' | 'label' | 'error' | 'id' | 'description' | 'required'>;
+type TextFieldProps = Bound<string> & Omit<ComponentProps<typeof Shared.TextField>, keyof Bound<string> | 'label'>;
 
-export function TextField({ path, value, onChange, required, description, ...rest }: TextFieldProps) {
-  return (
-    <RegField path={path} required={required} description={description}>
-      {({ wrapper }) => (
-        <TextInput
-          {...rest}
-          {...wrapper}
-          value={value ?? ''}
-          onChange={(e) => onChange(orUndefined(e.currentTarget.value))}
-        />
-      )}
-    </RegField>
-  );
+/** The shared text field, labelled by its path; a cleared one means "not given". */
+export function TextField({ path, onChange, ...rest }: TextFieldProps) {
+  const label = useLabel(path);
+  return <Shared.TextField {...rest} path={path} label={label} onChange={(v) => onChange(orUndefined(v))} />;
 }
 
 type TextAreaFieldProps = Bound<string> &
-  Omit<TextareaProps, 'value' | 'onChange' | 'label' | 'error' | 'id' | 'description' | 'required'>;
+  Omit<ComponentProps<typeof Shared.TextAreaField>, keyof Bound<string> | 'label'>;
 
-export function TextAreaField({ path, value, onChange, required, description, ...rest }: TextAreaFieldProps) {
+/** The shared text area (2 to 6 lines), labelled by its path; a cleared one means "not given". */
+export function TextAreaField({ path, onChange, ...rest }: TextAreaFieldProps) {
+  const label = useLabel(path);
   return (
-    <RegField path={path} required={required} description={description}>
-      {({ wrapper }) => (
-        <Textarea
-          autosize
-          minRows={2}
-          maxRows={6}
-          {...rest}
-          {...wrapper}
-          value={value ?? ''}
-          onChange={(e) => onChange(orUndefined(e.currentTarget.value))}
-        />
-      )}
-    </RegField>
+    <Shared.TextAreaField
+      minRows={2}
+      maxRows={6}
+      {...rest}
+      path={path}
+      label={label}
+      onChange={(v) => onChange(orUndefined(v))}
+    />
   );
 }
 
@@ -146,24 +122,15 @@ interface SelectFieldProps extends Bound<number> {
   disabled?: boolean;
 }
 
-/** A native select: keyboard and screen-reader behaviour of the platform, right-to-left included. */
-export function SelectField({ path, value, onChange, options, required, disabled, description }: SelectFieldProps) {
-  const { t } = useTranslation();
+/** A native select of numbers: the select of texts below, its options' numbers as their texts. */
+export function SelectField({ options, value, onChange, ...rest }: SelectFieldProps) {
   return (
-    <RegField path={path} required={required} description={description}>
-      {({ wrapper }) => (
-        <NativeSelect
-          {...wrapper}
-          disabled={disabled}
-          value={asText(value)}
-          onChange={(e) => onChange(asNumber(e.currentTarget.value))}
-          data={[
-            { value: '', label: t('reg.select') },
-            ...options.map((o) => ({ value: String(o.value), label: o.label })),
-          ]}
-        />
-      )}
-    </RegField>
+    <StringSelectField
+      {...rest}
+      options={options.map((o) => ({ value: String(o.value), label: o.label }))}
+      value={value === undefined ? undefined : String(value)}
+      onChange={(v) => onChange(v === undefined ? undefined : Number(v))}
+    />
   );
 }
 
@@ -176,27 +143,23 @@ export function LookupSelect({ items, ...rest }: LookupSelectProps) {
 
 interface StringSelectFieldProps<V extends string> extends Bound<V> {
   options: readonly Option<V>[];
+  disabled?: boolean;
 }
 
-export function StringSelectField<V extends string>({
-  path,
-  value,
-  onChange,
-  options,
-  required,
-}: StringSelectFieldProps<V>) {
+/** A native select: keyboard and screen-reader behaviour of the platform, right-to-left included. */
+export function StringSelectField<V extends string>({ path, onChange, ...rest }: StringSelectFieldProps<V>) {
   const { t } = useTranslation();
+  const label = useLabel(path);
+  // The options' values are V: the select gives back one of them, or '' for its blank.
+  const chosen = (text: string) => (text === '' ? undefined : (text as V));
   return (
-    <RegField path={path} required={required}>
-      {({ wrapper }) => (
-        <NativeSelect
-          {...wrapper}
-          value={value ?? ''}
-          onChange={(e) => onChange(e.currentTarget.value === '' ? undefined : (e.currentTarget.value as V))}
-          data={[{ value: '', label: t('reg.select') }, ...options]}
-        />
-      )}
-    </RegField>
+    <Shared.SelectField
+      {...rest}
+      path={path}
+      label={label}
+      blank={t('reg.select')}
+      onChange={(v) => onChange(chosen(v))}
+    />
   );
 }
 
@@ -238,28 +201,9 @@ interface CheckboxGroupFieldProps {
   required?: boolean;
 }
 
-export function CheckboxGroupField({ path, value, onChange, options, required }: CheckboxGroupFieldProps) {
-  const chosen = value ?? [];
-  return (
-    <RegField path={path} required={required} kind="group">
-      {({ control }) => (
-        <Group gap="md" mt={6}>
-          {options.map((o) => (
-            <Checkbox
-              key={o.value}
-              value={String(o.value)}
-              label={o.label}
-              error={control.invalid}
-              checked={chosen.includes(o.value)}
-              onChange={(e) =>
-                onChange(e.currentTarget.checked ? [...chosen, o.value] : chosen.filter((v) => v !== o.value))
-              }
-            />
-          ))}
-        </Group>
-      )}
-    </RegField>
-  );
+export function CheckboxGroupField({ value, ...rest }: CheckboxGroupFieldProps) {
+  const label = useLabel(rest.path);
+  return <Shared.CheckboxGroupField {...rest} label={label} value={value ?? []} />;
 }
 
 interface CheckboxFieldProps {
@@ -269,24 +213,10 @@ interface CheckboxFieldProps {
   label?: ReactNode;
 }
 
-/** One box: its own label names it; the wrapper adds the error, tied to the box. */
-export function CheckboxField({ path, checked, onChange, label }: CheckboxFieldProps) {
-  const fieldLabel = useLabel(path);
-  return (
-    <RegField path={path} label={label ?? fieldLabel}>
-      {({ wrapper, control }) => (
-        <Checkbox
-          id={wrapper.id}
-          label={wrapper.label}
-          // Checkbox ties its own error (id "<id>-error", as the wrapper names it) to the box.
-          error={wrapper.error}
-          aria-invalid={control['aria-invalid']}
-          checked={checked === true}
-          onChange={(e) => onChange(e.currentTarget.checked)}
-        />
-      )}
-    </RegField>
-  );
+/** One box: its own label names it (the path's, unless given). */
+export function CheckboxField({ label, ...rest }: CheckboxFieldProps) {
+  const fieldLabel = useLabel(rest.path);
+  return <Shared.CheckboxField {...rest} label={label ?? fieldLabel} />;
 }
 
 interface MultiSelectFieldProps {
@@ -299,19 +229,18 @@ interface MultiSelectFieldProps {
 
 export function MultiSelectField({ path, value, onChange, items, required }: MultiSelectFieldProps) {
   const lang = useLanguageStore((s) => s.lang);
+  const label = useLabel(path);
   return (
-    <RegField path={path} required={required}>
-      {({ wrapper }) => (
-        <MultiSelect
-          {...wrapper}
-          searchable
-          hidePickedOptions
-          comboboxProps={{ withinPortal: false }}
-          data={items.map((i) => ({ value: String(i.id), label: lookupName(i, lang) }))}
-          value={(value ?? []).map(String)}
-          onChange={(v) => onChange(v.map(Number))}
-        />
-      )}
-    </RegField>
+    <Shared.MultiSelectField
+      path={path}
+      label={label}
+      required={required}
+      searchable
+      hidePickedOptions
+      comboboxProps={{ withinPortal: false }}
+      data={items.map((i) => ({ value: String(i.id), label: lookupName(i, lang) }))}
+      value={(value ?? []).map(String)}
+      onChange={(v) => onChange(v.map(Number))}
+    />
   );
 }

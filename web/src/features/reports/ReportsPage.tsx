@@ -1,4 +1,4 @@
-import { Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -8,15 +8,16 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { EventStatusBadge } from '../../components/badges.tsx';
-import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper, ltrCell } from '../../components/DataGrid.tsx';
 import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFilter.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
 import { gridPaging } from '../../components/paging.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { TitledSection } from '../../components/TitledSection.tsx';
-import { dateRangeFilter, numberFilter } from '../../lib/filterFields.ts';
-import { pagedFilterActions, searchFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
+import { choices, dateRangeFilter, numberChoices } from '../../lib/filterFields.ts';
+import { urlFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
 import { useScreen } from '../../lib/useScreen.ts';
 import {
   type EventReportRow,
@@ -35,6 +36,8 @@ const helper = gridColumnHelper<EventReportRow>();
 function Filters({ initial, onApply, onClear }: FiltersProps<ReportFilterValues>) {
   const { t } = useTranslation();
   const [f, setF] = useState<ReportFilterValues>(initial);
+  const choose = numberChoices(f, setF, t('reports.any'));
+  const statuses = choices(EVENT_STATUSES, (s) => t(`events.status.${s}`));
   const set = (k: keyof ReportFilterValues, v: string | number | undefined) =>
     setF((o) => {
       const next = { ...o };
@@ -56,14 +59,7 @@ function Filters({ initial, onApply, onClear }: FiltersProps<ReportFilterValues>
         maxLength={100}
         onChange={(e) => set('search', e.currentTarget.value)}
       />
-      <NativeSelect
-        label={t('reports.status')}
-        {...numberFilter(f, setF, 'status')}
-        data={[
-          { value: '', label: t('reports.any') },
-          ...EVENT_STATUSES.map((s) => ({ value: String(s), label: t(`events.status.${s}`) })),
-        ]}
-      />
+      <NativeSelect label={t('reports.status')} {...choose('status', statuses)} />
       <DateRangeFilter
         {...dateRangeFilter(f, setF)}
         fromLabel={t('reports.startFrom')}
@@ -87,7 +83,7 @@ export function ReportsPage() {
   const canExportSummary = useCan(exportEventReportsSummary);
   const go = (next: ReportsSearch) =>
     void navigate({ to: '/$lang/reports', params: { lang }, search: withoutPagingDefaults(next) });
-  const filters = searchFilters(search);
+  const panel = urlFilters(search, go);
 
   const columns = useMemo(() => {
     const label = (key: TranslationKey) => ({ ...columnTitle(t(key)) });
@@ -95,7 +91,7 @@ export function ReportsPage() {
       helper.accessor('code', {
         enableHiding: false,
         ...label('reports.col.code'),
-        cell: (c) => <bdi dir="ltr">{c.getValue()}</bdi>,
+        cell: ltrCell,
       }),
       helper.accessor(lang === 'ar' ? 'nameAr' : 'nameEn', {
         id: 'name',
@@ -131,9 +127,8 @@ export function ReportsPage() {
 
   const s = summary.data;
   return (
-    <Stack mt="lg" gap="md">
-      <Title order={1}>{title}</Title>
-      <Filters key={JSON.stringify(filters)} initial={filters} {...pagedFilterActions(search, go)} />
+    <PageFrame title={title}>
+      <Filters key={panel.key} {...panel.props} />
       <AsOfNote day={search.asOf} testId="as-of-note" />
       <TitledSection titleId="reports-summary" title={t('reports.summary')} data-testid="reports-summary">
         {s ? (
@@ -180,6 +175,6 @@ export function ReportsPage() {
         rowProps={(r) => ({ 'data-testid': `report-row-${r.code}` })}
         testId="reports-grid"
       />
-    </Stack>
+    </PageFrame>
   );
 }

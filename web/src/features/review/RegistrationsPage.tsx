@@ -14,10 +14,11 @@ import { DateRangeFilter, isDateRangeValid } from '../../components/DateRangeFil
 import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
-import { dateRangeFilter, textFilter } from '../../lib/filterFields.ts';
+import { TabList } from '../../components/TabList.tsx';
+import { dateRangeFilter, idChoices, numberChoices, textFilter } from '../../lib/filterFields.ts';
 import { withoutPagingDefaults } from '../../lib/search-params.ts';
 import { useScreen } from '../../lib/useScreen.ts';
-import { type Lookups, lookupName, lookupsQuery } from '../registration/index.ts';
+import { type Lookup, type Lookups, lookupName, lookupsQuery } from '../registration/index.ts';
 import { type GridRow, registrationsQuery, startVolunteersExport } from './api.ts';
 import { formatDay, formatDayTime, personName } from './format.ts';
 import { PractitionerBadge } from './Practitioner.tsx';
@@ -81,13 +82,12 @@ export function RegistrationsPage() {
         value={String(params.status)}
         onChange={(v) => v && go({ ...search, status: Number(v) as RegistrationStatus, page: 1 })}
       >
-        <Tabs.List aria-label={t('review.statusTabs')}>
-          {GRID_STATUSES.map((s) => (
-            <Tabs.Tab key={s} value={String(s)} data-testid={`status-tab-${s}`}>
-              {t(`reg.status.${s}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+        <TabList
+          label={t('review.statusTabs')}
+          tabs={GRID_STATUSES}
+          name={(s) => t(`reg.status.${s}`)}
+          testId="status-tab"
+        />
         {GRID_STATUSES.map((s) => (
           <Tabs.Panel key={s} value={String(s)} pt="md">
             {s === params.status && <Grid params={params} onChange={(p) => go(p)} search={search} />}
@@ -105,11 +105,17 @@ function Filters({ initial, onApply, onClear }: FiltersProps<FilterValues>) {
   const lang = useLanguageStore((s) => s.lang);
   const lookups = useQuery(lookupsQuery);
   const [f, setF] = useState<FilterValues>(initial);
-  const set = (k: keyof FilterValues, v: string) =>
-    setF((old) => ({ ...old, [k]: v.trim() === '' ? undefined : k === 'regionId' || k === 'cityId' ? Number(v) : v }));
   const regions = lookups.data?.regions ?? [];
   const cities = (lookups.data?.cities ?? []).filter((c) => f.regionId === undefined || c.regionId === f.regionId);
-  const all = { value: '', label: t('review.filter.all') };
+  const choose = numberChoices(f, setF, t('review.filter.all'));
+  const name = (x: Lookup) => lookupName(x, lang);
+  /** Choosing a region drops a city of another one. */
+  const dropOtherCity = (next: FilterValues) => {
+    const city = lookups.data?.cities.find((c) => c.id === next.cityId);
+    return city && next.regionId !== undefined && city.regionId !== next.regionId
+      ? { ...next, cityId: undefined }
+      : next;
+  };
   /** A filter of digits, written left to right (the id number, the mobile). */
   const digits = (k: 'idNumber' | 'mobile', max: number, inputMode: 'numeric' | 'tel') => (
     <TextInput
@@ -132,29 +138,8 @@ function Filters({ initial, onApply, onClear }: FiltersProps<FilterValues>) {
       />
       {digits('idNumber', 20, 'numeric')}
       {digits('mobile', 10, 'tel')}
-      <NativeSelect
-        label={t('review.col.region')}
-        value={f.regionId === undefined ? '' : String(f.regionId)}
-        onChange={(e) => {
-          const v = e.currentTarget.value;
-          setF((old) => {
-            const regionId = v === '' ? undefined : Number(v);
-            const city = lookups.data?.cities.find((c) => c.id === old.cityId);
-            return {
-              ...old,
-              regionId,
-              cityId: city && regionId !== undefined && city.regionId !== regionId ? undefined : old.cityId,
-            };
-          });
-        }}
-        data={[all, ...regions.map((r) => ({ value: String(r.id), label: lookupName(r, lang) }))]}
-      />
-      <NativeSelect
-        label={t('review.col.city')}
-        value={f.cityId === undefined ? '' : String(f.cityId)}
-        onChange={(e) => set('cityId', e.currentTarget.value)}
-        data={[all, ...cities.map((c) => ({ value: String(c.id), label: lookupName(c, lang) }))]}
-      />
+      <NativeSelect label={t('review.col.region')} {...choose('regionId', idChoices(regions, name), dropOtherCity)} />
+      <NativeSelect label={t('review.col.city')} {...choose('cityId', idChoices(cities, name))} />
       <DateRangeFilter
         {...dateRangeFilter(f, setF)}
         fromLabel={t('review.filter.from')}

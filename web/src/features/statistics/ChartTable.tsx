@@ -3,6 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { Stack, Table, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColumnHeads } from '../../components/ColumnHeads.tsx';
 
 export interface Series {
   key: string;
@@ -59,16 +60,7 @@ export function ChartTable({
       {showTable && (
         <Table withTableBorder striped data-testid="statistics-table">
           <Table.Caption>{title}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('statistics.name')}</Table.Th>
-              {series.map((s) => (
-                <Table.Th scope="col" key={s.key}>
-                  {s.label}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads heads={[{ key: 'name', label: t('statistics.name') }, ...series]} />
           <Table.Tbody>
             {rows.length === 0 ? (
               <Table.Tr>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { exportStatisticsKpi } from '../../../../api/contracts/statistics.ts';
 import { PERIOD_KINDS, PERIODS_IN_YEAR, type PeriodKind } from '../../../../domain/statistics/periods.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
+import { ColumnHeads } from '../../components/ColumnHeads.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { type KpiChoice, kpiQuery, type StatisticsFilterValues, startKpiExport } from './api.ts';
 import { ChartTable } from './ChartTable.tsx';
@@ -172,15 +173,7 @@ export function KpiView({ filters }: { filters: StatisticsFilterValues }) {
           <Table.Caption>
             {t('statistics.kpi.caption', { selection: result.data.selection.from, base: result.data.base.from })}
           </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {KPI_COLUMNS.map((k) => (
-                <Table.Th key={k} scope="col">
-                  {t(`statistics.kpi.${k}`)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads heads={KPI_COLUMNS.map((k) => ({ key: k, label: t(`statistics.kpi.${k}`) }))} />
           <Table.Tbody>
             {rows.map((r) => (
               <Table.Tr key={r.figure} data-testid={`kpi-row-${r.figure}`}>

@@ -9,6 +9,7 @@ import {
 import type { BreakdownView as BreakdownName } from '../../../../domain/statistics/figures.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { TabList } from '../../components/TabList.tsx';
 import { useScreen } from '../../lib/useScreen.ts';
 import {
   breakdownsQuery,
@@ -94,13 +95,12 @@ export function StatisticsPage() {
       <StatisticsFilters initial={filters} eventTypes={eventTypes} cityGroups={cityGroups} onApply={setFilters} />
       <AsOfPicker value={asOf} onChange={setAsOf} />
       <Tabs value={tab} onChange={(v) => setTab((v as Tab | null) ?? 'dashboard')} keepMounted={false}>
-        <Tabs.List aria-label={t('statistics.tabs')}>
-          {TABS.map((x) => (
-            <Tabs.Tab key={x} value={x} data-testid={`statistics-tab-${x}`}>
-              {t(`statistics.tab.${x}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+        <TabList
+          label={t('statistics.tabs')}
+          tabs={TABS}
+          name={(x) => t(`statistics.tab.${x}`)}
+          testId="statistics-tab"
+        />
         <Tabs.Panel value="dashboard" pt="md">
           {dashboard.data ? (
             <Exported

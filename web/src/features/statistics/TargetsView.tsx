@@ -1,27 +1,25 @@
 import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ColumnHeads } from '../../components/ColumnHeads.tsx';
 import type { Targets } from './api.ts';
 
 /** Events target and event-types target: participants against the minimum and maximum targets. */
 export function TargetsView({ data, view }: { data: Targets; view: 'events' | 'eventTypes' }) {
   const { t, i18n } = useTranslation();
   const caption = t(view === 'events' ? 'statistics.tab.eventsTarget' : 'statistics.tab.eventTypesTarget');
+  const first = t(view === 'events' ? 'statistics.targets.event' : 'statistics.targets.eventType');
+  const heads = [
+    { key: 'name', label: first },
+    ...(view === 'eventTypes' ? [{ key: 'events', label: t('statistics.targets.events') }] : []),
+    ...(['participants', 'min', 'max', 'standing'] as const).map((k) => ({
+      key: k,
+      label: t(`statistics.targets.${k}`),
+    })),
+  ];
   return (
     <Table withTableBorder striped data-testid={`targets-${view}`}>
       <Table.Caption>{caption}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">
-            {t(view === 'events' ? 'statistics.targets.event' : 'statistics.targets.eventType')}
-          </Table.Th>
-          {view === 'eventTypes' && <Table.Th scope="col">{t('statistics.targets.events')}</Table.Th>}
-          {(['participants', 'min', 'max', 'standing'] as const).map((k) => (
-            <Table.Th key={k} scope="col">
-              {t(`statistics.targets.${k}`)}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHeads heads={heads} />
       <Table.Tbody>
         {data.length === 0 && (
           <Table.Tr>

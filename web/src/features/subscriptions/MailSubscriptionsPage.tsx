@@ -9,9 +9,9 @@ import { errorCode } from '../../app/api.ts';
 import { useCan } from '../../app/permissions.ts';
 import { AppModal } from '../../components/AppModal.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper, ltrCell } from '../../components/DataGrid.tsx';
 import { FilterPanel } from '../../components/FilterPanel.tsx';
-import { PageHead } from '../../components/PageHead.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
 import { DEFAULT_PAGE_SIZE, gridPaging } from '../../components/paging.ts';
 import { notifyDone } from '../../lib/notify.ts';
 import { useScreen } from '../../lib/useScreen.ts';
@@ -130,11 +130,7 @@ export function MailSubscriptionsPage() {
   const columns = useMemo(
     () =>
       helper.columns([
-        helper.accessor('email', {
-          enableHiding: false,
-          ...columnTitle(t('mailList.email')),
-          cell: (c) => <bdi dir="ltr">{c.getValue()}</bdi>,
-        }),
+        helper.accessor('email', { enableHiding: false, ...columnTitle(t('mailList.email')), cell: ltrCell }),
         helper.accessor('language', {
           ...columnTitle(t('mailList.language')),
           cell: (c) => t(c.getValue() === 'en' ? 'mailList.english' : 'mailList.arabic'),
@@ -162,21 +158,19 @@ export function MailSubscriptionsPage() {
       ]),
     [t, canRemove],
   );
+  const write = canSend && (
+    <Button
+      onClick={() => {
+        setNoneSelected(selected.size === 0);
+        if (selected.size > 0) setWriting(true);
+      }}
+      data-testid="write-mail"
+    >
+      {t('mailList.write', { count: selected.size })}
+    </Button>
+  );
   return (
-    <Stack mt="lg" gap="md">
-      <PageHead title={title}>
-        {canSend && (
-          <Button
-            onClick={() => {
-              setNoneSelected(selected.size === 0);
-              if (selected.size > 0) setWriting(true);
-            }}
-            data-testid="write-mail"
-          >
-            {t('mailList.write', { count: selected.size })}
-          </Button>
-        )}
-      </PageHead>
+    <PageFrame title={title} action={write}>
       {noneSelected && (
         <Alert color="red" role="alert" data-testid="mail-none-selected">
           {t('PleaseSelectSubscribers')}
@@ -242,6 +236,6 @@ export function MailSubscriptionsPage() {
           if (sent) setSelected(new Set());
         }}
       />
-    </Stack>
+    </PageFrame>
   );
 }

@@ -9,7 +9,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
 import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
 import { gridPaging } from '../../components/paging.ts';
-import { numberFilter, textFilter } from '../../lib/filterFields.ts';
+import { choices, idChoices, numberChoices, recentYears, textFilter } from '../../lib/filterFields.ts';
 import { type TicketRow, ticketOptionsQuery, ticketsQuery } from './api.ts';
 import { type TicketFilterValues, type TicketsSearch, ticketsParams } from './search.ts';
 
@@ -46,45 +46,22 @@ export function TicketFilters({
   const lang = useLanguageStore((s) => s.lang);
   const options = useQuery({ ...ticketOptionsQuery, enabled: staff });
   const [f, setF] = useState<TicketFilterValues>(initial);
-  const all = { value: '', label: t('tickets.any') };
-  const year = new Date().getFullYear();
-  const years = Array.from({ length: 6 }, (_, i) => year - i);
+  const choose = numberChoices(f, setF, t('tickets.any'));
+  const types = choices(REQUEST_TYPES, (r) => t(`tickets.type.${r}`));
+  const actions = choices(TICKET_ACTIONS, (a) => t(`tickets.action.${a}`));
+  const verdicts = choices([1, 2] as const, (s) => t(`tickets.verdict.${s}`));
+  const departments = idChoices(options.data?.departments, (d) => nameIn(d, lang));
 
   return (
     <FilterPanel onSearch={() => onApply(f)} onClear={onClear}>
       <TextInput label={t('tickets.field.code')} {...textFilter(f, setF, 'code')} maxLength={40} dir="ltr" />
       <TextInput label={t('tickets.field.title')} {...textFilter(f, setF, 'title')} maxLength={200} />
       <TextInput label={t('tickets.field.id')} {...textFilter(f, setF, 'id')} maxLength={36} dir="ltr" />
-      <NativeSelect
-        label={t('tickets.field.requestType')}
-        {...numberFilter(f, setF, 'requestType')}
-        data={[all, ...REQUEST_TYPES.map((r) => ({ value: String(r), label: t(`tickets.type.${r}`) }))]}
-      />
-      <NativeSelect
-        label={t('tickets.field.action')}
-        {...numberFilter(f, setF, 'action')}
-        data={[all, ...TICKET_ACTIONS.map((a) => ({ value: String(a), label: t(`tickets.action.${a}`) }))]}
-      />
-      <NativeSelect
-        label={t('tickets.field.ticketStatus')}
-        {...numberFilter(f, setF, 'ticketStatus')}
-        data={[all, ...[1, 2].map((s) => ({ value: String(s), label: t(`tickets.verdict.${s as 1 | 2}`) }))]}
-      />
-      <NativeSelect
-        label={t('tickets.field.year')}
-        {...numberFilter(f, setF, 'year')}
-        data={[all, ...years.map((y) => ({ value: String(y), label: String(y) }))]}
-      />
-      {staff && (
-        <NativeSelect
-          label={t('tickets.field.department')}
-          {...numberFilter(f, setF, 'departmentId')}
-          data={[
-            all,
-            ...(options.data?.departments ?? []).map((d) => ({ value: String(d.id), label: nameIn(d, lang) })),
-          ]}
-        />
-      )}
+      <NativeSelect label={t('tickets.field.requestType')} {...choose('requestType', types)} />
+      <NativeSelect label={t('tickets.field.action')} {...choose('action', actions)} />
+      <NativeSelect label={t('tickets.field.ticketStatus')} {...choose('ticketStatus', verdicts)} />
+      <NativeSelect label={t('tickets.field.year')} {...choose('year', recentYears(6))} />
+      {staff && <NativeSelect label={t('tickets.field.department')} {...choose('departmentId', departments)} />}
     </FilterPanel>
   );
 }

@@ -1,12 +1,11 @@
-import { Button, Stack, Title } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { submitTicket } from '../../../../api/contracts/tickets.ts';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
-import { PageHead } from '../../components/PageHead.tsx';
-import { pagedFilterActions, searchFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
+import { DialogButton } from '../../components/DialogButton.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
+import { urlFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
 import { useScreen } from '../../lib/useScreen.ts';
 import { NewTicketModal } from './NewTicketModal.tsx';
 import type { TicketsSearch } from './search.ts';
@@ -26,27 +25,14 @@ export function MyTicketsPage() {
   const { t, title } = useScreen('page.myTickets');
   const search = mineRoute.useSearch();
   const go = useGo('/$lang/tickets');
-  const [adding, setAdding] = useState(false);
   const canSubmit = useCan(submitTicket);
-  const filters = searchFilters(search);
+  const panel = urlFilters(search, go);
+  const submit = canSubmit && <DialogButton label={t('tickets.new')} testId="new-ticket" dialog={NewTicketModal} />;
   return (
-    <Stack mt="lg" gap="md">
-      <PageHead title={title}>
-        {canSubmit && (
-          <Button onClick={() => setAdding(true)} data-testid="new-ticket">
-            {t('tickets.new')}
-          </Button>
-        )}
-      </PageHead>
-      <TicketFilters
-        key={JSON.stringify(filters)}
-        initial={filters}
-        staff={false}
-        {...pagedFilterActions(search, go)}
-      />
+    <PageFrame title={title} action={submit}>
+      <TicketFilters key={panel.key} {...panel.props} staff={false} />
       <TicketsGrid search={search} staff={false} onChange={go} />
-      <NewTicketModal opened={adding} onClose={() => setAdding(false)} />
-    </Stack>
+    </PageFrame>
   );
 }
 
@@ -55,12 +41,11 @@ export function StaffTicketsPage() {
   const title = usePageTitle('page.ticketsAdmin');
   const search = staffRoute.useSearch();
   const go = useGo('/$lang/tickets/manage');
-  const filters = searchFilters(search);
+  const panel = urlFilters(search, go);
   return (
-    <Stack mt="lg" gap="md">
-      <Title order={1}>{title}</Title>
-      <TicketFilters key={JSON.stringify(filters)} initial={filters} staff {...pagedFilterActions(search, go)} />
+    <PageFrame title={title}>
+      <TicketFilters key={panel.key} {...panel.props} staff />
       <TicketsGrid search={search} staff onChange={go} />
-    </Stack>
+    </PageFrame>
   );
 }

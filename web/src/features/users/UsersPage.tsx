@@ -1,4 +1,4 @@
-import { Badge, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Badge, NativeSelect, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -12,13 +12,13 @@ import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink, ButtonLink } from '../../app/layout/links.tsx';
 import { useCan } from '../../app/permissions.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
-import { columnTitle, DataGrid, gridColumnHelper } from '../../components/DataGrid.tsx';
+import { columnTitle, DataGrid, gridColumnHelper, ltrCell } from '../../components/DataGrid.tsx';
 import { useGridExport } from '../../components/ExportDialog.tsx';
 import { FilterPanel, type FiltersProps } from '../../components/FilterPanel.tsx';
-import { PageHead } from '../../components/PageHead.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
 import { gridPaging } from '../../components/paging.ts';
-import { numberFilter } from '../../lib/filterFields.ts';
-import { withoutPagingDefaults } from '../../lib/search-params.ts';
+import { choices, idChoices, numberChoices } from '../../lib/filterFields.ts';
+import { urlFilters, withoutPagingDefaults } from '../../lib/search-params.ts';
 import { useScreen } from '../../lib/useScreen.ts';
 import { startUsersExport, type UserRow, userOptionsQuery, usersQuery } from './api.ts';
 import { type UserFilterValues, type UserSort, type UsersSearch, usersParams } from './search.ts';
@@ -46,10 +46,10 @@ function UserFilters({ initial, onApply, onClear }: FiltersProps<UserFilterValue
   const options = useQuery(userOptionsQuery);
   const [f, setF] = useState<UserFilterValues>(initial);
   const all = { value: '', label: t('users.any') };
-  const named = (xs: { id: number; nameAr: string; nameEn: string }[] | undefined) => [
-    all,
-    ...(xs ?? []).map((x) => ({ value: String(x.id), label: nameIn(x, lang) })),
-  ];
+  const choose = numberChoices(f, setF, all.label);
+  const named = (xs: { id: number; nameAr: string; nameEn: string }[] | undefined) =>
+    idChoices(xs, (x) => nameIn(x, lang));
+  const roles = choices([Role.Volunteer, ...STAFF_ROLES], (r) => t(roleKey(r)));
   return (
     <FilterPanel cols={5} onSearch={() => onApply(f)} onClear={onClear}>
       <TextInput
@@ -62,21 +62,9 @@ function UserFilters({ initial, onApply, onClear }: FiltersProps<UserFilterValue
         }}
         data-testid="users-search"
       />
-      <NativeSelect
-        label={t('users.field.role')}
-        {...numberFilter(f, setF, 'roleId')}
-        data={[all, ...[Role.Volunteer, ...STAFF_ROLES].map((r) => ({ value: String(r), label: t(roleKey(r)) }))]}
-      />
-      <NativeSelect
-        label={t('users.field.department')}
-        {...numberFilter(f, setF, 'departmentId')}
-        data={named(options.data?.departments)}
-      />
-      <NativeSelect
-        label={t('users.field.regions')}
-        {...numberFilter(f, setF, 'regionId')}
-        data={named(options.data?.regions)}
-      />
+      <NativeSelect label={t('users.field.role')} {...choose('roleId', roles)} />
+      <NativeSelect label={t('users.field.department')} {...choose('departmentId', named(options.data?.departments))} />
+      <NativeSelect label={t('users.field.regions')} {...choose('regionId', named(options.data?.regions))} />
       <NativeSelect
         label={t('users.field.status')}
         value={f.status ?? ''}
@@ -106,7 +94,7 @@ export function UsersPage() {
   const options = useQuery(userOptionsQuery);
   const go = (next: UsersSearch) =>
     void navigate({ to: '/$lang/users', params: { lang }, search: withoutPagingDefaults(next) });
-  const { page: _p, pageSize: _s, sort: _o, dir: _d, ...filters } = search;
+  const panel = urlFilters(search, go, ['sort', 'dir']);
 
   const columns = useMemo(() => {
     const departments = new Map((options.data?.departments ?? []).map((d) => [d.id, nameIn(d, lang)]));
@@ -121,15 +109,8 @@ export function UsersPage() {
           </AnchorLink>
         ),
       }),
-      helper.accessor('userName', {
-        ...columnTitle(t('users.field.userName')),
-        cell: (c) => <bdi dir="ltr">{c.getValue()}</bdi>,
-      }),
-      helper.accessor('email', {
-        enableSorting: false,
-        ...columnTitle(t('users.field.email')),
-        cell: (c) => <bdi dir="ltr">{c.getValue()}</bdi>,
-      }),
+      helper.accessor('userName', { ...columnTitle(t('users.field.userName')), cell: ltrCell }),
+      helper.accessor('email', { enableSorting: false, ...columnTitle(t('users.field.email')), cell: ltrCell }),
       helper.accessor('roleId', {
         ...columnTitle(t('users.field.role')),
         cell: (c) => t(roleKey(c.getValue())),
@@ -152,21 +133,14 @@ export function UsersPage() {
     ]);
   }, [t, lang, options.data]);
 
+  const add = canAdd && (
+    <ButtonLink to="/$lang/users/new" params={{ lang }} data-testid="new-user">
+      {t('users.new')}
+    </ButtonLink>
+  );
   return (
-    <Stack mt="lg" gap="md">
-      <PageHead title={title}>
-        {canAdd && (
-          <ButtonLink to="/$lang/users/new" params={{ lang }} data-testid="new-user">
-            {t('users.new')}
-          </ButtonLink>
-        )}
-      </PageHead>
-      <UserFilters
-        key={JSON.stringify(filters)}
-        initial={filters}
-        onApply={(f) => go({ pageSize: search.pageSize, sort: search.sort, dir: search.dir, ...f, page: 1 })}
-        onClear={() => go({ pageSize: search.pageSize })}
-      />
+    <PageFrame title={title} action={add}>
+      <UserFilters key={panel.key} {...panel.props} />
       <DataGrid
         id="users"
         caption={t('users.caption')}
@@ -183,6 +157,6 @@ export function UsersPage() {
         rowProps={(r) => ({ 'data-testid': `user-row-${r.userName}` })}
         testId="users-grid"
       />
-    </Stack>
+    </PageFrame>
   );
 }

@@ -1,8 +1,9 @@
-import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid } from '@mantine/core';
 import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
-import { numberFilter } from '../../../lib/filterFields.ts';
+import { choices, numberChoices } from '../../../lib/filterFields.ts';
 import type { ManageParams } from '../api.ts';
+import { EventCodeFilter } from '../EventFilters.tsx';
 
 const STATUSES = [0, 2, 3, 4] as const;
 const APPROVALS = ['pending', 'approved', 'rejected', 'pendingDelete'] as const;
@@ -23,38 +24,27 @@ export function ManageFilters({
   const all = { value: '', label: t('events.filter.all') };
   const setValue: Dispatch<SetStateAction<ManageFilterValues>> = (next) =>
     onChange(typeof next === 'function' ? next(value) : next);
+  const choose = numberChoices(value, setValue, all.label);
+  const statuses = choices(STATUSES, (s) => t(`events.status.${s}`));
+  const visibilities = choices(VISIBILITIES, (v) => t(`events.visibility.${v}`));
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} spacing="sm" data-testid="manage-filters">
-      <NativeSelect
-        label={t('events.filter.status')}
-        {...numberFilter(value, setValue, 'status')}
-        data={[all, ...STATUSES.map((s) => ({ value: String(s), label: t(`events.status.${s}`) }))]}
-      />
+      <NativeSelect label={t('events.filter.status')} {...choose('status', statuses)} />
       <NativeSelect
         label={t('manage.filter.approval')}
         value={value.approval ?? ''}
         onChange={(e) =>
           onChange({ ...value, approval: (e.currentTarget.value || undefined) as ManageFilterValues['approval'] })
         }
-        data={[all, ...APPROVALS.map((a) => ({ value: a, label: t(`events.approval.${a}`) }))]}
+        data={[all, ...choices(APPROVALS, (a) => t(`events.approval.${a}`))]}
       />
-      <NativeSelect
-        label={t('manage.filter.visibility')}
-        {...numberFilter(value, setValue, 'visibility')}
-        data={[all, ...VISIBILITIES.map((v) => ({ value: String(v), label: t(`events.visibility.${v}`) }))]}
-      />
-      <TextInput
-        label={t('events.filter.code')}
-        value={value.code ?? ''}
-        maxLength={30}
-        dir="ltr"
-        onChange={(e) => onChange({ ...value, code: e.currentTarget.value.trim() || undefined })}
-      />
+      <NativeSelect label={t('manage.filter.visibility')} {...choose('visibility', visibilities)} />
+      <EventCodeFilter value={value.code} onChange={(code) => onChange({ ...value, code })} />
       <NativeSelect
         label={t('manage.filter.pageSize')}
         value={String(value.pageSize)}
         onChange={(e) => onChange({ ...value, pageSize: Number(e.currentTarget.value) as ManageParams['pageSize'] })}
-        data={MANAGE_PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+        data={choices(MANAGE_PAGE_SIZES, String)}
       />
     </SimpleGrid>
   );

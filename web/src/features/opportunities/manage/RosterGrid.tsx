@@ -14,6 +14,7 @@ import { columnTitle, DataGrid, gridColumnHelper } from '../../../components/Dat
 import { useGridExport } from '../../../components/ExportDialog.tsx';
 import { gridPaging } from '../../../components/paging.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
+import { choices, numberChoices } from '../../../lib/filterFields.ts';
 import { type RosterParams, type RosterRow, rosterQuery, startRosterExport } from '../api.ts';
 import { eventName } from '../format.ts';
 import { HoursModal } from './dialogs.tsx';
@@ -160,22 +161,15 @@ export function RosterGrid({ id }: { id: string }) {
     ],
   );
 
-  const all = { value: '', label: t('events.filter.all') };
+  const choose = numberChoices(params, setParams, t('events.filter.all'));
+  const statuses = choices(STATUSES, (s) => t(`participation.status.${s}`));
 
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <NativeSelect
           label={t('roster.status')}
-          value={params.status === undefined ? '' : String(params.status)}
-          onChange={(e) => {
-            const v = e.currentTarget.value;
-            setParams((p) => {
-              const { status: _s, ...rest } = p;
-              return v === '' ? { ...rest, page: 1 } : { ...rest, status: Number(v), page: 1 };
-            });
-          }}
-          data={[all, ...STATUSES.map((s) => ({ value: String(s), label: t(`participation.status.${s}`) }))]}
+          {...choose('status', statuses, (next) => ({ ...next, page: 1 }))}
           data-testid="roster-status-filter"
         />
         {canApproveHours && (

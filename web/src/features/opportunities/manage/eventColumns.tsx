@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Lang } from '../../../../../api/contracts/common.ts';
 import type { TranslationKey } from '../../../app/i18n/index.ts';
 import { AnchorLink } from '../../../app/layout/links.tsx';
-import { columnTitle, type GridColumn, gridColumnHelper } from '../../../components/DataGrid.tsx';
+import { columnTitle, type GridColumn, gridColumnHelper, ltrCell } from '../../../components/DataGrid.tsx';
 import { eventName, formatIsoDay } from '../format.ts';
 
 /** What every staff list of events shows first: its name, code and dates. */
@@ -26,7 +26,7 @@ export function eventIdentityColumns<Row extends EventIdentity>(t: TFunction, la
     col.accessor((r) => r.code, {
       id: 'code',
       ...columnTitle(t('events.code')),
-      cell: (info) => <bdi dir="ltr">{info.getValue()}</bdi>,
+      cell: ltrCell,
     }),
     col.display({
       id: 'dates',

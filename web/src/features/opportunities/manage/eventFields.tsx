@@ -1,20 +1,17 @@
-import {
-  Checkbox,
-  Group,
-  MultiSelect,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Textarea,
-  TextInput,
-  type TextInputProps,
-  Title,
-} from '@mantine/core';
+import { Paper, SimpleGrid, type TextInputProps, Title } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_PICKER_MAX, DATE_PICKER_MIN } from '../../../../../domain/registration/rules.ts';
 import type { TranslationKey } from '../../../app/i18n/index.ts';
 import { FormField } from '../../../components/form/FormField.tsx';
+import {
+  CheckboxField,
+  CheckboxGroupField,
+  MultiSelectField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../components/form/fields.tsx';
 import { GregorianDateInput } from '../../../components/form/GregorianDateInput.tsx';
 import type { EventFormValues } from './eventForm.ts';
 
@@ -46,85 +43,52 @@ type TextProps = Bound<KeysOf<string>> &
     required?: boolean;
   };
 
-export const EventTextField = memo(function EventTextField({ path, value, onChange, required, ...rest }: TextProps) {
+export const EventTextField = memo(function EventTextField({ path, onChange, ...rest }: TextProps) {
   const label = useFieldLabel(path);
-  return (
-    <FormField path={path} label={label} required={required}>
-      {({ wrapper }) => (
-        <TextInput {...rest} {...wrapper} value={value} onChange={(e) => onChange(path, e.currentTarget.value)} />
-      )}
-    </FormField>
-  );
+  return <TextField {...rest} path={path} label={label} onChange={(v) => onChange(path, v)} />;
 });
 
 export const EventTextArea = memo(function EventTextArea({
   path,
-  value,
   onChange,
-  dir,
-  maxLength,
+  ...rest
 }: Bound<KeysOf<string>> & { dir?: 'ltr'; maxLength?: number }) {
   const label = useFieldLabel(path);
   return (
-    <FormField path={path} label={label}>
-      {({ wrapper }) => (
-        <Textarea
-          {...wrapper}
-          value={value}
-          maxLength={maxLength}
-          rows={3}
-          dir={dir}
-          onChange={(e) => onChange(path, e.currentTarget.value)}
-        />
-      )}
-    </FormField>
+    <TextAreaField {...rest} path={path} label={label} autosize={false} rows={3} onChange={(v) => onChange(path, v)} />
   );
 });
 
 /** A native select; an optional one starts with "None". */
 export const EventSelect = memo(function EventSelect({
   path,
-  value,
   onChange,
-  options,
   required = true,
+  ...rest
 }: Bound<KeysOf<string>> & { options: Option[]; required?: boolean }) {
   const { t } = useTranslation();
   const label = useFieldLabel(path);
   return (
-    <FormField path={path} label={label} required={required}>
-      {({ wrapper }) => (
-        <NativeSelect
-          {...wrapper}
-          value={value}
-          onChange={(e) => onChange(path, e.currentTarget.value)}
-          data={required ? options : [{ value: '', label: t('manage.none') }, ...options]}
-        />
-      )}
-    </FormField>
+    <SelectField
+      {...rest}
+      path={path}
+      label={label}
+      required={required}
+      blank={required ? false : t('manage.none')}
+      onChange={(v) => onChange(path, v)}
+    />
   );
 });
 
 export const EventMultiSelect = memo(function EventMultiSelect({
   path,
-  value,
   onChange,
   options,
-  searchable,
+  ...rest
 }: Bound<'regionIds' | 'cityIds'> & { options: Option[]; searchable?: boolean }) {
   const label = useFieldLabel(path);
   return (
-    <FormField path={path} label={label} required>
-      {({ wrapper }) => (
-        <MultiSelect
-          {...wrapper}
-          value={value}
-          onChange={(x) => onChange(path, x)}
-          data={options}
-          searchable={searchable}
-        />
-      )}
-    </FormField>
+    <MultiSelectField {...rest} path={path} label={label} required data={options} onChange={(x) => onChange(path, x)} />
   );
 });
 
@@ -155,45 +119,24 @@ export const EventDateField = memo(function EventDateField({
 export const EventDaysField = memo(function EventDaysField({ path, value, onChange }: Bound<'volunteeringDays'>) {
   const { t } = useTranslation();
   const label = useFieldLabel(path);
+  const days = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ value: String(d), label: t(`events.day.${d as 0}`) }));
   return (
-    <FormField path={path} label={label} kind="group">
-      {({ control }) => (
-        <Group gap="sm" mt={4}>
-          {[0, 1, 2, 3, 4, 5, 6].map((d) => (
-            <Checkbox
-              key={d}
-              value={String(d)}
-              label={t(`events.day.${d as 0}`)}
-              error={control.invalid}
-              checked={value.includes(String(d))}
-              onChange={(e) =>
-                onChange(path, e.currentTarget.checked ? [...value, String(d)] : value.filter((x) => x !== String(d)))
-              }
-            />
-          ))}
-        </Group>
-      )}
-    </FormField>
+    <CheckboxGroupField
+      path={path}
+      label={label}
+      value={value}
+      options={days}
+      gap="sm"
+      mt={4}
+      onChange={(v) => onChange(path, v)}
+    />
   );
 });
 
 /** One box named by its own label; the wrapper ties the rule's error to it. */
 export const EventCheckbox = memo(function EventCheckbox({ path, value, onChange }: Bound<KeysOf<boolean>>) {
   const label = useFieldLabel(path);
-  return (
-    <FormField path={path} label={label}>
-      {({ wrapper, control }) => (
-        <Checkbox
-          id={wrapper.id}
-          label={wrapper.label}
-          error={wrapper.error}
-          aria-invalid={control['aria-invalid']}
-          checked={value}
-          onChange={(e) => onChange(path, e.currentTarget.checked)}
-        />
-      )}
-    </FormField>
-  );
+  return <CheckboxField path={path} label={label} checked={value} onChange={(v) => onChange(path, v)} />;
 });
 
 export function Section({ title, children, cols }: { title: string; children: ReactNode; cols?: number }) {
