@@ -1,11 +1,15 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { AppProviders, createQueryClient } from '../app/App.tsx';
 import { i18n } from '../app/i18n/index.ts';
 import { applyDocumentLanguage } from '../app/language.ts';
 import { connectApi, createAppRouter } from '../app/router.tsx';
 import { useLanguageStore } from '../app/stores/language.ts';
 import { resetSessionStore } from '../app/stores/session.ts';
+
+// A screen's first render loads its lazy chunks; on a loaded two-core machine that can pass findBy's default 1 s
+// (the roster's first test failed so in a full run). A wait still fails when what it waits for never comes.
+configure({ asyncUtilTimeout: 5000 });
 
 /** The whole app on an in-memory history, as a browser at `path` would show it. */
 export function renderApp(path: string) {
