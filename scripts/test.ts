@@ -73,12 +73,12 @@ if (want('static')) {
   run('lint and format', bin('biome'), ['check', '.']);
 }
 if (want('unit')) vitest('unit');
-if (want('integration')) vitest('integration');
+// The integration tests render PDFs (certificates, exports) in the same browser as the journeys: it is installed
+// before them, not only before the journeys (a fresh machine failed every PDF test so).
+const browser = (want('integration') || want('e2e')) && ensureChromium();
+if (want('integration') && browser) vitest('integration');
 if (want('e2e')) {
-  if (
-    run('web build', bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']) &&
-    ensureChromium()
-  )
+  if (run('web build', bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']) && browser)
     vitest('e2e');
 }
 

@@ -56,7 +56,7 @@ describe('first-responder commands and the first-responders read model (real Pos
     ...over,
   });
   const seen = (p: Parameters<typeof waitForPosition>[2]) =>
-    waitForPosition(t.db, [firstRespondersProjection.name], p, 5000);
+    waitForPosition(t.db, [firstRespondersProjection.name, usersProjection.name], p, 5000);
 
   beforeAll(async () => {
     t = await createTestDatabase('firstresponders', 20);
