@@ -1,12 +1,10 @@
 import { Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../../app/layout/links.tsx';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { QueryState } from '../../components/QueryState.tsx';
-import { TitledSection } from '../../components/TitledSection.tsx';
 import { type MapFilters, mapQuery } from './api.ts';
-import { eventName } from './format.ts';
+import { EventLinks } from './EventLinks.tsx';
 import { LazyEventsMap } from './map/lazy.tsx';
 import { MAP_MAX } from './search.ts';
 
@@ -17,7 +15,7 @@ import { MAP_MAX } from './search.ts';
  */
 export function EventMap({ filters = {} }: { filters?: MapFilters & { page?: number } }) {
   const { t } = useTranslation();
-  const lang = useLanguageStore((s) => s.lang);
+  const _lang = useLanguageStore((s) => s.lang);
   const { page: _page, ...f } = filters;
   const query = useQuery({ ...mapQuery(f), placeholderData: keepPreviousData });
   if (!query.data) return <QueryState query={query} />;
@@ -35,20 +33,17 @@ export function EventMap({ filters = {} }: { filters?: MapFilters & { page?: num
         {t('events.map.caption')}
       </Text>
       <LazyEventsMap markers={markers} />
-      <TitledSection titleId="map-list-title" title={t('events.map.list')}>
-        <ul className="plain-list" data-testid="map-list">
-          {markers.map((m) => (
-            <li key={m.id}>
-              <AnchorLink to="/$lang/events/$id" params={{ lang, id: m.id }}>
-                {eventName(m, lang)}
-              </AnchorLink>{' '}
-              <Text span size="sm" c="dimmed">
-                ({t(m.status === 2 ? 'events.status.2' : 'events.status.0')})
-              </Text>
-            </li>
-          ))}
-        </ul>
-      </TitledSection>
+      <EventLinks
+        titleId="map-list-title"
+        title={t('events.map.list')}
+        testId="map-list"
+        events={markers}
+        note={(m) => (
+          <Text span size="sm" c="dimmed">
+            ({t(m.status === 2 ? 'events.status.2' : 'events.status.0')})
+          </Text>
+        )}
+      />
     </Stack>
   );
 }

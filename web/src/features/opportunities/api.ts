@@ -8,7 +8,7 @@ import type { HistoryEntry } from '../../../../api/contracts/registration.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
 import { startExportWith } from '../../components/ExportDialog.tsx';
 import { call, pageQuery, queryNumber } from '../../lib/client.ts';
-import { endpointQuery } from '../../lib/endpointQuery.ts';
+import { endpointQuery, recordQuery } from '../../lib/endpointQuery.ts';
 import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
 import type { EventsParams, PrivatePageSize } from './search.ts';
 
@@ -97,10 +97,7 @@ export function pendingEventsQuery(page: number) {
 
 export function eventQuery(id: string) {
   return {
-    ...endpointQuery(['events', 'detail', id], O.opportunityDetails, () => ({
-      params: { id },
-      query: { after: afterPosition() },
-    })),
+    ...recordQuery(['events', 'detail', id], O.opportunityDetails, id),
     staleTime: 0,
     retry: false,
   };

@@ -5,7 +5,7 @@ import * as C from '../../../../api/contracts/users.ts';
 import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
 import { startExportWith } from '../../components/ExportDialog.tsx';
 import { call, pageQuery, queryNumber } from '../../lib/client.ts';
-import { endpointQuery } from '../../lib/endpointQuery.ts';
+import { endpointQuery, recordQuery } from '../../lib/endpointQuery.ts';
 import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
 import { type UsersSearch, usersParams } from './search.ts';
 
@@ -62,14 +62,10 @@ export const usersQuery = (s: UsersSearch) =>
     return { query: { after: afterPosition(), ...pageQuery(p), ...usersFilters(p) } };
   });
 
-export const userQuery = (id: string) =>
-  endpointQuery(['users', 'one', id], C.getUser, () => ({ params: { id }, query: { after: afterPosition() } }));
+export const userQuery = (id: string) => recordQuery(['users', 'one', id], C.getUser, id);
 
 export const departmentImpactQuery = (id: string) => ({
-  ...endpointQuery(['users', 'impact', id], C.departmentImpact, () => ({
-    params: { id },
-    query: { after: afterPosition() },
-  })),
+  ...recordQuery(['users', 'impact', id], C.departmentImpact, id),
   staleTime: 0,
 });
 

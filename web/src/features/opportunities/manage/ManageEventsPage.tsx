@@ -9,19 +9,17 @@ import {
   manageOpportunities,
   pendingOpportunities,
 } from '../../../../../api/contracts/opportunity.ts';
-import { AnchorLink } from '../../../app/layout/links.tsx';
 import { useCan } from '../../../app/permissions.ts';
-import { useLanguageStore } from '../../../app/stores/language.ts';
 import { columnTitle, DataGrid, gridColumnHelper } from '../../../components/DataGrid.tsx';
 import { useGridExport } from '../../../components/ExportDialog.tsx';
 import { PageHead } from '../../../components/PageHead.tsx';
 import { Pager } from '../../../components/Pager.tsx';
-import { TitledSection } from '../../../components/TitledSection.tsx';
 import { notifyDone } from '../../../lib/notify.ts';
 import { useScreen } from '../../../lib/useScreen.ts';
 import { type ManagedEvent, manageEventsQuery, startEventsExport } from '../api.ts';
+import { EventLinks } from '../EventLinks.tsx';
 import { useActiveEventsLabel } from '../EventsNav.tsx';
-import { eventName, statusKey } from '../format.ts';
+import { statusKey } from '../format.ts';
 import { EventForm } from './EventForm.tsx';
 import { eventIdentityColumns, eventLinkColumn } from './eventColumns.tsx';
 import { ManageFilters, type ManageFilterValues } from './ManageFilters.tsx';
@@ -155,20 +153,15 @@ export function ManageEventsPage() {
 
 function CreatedList() {
   const { t } = useTranslation();
-  const lang = useLanguageStore((s) => s.lang);
   const created = readCreated();
   if (created.length === 0) return null;
   return (
-    <TitledSection titleId="created-title" title={t('manage.createdList')}>
-      <ul className="plain-list" data-testid="created-events">
-        {created.map((c) => (
-          <li key={c.id}>
-            <AnchorLink to="/$lang/events/manage/$id" params={{ lang, id: c.id }}>
-              {eventName(c, lang)}
-            </AnchorLink>
-          </li>
-        ))}
-      </ul>
-    </TitledSection>
+    <EventLinks
+      titleId="created-title"
+      title={t('manage.createdList')}
+      testId="created-events"
+      events={created}
+      manage
+    />
   );
 }
