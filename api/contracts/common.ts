@@ -48,6 +48,17 @@ export const NoContent = z.undefined();
 
 /** A grid's region and city filters (ids, from the query string), each optional. */
 export const AreaFilters = { regionId: P.queryInt().optional(), cityId: P.queryInt().optional() };
+/** A point on the map as the read side answers it (an event's, a proposal's): null where none was placed. */
+export const MapPoint = { latitude: z.number().nullable(), longitude: z.number().nullable() };
+/**
+ * A speciality's category and its two sub-category levels (the lookups' three levels), each of `schema`: the
+ * volunteer's specialities in the registration form, the statistics' filters on them.
+ */
+export const CategoryLevels = <S extends z.ZodType>(schema: S) => ({
+  categoryId: schema,
+  subCategoryLevel1Id: schema,
+  subCategoryLevel2Id: schema,
+});
 /** A grid's days filter: from and to (`YYYY-MM-DD`, within the date pickers' bounds), each optional. */
 export const DaysFilters = { from: P.isoDate().optional(), to: P.isoDate().optional() };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Action } from '../../domain/permissions/screens.ts';
-import { AfterQuery, AreaFilters, CommandAccepted, IdParams, named, PagedQuery } from './common.ts';
+import { AfterQuery, AreaFilters, CommandAccepted, IdParams, MapPoint, named, PagedQuery } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import * as P from './primitives.ts';
 
@@ -85,8 +85,7 @@ const EventListed = {
 export const OpportunityListItem = named('OpportunityListItem', {
   ...EventListed,
   attendanceType: z.number(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
+  ...MapPoint,
   seatsTaken: z.number(),
   maxContributions: z.number(),
 });

@@ -3,6 +3,7 @@ import {
   Actor,
   AfterQuery,
   AreaFilters,
+  CategoryLevels,
   CommandAccepted,
   DaysFilters,
   GridPage,
@@ -82,9 +83,7 @@ export const RegistrationForm = z
     specialities: z
       .object({
         professionId: id,
-        categoryId: id,
-        subCategoryLevel1Id: id,
-        subCategoryLevel2Id: id,
+        ...CategoryLevels(id),
         experienceLevelId: id,
         preferredWorkFields: z.array(id).max(50),
         preferredWorkCities: z.array(id).max(50),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BREAKDOWN_VIEWS, KPI_FIGURES } from '../../domain/statistics/figures.ts';
 import { isValidPeriod, PERIOD_KINDS } from '../../domain/statistics/periods.ts';
-import { named } from './common.ts';
+import { CategoryLevels, named } from './common.ts';
 import { endpoints, staff } from './endpoint.ts';
 import { exportEndpoint } from './exports.ts';
 import * as P from './primitives.ts';
@@ -19,9 +19,7 @@ export const StatisticsQuery = z.object({
   statusId: P.queryOneOf([1, 2, 3, 5, 6]).optional(),
   genderType: P.queryOneOf([1, 2]).optional(),
   isPractioner: flag.optional(),
-  categoryId: P.queryInt().optional(),
-  subCategoryLevel1Id: P.queryInt().optional(),
-  subCategoryLevel2Id: P.queryInt().optional(),
+  ...CategoryLevels(P.queryInt().optional()),
   userExperienceLevelId: P.queryInt().optional(),
   typeId: P.queryInt().optional(),
   isPublic: flag.optional(),

@@ -40,6 +40,13 @@ export const numberColumn = <R>(
   value: ExportColumn<R>['value'],
 ): ExportColumn<R> => ({ key, ar, en, kind: 'number', width, value });
 
+/** A row's approved hours (events, event reports, an event's roster and its participants): one heading everywhere. */
+export const approvedHoursColumn = <R extends { approvedHours: number | null }>() =>
+  numberColumn<R>('approvedHours', 'الساعات المعتمدة', 'Approved hours', 12, (r) => r.approvedHours);
+/** A row's incidents recorded (event reports, an event's roster). */
+export const incidentsColumn = <R extends { incidents: number | null }>() =>
+  numberColumn<R>('incidents', 'الحالات المسجلة', 'Incidents', 11, (r) => r.incidents);
+
 export const specOf = <R>(c: ExportColumn<R>): ColumnSpec => ({
   key: c.key,
   ar: c.ar,

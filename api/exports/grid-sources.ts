@@ -15,7 +15,15 @@ import {
 import { exportAuditLog, exportEvents, exportHours, exportUsers } from '../contracts/exports.ts';
 import type { ApiDeps } from '../http/deps.ts';
 import { coveredAreas, eventInScope, staffScope } from '../http/scope.ts';
-import { dateColumn, type ExportColumn, type ExportContext, lookupName, nameColumn, numberColumn } from './columns.ts';
+import {
+  approvedHoursColumn,
+  dateColumn,
+  type ExportColumn,
+  type ExportContext,
+  lookupName,
+  nameColumn,
+  numberColumn,
+} from './columns.ts';
 import {
   ATTENDANCE_TYPE_NAMES,
   areaLines,
@@ -193,7 +201,7 @@ export const eventsSource = exportSource({
     ),
     numberColumn<EventExportRow>('seats', 'المقاعد المشغولة', 'Seats taken', 12, (r) => r.seatsTaken),
     numberColumn<EventExportRow>('max', 'الحد الأقصى', 'Maximum', 12, (r) => r.maxContributions),
-    numberColumn<EventExportRow>('approvedHours', 'الساعات المعتمدة', 'Approved hours', 12, (r) => r.approvedHours),
+    approvedHoursColumn<EventExportRow>(),
   ],
   count: (db, f, scope, c) => eventsCount(db as Kysely<OpportunityDB>, f, eventScopeOf(scope, c)),
   rows: (db, f, scope, c) => eventsRows(db as Kysely<OpportunityDB>, f, eventScopeOf(scope, c)),

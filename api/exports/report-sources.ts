@@ -12,7 +12,7 @@ import {
 } from '../../projections/reports/queries.ts';
 import { exportEventReport, exportEventReports, exportEventReportsSummary } from '../contracts/exports.ts';
 import { authorizeEventReport } from '../reports/scope.ts';
-import { type ExportContext, nameColumn, numberColumn } from './columns.ts';
+import { approvedHoursColumn, type ExportContext, incidentsColumn, nameColumn, numberColumn } from './columns.ts';
 import { eventColumns, eventScopeOf } from './grid-sources.ts';
 import {
   ATTENDANCE_NAMES,
@@ -69,9 +69,9 @@ export const eventReportsSource = exportSource({
     numberColumn<ReportListRow>('participants', 'المتطوعون', 'Volunteers', 11, (r) => r.participants),
     numberColumn<ReportListRow>('attended', 'حضروا', 'Attended', 10, (r) => r.attended),
     numberColumn<ReportListRow>('absent', 'غابوا', 'Absent', 10, (r) => r.absent),
-    numberColumn<ReportListRow>('approvedHours', 'الساعات المعتمدة', 'Approved hours', 12, (r) => r.approvedHours),
+    approvedHoursColumn<ReportListRow>(),
     numberColumn<ReportListRow>('rating', 'متوسط التقييم', 'Average rating', 12, (r) => r.averageRating),
-    numberColumn<ReportListRow>('incidents', 'الحالات المسجلة', 'Incidents', 11, (r) => r.incidents),
+    incidentsColumn<ReportListRow>(),
   ],
   count: (db, f, scope, c) => eventReportsCount(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f),
   rows: (db, f, scope, c) => eventReportRows(db as Kysely<ReportsDB>, eventScopeOf(scope, c), f),
@@ -123,12 +123,12 @@ export const eventReportSource = exportSource({
     nameColumn<RosterExportRow>('volunteer', 'المتطوع', 'Volunteer', 28, (r) => [r.nameAr, r.nameEn]),
     namedColumn<RosterExportRow>('status', 'الحالة', 'Status', 24, PARTICIPATION_STATUS_NAMES, (r) => r.status),
     namedColumn<RosterExportRow>('attendance', 'الحضور', 'Attendance', 14, ATTENDANCE_NAMES, (r) => r.attendance),
-    numberColumn<RosterExportRow>('approvedHours', 'الساعات المعتمدة', 'Approved hours', 12, (r) => r.approvedHours),
+    approvedHoursColumn<RosterExportRow>(),
     numberColumn<RosterExportRow>('pendingHours', 'ساعات قيد الاعتماد', 'Pending hours', 12, (r) => r.pendingHours),
     numberColumn<RosterExportRow>('rejectedHours', 'ساعات مرفوضة', 'Rejected hours', 12, (r) => r.rejectedHours),
     numberColumn<RosterExportRow>('cases', 'الحالات المعالجة', 'Cases handled', 12, (r) => r.casesHandled),
     numberColumn<RosterExportRow>('rating', 'التقييم', 'Rating', 10, (r) => r.rating),
-    numberColumn<RosterExportRow>('incidents', 'الحالات المسجلة', 'Incidents', 11, (r) => r.incidents),
+    incidentsColumn<RosterExportRow>(),
   ],
   count: (db, f) => reportRosterCount(db as Kysely<ReportsDB>, f.eventId, f.asOf),
   rows: (db, f) => reportRosterRows(db as Kysely<ReportsDB>, f.eventId, f.asOf),

@@ -14,7 +14,15 @@ import {
 } from '../../projections/registration/queries.ts';
 import { exportParticipants, exportUsersLog, exportVolunteers } from '../contracts/exports.ts';
 import { LOGIN_STATUS_NAMES, type LoginStatus, USERS_LOG_COLUMNS } from '../contracts/users.ts';
-import { dateColumn, type ExportContext, lookupName, nameColumn, numberColumn, toDate } from './columns.ts';
+import {
+  approvedHoursColumn,
+  dateColumn,
+  type ExportContext,
+  lookupName,
+  nameColumn,
+  numberColumn,
+  toDate,
+} from './columns.ts';
 import { authorizeEventInScope } from './grid-sources.ts';
 import {
   areaLines,
@@ -86,7 +94,7 @@ export const participantsSource = exportSource({
     { key: 'email', ar: 'البريد الإلكتروني', en: 'Email', width: 28, value: (r) => r.email },
     { key: 'mobile', ar: 'الجوال', en: 'Mobile', width: 14, value: (r) => r.mobile },
     namedColumn<ParticipantRow>('status', 'الحالة', 'Status', 24, PARTICIPATION_STATUS_NAMES, (r) => r.status),
-    numberColumn<ParticipantRow>('approvedHours', 'الساعات المعتمدة', 'Approved hours', 12, (r) => r.approvedHours),
+    approvedHoursColumn<ParticipantRow>(),
     numberColumn<ParticipantRow>('pendingHours', 'الساعات المعلقة', 'Pending hours', 12, (r) => r.pendingHours),
   ],
   count: (db, f) => participantCount(db as Kysely<OpportunityDB>, f.eventId, f.status),

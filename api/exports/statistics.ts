@@ -89,7 +89,9 @@ type DashboardRow = { table: keyof typeof DASHBOARD_TABLES; name: Text } & (
   | { counter: Counter; area?: undefined }
   | { area: AreaFigures; counter?: undefined }
 );
-const areaFigure = (k: keyof AreaFigures) => (r: DashboardRow) => r.area?.[k] ?? null;
+/** A column of one of an area's figures (a region's, an event type's, a city group's), keyed by the figure. */
+const areaColumn = (k: keyof AreaFigures, ar: string, en: string, width: number) =>
+  numberColumn<DashboardRow>(k, ar, en, width, (r) => r.area?.[k] ?? null);
 
 export const statisticsDashboardSource = exportSource({
   contract: exportStatisticsDashboard,
@@ -97,12 +99,12 @@ export const statisticsDashboardSource = exportSource({
   columns: [
     textColumn<DashboardRow>('table', 'الجدول', 'Table', 20, (r) => DASHBOARD_TABLES[r.table]),
     textColumn<DashboardRow>('name', 'الاسم', 'Name', 28, (r) => r.name),
-    numberColumn('registered', 'المسجلون', 'Registered', 12, areaFigure('registered')),
-    numberColumn('registeredPercentage', 'نسبة المسجلين %', 'Registered %', 12, areaFigure('registeredPercentage')),
-    numberColumn('events', 'الفعاليات', 'Events', 12, areaFigure('events')),
-    numberColumn('eventsPercentage', 'نسبة الفعاليات %', 'Events %', 12, areaFigure('eventsPercentage')),
-    numberColumn('approvedHours', 'الساعات المعتمدة', 'Approved hours', 14, areaFigure('approvedHours')),
-    numberColumn('notApprovedHours', 'الساعات غير المعتمدة', 'Not approved hours', 14, areaFigure('notApprovedHours')),
+    areaColumn('registered', 'المسجلون', 'Registered', 12),
+    areaColumn('registeredPercentage', 'نسبة المسجلين %', 'Registered %', 12),
+    areaColumn('events', 'الفعاليات', 'Events', 12),
+    areaColumn('eventsPercentage', 'نسبة الفعاليات %', 'Events %', 12),
+    areaColumn('approvedHours', 'الساعات المعتمدة', 'Approved hours', 14),
+    areaColumn('notApprovedHours', 'الساعات غير المعتمدة', 'Not approved hours', 14),
     numberColumn<DashboardRow>('value', 'القيمة', 'Value', 12, (r) => r.counter?.value ?? null),
     numberColumn<DashboardRow>('percentage', 'النسبة %', 'Percentage', 12, (r) => r.counter?.percentage ?? null),
   ],

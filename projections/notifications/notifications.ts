@@ -13,7 +13,7 @@ import { ParticipationStatus as S } from '../../domain/participation/status.ts';
 import { surveyEvents } from '../../domain/survey/decide.ts';
 import { TICKETS_STREAM_PREFIX, ticketEvents } from '../../domain/ticket/events.ts';
 import { groupsOfDistinctKeys, lastOfEachKey } from '../runner/batches.ts';
-import { readModelTables } from '../runner/define.ts';
+import { readModelTables, streamEvent } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { date, dateClamped, withoutNul } from '../runner/values.ts';
 
@@ -211,10 +211,9 @@ export const notificationsProjection: Projection = {
     const tk = sql.raw(table('notification_tickets'));
     for (const stored of events) {
       if (!stored.streamId.startsWith('participation-') || STATUS_AFTER[stored.type] === undefined) await writeRun();
-      if (stored.streamId.startsWith(TICKETS_STREAM_PREFIX)) {
-        const volunteerId = stored.streamId.slice(TICKETS_STREAM_PREFIX.length);
-        const e = decode(ticketEvents, stored);
-        if (!e) continue;
+      const ticket = streamEvent(stored, TICKETS_STREAM_PREFIX, ticketEvents);
+      if (ticket) {
+        const { e, id: volunteerId } = ticket;
         if (e.type === 'TicketSubmitted')
           await sql`insert into ${tk} (ticket_id, title) values (${e.data.ticketId}, ${e.data.title})
                     on conflict (ticket_id) do nothing`.execute(tx);
@@ -243,10 +242,9 @@ export const notificationsProjection: Projection = {
         await notifySurvey(stored, survey.data.recipients);
         continue;
       }
-      if (stored.streamId.startsWith('opportunity-')) {
-        const opportunityId = stored.streamId.slice('opportunity-'.length);
-        const e = decode(opportunityEvents, stored);
-        if (!e) continue;
+      const opportunity = streamEvent(stored, 'opportunity-', opportunityEvents);
+      if (opportunity) {
+        const { e, id: opportunityId } = opportunity;
         switch (e.type) {
           case 'OpportunityCreated':
           case 'OpportunityEdited': {
@@ -280,10 +278,9 @@ export const notificationsProjection: Projection = {
         continue;
       }
 
-      if (stored.streamId.startsWith('notifications-')) {
-        const userId = stored.streamId.slice('notifications-'.length);
-        const e = decode(notificationsEvents, stored);
-        if (!e) continue;
+      const read = streamEvent(stored, 'notifications-', notificationsEvents);
+      if (read) {
+        const { e, id: userId } = read;
         // "All" is every notification the user had when they asked: those before the command in the log.
         if (e.data.all)
           await sql`update ${n} set read_at = ${e.data.at} where user_id = ${userId} and read_at is null and ${before(stored)}`.execute(

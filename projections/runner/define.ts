@@ -25,6 +25,20 @@ export function readModelTables<T extends string>(
   };
 }
 
+/**
+ * A stored event of the stream category `prefix`, decoded, with the id its stream's name ends in; null when it is of
+ * another category or not one of `types` (or not readable).
+ */
+export function streamEvent<E extends DomainEvent>(
+  stored: StoredEvent,
+  prefix: string,
+  types: EventTypes<E>,
+): { e: E; id: string } | null {
+  if (!stored.streamId.startsWith(prefix)) return null;
+  const e = decode(types, stored);
+  return e ? { e, id: stored.streamId.slice(prefix.length) } : null;
+}
+
 /** The events of one stream category (`prefix`), decoded, each with the id its stream's name ends in; others skipped. */
 export function* streamEvents<E extends DomainEvent>(
   events: readonly StoredEvent[],
@@ -32,9 +46,8 @@ export function* streamEvents<E extends DomainEvent>(
   types: EventTypes<E>,
 ): Generator<{ e: E; id: string; stored: StoredEvent }> {
   for (const stored of events) {
-    if (!stored.streamId.startsWith(prefix)) continue;
-    const e = decode(types, stored);
-    if (e) yield { e, id: stored.streamId.slice(prefix.length), stored };
+    const one = streamEvent(stored, prefix, types);
+    if (one) yield { ...one, stored };
   }
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { decode } from '../../commands/event-store/decode.ts';
 import { surveyAnswerEvents, surveyEvents } from '../../domain/survey/decide.ts';
 import type { SurveyDefinition } from '../../domain/survey/rules.ts';
-import { readModelTables } from '../runner/define.ts';
+import { readModelTables, streamEvent } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 import { date, int4, withoutNul } from '../runner/values.ts';
 
@@ -87,9 +87,9 @@ export const surveysProjection: Projection = {
         await sql`update ${s} set responses = responses + 1 where survey_id = ${surveyId}`.execute(tx);
         continue;
       }
-      const surveyId = stored.streamId.slice('survey-'.length);
-      const e = decode(surveyEvents, stored);
-      if (!e) continue;
+      const survey = streamEvent(stored, 'survey-', surveyEvents);
+      if (!survey) continue;
+      const { e, id: surveyId } = survey;
       switch (e.type) {
         case 'SurveyCreated':
         case 'SurveyEdited': {

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { decode } from '../../commands/event-store/decode.ts';
 import type { OpportunityEvent } from '../../domain/opportunity/decide.ts';
 import { TICKETS_STREAM_PREFIX, TicketEventTypes, ticketEvents } from '../../domain/ticket/events.ts';
-import { readModelTables } from '../runner/define.ts';
+import { readModelTables, streamEvent } from '../runner/define.ts';
 import type { Projection } from '../runner/projection.ts';
 
 /**
@@ -78,10 +77,9 @@ export const ticketsProjection: Projection = {
         );
         continue;
       }
-      if (!stored.streamId.startsWith(TICKETS_STREAM_PREFIX)) continue;
-      const volunteerId = stored.streamId.slice(TICKETS_STREAM_PREFIX.length);
-      const e = decode(ticketEvents, stored);
-      if (!e) continue;
+      const ticket = streamEvent(stored, TICKETS_STREAM_PREFIX, ticketEvents);
+      if (!ticket) continue;
+      const { e, id: volunteerId } = ticket;
       const author = stored.metadata.actorId ?? null;
       const role = stored.metadata.actorRole ?? null;
       const message = (kind: string, body: string | null, reasonId: number | null = null) =>
