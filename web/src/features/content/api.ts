@@ -47,7 +47,7 @@ export const reorderContent = (qc: QueryClient, kind: ContentKind, ids: string[]
   settled(qc, call(C.reorderContent, { body: { kind, ids } }));
 
 // The public site: published items only.
-type PublicKind = Exclude<ContentKind, 'page'>;
+export type PublicKind = Exclude<ContentKind, 'page'>;
 export const publicContentQuery = (kind: PublicKind, page = 1, pageSize: 1 | 4 | 10 | 12 | 20 | 50 | 150 = 12) =>
   endpointQuery(['content', 'public', kind, page, pageSize], C.publicContent, () => ({
     query: { kind, page: String(page), pageSize: String(pageSize), after: afterPosition() },
