@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import {
 } from './api.ts';
 import { eventDatesColumn, eventNameColumn, hoursColumn } from './columns.tsx';
 import { bothCalendars, formatHours, nameIn } from './format.ts';
+import { YearSelect } from './YearSelect.tsx';
 
 type EventRow = MyCertificates['events'][number];
 const ev = gridColumnHelper<EventRow>();
@@ -159,12 +160,7 @@ export function CertificatesPanel() {
       {canHours && (
         <Panel id="certs-hours" title={t('certs.hours.title')}>
           <Group align="end">
-            <NativeSelect
-              label={t('certs.hours.year')}
-              value={String(chosenYear)}
-              data={d.years.map(String)}
-              onChange={(e) => setYear(Number(e.currentTarget.value))}
-            />
+            <YearSelect years={d.years} value={chosenYear} onChange={setYear} />
             <Button {...issuing('hours', { kind: 'hours', year: chosenYear })}>{t('certs.issue.hours')}</Button>
           </Group>
         </Panel>

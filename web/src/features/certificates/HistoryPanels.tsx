@@ -1,4 +1,4 @@
-import { Badge, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { QueryState } from '../../components/QueryState.tsx';
 import { type Contribution, contributionsQuery, type PastEvent, pastEventsQuery } from './api.ts';
 import { eventDatesColumn, eventNameColumn, hoursColumn } from './columns.tsx';
 import { bothCalendars, formatHours } from './format.ts';
+import { YearSelect } from './YearSelect.tsx';
 
 const pe = gridColumnHelper<PastEvent>();
 const co = gridColumnHelper<Contribution>();
@@ -34,12 +35,7 @@ export function PastEventsPanel() {
   return (
     <Stack gap="md">
       <Group align="end">
-        <NativeSelect
-          label={t('certs.hours.year')}
-          value={String(year)}
-          data={d.years.map(String)}
-          onChange={(e) => setYear(Number(e.currentTarget.value))}
-        />
+        <YearSelect years={d.years} value={year} onChange={setYear} />
       </Group>
       {d.hoursByYear.length > 0 && (
         <Table data-testid="hours-by-year" captionSide="top" withTableBorder>

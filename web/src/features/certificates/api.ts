@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/certificates.ts';
 import { call, urlOf } from '../../lib/client.ts';
 import { endpointQuery } from '../../lib/endpointQuery.ts';
-import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { rememberPosition } from '../../lib/readYourWrites.ts';
+import { readYourWritesQuery } from '../../lib/readYourWritesQuery.ts';
 
 export type {
   CertificateSummary,
@@ -12,9 +13,7 @@ export type {
   PastEvent,
 } from '../../../../api/contracts/certificates.ts';
 
-export const myCertificatesQuery = endpointQuery(['certificates', 'mine'], C.listMyCertificates, () => ({
-  query: { after: afterPosition() },
-}));
+export const myCertificatesQuery = readYourWritesQuery(['certificates', 'mine'], C.listMyCertificates);
 
 export const pastEventsQuery = (year: number) =>
   endpointQuery(['certificates', 'past', year], C.listPastEvents, () => ({ query: { year: String(year) } }));

@@ -2,9 +2,10 @@ import 'yet-another-react-lightbox/styles.css';
 import { Anchor, Card, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Lightbox from 'yet-another-react-lightbox';
+import type { Lang } from '../../../../api/contracts/common.ts';
 import { isSafeLink, type PageKey } from '../../../../domain/content/rules.ts';
 import type { TranslationKey } from '../../app/i18n/index.ts';
 import { AnchorLink } from '../../app/layout/links.tsx';
@@ -13,7 +14,7 @@ import { fileUrl } from '../../app/upload.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useScreen } from '../../lib/useScreen.ts';
-import { publicContentQuery, publicItemQuery, publicPageQuery } from './api.ts';
+import { type ContentItem, type PublicKind, publicContentQuery, publicItemQuery, publicPageQuery } from './api.ts';
 import { localized } from './format.ts';
 import { NotPublished, PublishedListPage, PublishedRows } from './NewsPages.tsx';
 import { RichHtml } from './RichHtml.tsx';
@@ -192,11 +193,10 @@ export function GalleryPage() {
 
 /** /$lang/documents: the published documents to download. */
 export function DocumentsPage() {
-  const { t, title, lang } = useScreen('page.documents');
-  const docs = useQuery(publicContentQuery('document', 1, 150));
+  const { t } = useTranslation();
   return (
-    <PublishedListPage title={title} query={docs} none={t('content.noItems')}>
-      {(rows) => (
+    <WholeKindPage titleKey="page.documents" kind="document" most={150}>
+      {(rows, lang) => (
         <Stack component="ul" gap="sm" p={0} style={{ listStyle: 'none' }}>
           {rows.map((d) => {
             const text = localized(d, lang);
@@ -218,17 +218,15 @@ export function DocumentsPage() {
           })}
         </Stack>
       )}
-    </PublishedListPage>
+    </WholeKindPage>
   );
 }
 
 /** /$lang/excellent-volunteers: name, photo and citation of each. */
 export function ExcellentVolunteersPage() {
-  const { t, title, lang } = useScreen('page.excellentVolunteers');
-  const people = useQuery(publicContentQuery('excellentVolunteer', 1, 50));
   return (
-    <PublishedListPage title={title} query={people} none={t('content.noItems')}>
-      {(rows) => (
+    <WholeKindPage titleKey="page.excellentVolunteers" kind="excellentVolunteer" most={50}>
+      {(rows, lang) => (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           {rows.map((p) => {
             const text = localized(p, lang);
@@ -250,6 +248,30 @@ export function ExcellentVolunteersPage() {
           })}
         </SimpleGrid>
       )}
+    </WholeKindPage>
+  );
+}
+
+/**
+ * A public page of every published item of one kind on one page (`most` is more than there are): `children` draws the
+ * rows for the page's language; "no items" while there are none.
+ */
+function WholeKindPage({
+  titleKey,
+  kind,
+  most,
+  children,
+}: {
+  titleKey: TranslationKey;
+  kind: PublicKind;
+  most: 50 | 150;
+  children(rows: ContentItem[], lang: Lang): ReactNode;
+}) {
+  const { t, title, lang } = useScreen(titleKey);
+  const query = useQuery(publicContentQuery(kind, 1, most));
+  return (
+    <PublishedListPage title={title} query={query} none={t('content.noItems')}>
+      {(rows) => children(rows, lang)}
     </PublishedListPage>
   );
 }

@@ -4,6 +4,7 @@ import type { ContentKind, PageKey } from '../../../../domain/content/rules.ts';
 import { call } from '../../lib/client.ts';
 import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
+import { readYourWritesQuery } from '../../lib/readYourWritesQuery.ts';
 
 export type { ContentFieldsInput, ContentItem, NewContent } from '../../../../api/contracts/content.ts';
 
@@ -28,10 +29,7 @@ export const contentListQuery = (s: ContentAdminSearch) =>
   }));
 
 export const contentItemQuery = (id: string) =>
-  endpointQuery(['content', 'admin', 'one', id], C.contentItem, () => ({
-    params: { id },
-    query: { after: afterPosition() },
-  }));
+  readYourWritesQuery(['content', 'admin', 'one', id], C.contentItem, { id });
 
 /** The answer once this tab's reads include it. */
 const settled = <T extends { position: string | null }>(qc: QueryClient, done: Promise<T>) =>
@@ -47,23 +45,17 @@ export const reorderContent = (qc: QueryClient, kind: ContentKind, ids: string[]
   settled(qc, call(C.reorderContent, { body: { kind, ids } }));
 
 // The public site: published items only.
-type PublicKind = Exclude<ContentKind, 'page'>;
+export type PublicKind = Exclude<ContentKind, 'page'>;
 export const publicContentQuery = (kind: PublicKind, page = 1, pageSize: 1 | 4 | 10 | 12 | 20 | 50 | 150 = 12) =>
   endpointQuery(['content', 'public', kind, page, pageSize], C.publicContent, () => ({
     query: { kind, page: String(page), pageSize: String(pageSize), after: afterPosition() },
   }));
 
 export const publicItemQuery = (id: string) =>
-  endpointQuery(['content', 'public', 'one', id], C.publicContentItem, () => ({
-    params: { id },
-    query: { after: afterPosition() },
-  }));
+  readYourWritesQuery(['content', 'public', 'one', id], C.publicContentItem, { id });
 
 export const publicPageQuery = (key: PageKey) =>
-  endpointQuery(['content', 'public', 'page', key], C.publicPage, () => ({
-    params: { key },
-    query: { after: afterPosition() },
-  }));
+  readYourWritesQuery(['content', 'public', 'page', key], C.publicPage, { key });
 
 export const homeCountersQuery = () => ({
   ...endpointQuery(['content', 'public', 'counters'], C.homeCounters, () => ({})),

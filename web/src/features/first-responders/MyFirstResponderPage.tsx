@@ -15,7 +15,8 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 import { TextField } from '../../components/form/fields.tsx';
 import { GregorianDateInput } from '../../components/form/GregorianDateInput.tsx';
-import { DomainFormProvider, useDomainForm } from '../../components/form/useDomainForm.ts';
+import { RulesForm } from '../../components/form/RulesForm.tsx';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { type MyFirstResponder, myFirstResponderQuery, sendFirstResponder } from './api.ts';
@@ -102,65 +103,57 @@ function RequestForm({ mine }: { mine: MyFirstResponder }) {
           {request.rejectReason}
         </Alert>
       )}
-      <DomainFormProvider value={domain.fields}>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (domain.check('submit').length === 0) save.mutate();
-          }}
-        >
-          <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0 }}>
-            <Stack>
-              <FormField path="certificateExpiryDate" label={t('fr.field.certificateExpiryDate')} required>
-                {({ wrapper }) => (
-                  <GregorianDateInput
-                    {...wrapper}
-                    value={v.certificateExpiryDate}
-                    onChange={(d) => set('certificateExpiryDate', d)}
-                    min={firstExpiryDay(new Date())}
-                    max={CERTIFICATE_EXPIRY_MAX}
-                  />
-                )}
-              </FormField>
-              <FormField path="hasBls" label={t('fr.field.bls')} required kind="control">
-                {({ wrapper, control }) => (
-                  <Checkbox
-                    id={wrapper.id}
-                    mt={6}
-                    label={t('fr.field.hasBls')}
-                    checked={v.hasBls === true}
-                    error={control.invalid}
-                    aria-describedby={control['aria-describedby']}
-                    aria-invalid={control['aria-invalid']}
-                    onChange={(e) => set('hasBls', e.currentTarget.checked)}
-                  />
-                )}
-              </FormField>
-              <CertificateField value={v.fileId} onChange={(id) => set('fileId', id)} />
-              {mine.employeeCodeRequired && (
-                <TextField
-                  path="employeeCode"
-                  label={t('fr.field.employeeCode')}
-                  required
-                  dir="ltr"
-                  maxLength={EMPLOYEE_CODE_MAX}
-                  value={v.employeeCode}
-                  onChange={(s) => set('employeeCode', s)}
+      <RulesForm domain={domain} mode="submit" onValid={() => save.mutate()}>
+        <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0 }}>
+          <Stack>
+            <FormField path="certificateExpiryDate" label={t('fr.field.certificateExpiryDate')} required>
+              {({ wrapper }) => (
+                <GregorianDateInput
+                  {...wrapper}
+                  value={v.certificateExpiryDate}
+                  onChange={(d) => set('certificateExpiryDate', d)}
+                  min={firstExpiryDay(new Date())}
+                  max={CERTIFICATE_EXPIRY_MAX}
                 />
               )}
-              <ErrorAlert message={failure} testId="fr-error" />
-              {editable && (
-                <Group justify="flex-end">
-                  <Button type="submit" loading={save.isPending} data-testid="fr-submit">
-                    {t(request ? 'fr.update' : 'fr.send')}
-                  </Button>
-                </Group>
+            </FormField>
+            <FormField path="hasBls" label={t('fr.field.bls')} required kind="control">
+              {({ wrapper, control }) => (
+                <Checkbox
+                  id={wrapper.id}
+                  mt={6}
+                  label={t('fr.field.hasBls')}
+                  checked={v.hasBls === true}
+                  error={control.invalid}
+                  aria-describedby={control['aria-describedby']}
+                  aria-invalid={control['aria-invalid']}
+                  onChange={(e) => set('hasBls', e.currentTarget.checked)}
+                />
               )}
-            </Stack>
-          </fieldset>
-        </form>
-      </DomainFormProvider>
+            </FormField>
+            <CertificateField value={v.fileId} onChange={(id) => set('fileId', id)} />
+            {mine.employeeCodeRequired && (
+              <TextField
+                path="employeeCode"
+                label={t('fr.field.employeeCode')}
+                required
+                dir="ltr"
+                maxLength={EMPLOYEE_CODE_MAX}
+                value={v.employeeCode}
+                onChange={(s) => set('employeeCode', s)}
+              />
+            )}
+            <ErrorAlert message={failure} testId="fr-error" />
+            {editable && (
+              <Group justify="flex-end">
+                <Button type="submit" loading={save.isPending} data-testid="fr-submit">
+                  {t(request ? 'fr.update' : 'fr.send')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </fieldset>
+      </RulesForm>
     </>
   );
 }

@@ -3,6 +3,7 @@ import * as C from '../../../../api/contracts/firstresponder.ts';
 import { call, pageQuery } from '../../lib/client.ts';
 import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
+import { readYourWritesQuery } from '../../lib/readYourWritesQuery.ts';
 
 export type {
   FirstResponderForm,
@@ -12,9 +13,7 @@ export type {
 } from '../../../../api/contracts/firstresponder.ts';
 export { FIRST_RESPONDER_LISTS } from '../../../../api/contracts/firstresponder.ts';
 
-export const myFirstResponderQuery = endpointQuery(['first-responders', 'mine'], C.myFirstResponder, () => ({
-  query: { after: afterPosition() },
-}));
+export const myFirstResponderQuery = readYourWritesQuery(['first-responders', 'mine'], C.myFirstResponder);
 
 export interface ListSearch {
   list: C.FirstResponderList;

@@ -13,6 +13,7 @@ import { allReads } from '../../lib/reads.ts';
 import { useConfig } from '../session/index.ts';
 import { lookupsQuery, myRegistrationQuery } from './api.ts';
 import { formatDateTime, hijriOf, localIsoDay } from './dates.ts';
+import { ReferenceNumber } from './ReferenceNumber.tsx';
 import { RegistrationSummary } from './RegistrationSummary.tsx';
 import { StartRegistration } from './StartRegistration.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -77,14 +78,7 @@ function StatusPanel({ detail }: { detail: RegistrationDetail }) {
             </Title>
             <StatusBadge status={detail.status} />
           </Group>
-          {detail.referenceNumber && (
-            <Text size="sm">
-              {t('myReg.reference')}:{' '}
-              <Text span fw={700} data-testid="my-reference">
-                <bdi dir="ltr">{detail.referenceNumber}</bdi>
-              </Text>
-            </Text>
-          )}
+          <ReferenceNumber value={detail.referenceNumber} testId="my-reference" />
         </Group>
         {hint && <Text>{hint}</Text>}
         {isEditable(detail.status) && (

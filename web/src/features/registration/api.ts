@@ -11,7 +11,7 @@ import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { ApiError } from '../../app/api.ts';
 import { call } from '../../lib/client.ts';
 import { endpointQuery } from '../../lib/endpointQuery.ts';
-import { afterPosition } from '../../lib/readYourWrites.ts';
+import { readYourWritesQuery } from '../../lib/readYourWritesQuery.ts';
 import { asVisitor } from '../session/index.ts';
 
 export type { LookupItem as Lookup, Lookups } from '../../../../api/contracts/lookups.ts';
@@ -36,7 +36,7 @@ export function lookupSnapshot(l: Lookups): LookupSnapshot {
  * plain URL is not used.
  */
 export const lookupsQuery = {
-  ...endpointQuery(['lookups'], L.getLookups, () => ({ query: { after: afterPosition() } })),
+  ...readYourWritesQuery(['lookups'], L.getLookups),
   staleTime: Number.POSITIVE_INFINITY,
 };
 

@@ -193,12 +193,16 @@ export function RadioField<V extends number>({ path, value, onChange, options, r
   );
 }
 
-interface CheckboxGroupFieldProps {
+/** A field that picks any number of ids: none picked may come as undefined, a change is always a list. */
+interface BoundIds {
   path: string;
   value: readonly number[] | undefined;
   onChange(value: number[]): void;
-  options: readonly Option[];
   required?: boolean;
+}
+
+interface CheckboxGroupFieldProps extends BoundIds {
+  options: readonly Option[];
 }
 
 export function CheckboxGroupField({ value, ...rest }: CheckboxGroupFieldProps) {
@@ -219,12 +223,8 @@ export function CheckboxField({ label, ...rest }: CheckboxFieldProps) {
   return <Shared.CheckboxField {...rest} label={label ?? fieldLabel} />;
 }
 
-interface MultiSelectFieldProps {
-  path: string;
-  value: readonly number[] | undefined;
-  onChange(value: number[]): void;
+interface MultiSelectFieldProps extends BoundIds {
   items: readonly Lookup[];
-  required?: boolean;
 }
 
 export function MultiSelectField({ path, value, onChange, items, required }: MultiSelectFieldProps) {

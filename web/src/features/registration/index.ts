@@ -6,6 +6,7 @@ export { formatGregorian, formatHijriParts, hijriOf, hijriParts, localIsoDay } f
 export { lookupName } from './fields.tsx';
 export { labelKeyOf } from './formState.ts';
 export { Appointment } from './MyRegistrationPage.tsx';
+export { ReferenceNumber } from './ReferenceNumber.tsx';
 export { RegistrationSummary } from './RegistrationSummary.tsx';
 export { StartRegistration } from './StartRegistration.tsx';
 export { StatusBadge } from './StatusBadge.tsx';

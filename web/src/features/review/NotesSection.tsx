@@ -1,12 +1,12 @@
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationDetail } from '../../../../api/contracts/registration.ts';
-import type { ErrorCode } from '../../../../domain/shared/errors.ts';
 import { useLanguageStore } from '../../app/stores/language.ts';
 import { TitledSection } from '../../components/TitledSection.tsx';
 import { formatDayTime } from './format.ts';
 import { ConfirmDialog, failureOf, useReviewAction } from './ReviewActions.tsx';
+import { useRequiredText } from './useRequiredText.ts';
 
 /** Application notes: the list, and for reviewers while the status is below approved, add and (confirmed) remove. */
 export function NotesSection({
@@ -81,31 +81,26 @@ export function NotesSection({
 function AddNote({ id }: { id: string }) {
   const { t } = useTranslation();
   const run = useReviewAction(id, { focusStatus: false });
-  const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<ErrorCode | null>(null);
-  const failure = problem ?? failureOf(run.error);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (note.trim() === '') {
-      setProblem('EmptyText');
-      document.getElementById('new-note')?.focus();
-      return;
-    }
-    setProblem(null);
-    run.mutate({ type: 'add-note', body: { note: note.trim() } }, { onSuccess: () => setNote('') });
-  }
+  const note = useRequiredText('new-note', 'EmptyText');
+  const failure = note.problem ?? failureOf(run.error);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form
+      onSubmit={(e) =>
+        note.submit(e, (text) =>
+          run.mutate({ type: 'add-note', body: { note: text } }, { onSuccess: () => note.setText('') }),
+        )
+      }
+      noValidate
+    >
       <Stack gap="xs" mt="sm">
         <Textarea
           id="new-note"
           label={t('review.notes.new')}
           rows={3}
           maxLength={2000}
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
+          value={note.text}
+          onChange={(e) => note.setText(e.currentTarget.value)}
           error={failure ? t(failure) : undefined}
         />
         <Group>

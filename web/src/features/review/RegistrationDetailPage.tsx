@@ -16,7 +16,7 @@ import { useLanguageStore } from '../../app/stores/language.ts';
 import { usePageTitle } from '../../app/usePageTitle.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { HistoryTab } from '../audit/index.ts';
-import { Appointment, lookupsQuery, RegistrationSummary, StatusBadge } from '../registration/index.ts';
+import { Appointment, lookupsQuery, ReferenceNumber, RegistrationSummary, StatusBadge } from '../registration/index.ts';
 import { useConfig } from '../session/index.ts';
 import { idCardUrl, registrationQuery } from './api.ts';
 import { NotesSection } from './NotesSection.tsx';
@@ -108,14 +108,7 @@ export function RegistrationDetailPage() {
             </Button>
           )}
         </Group>
-        {data.referenceNumber && (
-          <Text size="sm">
-            {t('myReg.reference')}:{' '}
-            <Text span fw={700} data-testid="detail-reference">
-              <bdi dir="ltr">{data.referenceNumber}</bdi>
-            </Text>
-          </Text>
-        )}
+        <ReferenceNumber value={data.referenceNumber} testId="detail-reference" />
       </Stack>
       <Tabs
         value={current}

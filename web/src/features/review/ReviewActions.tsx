@@ -18,6 +18,7 @@ import { TitledSection } from '../../components/TitledSection.tsx';
 import { notifyDone } from '../../lib/notify.ts';
 import { type ReviewAction, runReviewAction, staffMembersQuery } from './api.ts';
 import { type AppointmentField, checkAppointment, localDay } from './rules.ts';
+import { useRequiredText } from './useRequiredText.ts';
 
 /** Spec 9: a success message hides after 5 s. */
 
@@ -165,25 +166,18 @@ export function ConfirmDialog({
 function RejectDialog({ id, onClose }: { id: string; onClose(): void }) {
   const { t } = useTranslation();
   const run = useReviewAction(id);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<ErrorCode | null>(null);
+  const reason = useRequiredText('reject-reason-input', 'RejectReasonRequired');
   const failure = failureOf(run.error);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (reason.trim() === '') {
-      setProblem('RejectReasonRequired');
-      document.getElementById('reject-reason-input')?.focus();
-      return;
-    }
-    setProblem(null);
-    run.mutate({ type: 'reject', body: { reason: reason.trim() } }, { onSuccess: onClose });
-  }
-
-  const fieldError = problem ?? (failure === 'RejectReasonRequired' ? failure : null);
+  const fieldError = reason.problem ?? (failure === 'RejectReasonRequired' ? failure : null);
   return (
     <AppModal opened onClose={onClose} title={t('review.rejectTitle')}>
-      <form onSubmit={submit} noValidate>
+      <form
+        onSubmit={(e) =>
+          reason.submit(e, (text) => run.mutate({ type: 'reject', body: { reason: text } }, { onSuccess: onClose }))
+        }
+        noValidate
+      >
         <Stack>
           <Textarea
             id="reject-reason-input"
@@ -191,8 +185,8 @@ function RejectDialog({ id, onClose }: { id: string; onClose(): void }) {
             required
             rows={4}
             maxLength={1000}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
+            value={reason.text}
+            onChange={(e) => reason.setText(e.currentTarget.value)}
             error={fieldError ? t(fieldError) : undefined}
             data-autofocus
           />

@@ -6,7 +6,8 @@ import * as U from '../../../../api/contracts/users.ts';
 import { startExportWith } from '../../components/ExportDialog.tsx';
 import { call, pageQuery, queryNumber, urlOf } from '../../lib/client.ts';
 import { endpointQuery } from '../../lib/endpointQuery.ts';
-import { afterPosition, lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { lastPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { readYourWritesQuery } from '../../lib/readYourWritesQuery.ts';
 import type { GridParams } from './search.ts';
 
 export type { RegistrationGridPage as GridPage } from '../../../../api/contracts/registration.ts';
@@ -48,10 +49,7 @@ export function registrationsQuery(params: GridParams) {
 
 export function registrationQuery(id: string) {
   return {
-    ...endpointQuery(['review', 'detail', id], C.getRegistration, () => ({
-      params: { id },
-      query: { after: afterPosition() },
-    })),
+    ...readYourWritesQuery(['review', 'detail', id], C.getRegistration, { id }),
     staleTime: 0,
   };
 }

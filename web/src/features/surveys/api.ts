@@ -4,6 +4,7 @@ import type { SurveyDefinition } from '../../../../domain/survey/rules.ts';
 import { call, pageQuery } from '../../lib/client.ts';
 import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { readYourWritesQuery } from '../../lib/readYourWritesQuery.ts';
 
 export type { MySurvey, SurveyDetail, SurveyItem, SurveyResults } from '../../../../api/contracts/surveys.ts';
 
@@ -15,10 +16,7 @@ export const surveysQuery = (q: { status?: number; page: number; pageSize: 10 | 
 });
 
 export const surveyResultsQuery = (id: string) =>
-  endpointQuery(['surveys', 'results', id], C.surveyResults, () => ({
-    params: { id },
-    query: { after: afterPosition() },
-  }));
+  readYourWritesQuery(['surveys', 'results', id], C.surveyResults, { id });
 
 export const mySurveysQuery = endpointQuery(['my-surveys'], C.mySurveys, () => ({
   query: { after: afterPosition() },
