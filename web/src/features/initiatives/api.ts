@@ -4,8 +4,9 @@ import type { Lookups } from '../../../../api/contracts/lookups.ts';
 import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
 import { call, pageQuery, queryNumber } from '../../lib/client.ts';
-import { endpointQuery, recordQuery } from '../../lib/endpointQuery.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
+import { readYourWritesQuery } from '../../lib/readYourWritesQuery.ts';
 import { type InitiativesSearch, initiativesParams } from './search.ts';
 
 export type { InitiativeRow, NewInitiative } from '../../../../api/contracts/initiatives.ts';
@@ -28,7 +29,7 @@ export const initiativesQuery = (s: InitiativesSearch, manage: boolean) =>
     query: queryOf(s),
   }));
 
-export const initiativeQuery = (id: string) => recordQuery(['initiatives', 'one', id], C.initiative, id);
+export const initiativeQuery = (id: string) => readYourWritesQuery(['initiatives', 'one', id], C.initiative, { id });
 
 /** The answer once this tab's reads include it. */
 const settled = <T extends { position: string }>(qc: QueryClient, done: Promise<T>) =>

@@ -8,8 +8,9 @@ import type { HistoryEntry } from '../../../../api/contracts/registration.ts';
 import type { OpportunityDetails } from '../../../../domain/opportunity/rules.ts';
 import { startExportWith } from '../../components/ExportDialog.tsx';
 import { call, pageQuery, queryNumber } from '../../lib/client.ts';
-import { endpointQuery, recordQuery } from '../../lib/endpointQuery.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterPosition, rememberPosition } from '../../lib/readYourWrites.ts';
+import { readYourWritesQuery } from '../../lib/readYourWritesQuery.ts';
 import type { EventsParams, PrivatePageSize } from './search.ts';
 
 export type {
@@ -97,7 +98,7 @@ export function pendingEventsQuery(page: number) {
 
 export function eventQuery(id: string) {
   return {
-    ...recordQuery(['events', 'detail', id], O.opportunityDetails, id),
+    ...readYourWritesQuery(['events', 'detail', id], O.opportunityDetails, { id }),
     staleTime: 0,
     retry: false,
   };

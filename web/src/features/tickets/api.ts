@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import * as C from '../../../../api/contracts/tickets.ts';
 import { call, pageQuery, queryNumber } from '../../lib/client.ts';
-import { endpointQuery, recordQuery } from '../../lib/endpointQuery.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
+import { readYourWritesQuery } from '../../lib/readYourWritesQuery.ts';
 import type { TicketsSearch } from './search.ts';
 import { ticketsParams } from './search.ts';
 
@@ -42,7 +43,7 @@ export const ticketsQuery = (s: TicketsSearch, staff: boolean) =>
   }));
 
 export const ticketQuery = (id: string, staff: boolean) =>
-  recordQuery(['tickets', staff ? 'staff' : 'mine', 'one', id], staff ? C.staffTicket : C.myTicket, id);
+  readYourWritesQuery(['tickets', staff ? 'staff' : 'mine', 'one', id], staff ? C.staffTicket : C.myTicket, { id });
 
 /** The answer once this tab's reads include it. */
 const settled = <T extends { position: string }>(qc: QueryClient, done: Promise<T>) =>

@@ -5,8 +5,9 @@ import * as C from '../../../../api/contracts/users.ts';
 import { LookupSnapshot } from '../../../../domain/lookups/snapshot.ts';
 import { startExportWith } from '../../components/ExportDialog.tsx';
 import { call, pageQuery, queryNumber } from '../../lib/client.ts';
-import { endpointQuery, recordQuery } from '../../lib/endpointQuery.ts';
+import { endpointQuery } from '../../lib/endpointQuery.ts';
 import { afterCommand, afterPosition } from '../../lib/readYourWrites.ts';
+import { readYourWritesQuery } from '../../lib/readYourWritesQuery.ts';
 import { type UsersSearch, usersParams } from './search.ts';
 
 export type {
@@ -62,10 +63,10 @@ export const usersQuery = (s: UsersSearch) =>
     return { query: { after: afterPosition(), ...pageQuery(p), ...usersFilters(p) } };
   });
 
-export const userQuery = (id: string) => recordQuery(['users', 'one', id], C.getUser, id);
+export const userQuery = (id: string) => readYourWritesQuery(['users', 'one', id], C.getUser, { id });
 
 export const departmentImpactQuery = (id: string) => ({
-  ...recordQuery(['users', 'impact', id], C.departmentImpact, id),
+  ...readYourWritesQuery(['users', 'impact', id], C.departmentImpact, { id }),
   staleTime: 0,
 });
 
