@@ -26,18 +26,27 @@ export async function setValue(page: Page, selector: string, value: string): Pro
  * sticky bars cannot take a pointer click meant for the element under them.
  */
 export async function press(page: Page, selector: string): Promise<void> {
-  const el = await page.waitForSelector(selector);
-  if (!el) throw new Error(`no element for ${selector}`);
-  // A button busy with its last request is disabled for a moment: a click then would be lost, as a user's would.
-  await page.waitForFunction(
-    (e) => !(e as HTMLButtonElement).disabled && e.getAttribute('aria-disabled') !== 'true',
-    {},
-    el,
-  );
-  await el.evaluate((e) => {
-    e.scrollIntoView({ block: 'center' });
-    (e as HTMLElement).click();
-  });
+  // A list that refetches draws its rows again: the element found may be replaced before the click, and a click on a
+  // detached element is lost (the roster's "add hours" after an accept, once in a full run). Such a click is made
+  // again on the element drawn in its place.
+  for (let attempt = 1; ; attempt++) {
+    const el = await page.waitForSelector(selector);
+    if (!el) throw new Error(`no element for ${selector}`);
+    // A button busy with its last request is disabled for a moment: a click then would be lost, as a user's would.
+    await page.waitForFunction(
+      (e) => !e.isConnected || (!(e as HTMLButtonElement).disabled && e.getAttribute('aria-disabled') !== 'true'),
+      {},
+      el,
+    );
+    const clicked = await el.evaluate((e) => {
+      if (!e.isConnected) return false;
+      e.scrollIntoView({ block: 'center' });
+      (e as HTMLElement).click();
+      return true;
+    });
+    if (clicked) return;
+    if (attempt === 3) throw new Error(`${selector} was drawn again before each of 3 clicks`);
+  }
 }
 
 /** A page in a browser context of its own (its own cookies), with the journeys' 20 s default wait. */
