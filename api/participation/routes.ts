@@ -10,7 +10,7 @@ import {
   withEvent,
 } from '../../commands/participation/handlers.ts';
 import { type OpportunityView, type ParticipationCommand, staffActionsFor } from '../../domain/participation/decide.ts';
-import { assertMayJoin } from '../../domain/participation/join.ts';
+import { assertMayJoin, joinTargetOf } from '../../domain/participation/join.ts';
 import type { ParticipationStatus } from '../../domain/participation/status.ts';
 import type { RegistrationStatus } from '../../domain/registration/status.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
@@ -27,7 +27,7 @@ import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { recordHistory } from '../http/history.ts';
 import { ok, route } from '../http/route.ts';
 import { staffOnEvent } from '../opportunity/guards.ts';
-import { joinTargetOf } from './join.ts';
+
 import { invitationsStreamRoute } from './stream.ts';
 
 /** Joining, invitations and the answers to them, the roster and staff actions on it, and the volunteer's own list. */

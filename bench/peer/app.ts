@@ -15,7 +15,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { errorHandler } from '../../api/http/errors.ts';
 import { hashSessionId, IDLE_TIMEOUT_SECONDS, SESSION_COLUMNS } from '../../api/http/sessions.ts';
-import { joinTargetOf } from '../../api/participation/join.ts';
+
 import { seedSnapshot } from '../../domain/lookups/testing.ts';
 import {
   type Opportunity,
@@ -30,7 +30,7 @@ import {
   participationDecider,
   STATUS_AFTER,
 } from '../../domain/participation/decide.ts';
-import { assertMayJoin } from '../../domain/participation/join.ts';
+import { assertMayJoin, joinTargetOf } from '../../domain/participation/join.ts';
 import { type Dates, type Schedule, type ScheduleEvent, scheduleDecider } from '../../domain/participation/schedule.ts';
 import type { ParticipationStatus } from '../../domain/participation/status.ts';
 import { CLIENTS, type ClientConfig } from '../../domain/shared/clients.ts';

@@ -1,4 +1,5 @@
-import { isOpenTo, type Visibility } from '../opportunity/rules.ts';
+import type { Opportunity } from '../opportunity/decide.ts';
+import { isOpenTo, OpportunityStatus, type Visibility } from '../opportunity/rules.ts';
 import { RegistrationStatus } from '../registration/status.ts';
 import type { ClientConfig } from '../shared/clients.ts';
 import { day } from '../shared/days.ts';
@@ -31,6 +32,24 @@ export interface JoinTarget {
   cityIds: number[];
   /** 1 males only, 2 females only, 3 both */
   gender: 1 | 2 | 3;
+}
+
+/**
+ * The event as the join rules read it, from the fold of its stream (a join never reads a read model that may lag
+ * behind a command). The join route and the Emmett peer (bench/peer/app.ts) both check it so.
+ */
+export function joinTargetOf(o: Opportunity): JoinTarget {
+  const d = o.details!;
+  return {
+    deleted: o.status === OpportunityStatus.Deleted,
+    approved: o.approval === 'approved',
+    endDate: d.endDate,
+    registrationEnd: d.registrationEnd,
+    visibility: d.visibility,
+    regionIds: d.regionIds,
+    cityIds: d.cityIds,
+    gender: d.gender,
+  };
 }
 
 /**
