@@ -10,6 +10,8 @@ const only = process.argv.slice(2);
 const reports = mkdtempSync(join(tmpdir(), 'portal-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps: string[] = [];
+/** The failed tests of every step, printed again at the very end: CI keeps only the tail of a long output. */
+const failures: string[] = [];
 
 function run(step: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n▶ ${step}: ${[cmd.replace(`${root}/`, ''), ...args].join(' ')}`);
@@ -37,7 +39,21 @@ function vitest(project: string): void {
     numTodoTests: number;
     numFailedTestSuites: number;
     success: boolean;
+    testResults: {
+      name: string;
+      status: string;
+      message?: string;
+      assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+    }[];
   };
+  for (const file of r.testResults) {
+    const where = file.name.replace(`${root}/`, '');
+    const failed = file.assertionResults.filter((a) => a.status === 'failed');
+    for (const a of failed)
+      failures.push(`${project} ${where} › ${a.fullName}\n    ${firstLines(a.failureMessages[0])}`);
+    if (file.status === 'failed' && failed.length === 0)
+      failures.push(`${project} ${where}\n    ${firstLines(file.message)}`);
+  }
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
   // A suite whose set-up failed (a beforeAll hook) fails no test of its own: its tests are reported skipped. It is a
@@ -47,6 +63,11 @@ function vitest(project: string): void {
     if (!failedSteps.includes(step)) failedSteps.push(step);
   }
   totals.skipped += r.numPendingTests + r.numTodoTests;
+}
+
+/** The first lines of a failure's message, enough to name the cause without the stack. */
+function firstLines(message: string | undefined): string {
+  return (message ?? '(no message)').split('\n').slice(0, 4).join('\n    ').slice(0, 600);
 }
 
 /** Browser tests use Debian's Chromium, never a downloaded browser; install it where we may (root with apt). */
@@ -83,6 +104,7 @@ if (want('e2e')) {
 }
 
 console.log('');
+if (failures.length) console.log(`failed tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 if (failedSteps.length) console.log(`failed steps: ${failedSteps.join(', ')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);
