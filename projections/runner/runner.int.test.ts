@@ -7,7 +7,7 @@ import { PostgresEventStore } from '../../commands/event-store/postgres.ts';
 import { testEvent } from '../../commands/event-store/test-events.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
 import { LockKeeper } from './lock-keeper.ts';
-import { ProjectionRunner } from './runner.ts';
+import { ANALYSE_FIRST, ProjectionRunner } from './runner.ts';
 import { projectionLag, waitForPosition } from './status.ts';
 import { appliedLogProjection, totalsProjection } from './test-projections.ts';
 
@@ -192,5 +192,28 @@ describe('projection runner', () => {
     expect(rows[0]!.n).toBe('1');
     expect((await projectionLag(t.db, store, [p]))[0]).toMatchObject({ lagEvents: 0, lagSeconds: 0 });
     await runner.stop();
+  });
+
+  it("analyses a growing generation's tables each time the events it applied double, so plans follow the rows", async () => {
+    const type = `Grow_${randomUUID().slice(0, 6)}`;
+    const tuples = async () => {
+      const { rows } = await t.pool.query(
+        `select reltuples::int as n from pg_class where oid = 'rm.grow_applied_g1'::regclass`,
+      );
+      return rows[0].n as number;
+    };
+    const runner = new ProjectionRunner(store, t.pool, t.db, appliedLogProjection('grow', [type]), { batchSize: 50 });
+    await runner.runUntilCaughtUp();
+    expect(await tuples()).toBe(-1); // created, never analysed
+    for (let i = 0; i < 30; i++)
+      await store.append(
+        `grow-${i}`,
+        Array.from({ length: 10 }, () => ev(type, 1)),
+        { expectedRevision: 'no_stream' },
+      );
+    await runner.runUntilCaughtUp();
+    // 300 events in batches of 50: analysed at 100 (the first batch end past ANALYSE_FIRST) and at 200, not at 300.
+    expect(ANALYSE_FIRST).toBeLessThanOrEqual(100);
+    expect(await tuples()).toBe(200);
   });
 });

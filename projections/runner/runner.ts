@@ -60,7 +60,20 @@ interface Generation {
   generation: number;
   state: 'building' | 'live';
   checkpoint: Position;
+  /** Events this runner applied to the generation, and the count at which it analyses its tables next. */
+  applied: number;
+  analyseAt: number;
 }
+
+/**
+ * The planner plans a projection's set-based statements (an `unnest` of the batch joined to a read model) from the
+ * tables' statistics. A generation's tables start empty and grow from nothing faster than autovacuum analyses them, and
+ * with an empty table's statistics the planner reads every open row where one index lookup a key would do: the
+ * statements slow as the table grows. So the runner analyses the generation's tables itself each time the events it
+ * applied double, from this many on: the work stays in proportion to the events, and the statistics are never more than
+ * half a table behind. Autovacuum keeps them after that.
+ */
+export const ANALYSE_FIRST = 64;
 
 interface Advance {
   name: string;
@@ -284,6 +297,8 @@ export class ProjectionRunner {
       generation: r.generation,
       state: r.state,
       checkpoint: { commit: BigInt(r.c), prepare: BigInt(r.p) },
+      applied: 0,
+      analyseAt: ANALYSE_FIRST,
     });
     if (live && live.version === p.version) {
       if (building) await this.retire(building.generation);
@@ -307,7 +322,7 @@ export class ProjectionRunner {
                 values (${p.name}, ${generation}, ${p.version}, ${state})`.execute(tx);
       if (state === 'live') await this.pointViews(tx, generation);
     });
-    this.current = { generation, state, checkpoint: START };
+    this.current = { generation, state, checkpoint: START, applied: 0, analyseAt: ANALYSE_FIRST };
     this.parkedOpen = 0;
   }
 
@@ -383,6 +398,8 @@ export class ProjectionRunner {
         : await this.applyBatch(gen, events, next);
     if (!moved) throw new Error(`checkpoint of ${this.projection.name} moved under us`);
     gen.checkpoint = next;
+    gen.applied += events.length;
+    if (gen.applied >= gen.analyseAt) await this.analyse(gen);
     if (!full) await this.caughtUpWith(gen);
     return full;
   }
@@ -405,6 +422,19 @@ export class ProjectionRunner {
       await this.applyOneByOne(gen, events, next);
     }
     return true;
+  }
+
+  /** Analyses the generation's tables (see ANALYSE_FIRST); a failure is reported, never stops the projection. */
+  private async analyse(gen: Generation): Promise<void> {
+    gen.analyseAt = gen.applied * 2;
+    if (this.projection.tables.length === 0) return;
+    try {
+      await sql
+        .raw(`analyze ${this.projection.tables.map((t) => physicalTable(t, gen.generation)).join(', ')}`)
+        .execute(this.db);
+    } catch (e) {
+      this.onError(e);
+    }
   }
 
   private context(tx: Kysely<AnyDB>, gen: Generation): ProjectionContext {
