@@ -54,6 +54,21 @@ export async function migrateEventStore(client: pg.ClientBase): Promise<{ appRol
       drop trigger if exists events_no_truncate on es.events;
       create trigger events_no_truncate before truncate on es.events
         for each statement execute function es.reject_event_mutation();
+
+      -- es.streams grows from nothing in a fresh store, faster than autovacuum analyses it, and the batched append's
+      -- plan made while it was small reads it whole (commands/db/growth.ts). Only the owner may analyse it, so the
+      -- application role asks through this function as its schedule falls due; it analyses only a table never
+      -- analysed or grown by half since (a process restarted on a large store does not analyse it again).
+      create or replace function es.analyse() returns void language plpgsql security definer
+        set search_path = pg_catalog, pg_temp as $fn$
+      begin
+        if exists (select 1 from pg_class c where c.oid = 'es.streams'::regclass
+                    and (c.reltuples < 0 or pg_relation_size(c.oid)
+                         >= 1.5 * greatest(c.relpages, 1) * current_setting('block_size')::int)) then
+          analyze es.streams;
+        end if;
+      end $fn$;
+      revoke all on function es.analyse() from public;
     `);
     const appRole = await ensureAppRole(client);
     return { appRole };
@@ -95,6 +110,7 @@ async function grantAppRole(client: pg.ClientBase): Promise<void> {
       grant select, insert on es.events to ${APP_ROLE};
       grant select, insert, update on es.streams to ${APP_ROLE};
       grant usage on sequence es.global_position to ${APP_ROLE};
+      grant execute on function es.analyse() to ${APP_ROLE};
       revoke update, delete, truncate on es.events from ${APP_ROLE};
     `);
 }

@@ -152,4 +152,26 @@ describe('PostgreSQL event store', () => {
     // It followed live rather than reading everything at the end.
     expect(checkpointMovesDuringWrites).toBeGreaterThan(3);
   });
+
+  it("has its tables analysed, through the owner's function, once a process has appended 64 events", async () => {
+    const fresh = new PostgresEventStore(t.pool); // a process of its own: its schedule starts at nothing
+    const n = async () => {
+      const { rows } =
+        await t.ownerPool.query(`select (select reltuples::int from pg_class where oid = 'es.streams'::regclass) as analysed,
+          (select count(*)::int from es.streams) as rows`);
+      return rows[0] as { analysed: number; rows: number };
+    };
+    for (let i = 0; i < 63; i++)
+      await fresh.append(`grow-${randomUUID()}`, [ev('Grown')], { expectedRevision: 'no_stream' });
+    await sleep(300);
+    const before = await n();
+    expect(before.analysed).not.toBe(before.rows); // 63 new streams since any analyse
+    await fresh.append(`grow-${randomUUID()}`, [ev('Grown')], { expectedRevision: 'no_stream' });
+    let after = await n();
+    for (let i = 0; i < 100 && after.analysed !== after.rows; i++) {
+      await sleep(50);
+      after = await n();
+    }
+    expect(after.analysed).toBe(after.rows);
+  });
 });

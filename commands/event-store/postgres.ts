@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { Coalescer, eachAlone, type Outcome } from '../db/coalesce.ts';
+import { GrowthSchedule } from '../db/growth.ts';
 import { type AppendHintsOptions, PgAppendHints } from './append-hints.ts';
 import {
   type AppendOptions,
@@ -304,6 +305,9 @@ export class PostgresEventStore implements EventStore {
   readonly pool: pg.Pool;
   private readonly emitter = new EventEmitter();
   private readonly hints: PgAppendHints | null;
+  /** When es.streams is due an ANALYZE (commands/db/growth.ts), and whether one is running. */
+  private readonly growth = new GrowthSchedule();
+  private analysing = false;
   /** Appends and stream reads made while earlier ones are on the wire share the next round trip. */
   readonly appends: Coalescer<AppendRequest, AppendResult>;
   readonly streamReads: Coalescer<{ stream: string; from: bigint }, EventRow[]>;
@@ -338,7 +342,26 @@ export class PostgresEventStore implements EventStore {
         : await this.appends.call({ stream, events, expected: opts.expectedRevision });
     this.emitter.emit('appended', stream);
     this.hints?.publish(stream);
+    if (this.growth.add(events.length)) void this.analyse();
     return result;
+  }
+
+  /**
+   * Asks the server to analyse es.streams where it has grown (es.analyse, postgres-schema.ts), outside any append's
+   * path: nobody waits for it. A failure costs only the plan it would have mended: it is logged, never thrown.
+   */
+  private async analyse(): Promise<void> {
+    if (this.analysing) return;
+    this.analysing = true;
+    try {
+      await this.pool.query('select es.analyse()');
+    } catch (e) {
+      // A pool closing (a process or a test ending) is no failure of the store's.
+      if (!(this.pool as { ending?: boolean }).ending)
+        console.warn('[event store] analyse failed:', (e as Error).message);
+    } finally {
+      this.analysing = false;
+    }
   }
 
   async *readStream(stream: string, opts: { fromRevision?: bigint } = {}): AsyncIterable<StoredEvent> {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import { Coalescer } from '../../commands/db/coalesce.ts';
+import { GrowthSchedule } from '../../commands/db/growth.ts';
 import {
   comparePositions,
   type EventStore,
@@ -60,20 +61,13 @@ interface Generation {
   generation: number;
   state: 'building' | 'live';
   checkpoint: Position;
-  /** Events this runner applied to the generation, and the count at which it analyses its tables next. */
-  applied: number;
-  analyseAt: number;
+  /**
+   * When the generation's tables are due an ANALYZE (commands/db/growth.ts): they start empty, and the projection's
+   * set-based statements (a batch's `unnest` joined to a read model) were planned from an empty table's statistics
+   * and read every open row as the table grew (auto_explain, docs/performance.md).
+   */
+  growth: GrowthSchedule;
 }
-
-/**
- * The planner plans a projection's set-based statements (an `unnest` of the batch joined to a read model) from the
- * tables' statistics. A generation's tables start empty and grow from nothing faster than autovacuum analyses them, and
- * with an empty table's statistics the planner reads every open row where one index lookup a key would do: the
- * statements slow as the table grows. So the runner analyses the generation's tables itself each time the events it
- * applied double, from this many on: the work stays in proportion to the events, and the statistics are never more than
- * half a table behind. Autovacuum keeps them after that.
- */
-export const ANALYSE_FIRST = 64;
 
 interface Advance {
   name: string;
@@ -297,8 +291,7 @@ export class ProjectionRunner {
       generation: r.generation,
       state: r.state,
       checkpoint: { commit: BigInt(r.c), prepare: BigInt(r.p) },
-      applied: 0,
-      analyseAt: ANALYSE_FIRST,
+      growth: new GrowthSchedule(),
     });
     if (live && live.version === p.version) {
       if (building) await this.retire(building.generation);
@@ -322,7 +315,7 @@ export class ProjectionRunner {
                 values (${p.name}, ${generation}, ${p.version}, ${state})`.execute(tx);
       if (state === 'live') await this.pointViews(tx, generation);
     });
-    this.current = { generation, state, checkpoint: START, applied: 0, analyseAt: ANALYSE_FIRST };
+    this.current = { generation, state, checkpoint: START, growth: new GrowthSchedule() };
     this.parkedOpen = 0;
   }
 
@@ -398,8 +391,7 @@ export class ProjectionRunner {
         : await this.applyBatch(gen, events, next);
     if (!moved) throw new Error(`checkpoint of ${this.projection.name} moved under us`);
     gen.checkpoint = next;
-    gen.applied += events.length;
-    if (gen.applied >= gen.analyseAt) await this.analyse(gen);
+    if (gen.growth.add(events.length)) await this.analyse(gen);
     if (!full) await this.caughtUpWith(gen);
     return full;
   }
@@ -424,14 +416,22 @@ export class ProjectionRunner {
     return true;
   }
 
-  /** Analyses the generation's tables (see ANALYSE_FIRST); a failure is reported, never stops the projection. */
+  /**
+   * Analyses the generation's tables (see Generation.growth) that were never analysed or have grown by half since
+   * (their size against the pages their last analyse counted: a runner restarted on a large generation does not
+   * analyse it again). A failure is reported, never stops
+   * the projection.
+   */
   private async analyse(gen: Generation): Promise<void> {
-    gen.analyseAt = gen.applied * 2;
     if (this.projection.tables.length === 0) return;
     try {
-      await sql
-        .raw(`analyze ${this.projection.tables.map((t) => physicalTable(t, gen.generation)).join(', ')}`)
-        .execute(this.db);
+      const { rows } = await sql<{ name: string }>`
+        select c.oid::regclass::text as name from pg_class c
+         where c.oid = any(${this.projection.tables.map((t) => physicalTable(t, gen.generation))}::text[]::regclass[])
+           and (c.reltuples < 0 or pg_relation_size(c.oid) >= 1.5 * greatest(c.relpages, 1) * current_setting('block_size')::int)`.execute(
+        this.db,
+      );
+      if (rows.length) await sql.raw(`analyze ${rows.map((r) => r.name).join(', ')}`).execute(this.db);
     } catch (e) {
       this.onError(e);
     }
