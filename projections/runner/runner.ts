@@ -419,8 +419,7 @@ export class ProjectionRunner {
   /**
    * Analyses the generation's tables (see Generation.growth) that were never analysed or have grown by half since
    * (their size against the pages their last analyse counted: a runner restarted on a large generation does not
-   * analyse it again). A failure is reported, never stops
-   * the projection.
+   * analyse it again). A failure is reported, never stops the projection.
    */
   private async analyse(gen: Generation): Promise<void> {
     if (this.projection.tables.length === 0) return;
