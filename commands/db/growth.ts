@@ -22,3 +22,11 @@ export class GrowthSchedule {
     return true;
   }
 }
+
+/**
+ * Whether the table `c` (a `pg_class` row) is due its analyse: never analysed, or grown by half since (its size
+ * against the pages its last analyse counted), so that a process restarted on large tables does not analyse them
+ * again. SQL text, for the runner's query and the event store's migration alike.
+ */
+export const GROWN_SINCE_ANALYSE =
+  "(c.reltuples < 0 or pg_relation_size(c.oid) >= 1.5 * greatest(c.relpages, 1) * current_setting('block_size')::int)";

@@ -1,8 +1,9 @@
 import type pg from 'pg';
 
-/** The application role: may read and append events, never UPDATE, DELETE or TRUNCATE them. */
+import { GROWN_SINCE_ANALYSE } from '../db/growth.ts';
 import { APP_ROLE } from '../db/roles.ts';
 
+/** The application role: may read and append events, never UPDATE, DELETE or TRUNCATE them. */
 export { APP_ROLE };
 
 /**
@@ -57,14 +58,12 @@ export async function migrateEventStore(client: pg.ClientBase): Promise<{ appRol
 
       -- es.streams grows from nothing in a fresh store, faster than autovacuum analyses it, and the batched append's
       -- plan made while it was small reads it whole (commands/db/growth.ts). Only the owner may analyse it, so the
-      -- application role asks through this function as its schedule falls due; it analyses only a table never
-      -- analysed or grown by half since (a process restarted on a large store does not analyse it again).
+      -- application role asks through this function as its schedule falls due; it analyses es.streams only when
+      -- it is due (GROWN_SINCE_ANALYSE).
       create or replace function es.analyse() returns void language plpgsql security definer
         set search_path = pg_catalog, pg_temp as $fn$
       begin
-        if exists (select 1 from pg_class c where c.oid = 'es.streams'::regclass
-                    and (c.reltuples < 0 or pg_relation_size(c.oid)
-                         >= 1.5 * greatest(c.relpages, 1) * current_setting('block_size')::int)) then
+        if exists (select 1 from pg_class c where c.oid = 'es.streams'::regclass and ${GROWN_SINCE_ANALYSE}) then
           analyze es.streams;
         end if;
       end $fn$;

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import { Coalescer } from '../../commands/db/coalesce.ts';
-import { GrowthSchedule } from '../../commands/db/growth.ts';
+import { GROWN_SINCE_ANALYSE, GrowthSchedule } from '../../commands/db/growth.ts';
 import {
   comparePositions,
   type EventStore,
@@ -417,9 +417,8 @@ export class ProjectionRunner {
   }
 
   /**
-   * Analyses the generation's tables (see Generation.growth) that were never analysed or have grown by half since
-   * (their size against the pages their last analyse counted: a runner restarted on a large generation does not
-   * analyse it again). A failure is reported, never stops the projection.
+   * Analyses the generation's tables (see Generation.growth) that are due it (GROWN_SINCE_ANALYSE). A failure is
+   * reported, never stops the projection.
    */
   private async analyse(gen: Generation): Promise<void> {
     if (this.projection.tables.length === 0) return;
@@ -427,9 +426,7 @@ export class ProjectionRunner {
       const { rows } = await sql<{ name: string }>`
         select c.oid::regclass::text as name from pg_class c
          where c.oid = any(${this.projection.tables.map((t) => physicalTable(t, gen.generation))}::text[]::regclass[])
-           and (c.reltuples < 0 or pg_relation_size(c.oid) >= 1.5 * greatest(c.relpages, 1) * current_setting('block_size')::int)`.execute(
-        this.db,
-      );
+           and ${sql.raw(GROWN_SINCE_ANALYSE)}`.execute(this.db);
       if (rows.length) await sql.raw(`analyze ${rows.map((r) => r.name).join(', ')}`).execute(this.db);
     } catch (e) {
       this.onError(e);
