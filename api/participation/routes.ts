@@ -27,7 +27,6 @@ import { type ApiDeps, commandContext, readAfter } from '../http/deps.ts';
 import { recordHistory } from '../http/history.ts';
 import { ok, route } from '../http/route.ts';
 import { staffOnEvent } from '../opportunity/guards.ts';
-
 import { invitationsStreamRoute } from './stream.ts';
 
 /** Joining, invitations and the answers to them, the roster and staff actions on it, and the volunteer's own list. */

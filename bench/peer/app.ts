@@ -15,7 +15,6 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { errorHandler } from '../../api/http/errors.ts';
 import { hashSessionId, IDLE_TIMEOUT_SECONDS, SESSION_COLUMNS } from '../../api/http/sessions.ts';
-
 import { seedSnapshot } from '../../domain/lookups/testing.ts';
 import {
   type Opportunity,

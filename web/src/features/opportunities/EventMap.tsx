@@ -1,7 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLanguageStore } from '../../app/stores/language.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { type MapFilters, mapQuery } from './api.ts';
 import { EventLinks } from './EventLinks.tsx';
@@ -15,7 +14,6 @@ import { MAP_MAX } from './search.ts';
  */
 export function EventMap({ filters = {} }: { filters?: MapFilters & { page?: number } }) {
   const { t } = useTranslation();
-  const _lang = useLanguageStore((s) => s.lang);
   const { page: _page, ...f } = filters;
   const query = useQuery({ ...mapQuery(f), placeholderData: keepPreviousData });
   if (!query.data) return <QueryState query={query} />;
